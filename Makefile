@@ -31,7 +31,10 @@ format: $(VENV)/.installed
 
 # Figures, not pass/fail: speed, nodes, allocation, bus traffic.
 bench: $(VENV)/.installed
-	$(PY) tools/bench.py
+	@for script in tools/bench.py tools/bench_*.py; do \
+		[ -f "$$script" ] || continue; \
+		$(PY) "$$script" || exit 1; \
+	done
 
 # Play on the simulator (the real firmware under the MicroPython unix port).
 play: $(VENV)/.installed
