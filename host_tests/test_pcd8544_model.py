@@ -432,3 +432,10 @@ def test_a_long_run_can_be_fed_and_cleared_without_growing():
         rig.data(bytes([rng.getrandbits(8)]) * rng.randrange(1, 50))
     assert len(rig.bus) == 0 and rig.model.anomalies == []
     assert rig.model.commands == 6 + 4000 and rig.model.data_bytes > 2000
+
+
+def test_fakebus_and_model_run_on_micropython(micropython):
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parent / "mp" / "mp_pcd8544_model.py"
+    micropython.run_tests(script, heapsize="64k")
