@@ -145,6 +145,19 @@ class Model:
         if not self.initialised:
             self._anomaly("data before initialisation (no function set with PD=0 since reset)")
         ram = self.ram
+        if not self.vertical and not self.unwritten and self.x < WIDTH and self.y < BANKS:
+            # Fast path: horizontal addressing walks the RAM linearly (Y*84+X), wrapping at 504.
+            n = len(data)
+            at = self.y * WIDTH + self.x
+            done = 0
+            while done < n:
+                size = min(n - done, RAM_SIZE - at)
+                ram[at : at + size] = data[done : done + size]
+                done += size
+                at = (at + size) % RAM_SIZE
+            self.data_bytes += n
+            self.y, self.x = divmod(at, WIDTH)
+            return
         written = self._written
         for byte in data:
             x = self.x
