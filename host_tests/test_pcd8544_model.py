@@ -489,3 +489,12 @@ def test_writes_land_where_the_address_counters_say(writes, cleared_first):
                 x, y = (0, (y + 1) % 6) if x == 83 else (x + 1, y)
         assert model.ram == ref and (model.x, model.y) == (x, y)
     assert model.anomalies == []
+
+
+def test_a_missing_dc_pin_is_reported_by_name():
+    bus = fakebus.Bus()
+    fakebus.Pin(bus, "GP16", 1)
+    fakebus.SPI(bus).write(b"\x21")
+    model = pm.Model(rst=None).feed(bus.take())
+    assert "SPI bytes but no D/C pin named 'dc': read as commands" in model.anomalies
+    assert pm.Model(dc="GP16", rst=None).feed(bus.preamble()).anomalies == []

@@ -129,6 +129,8 @@ class Model:
                 continue
             if rst is not None and self.resets == 0 and rst in self._decoder.levels:
                 self._anomaly("bytes sent before any RES pulse (state undefined)")
+            if dc not in self._decoder.levels:
+                self._anomaly("SPI bytes but no D/C pin named %r: read as commands" % (dc,))
             if self._decoder.levels.get(dc, 0):
                 self._data(a)
             else:
