@@ -493,8 +493,10 @@ def test_writes_land_where_the_address_counters_say(writes, cleared_first):
 
 def test_a_missing_dc_pin_is_reported_by_name():
     bus = fakebus.Bus()
-    fakebus.Pin(bus, "GP16", 1)
+    fakebus.Pin(bus, "GP16", 0)
     fakebus.SPI(bus).write(b"\x21")
-    model = pm.Model(rst=None).feed(bus.take())
+    raw = bus.take()
+    model = pm.Model(rst=None).feed(raw)
     assert "SPI bytes but no D/C pin named 'dc': read as commands" in model.anomalies
-    assert pm.Model(dc="GP16", rst=None).feed(bus.preamble()).anomalies == []
+    model = pm.Model(dc="GP16", rst=None).feed(raw)
+    assert model.anomalies == [] and model.h == 1 and not model.powered_down
