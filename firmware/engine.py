@@ -75,8 +75,9 @@ _NP, _FREE, _TWO, _COVER, _CROSS, _FLIP = _tables(
 del _tables, const  # const() is only needed while the module loads
 
 # Root scratch: per internal bit the move's score + 128 (0 taken, 1 proven worse); then the
-# symmetries (bit s) that map the root position onto itself; then the best score so far + 128.
-_scores = bytearray(11)
+# symmetries (bit s) that map the root position onto itself; the best score so far + 128; and
+# 1 to search every move with a full window (exact scores for all, used by the tests).
+_scores = bytearray(12)
 _nodes = 0
 _horizon = 0  # at this many empty cells the search stops and evaluates
 _symk = 0  # empty cells at the root's children (which skip twin moves), R - 1
@@ -158,10 +159,11 @@ def _distinct(me, opp, e):
     return r
 
 
-def _root(me, opp, exact):
+def _root(me, opp):
     # Fill _scores[0..8] with each root move's score + 128 (0 taken, 1 proven worse); a twin
-    # copies its score. Unless exact, a move that wins at once leaves the others unsearched,
-    # and each move is searched with alpha = best - 1: a tie of the best gets its exact score.
+    # copies its score. Unless _scores[11] (exact) is set, a move that wins at once leaves the
+    # others unsearched, and each move is searched with alpha = best - 1: a tie of the best
+    # gets its exact score. (Few locals: the frame must stay off the heap.)
     global _nodes
     _nodes = 1
     _scores[9] = _stabiliser(me, opp)
@@ -171,15 +173,17 @@ def _root(me, opp, exact):
         if (me | opp) & r:
             r = 0
         elif _twin(r, _scores[9]) < r:
-            r = _scores[_NP[_twin(r, _scores[9]) - 1]]
+            r = _twin(r, _scores[9])
+            r = _scores[_NP[r - 1]]
         elif _FREE[511 ^ me ^ r]:
             r = 227  # a win on this move: 99
-        elif _TWO[me] & _FREE[opp] and not exact:
+        elif _TWO[me] & _FREE[opp] and not _scores[11]:
             r = 1
         else:
-            r = _INF if exact else 129 - _scores[10]  # beta for the reply: -(best - 1)
-            r = 128 - _search(opp, me | 1 << j, -_INF, r)
-            if r < _scores[10] and not exact:
+            r = _INF if _scores[11] else 129 - _scores[10]  # beta for the reply: -(best - 1)
+            r = -_search(opp, me | 1 << j, -_INF, r)
+            r += 128
+            if r < _scores[10] and not _scores[11]:
                 r = 1
         if r > _scores[10]:
             _scores[10] = r
@@ -252,7 +256,8 @@ def best_move(board, player, depth=9, rng=None):
     ValueError for a malformed board, a wrong player, a finished game or a bad depth.
     Allocates nothing."""
     board = _setup(board, player, depth)
-    _root(board & 511, board >> 9, False)
+    _scores[11] = 0
+    _root(board & 511, board >> 9)
     return _choose(rng)
 
 
