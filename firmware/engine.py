@@ -29,15 +29,16 @@ LEVELS = ("easy", "medium", "hard", "perfect")
 _LEVEL = b"\x01\x60\x02\x30\x04\x10\x09\x00"  # depth, chance per level
 
 _INF = const(1000)
+_BY8 = const(20)  # the lines through internal bit 8 (cell 7): row 6-7-8 and column 1-4-7
 # Internal bit j is public cell _MAP[j]; public cell i is internal bit _MAP[9 + i].
 _MAP = b"\x04\x00\x02\x06\x08\x01\x03\x05\x07\x01\x05\x02\x06\x00\x07\x03\x08\x04"
 
 
 def _tables(pub):
     # Per 9-bit mask m: its pieces; the lines (8-bit sets) it misses; those it meets twice.
-    # Per line set (low byte at i, high bit at 256 + i): the cells it covers, the cells on two
-    # of its lines. Per symmetry s: the image of the centre and corners (bits 0-4) at 32s + m,
-    # of the edges (bits 5-8, shifted down) at 256 + 16s + m.
+    # Per line set: the cells it covers, and the cells on two of its lines (without bit 8).
+    # Per symmetry s (pub: images of cells 0..8 as digits): the image of the corners (bits 1-4
+    # shifted down) at 16s + m, of the edges (bits 5-8 shifted down) at 128 + 16s + m.
     lines = [sum(1 << _MAP[9 + c] for c in line) for line in WIN_LINES]
     n, free, two = bytearray(512), bytearray(512), bytearray(512)
     for m in range(512):
@@ -47,30 +48,26 @@ def _tables(pub):
                 free[m] |= 1 << i
             elif n[m & lines[i]] == 2:  # m & line <= m: already counted
                 two[m] |= 1 << i
-    cover, cross = bytearray(512), bytearray(512)
+    cover, cross = bytearray(256), bytearray(256)
     for s in range(256):
-        u = c = 0
         for i in range(8):
             if s >> i & 1:
-                c |= u & lines[i]
-                u |= lines[i]
-        cover[s], cover[256 + s], cross[s], cross[256 + s] = u & 255, u >> 8, c & 255, c >> 8
-    flip = bytearray(384)
-    for s in range(8):
-        for j in range(9):
+                cross[s] |= cover[s] & lines[i]
+                cover[s] |= lines[i] & 255
+    sym = bytearray(240)
+    for s in range(7):
+        for j in range(1, 9):
             c = 1 << _MAP[9 + pub[s][_MAP[j]] - 48]
-            for m in range(32):
-                if j < 5 and m >> j & 1:
-                    flip[32 * s + m] |= c
-                elif j >= 5 and m < 16 and m >> j - 5 & 1:
-                    flip[256 + 16 * s + m] |= c >> 5
-    return n, free, two, cover, cross, flip  # kept as built: no second copy at import
+            for m in range(16):
+                if m >> (j - 1) % 4 & 1:
+                    sym[(j > 4) << 7 | s << 4 | m] |= c >> 1 if j < 5 else c >> 5
+    return n, free, two, cover, cross, sym  # kept as built: no second copy at import
 
 
-# The 8 symmetries of the square: the image of each cell 0..8, as ASCII digits.
-_NP, _FREE, _TWO, _COVER, _CROSS, _FLIP = _tables(
-    (b"012345678", b"258147036", b"876543210", b"630741852",
-     b"210543876", b"678345012", b"036147258", b"852741630")
+# The 7 symmetries of the square other than the identity: the image of each cell 0..8.
+_NP, _FREE, _TWO, _COVER, _CROSS, _SYM = _tables(
+    (b"258147036", b"876543210", b"630741852", b"210543876",
+     b"678345012", b"036147258", b"852741630")
 )  # fmt: skip
 del _tables, const  # const() is only needed while the module loads
 
@@ -96,7 +93,7 @@ def _search(me, opp, alpha, beta):
     m = _TWO[opp] & _FREE[me]  # lines where the opponent threatens to win
     if m:
         if _NP[e] > _horizon + 1:  # ...and we see its reply
-            m = (_COVER[m] | _COVER[256 | m] << 8) & e
+            m = (_COVER[m] | (m & _BY8 and 256)) & e
             if m & (m - 1):
                 return _symk - 97 - _NP[e]  # two threats: lost in 2 plies
             if _NP[e] == 2:
@@ -104,7 +101,7 @@ def _search(me, opp, alpha, beta):
             return -_search(opp, me | m, -beta, -alpha)  # only the block avoids that
     elif _NP[e] > _horizon + 2:
         m = _FREE[opp] & ~(_FREE[me] | _TWO[me])  # lines where one more piece makes a threat
-        if (_CROSS[m] | _CROSS[256 | m] << 8) & e:
+        if (_CROSS[m] | (m & _BY8 == _BY8) << 8) & e:
             return 96 - _symk + _NP[e]  # a fork: two threats win in 3 plies
     if not _FREE[opp]:  # we can no longer win: a draw at best
         if alpha >= 0 or not _FREE[me]:
@@ -127,11 +124,11 @@ def _search(me, opp, alpha, beta):
 
 
 def _stabiliser(me, opp):
-    # The symmetries (bit s) that map the position onto itself.
-    st = 1
-    for s in range(1, 8):
-        if _FLIP[s << 5 | me & 31] | _FLIP[256 | s << 4 | me >> 5] << 5 == me:
-            if _FLIP[s << 5 | opp & 31] | _FLIP[256 | s << 4 | opp >> 5] << 5 == opp:
+    # The symmetries (bit s) that map the position onto itself; all of them fix the centre.
+    st = 0
+    for s in range(7):
+        if _SYM[s << 4 | me >> 1 & 15] << 1 | _SYM[128 | s << 4 | me >> 5] << 5 == me & 510:
+            if _SYM[s << 4 | opp >> 1 & 15] << 1 | _SYM[128 | s << 4 | opp >> 5] << 5 == opp & 510:
                 st |= 1 << s
     return st
 
@@ -139,9 +136,11 @@ def _stabiliser(me, opp):
 def _twin(m, st):
     # The lowest cell (a bit) onto which a symmetry in st maps the cell m.
     r = m
-    for s in range(1, 8):
-        if st >> s & 1 and _FLIP[s << 5 | m & 31] | _FLIP[256 | s << 4 | m >> 5] << 5 < r:
-            r = _FLIP[s << 5 | m & 31] | _FLIP[256 | s << 4 | m >> 5] << 5
+    for s in range(7):
+        if st >> s & 1:
+            t = _SYM[s << 4 | m >> 1 & 15] << 1 | _SYM[128 | s << 4 | m >> 5] << 5 | m & 1
+            if t < r:
+                r = t
     return r
 
 
