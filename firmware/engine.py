@@ -23,8 +23,11 @@ O = const(2)  # noqa: E741 - the contract names the pieces X and O
 WIN_LINES = (
     (0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6),
 )  # fmt: skip
-# Difficulty, weakest first: search depth in plies, and the chance in 256 that a move is
-# instead uniformly random. Every level picks at random among its equal-best moves.
+# Difficulty, weakest first (the table is in _MAP below), each picking at random among its
+# equal-best moves:  easy     depth 1 (takes a win, blocks nothing), a random move 1 in 2
+#                    medium   depth 2 (takes wins, blocks threats),  a random move 1 in 4
+#                    hard     depth 4 (sees forks both ways),        a random move 1 in 8
+#                    perfect  depth 9, never a random move: it cannot lose
 LEVELS = ("easy", "medium", "hard", "perfect")
 
 _INF = const(1000)
@@ -34,7 +37,7 @@ _BY8 = const(20)  # the lines through internal bit 8 (cell 7): row 6-7-8 and col
 # searches _MAP[18 + 2L] plies and plays at random with chance _MAP[19 + 2L] in 256.
 _MAP = (
     b"\x04\x00\x02\x06\x08\x01\x03\x05\x07\x01\x05\x02\x06\x00\x07\x03\x08\x04"
-    b"\x01\x60\x02\x30\x04\x10\x09\x00"
+    b"\x01\x80\x02\x40\x04\x20\x09\x00"
 )
 
 
