@@ -165,7 +165,7 @@ def _twin(m, st):
 def _distinct(me, opp, e):
     # The cells of e that are the lowest of their twins in this position.
     st = _stabiliser(me, opp)
-    if st == 1:
+    if not st:
         return e
     r = 0
     while e:
