@@ -182,6 +182,9 @@ def test_pack_unpack_round_trip(cells):
     if xs - os in (0, 1):
         assert engine.unpack(board) == cells
         assert engine.to_move(board) == (engine.X if xs == os else engine.O)
+    else:
+        with pytest.raises(ValueError, match="impossible counts"):
+            engine.unpack(board)
 
 
 @given(positions_st, st.sampled_from([engine.X, engine.O]))
