@@ -1,0 +1,51 @@
+# Every reachable position under MicroPython: perfect play with the heap locked, no allocation,
+# rng covering every equal-best move, and the board helpers.
+# SPDX-License-Identifier: MIT
+# Run by host_tests/test_engine_mp.py through mp_engine_run.py, precompiled, in a 16k heap.
+# One test, one loop, few names: every name is a qstr on this heap and a new qstr pool would
+# not fit beside the engine. A failure raises AssertionError(board).
+import random
+import sys
+
+import engine
+import micropython
+
+
+def test_every_position():
+    # The reference file (argv[1], from the brute-force minimax in test_engine.py): per
+    # non-final reachable position the board (3 bytes, little-endian), the player to move and
+    # the mask of its optimal cells (2 bytes).
+    rec = bytearray(6)
+    n = 0
+    random.seed(5)
+    with open(sys.argv[1], "rb") as f:
+        while f.readinto(rec) == 6:
+            n += 1
+            board, player, best = rec[0] | rec[1] << 8 | rec[2] << 16, rec[3], rec[4] | rec[5] << 8
+            # Perfect, heap locked: with the fixed order, then with rng until every equal-best
+            # cell has come up (at most 300 tries).
+            seen = tries = 0
+            micropython.heap_lock()
+            try:
+                move = engine.best_move(board, player)
+                while seen != best and tries < 300:
+                    seen |= 1 << engine.best_move(board, player, 9, random)
+                    tries += 1
+            finally:
+                micropython.heap_unlock()
+            if not best >> move & 1 or seen != best:
+                raise AssertionError(board)
+            # mem_total() does not move across a search (frames on the heap would show here).
+            tries = micropython.mem_total()
+            engine.best_move(board, player, 9, random)
+            if micropython.mem_total() != tries:
+                raise AssertionError(board)
+            # The helpers agree with the reference.
+            if engine.pack(engine.unpack(board)) != board or engine.to_move(board) != player:
+                raise AssertionError(board)
+            if engine.winner(board) or engine.winning_line(board) is not None:
+                raise AssertionError(board)
+            if not -8 <= engine.evaluate(board, 1) == -engine.evaluate(board, 2) <= 8:
+                raise AssertionError(board)
+    if n != 4520:
+        raise AssertionError(n)
