@@ -138,7 +138,7 @@ class Button:
         self.pressed_level = pressed_level
         self.long_press = bool(long_press)
         self.repeat = bool(repeat)
-        kinds = 1 << CHORD
+        kinds = 0
         for on, kind in (
             (press, PRESS),
             (release, RELEASE),
