@@ -77,8 +77,8 @@ class Harness:
             for name in files or {}:
                 with open(name, "w") as f:
                     f.write(files[name])
-        self._keep = set(sys.modules)
-        self._keep.add("harness")
+        self._keep = _BASE
+        self._forget_firmware()
         self.hw = None  # the Hardware the board built, once built
         self.returned = False  # main() returned (safe mode): the REPL would be running
         self.watch = watch
@@ -138,7 +138,7 @@ class Harness:
     def glass(self):
         """The 504 bytes the glass shows (MONO_VLSB, 1 = dark): blank when powered down."""
         self._feed()
-        return self.model.glass()
+        return self._model.glass()
 
     def screen(self):
         """The glass as text: 24 lines of 84 Unicode half blocks."""
@@ -146,17 +146,17 @@ class Harness:
 
     def pixel(self, x, y):
         self._feed()
-        return self.model.pixel(x, y)
+        return self._model.pixel(x, y)
 
     def lit(self):
         """The backlight is on."""
         self._feed()
-        return self.model.backlight
+        return self._model.backlight
 
     def showing(self):
         """The display is powered and out of reset (not in power-down)."""
         self._feed()
-        return self.model.showing
+        return self._model.showing
 
     def shows(self, text, inverted=None):
         """True if `text` in the 8x8 framebuf font is on the glass at any position, dark on
@@ -190,6 +190,12 @@ class Harness:
     def snap(self, name):
         """Print the glass as "GLASS <name> <hex>" for a CPython test to render or compare."""
         print("GLASS", name, binascii.hexlify(self.glass()).decode())
+
+    @property
+    def model(self):
+        """The pcd8544_model.Model of the display, brought up to date (vop, mode, anomalies)."""
+        self._feed()
+        return self._model
 
     @property
     def now(self):
@@ -248,17 +254,21 @@ class Harness:
             board.build = capture  # to hand the Hardware to the script; the board is unchanged
         return board
 
-    def _power_cycle(self):
+    def _forget_firmware(self):
+        # Everything imported after the harness: the firmware starts from nothing, as at boot.
         for name in list(sys.modules):
             if name not in self._keep:
                 del sys.modules[name]
+
+    def _power_cycle(self):
+        self._forget_firmware()
         self.hw = None
         machine.reset_state(keep_levels=True)
         self._new_model()
 
     def _new_model(self):
         board = self._board()
-        self.model = pcd8544_model.Model(
+        self._model = pcd8544_model.Model(
             dc=str(board.LCD_DC),
             cs=_name(board, "LCD_CS"),
             rst=_name(board, "LCD_RST"),
@@ -271,7 +281,7 @@ class Harness:
         if len(bus):
             if not self.watch:
                 raise ValueError("Harness(watch=False) does not model the display")
-            self.model.feed(bus.data)
+            self._model.feed(bus.data)
             bus.clear()
 
     def _listen(self, target, light):
@@ -331,6 +341,9 @@ class Harness:
                 raise PowerCycle()
             else:
                 raise ScriptError(ValueError("unknown script action %r" % (item,)))
+
+
+_BASE = set(sys.modules)  # the harness and what it needs survive power cycles
 
 
 def _name(board, attr):
