@@ -14,7 +14,7 @@ MP = ROOT / "host_tests" / "mp"
 
 
 def test_driver_on_micropython(micropython):
-    micropython.run_tests(MP / "mp_pcd8544.py", heapsize="64k")
+    micropython.run_tests(MP / "mp_pcd8544.py", heapsize="128k")
 
 
 def test_driver_imports_neither_machine_nor_host_code():

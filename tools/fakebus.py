@@ -14,6 +14,13 @@ the level changes. A write() longer than 65535 bytes is split into several 0xF1 
 
 Use `bus.take()` (the recording so far, then cleared) to stream it in pieces, `hexlify()` /
 `unhexlify()` to move it between processes as text, and `Decoder` to read it back.
+
+    bus = Bus()                        # Bus(capacity): no allocation while recording fits
+    spi = SPI(bus); dc = Pin(bus, "dc", 0); cs = Pin(bus, "cs", 1)
+    ...                                # code under test uses spi.write(buf), dc(1), cs.off()
+    model.feed(bus.take())             # or: print(bus.hexlify()); bus.clear()
+    bus.spi_writes, bus.spi_bytes      # totals since the bus was made
+    bus.preamble()                     # pin declarations + current levels, for a late reader
 """
 
 import binascii
@@ -38,6 +45,7 @@ class Bus:
         self._buf = bytearray(max(capacity, 16))
         self._n = 0
         self.names = []  # pin id -> name
+        self.levels = []  # pin id -> current level
         self.spi_writes = 0  # write() calls since the bus was made (take()/clear() keep it)
         self.spi_bytes = 0  # bytes written since the bus was made
 
@@ -67,6 +75,7 @@ class Bus:
         if not raw or len(raw) > 255:
             raise ValueError("a pin name is 1..255 ASCII characters, got %r" % (name,))
         self.names.append(name)
+        self.levels.append(0)
         pin = len(self.names) - 1
         n = self._room(3 + len(raw))
         self._buf[n] = _DECLARE
@@ -82,6 +91,7 @@ class Bus:
         self._buf[n] = pin
         self._buf[n + 1] = value
         self._n = n + 2
+        self.levels[pin] = value
 
     def write(self, buf):
         """Record one SPI write() call of the bytes in `buf` (any buffer)."""
@@ -113,9 +123,21 @@ class Bus:
     def clear(self):
         """Drop the recording; the buffer is kept for reuse.
 
-        Pin declarations are not repeated, so a Decoder reading on must have seen them.
+        Pin declarations are not repeated, so a Decoder reading on must have seen them (or be
+        fed preamble() first).
         """
         self._n = 0
+
+    def preamble(self):
+        """bytes declaring every pin with its current level: a new reader (a Decoder or a
+        model made mid-run) fed this first can then read what the bus records from now on."""
+        out = bytearray()
+        for pin in range(len(self.names)):
+            raw = self.names[pin].encode()
+            out.extend(bytes((_DECLARE, pin, len(raw))))
+            out.extend(raw)
+            out.extend(bytes((pin, self.levels[pin])))
+        return bytes(out)
 
     def hexlify(self):
         """The recording since the last take()/clear() as a hex str (for print())."""

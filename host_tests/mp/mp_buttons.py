@@ -58,16 +58,25 @@ def _scenario(pad, pins, base, log):
     while t < 7500:
         phase = t % 2500
         # PREV: held 100..900, a bounce at 103; NEXT: 150..300 (chord with PREV), then
-        # 400..1000 alone (repeats); SELECT: 1100..1900 (LONG at 1700) and a click 2050..2100.
+        # 400..1000 alone (repeats); SELECT: 1100..1900 (LONG at 1700). 2000..2400: six clicks
+        # while nobody drains, more than the queue holds, then poll() drains a full queue.
         pins[0].v = 0 if 100 <= phase < 900 and phase != 103 else 1
         pins[1].v = 0 if 150 <= phase < 300 or 400 <= phase < 1000 else 1
-        pins[2].v = 0 if 1100 <= phase < 1900 or 2050 <= phase < 2100 else 1
+        pins[2].v = 0 if 1100 <= phase < 1900 else 1
+        if 2000 <= phase < 2300 and phase % 50 < 40:
+            pins[(phase - 2000) // 50 % 3].v = 0
         if phase == 1300:
             t += 200  # a late poll: the CPU thought for 200 ms
         now = B.ticks_add(base, t)
         if 2000 <= phase < 2400:
-            pad.feed(pad.read(), now)  # events queue up, drained at 2400
+            pad.feed(pad.read(), now)  # events queue up and fill the queue
             ev = None
+        elif phase >= 2400:
+            ev = pad.poll(now)  # polls on a full queue: one event each, nothing else taken
+            if ev is not None:
+                log[n] = ev
+                n += 1
+                ev = None
         else:
             ev = pad.poll(now)
         while ev is not None:
@@ -96,6 +105,8 @@ def test_poll_allocates_nothing():
     n2 = _scenario(B.three_buttons(*pins2), pins2, base, log2)
     check(n == n2 and log == log2, "locked and unlocked runs differ")
     kinds = [B.kind_of(ev) for ev in log[:n]]
+    check(kinds.count(B.PRESS) == kinds.count(B.RELEASE), "paired: %r" % kinds)
+    check(kinds.count(B.CLICK) >= 15, "the full-queue clicks came through: %r" % kinds)
     for kind in (B.PRESS, B.RELEASE, B.LONG, B.REPEAT, B.CHORD, B.CLICK):
         check(kind in kinds, "the scenario lacks kind %d: %r" % (kind, kinds))
 

@@ -382,6 +382,58 @@ def check_queue_full_defers():
     check(pad.get() is None, "nothing else")
 
 
+def check_tap_shorter_than_debounce():
+    """A 5 ms tap is a whole press: PRESS at once, RELEASE when the debounce window ends."""
+    pad, pin = pad1()
+    got = []
+    for t in range(0, 100):
+        pin.v = 0 if t < 5 else 1
+        pad.feed(pad.read(), t)
+        drain(pad, t, got)
+    press, release, click = (B.event(B.SELECT, k) for k in (B.PRESS, B.RELEASE, B.CLICK))
+    check(got == [(0, press), (30, release), (30, click)], "got %r" % got)
+
+
+def check_chord_edges():
+    """A button held since start-up takes no part in a chord; a third button acts alone."""
+    pins = (Pin(), Pin(), Pin(0))  # SELECT held through start-up
+    pad = B.three_buttons(*pins)
+    got = []
+    for t in range(0, 1000):
+        pins[0].v = 0 if 100 <= t < 500 else 1
+        pins[1].v = 0 if 120 <= t < 500 else 1
+        pad.feed(pad.read(), t)
+        drain(pad, t, got)
+    want = [
+        (100, B.event(B.PREV, B.PRESS)),
+        (120, B.event(B.NEXT, B.PRESS)),
+        (120, B.event(B.PREV_NEXT, B.CHORD)),
+        (500, B.event(B.PREV, B.RELEASE)),
+        (500, B.event(B.NEXT, B.RELEASE)),
+    ]
+    check(got == want, "muted SELECT: got %r" % got)
+    pins[2].v = 1
+    pad.reset(2000)
+    got = []
+    for t in range(2000, 3000):
+        pins[0].v = 0 if 2100 <= t < 2500 else 1
+        pins[1].v = 0 if 2120 <= t < 2500 else 1
+        pins[2].v = 0 if 2150 <= t < 2200 else 1  # pressed during the chord
+        pad.feed(pad.read(), t)
+        drain(pad, t, got)
+    want = [
+        (2100, B.event(B.PREV, B.PRESS)),
+        (2120, B.event(B.NEXT, B.PRESS)),
+        (2120, B.event(B.PREV_NEXT, B.CHORD)),
+        (2150, B.event(B.SELECT, B.PRESS)),
+        (2200, B.event(B.SELECT, B.RELEASE)),
+        (2200, B.event(B.SELECT, B.CLICK)),
+        (2500, B.event(B.PREV, B.RELEASE)),
+        (2500, B.event(B.NEXT, B.RELEASE)),
+    ]
+    check(got == want, "third button: got %r" % got)
+
+
 def check_layouts():
     pins = [Pin() for _ in range(5)]
     names = sorted(b.name for b in B.five_way(*pins).buttons)
@@ -404,4 +456,6 @@ CHECKS = (
     check_late_repeats_drop,
     check_queue_full_defers,
     check_layouts,
+    check_tap_shorter_than_debounce,
+    check_chord_edges,
 )

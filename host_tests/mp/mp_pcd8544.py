@@ -3,6 +3,7 @@
 import gc
 
 import fakebus
+import framebuf
 import micropython
 import pcd8544
 import pcd8544_model
@@ -101,6 +102,27 @@ def test_backlight_polarity():
         check(model.feed(bus.take()).backlight is True)
         lcd.backlight(False)
         check(model.feed(bus.take()).backlight is False)
+
+
+def test_is_an_84x48_framebuffer_with_one_504_byte_buffer():
+    bus, lcd = make()
+    check(isinstance(lcd, framebuf.FrameBuffer))
+    check((lcd.width, lcd.height, len(lcd.buffer)) == (84, 48, 504))
+    lcd.pixel(3, 9, 1)
+    check(lcd.buffer[84 + 3] == 2, "not MONO_VLSB")
+
+
+def test_init_again_restores_the_picture_after_power_loss():
+    bus, lcd = make()
+    lcd.text("ok", 0, 0, 1)
+    lcd.show()
+    head = bus.preamble()
+    bus.clear()
+    lcd.init()
+    fresh = pcd8544_model.Model().feed(head)  # a controller that just got power again
+    fresh.feed(bus.take())
+    check(fresh.anomalies == [] and fresh.unwritten == 0, repr(fresh.anomalies))
+    check(fresh.glass() == lcd.buffer, "the picture did not come back")
 
 
 def test_model_text_runs_here():
