@@ -83,7 +83,7 @@ def value(settings, item, levels, confirm):
     if item == LIGHT:
         return _ONOFF[1 if settings.get("backlight") else 0]
     if item == RESET:
-        return "Sure?" if confirm else "CLR"
+        return "CLR?" if confirm else "CLR"
     return None
 
 

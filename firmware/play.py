@@ -7,6 +7,7 @@ import buttons
 import engine
 import screens
 from game import DEMO, ONE_PLAYER, TWO_PLAYERS, Game, first_player, next_free, toward
+from menu import CONTINUE
 from power import AWAKE
 from screens import DEMO_SCREEN, PLAY, TITLE
 
@@ -102,6 +103,7 @@ class Play:
     def _pause(self, now):
         self.paused = not self.game.over()
         self._open_menu(now)
+        self.menu.select(CONTINUE)  # the likely choice; no-op when the game was over
 
     def _cpu_move(self, game, level, now):
         """One engine move. Returns True (without moving) while a frame must be drawn first:

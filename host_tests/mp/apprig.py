@@ -8,11 +8,10 @@ writes to a bus that discards everything (for the fast fuzz and soak runs)."""
 
 import app
 import buttons
-import fakebus
 import framebuf
 import hardware
 import pcd8544
-import pcd8544_model
+import power
 import settings as settings_module
 import utime
 
@@ -60,6 +59,9 @@ class Rig:
         self.path = path
         self.now = utime.ticks_ms()
         if glass:
+            import fakebus
+            import pcd8544_model
+
             self.bus = fakebus.Bus(2048)
             spi = fakebus.SPI(self.bus)
             pins = [fakebus.Pin(self.bus, n, 1) for n in ("dc", "cs", "rst", "backlight")]
@@ -102,6 +104,8 @@ class Rig:
         spins = 0
         while utime.ticks_diff(end, self.now) > 0:
             wait = self.app.step(self.now)
+            if wait and self.app.power.state == power.ASLEEP:
+                self.hw.doze(wait)  # what App.run() does with the wait while asleep
             if wait:
                 spins = 0
                 left = utime.ticks_diff(end, self.now)
@@ -157,6 +161,15 @@ class Rig:
             return "O"
         return "?"
 
+    def steady(self, i):
+        """cell(i), read while a blinking winning line is off (it crosses the glyphs)."""
+        for _ in range(4):
+            c = self.cell(i)
+            if c != "?":
+                return c
+            self.run(200)
+        return c
+
     def cells(self):
         return "".join(self.cell(i)[0] for i in range(9))
 
@@ -166,15 +179,17 @@ class Rig:
                 return i
         return -1
 
-    def text_at(self, text, x, y):
-        """True if the glass shows exactly `text` (8x8 font, dark on light) at x, y."""
+    def text_at(self, text, x, y, inverse=False):
+        """True if the glass shows exactly `text` (8x8 font) at x, y: dark on light, or light
+        on dark when inverse (a highlighted menu row)."""
+        ink = 1 if inverse else 0
         w = 8 * len(text)
         buf = bytearray(w)
         fb = framebuf.FrameBuffer(buf, w, 8, framebuf.MONO_VLSB)
         fb.text(text, 0, 0, 1)
         for yy in range(8):
             for xx in range(w):
-                if 0 <= x + xx < 84 and fb.pixel(xx, yy) != self.model.pixel(x + xx, y + yy):
+                if 0 <= x + xx < 84 and fb.pixel(xx, yy) ^ ink != self.model.pixel(x + xx, y + yy):
                     return False
         return True
 
