@@ -46,7 +46,7 @@ _INIT = (
     _FUNCTION_SET,  # 0x20 back to the basic set (0x80|n means "set X" again)
     _DISPLAY_NORMAL,  # 0x0C normal display mode
 )
-_HOME = b"\x80\x40"  # set X=0, set Y=0 (basic set)
+_HOME = b"\x80\x40"  # _SET_X | 0, _SET_Y | 0 (basic set): the frame starts at the top left
 
 
 def _check(name, value, high):
@@ -62,8 +62,8 @@ class PCD8544(framebuf.FrameBuffer):
     and the optional `cs` (SCE), `rst` (RES) and `backlight` are output Pins. `contrast` is Vop
     0..127 (VLCD = 3.06 V + 0.06 V * Vop; Nokia 5110 modules show well at about 40..72; the
     generator is specified up to 8.5 V, Vop 90), `bias` 0..7, `tc` 0..3. `backlight_on` is the
-    backlight pin level that lights it (many modules light at 0). Raises ValueError for values
-    outside these ranges.
+    backlight pin level that lights it (modules differ). Raises ValueError for values outside
+    these ranges. The backlight pin is left as the caller set it up until backlight() is called.
     """
 
     width = WIDTH
@@ -92,7 +92,8 @@ class PCD8544(framebuf.FrameBuffer):
     def init(self):
         """Reset (if there is a RES pin), set up the controller and show the buffer.
 
-        Call it again to recover a display that lost power; the picture is sent again.
+        Call it again to recover a display that lost power: the picture in the buffer is sent
+        again (inverse video and power-down are reset to normal and on).
         """
         if self._cs is not None:
             self._cs(1)
@@ -108,10 +109,7 @@ class PCD8544(framebuf.FrameBuffer):
         self.show()
 
     def _command(self, buf):
-        self._write(buf, 0)
-
-    def _write(self, buf, dc):
-        self._dc(dc)
+        self._dc(0)
         if self._cs is None:
             self._spi.write(buf)
         else:
@@ -137,9 +135,10 @@ class PCD8544(framebuf.FrameBuffer):
 
     def contrast(self, value):
         """Set Vop 0..127 (ValueError outside); the display keeps showing its picture."""
+        vop = _check("contrast", value, 127)
         cmd = self._three
         cmd[0] = self._function | _EXTENDED
-        cmd[1] = _SET_VOP | _check("contrast", value, 127)
+        cmd[1] = _SET_VOP | vop
         # Back to H=0 at once: with H=1 the next "set X" (0x80|x) would set Vop instead.
         cmd[2] = self._function
         self._command(cmd)

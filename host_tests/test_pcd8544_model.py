@@ -432,3 +432,25 @@ def test_a_long_run_can_be_fed_and_cleared_without_growing():
         rig.data(bytes([rng.getrandbits(8)]) * rng.randrange(1, 50))
     assert len(rig.bus) == 0 and rig.model.anomalies == []
     assert rig.model.commands == 6 + 4000 and rig.model.data_bytes > 2000
+
+
+def test_fakebus_and_model_run_on_micropython(micropython):
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parent / "mp" / "mp_pcd8544_model.py"
+    micropython.run_tests(script, heapsize="64k")
+
+
+def test_preamble_lets_a_new_reader_join_mid_run():
+    bus = fakebus.Bus()
+    spi = fakebus.SPI(bus)
+    dc = fakebus.Pin(bus, "dc", 0)
+    fakebus.Pin(bus, "cs", 0)
+    spi.write(b"\x21\xb8\x20\x0c\x80\x40")
+    dc(1)
+    bus.clear()
+    late = pm.Model(rst=None).feed(bus.preamble())
+    spi.write(b"\x07")
+    late.feed(bus.take())
+    assert late.ram[0] == 0x07 and late.data_bytes == 1 and late.commands == 0
+    assert fakebus.decode(bus.preamble()) == [("pin", "dc", 1), ("pin", "cs", 0)]

@@ -38,6 +38,7 @@ class Bus:
         self._buf = bytearray(max(capacity, 16))
         self._n = 0
         self.names = []  # pin id -> name
+        self.levels = []  # pin id -> current level
         self.spi_writes = 0  # write() calls since the bus was made (take()/clear() keep it)
         self.spi_bytes = 0  # bytes written since the bus was made
 
@@ -67,6 +68,7 @@ class Bus:
         if not raw or len(raw) > 255:
             raise ValueError("a pin name is 1..255 ASCII characters, got %r" % (name,))
         self.names.append(name)
+        self.levels.append(0)
         pin = len(self.names) - 1
         n = self._room(3 + len(raw))
         self._buf[n] = _DECLARE
@@ -82,6 +84,7 @@ class Bus:
         self._buf[n] = pin
         self._buf[n + 1] = value
         self._n = n + 2
+        self.levels[pin] = value
 
     def write(self, buf):
         """Record one SPI write() call of the bytes in `buf` (any buffer)."""
@@ -113,9 +116,21 @@ class Bus:
     def clear(self):
         """Drop the recording; the buffer is kept for reuse.
 
-        Pin declarations are not repeated, so a Decoder reading on must have seen them.
+        Pin declarations are not repeated, so a Decoder reading on must have seen them (or be
+        fed preamble() first).
         """
         self._n = 0
+
+    def preamble(self):
+        """bytes declaring every pin with its current level: a new reader (a Decoder or a
+        model made mid-run) fed this first can then read what the bus records from now on."""
+        out = bytearray()
+        for pin in range(len(self.names)):
+            raw = self.names[pin].encode()
+            out.extend(bytes((_DECLARE, pin, len(raw))))
+            out.extend(raw)
+            out.extend(bytes((pin, self.levels[pin])))
+        return bytes(out)
 
     def hexlify(self):
         """The recording since the last take()/clear() as a hex str (for print())."""

@@ -105,11 +105,15 @@ class Model:
     # -- feeding ----------------------------------------------------------------------------
 
     def feed(self, data):
-        """Apply a recording (bytes, bytearray or memoryview; hex str also accepted)."""
+        """Apply a recording: bytes, bytearray, memoryview, or hex text (whitespace ignored).
+
+        Pieces must come in order; a record cut at the end of one piece is completed by the
+        next. The recording may be cleared after each feed (the model keeps what it needs).
+        """
         if isinstance(data, str):
             import binascii
 
-            data = binascii.unhexlify(data.strip())
+            data = binascii.unhexlify("".join(data.split()))
         dc, _, rst, _ = self.roles
         for kind, a, b in self._decoder.events(data):
             if kind == PIN:
