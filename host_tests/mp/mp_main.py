@@ -93,7 +93,7 @@ def test_a_short_glitch_at_power_on_is_not_safe_mode():
     check(out["app"] and not h.returned)
 
 
-def error_script(out, button):
+def error_script(out, button, snap=None):
     def script(h):
         yield h.wait(300)
         yield h.press(button)
@@ -101,7 +101,8 @@ def error_script(out, button):
         out["error"] = h.shows("ERROR", inverted=True)
         out["screen"] = h.screen()
         out["log"] = read("error.log")
-        h.snap("error")
+        if snap:
+            h.snap(snap)
         yield h.wait(5000)  # the error screen waits for a press, however long
         out["still"] = h.shows("ERROR", inverted=True) and not h.shows("APP 2")
         yield h.press(PREV)
@@ -114,7 +115,7 @@ def error_script(out, button):
 def test_exception_in_app_shows_error_logs_one_line_and_restarts():
     out = {}
     h = harness.Harness("pico")
-    h.run(error_script(out, SELECT))
+    h.run(error_script(out, SELECT, "error"))
     check(out["error"], out["screen"])
     check(h.shows("APP 2") and out["restarted"] and out["still"], repr(out))
     lines = out["log"].split("\n")

@@ -188,8 +188,16 @@ class Harness:
         return False
 
     def snap(self, name):
-        """Print the glass as "GLASS <name> <hex>" for a CPython test to render or compare."""
-        print("GLASS", name, binascii.hexlify(self.glass()).decode())
+        """Print "GLASS <name> <1008 hex digits> <backlight 0/1> <Vop>" for a CPython test to
+        render (tools/lcd_render.py) or compare with a golden image (host_tests/goldens.py)."""
+        glass = self.glass()
+        print(
+            "GLASS",
+            name,
+            binascii.hexlify(glass).decode(),
+            1 if self.lit() else 0,
+            self._model.vop,
+        )
 
     @property
     def model(self):
