@@ -29,6 +29,8 @@ run and is raised from run(); so are the firmware's own escapes (KeyboardInterru
 """
 
 import binascii
+import gc
+import os
 import sys
 import time
 
@@ -59,26 +61,30 @@ class Harness:
         start_ms: the first ticks_ms() (near 2**30 to test wrap-around); files: name -> text
         written to the flash before boot; watch=False drops the bus recording instead of
         feeding the display model (faster long runs; the glass cannot be read then)."""
+        global _disk
         self.board_name = board
+        self._keep = _BASE
+        self._forget_firmware()  # the last run's firmware goes before anything new is made
+        machine.reset_state()
         self.clock = time.use(time.FakeClock(start_ms))
         self.clock.listener = self._listen
+        try:
+            os.umount("/flash")
+        except OSError:
+            pass
+        os.chdir(_HOME)
         self.disk = None
         if flash:
-            import os
-
             import ramdisk
 
-            try:
-                os.umount("/flash")
-            except OSError:
-                pass
-            self.disk = ramdisk.mount(flash, "/flash", ramdisk.RAMDisk(512, 24))
+            if _disk is None:  # one RAM flash, formatted afresh for each harness: no
+                _disk = ramdisk.RAMDisk(512, 24)  # 12 KB churn in a long test process
+            self.disk = ramdisk.mount(flash, "/flash", _disk)
+            _disk.writes = 0
             os.chdir("/flash")
             for name in files or {}:
                 with open(name, "w") as f:
                     f.write(files[name])
-        self._keep = _BASE
-        self._forget_firmware()
         self.hw = None  # the Hardware the board built, once built
         self.returned = False  # main() returned (safe mode): the REPL would be running
         self.watch = watch
@@ -87,7 +93,6 @@ class Harness:
         self._gen = None
         self._queue = []
         self._due = None
-        machine.reset_state()
         self._new_model()
 
     # -- actions to yield from a script -----------------------------------------------------
@@ -267,6 +272,7 @@ class Harness:
         for name in list(sys.modules):
             if name not in self._keep:
                 del sys.modules[name]
+        gc.collect()
 
     def _power_cycle(self):
         self._forget_firmware()
@@ -352,6 +358,8 @@ class Harness:
 
 
 _BASE = set(sys.modules)  # the harness and what it needs survive power cycles
+_HOME = os.getcwd()
+_disk = None
 
 
 def _name(board, attr):
