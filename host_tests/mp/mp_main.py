@@ -104,10 +104,12 @@ def error_script(out, button, snap=None):
         if snap:
             h.snap(snap)
         yield h.wait(5000)  # the error screen waits for a press, however long
-        out["still"] = h.shows("ERROR", inverted=True) and not h.shows("APP 2")
+        out["still"] = h.shows("ERROR", inverted=True) and not h.shows("APP 2") and h.lit()
+        yield h.wait(30000)
+        out["dimmed"] = h.shows("ERROR", inverted=True) and not h.lit()
         yield h.press(PREV)
         yield h.wait(200)
-        out["restarted"] = h.shows("APP 2")
+        out["restarted"] = h.shows("APP 2") and h.lit()
 
     return script
 
@@ -118,6 +120,7 @@ def test_exception_in_app_shows_error_logs_one_line_and_restarts():
     h.run(error_script(out, SELECT, "error"))
     check(out["error"], out["screen"])
     check(h.shows("APP 2") and out["restarted"] and out["still"], repr(out))
+    check(out["dimmed"], "the error screen kept the backlight on")
     lines = out["log"].split("\n")
     check(len(lines) == 2 and lines[1] == "", repr(out["log"]))
     check("ValueError: boom on request @app.py:" in lines[0], lines[0])
@@ -162,6 +165,26 @@ def test_settings_survive_error_and_power_cycle():
     h.run(script)
     check(out["before"] == (50, False), repr(out))
     check(out["after"] == (50, False, True) and h.boots == 2, repr(out))
+
+
+def test_error_that_fails_again_while_reported_still_waits_and_restarts():
+    out = {}
+
+    def script(h):
+        yield h.wait(300)
+        yield h.chord(PREV, NEXT)
+        yield h.wait(500)
+        out["waiting"] = not h.shows("APP 2") and not h.returned
+        out["screen"] = h.shows("ERROR", inverted=True) and h.shows("Unprintabl")
+        out["log"] = read("error.log")
+        yield h.press(SELECT)
+        yield h.wait(300)
+        out["restarted"] = h.shows("APP 2")
+
+    h = harness.Harness("pico")
+    h.run(script)
+    check(out["waiting"] and out["restarted"] and out["screen"], repr(out))
+    check(out["log"].count("\n") == 1 and "Unprintable: ? @app.py:" in out["log"], out["log"])
 
 
 def test_keyboard_interrupt_reaches_the_repl():
