@@ -173,22 +173,25 @@ def where(exc):
 def log(exc, path=LOG):
     """Append one line about exc to the log, keeping the file under LOG_MAX bytes."""
     line = "%ds %s: %s @%s" % (time.ticks_ms() // 1000, type(exc).__name__, _text(exc), where(exc))
-    line = line.replace("\n", " ")[: _LINE_MAX - 1] + "\n"
+    line = (line.replace("\n", " ")[: _LINE_MAX - 1] + "\n").encode()
     try:
         try:
             size = os.stat(path)[6]
         except OSError:
             size = 0
         if size + len(line) <= LOG_MAX:
-            with open(path, "a") as f:
+            with open(path, "ab") as f:
                 f.write(line)
             return
-        with open(path) as f:
-            text = f.read(LOG_MAX)
-        # Keep the newest lines that fit in half the budget, so trimming is rare.
-        start = text.find("\n", len(text) - LOG_MAX // 2) + 1
-        with open(path + ".tmp", "w") as f:
-            f.write(text[start:] if start > 0 else "")
+        with open(path, "rb") as f:
+            f.seek(max(0, size - LOG_MAX))
+            tail = f.read(LOG_MAX)
+        # Keep the newest whole lines that fit in half the budget, so trimming is rare; bytes,
+        # so a cut through a multi-byte character cannot fail to decode.
+        start = tail.find(b"\n", len(tail) - LOG_MAX // 2) + 1
+        with open(path + ".tmp", "wb") as f:
+            if start > 0:
+                f.write(tail[start:])
             f.write(line)
         os.rename(path + ".tmp", path)
     except OSError as err:  # a full or read-only flash must not stop the game

@@ -230,6 +230,23 @@ def test_error_log_stays_bounded_and_keeps_newest():
     check(len(numbers) > 5, "trimming keeps too little")
 
 
+def test_oversized_old_log_is_cut_to_its_newest_lines():
+    harness.Harness("pico")
+    import main
+
+    with open(main.LOG, "w") as f:
+        for n in range(300):
+            f.write("old line %d \u00e9\u00e9\n" % n)  # 5 KB, with two-byte characters
+    try:
+        raise ValueError("newest")
+    except ValueError as exc:
+        main.log(exc)
+    text = read(main.LOG)
+    lines = text.split("\n")
+    check(len(text.encode()) <= main.LOG_MAX and "ValueError: newest" in lines[-2], text[-200:])
+    check(lines[-3] == "old line 299 \u00e9\u00e9" and lines[0].startswith("old line "), lines[0])
+
+
 def test_error_log_line_is_one_bounded_line():
     harness.Harness("pico")
     import main
