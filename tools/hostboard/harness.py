@@ -17,7 +17,7 @@ imported under its own name and installed as `board`, as deploy copies it to boa
         yield h.hold(SELECT, 800)
         yield h.until(lambda: h.shows("YOUR MOVE"), 2000)
         check(h.shows("X"), h.screen())
-        h.snap("board")         # prints "GLASS board <1008 hex digits>" for a CPython test
+        h.snap("board")         # prints "GLASS board <hex> <lit> <Vop>" for a CPython test
 
     h = harness.Harness("pico")
     h.run(script)               # boots main.py; returns when the script ends
@@ -98,6 +98,7 @@ class Harness:
     # -- actions to yield from a script -----------------------------------------------------
 
     def wait(self, ms):
+        """Let the firmware run for ms (a bare int yielded means the same)."""
         return (("wait", ms),)
 
     def press(self, button, ms=PRESS_MS, gap=GAP_MS):
@@ -105,11 +106,18 @@ class Harness:
         return (("down", button), ("wait", ms), ("up", button), ("wait", gap))
 
     def hold(self, button, ms, gap=GAP_MS):
+        """Hold `button` down for ms, then release it and wait gap."""
         return self.press(button, ms, gap)
 
     def chord(self, a, b, ms=PRESS_MS, gap=GAP_MS):
         """Press a, then b 20 ms later, release both after ms."""
-        return (("down", a), ("wait", 20), ("down", b), ("wait", ms), ("up", a), ("up", b)) + (
+        return (
+            ("down", a),
+            ("wait", 20),
+            ("down", b),
+            ("wait", ms),
+            ("up", a),
+            ("up", b),
             ("wait", gap),
         )
 
@@ -124,9 +132,11 @@ class Harness:
     # -- instant actions --------------------------------------------------------------------
 
     def down(self, button):
+        """Push `button` now (its pin goes low: buttons pull up and switch to ground)."""
         machine.set_level(self.pin_of(button), 0)
 
     def up(self, button):
+        """Let go of `button` now."""
         machine.set_level(self.pin_of(button), 1)
 
     def pin_of(self, button):
