@@ -33,9 +33,7 @@ class MicroPython:
 
     def run_tests(self, script, *args, heapsize="16k", paths=(), timeout=300):
         """Run an mptest script; fail with its output unless every test in it passed."""
-        result = self.run(
-            script, *args, heapsize=heapsize, paths=paths, timeout=timeout
-        )
+        result = self.run(script, *args, heapsize=heapsize, paths=paths, timeout=timeout)
         output = result.stdout + result.stderr
         summary = re.search(r"^SUMMARY (\d+) (\d+)$", result.stdout, re.M)
         assert result.returncode == 0 and summary, "MicroPython run failed:\n" + output

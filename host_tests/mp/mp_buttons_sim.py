@@ -1,0 +1,461 @@
+# Button simulation and checks shared by the CPython tests and the MicroPython unix-port run.
+# SPDX-License-Identifier: MIT
+# Portable: runs unchanged under CPython and MicroPython (no f-strings, no CPython-only modules).
+# Every check_* function raises AssertionError on failure. Randomness comes from a small
+# xorshift generator so both runtimes replay exactly the same seeded presses.
+import buttons as B
+
+
+def check(condition, message="check failed"):
+    if not condition:
+        raise AssertionError(message)
+
+
+def period():
+    """The tick period of the ticks_add/ticks_diff the buttons module uses (2**30 on boards)."""
+    return B.ticks_add(0, -1) + 1
+
+
+class Rng:
+    """xorshift32: the same sequence under CPython and MicroPython."""
+
+    def __init__(self, seed):
+        self.s = (seed * 2654435761 + 1) & 0xFFFFFFFF or 1
+
+    def next(self):
+        s = self.s
+        s ^= (s << 13) & 0xFFFFFFFF
+        s ^= s >> 17
+        s ^= (s << 5) & 0xFFFFFFFF
+        self.s = s
+        return s
+
+    def between(self, low, high):
+        return low + self.next() % (high - low + 1)
+
+
+class Pin:
+    """Anything with .value() will do for a Button: this one is set by the test."""
+
+    def __init__(self, value=1):
+        self.v = value
+
+    def value(self):
+        return self.v
+
+
+def pad1(debounce_ms=30, long_press=True, repeat=False, **kw):
+    """A pad of one active-low SELECT button on a fake pin (released)."""
+    pin = Pin(1)
+    pad = B.Pad((B.Button(pin, B.SELECT, 0, long_press, repeat),), debounce_ms=debounce_ms, **kw)
+    return pad, pin
+
+
+def drain(pad, t, out, base=0):
+    """Append (t - base, event) for every queued event to out."""
+    ev = pad.get()
+    while ev is not None:
+        out.append((B.ticks_diff(t, base), ev))
+        ev = pad.get()
+
+
+def spec_press(name, p, r, long_ms, rd, rp, long_on, rep_on, out):
+    """The clean event stream of one hold seen at p (down) and r (up), polled every ms."""
+    out.append((p, B.event(name, B.PRESS)))
+    claimed = False
+    t_long = p + long_ms if long_on and p + long_ms < r else None
+    t_rep = p + rd
+    while rep_on and t_rep < r:
+        if t_long is not None and t_long <= t_rep:
+            out.append((t_long, B.event(name, B.LONG)))
+            t_long = None
+        out.append((t_rep, B.event(name, B.REPEAT)))
+        claimed = True
+        t_rep += rp
+    if t_long is not None:
+        out.append((t_long, B.event(name, B.LONG)))
+        claimed = True
+    out.append((r, B.event(name, B.RELEASE)))
+    if not claimed:
+        out.append((r, B.event(name, B.CLICK)))
+
+
+def bouncy_level(rng, t, p, cp, r, cr):
+    """Raw level at t of a hold from p to r with chatter lasting cp and cr ms after each edge."""
+    if p <= t < r:
+        return 1 if t >= p + cp or t == p else rng.next() & 1
+    if r <= t < r + cr and t != r:
+        return rng.next() & 1
+    return 0
+
+
+def check_bounce(seed, presses, base=0, long_press=True, repeat=False, hold_max=900):
+    """Thousands of presses with 1-10 ms chatter on both edges: exactly the clean events.
+
+    Presses and gaps last 30..hold_max ms (debounce 30), polled every ms from tick `base`.
+    Each press's events (PRESS, LONG/REPEAT at their exact times, RELEASE, CLICK) are compared
+    with the clean stream as soon as the press is over, so memory stays small.
+    """
+    rng = Rng(seed)
+    pad, pin = pad1(30, long_press, repeat)
+    t = 0
+    got = []
+    want = []
+    for i in range(presses):
+        gap = rng.between(30, 300)
+        hold = rng.between(30, hold_max) if rng.next() & 3 else rng.between(30, 60)
+        p = t + gap
+        r = p + hold
+        cp = rng.between(1, 10)
+        cr = rng.between(1, 10)
+        end = r + min(gap, 60)
+        while t < end:
+            now = B.ticks_add(base, t)
+            pin.v = 1 - bouncy_level(rng, t, p, cp, r, cr)
+            ev = pad.poll(now)
+            while ev is not None:
+                got.append((t, ev))
+                ev = pad.get()
+            t += 1
+        del want[:]
+        spec_press(B.SELECT, p, r, 600, 400, 120, long_press, repeat, want)
+        check(got == want, "press %d (seed %d): got %r want %r" % (i, seed, got, want))
+        del got[:]
+    return presses
+
+
+def check_bounce_random_polls(seed, presses, step_max=8):
+    """Polls 1..step_max ms apart: every press is one PRESS then one RELEASE, never more."""
+    rng = Rng(seed)
+    pad, pin = pad1(30, False, False)
+    t = 0
+    n_press = n_release = 0
+    for i in range(presses):
+        gap = rng.between(30 + 10 + step_max, 200)
+        hold = rng.between(30 + 10 + step_max, 200)
+        p = t + gap
+        r = p + hold
+        cp = rng.between(1, 10)
+        cr = rng.between(1, 10)
+        while t < r + 10 + step_max:
+            pin.v = 1 - bouncy_level(rng, t, p, cp, r, cr)
+            ev = pad.poll(t)
+            while ev is not None:
+                kind = B.kind_of(ev)
+                if kind == B.PRESS:
+                    n_press += 1
+                    check(n_press == n_release + 1, "PRESS twice (press %d)" % i)
+                    check(p <= t <= p + cp + step_max, "PRESS at %d for edge %d" % (t, p))
+                elif kind == B.RELEASE:
+                    n_release += 1
+                    check(n_release == n_press, "RELEASE without PRESS (press %d)" % i)
+                    check(r <= t <= r + cr + step_max, "RELEASE at %d for edge %d" % (t, r))
+                ev = pad.get()
+            t += rng.between(1, step_max)
+        check(n_press == n_release == i + 1, "press %d: %d presses" % (i, n_press))
+    return n_press
+
+
+def check_long_repeat_timing(base=0):
+    """LONG exactly long_ms after the press, once per hold; REPEATs at delay + k * period."""
+    pad = B.Pad(
+        (B.Button(Pin(), B.SELECT, long_press=True), B.Button(Pin(), B.NEXT, 0, False, True)),
+        long_ms=600,
+        repeat_delay_ms=400,
+        repeat_ms=120,
+    )
+    got = []
+    for t in range(0, 3000):
+        mask = 0
+        if 100 <= t < 2100:
+            mask |= 1 << B.SELECT
+        if 150 <= t < 1000:
+            mask |= 1 << B.NEXT
+        now = B.ticks_add(base, t)
+        pad.feed(mask, now)
+        drain(pad, now, got, base)
+    want = [(100, B.event(B.SELECT, B.PRESS)), (150, B.event(B.NEXT, B.PRESS))]
+    for k in range(4):  # 550, 670, 790, 910 (the hold ends at 1000)
+        want.append((550 + 120 * k, B.event(B.NEXT, B.REPEAT)))
+        if k == 1:
+            want.append((700, B.event(B.SELECT, B.LONG)))
+    want.append((1000, B.event(B.NEXT, B.RELEASE)))
+    want.append((2100, B.event(B.SELECT, B.RELEASE)))
+    check(got == want, "got %r want %r" % (got, want))
+
+
+def check_wrap(wrap_at):
+    """A press held across the tick wrap: one PRESS, LONG and REPEATs on time, one RELEASE.
+
+    wrap_at is the press's age (ms) at the moment the tick counter wraps to 0.
+    """
+    base = period() - 100 - wrap_at  # the press comes at base + 100
+    check_long_repeat_timing(base - 0)
+    pad, pin = pad1(30, True, True)
+    got = []
+    for t in range(0, 1500):
+        now = B.ticks_add(base, t)
+        pin.v = 0 if 100 <= t < 1200 else 1
+        pad.feed(pad.read(), now)
+        drain(pad, now, got, base)
+    want = []
+    spec_press(B.SELECT, 100, 1200, 600, 400, 120, True, True, want)
+    check(got == want, "wrap at %d: got %r want %r" % (wrap_at, got, want))
+
+
+def check_idle_longer_than_half_period():
+    """No edge for more than 2**29 ms (6.2 days on a board): the next press is still seen."""
+    pad, pin = pad1()
+    half = period() // 2
+    if half > 1 << 40:
+        return  # 64-bit unix port: ticks never wrap in practice; nothing to check here
+    pin.v = 0
+    check(pad.poll(0) == B.event(B.SELECT, B.PRESS), "first press")
+    pin.v = 1
+    check(pad.poll(100) == B.event(B.SELECT, B.RELEASE), "first release")
+    check(pad.get() == B.event(B.SELECT, B.CLICK), "first click")
+    t = 100
+    while t < half + 5000:
+        check(pad.poll(B.ticks_add(0, t)) is None, "idle event at %d" % t)
+        t += 60000
+    pin.v = 0
+    check(pad.poll(B.ticks_add(0, t)) == B.event(B.SELECT, B.PRESS), "press after idle")
+
+
+def check_two_buttons():
+    """Two buttons pressed at once (no chord configured): both are seen, each exactly once."""
+    pins = (Pin(), Pin())
+    pad = B.Pad((B.Button(pins[0], B.UP, 0, False, False), B.Button(pins[1], B.DOWN)))
+    got = []
+    for t in range(0, 500):
+        pins[0].v = 0 if 10 <= t < 200 else 1
+        pins[1].v = 0 if 10 <= t < 250 else 1
+        ev = pad.poll(t)
+        while ev is not None:
+            got.append((t, ev))
+            ev = pad.get()
+    want = [
+        (10, B.event(B.UP, B.PRESS)),
+        (10, B.event(B.DOWN, B.PRESS)),
+        (200, B.event(B.UP, B.RELEASE)),
+        (200, B.event(B.UP, B.CLICK)),
+        (250, B.event(B.DOWN, B.RELEASE)),
+        (250, B.event(B.DOWN, B.CLICK)),
+    ]
+    check(got == want, "got %r want %r" % (got, want))
+
+
+def check_chord():
+    """PREV then NEXT within chord_ms: PRESS, PRESS, CHORD(PREV_NEXT); no CLICK/LONG/REPEAT."""
+    pins = (Pin(), Pin(), Pin())
+    pad = B.three_buttons(*pins)
+    got = []
+    for t in range(0, 2000):
+        pins[0].v = 0 if 100 <= t < 1500 else 1  # PREV held long enough to repeat, were it alone
+        pins[1].v = 0 if 180 <= t < 1400 else 1
+        ev = pad.poll(t)
+        while ev is not None:
+            got.append((t, ev))
+            ev = pad.get()
+    chord = B.event(B.PREV_NEXT, B.CHORD)
+    want = [
+        (100, B.event(B.PREV, B.PRESS)),
+        (180, B.event(B.NEXT, B.PRESS)),
+        (180, chord),
+        (1400, B.event(B.NEXT, B.RELEASE)),
+        (1500, B.event(B.PREV, B.RELEASE)),
+    ]
+    check(got == want, "chord: got %r want %r" % (got, want))
+    check(B.button_of(chord) == B.chord_id(B.PREV, B.NEXT) == 6, "chord id")
+    check(B.kind_of(chord) == B.CHORD, "chord kind")
+    # Too far apart (second press 101 ms later): two separate presses, PREV repeats as usual.
+    pad.reset(3000)
+    got = []
+    for t in range(3000, 4000):
+        pins[0].v = 0 if 3100 <= t < 3600 else 1
+        pins[1].v = 0 if 3201 <= t < 3300 else 1
+        ev = pad.poll(t)
+        while ev is not None:
+            got.append((t, ev))
+            ev = pad.get()
+    want = [
+        (3100, B.event(B.PREV, B.PRESS)),
+        (3201, B.event(B.NEXT, B.PRESS)),
+        (3300, B.event(B.NEXT, B.RELEASE)),
+        (3300, B.event(B.NEXT, B.CLICK)),
+        (3500, B.event(B.PREV, B.REPEAT)),
+        (3600, B.event(B.PREV, B.RELEASE)),
+    ]
+    check(got == want, "no chord: got %r want %r" % (got, want))
+
+
+def check_held_at_startup():
+    """A button held through start-up (or reset) gives no PRESS, and its release no RELEASE."""
+    pin = Pin(0)  # held before the pad exists
+    pad = B.Pad((B.Button(pin, B.SELECT),))
+    check(pad.any_pressed(), "any_pressed sees the held button")
+    for t in range(0, 1000):
+        check(pad.poll(t) is None, "phantom event while held at %d" % t)
+    pin.v = 1
+    for t in range(1000, 1100):
+        check(pad.poll(t) is None, "phantom event on its release at %d" % t)
+    check(not pad.any_pressed(), "released")
+    pin.v = 0
+    check(pad.poll(1100) == B.event(B.SELECT, B.PRESS), "the next press counts")
+    # reset() while held: the same again, and queued events are forgotten.
+    check(pad.poll(1101) is None, "nothing queued")
+    pad.reset(1200)
+    for t in range(1200, 1300):
+        check(pad.poll(t) is None, "phantom after reset at %d" % t)
+    pin.v = 1
+    for t in range(1300, 1400):
+        check(pad.poll(t) is None, "phantom release after reset at %d" % t)
+
+
+def check_late_poll():
+    """A 200 ms gap between polls: a press still held is seen; a shorter one is not seen at all.
+
+    A poll only sees levels. The press that went down and up inside the gap leaves no event
+    (neither PRESS nor RELEASE); the one still held at the late poll gives PRESS then, and
+    LONG counts from that poll.
+    """
+    pad, pin = pad1()
+    check(pad.poll(0) is None, "idle")
+    # The CPU thinks from 0 to 200; the player taps from 20 to 120 (100 ms): not seen.
+    pin.v = 1
+    check(pad.poll(200) is None, "a tap inside the gap is invisible")
+    # Thinking again 200..400; the player presses at 250 and still holds at 400: seen at 400.
+    pin.v = 0
+    check(pad.poll(400) == B.event(B.SELECT, B.PRESS), "held press seen late")
+    check(pad.poll(999) is None, "no LONG before 600 ms from the poll that saw the press")
+    check(pad.poll(1000) == B.event(B.SELECT, B.LONG), "LONG 600 ms after the late PRESS")
+    pin.v = 1
+    check(pad.poll(1200) == B.event(B.SELECT, B.RELEASE), "release")
+    check(pad.poll(1201) is None, "no CLICK after a LONG")
+
+
+def check_late_repeats_drop():
+    """Repeats missed during a long gap are dropped, not burst: one REPEAT, then on the grid."""
+    pad = B.Pad((B.Button(Pin(), B.NEXT, 0, False, True),))
+    got = []
+    for t in (0, 1, 2000, 2001, 2079, 2080, 2160):  # repeats due at 400, 520, ... 1960, 2080
+        pad.feed((1 << B.NEXT) if t < 2160 else 0, t)
+        drain(pad, t, got)
+    want = [
+        (0, B.event(B.NEXT, B.PRESS)),
+        (2000, B.event(B.NEXT, B.REPEAT)),  # late: one repeat, not fourteen
+        (2080, B.event(B.NEXT, B.REPEAT)),  # the next point on the grid (400 + 120 * 14)
+        (2160, B.event(B.NEXT, B.RELEASE)),
+    ]
+    check(got == want, "got %r want %r" % (got, want))
+
+
+def check_queue_full_defers():
+    """A queue nobody drains fills up; then samples wait (like a late poll), nothing is dropped.
+
+    Five clicks queue 15 events (PRESS, RELEASE, CLICK each). With fewer than 2 free slots no
+    button is sampled, so a press made now is not half-recorded: it is seen once the game has
+    taken events, if it is still held (a poll only sees levels, as with a late poll).
+    """
+    pins = [Pin() for _ in range(5)]
+    pad = B.five_way(*pins)
+    names = (B.UP, B.DOWN, B.LEFT, B.RIGHT, B.SELECT)
+    t = 0
+    for i in range(5):
+        pins[i].v = 0
+        pad.feed(pad.read(), t)
+        pins[i].v = 1
+        pad.feed(pad.read(), t + 40)
+        t += 80
+    pins[0].v = 0  # UP pressed and held while the queue is full
+    for _ in range(200):
+        t += 1
+        pad.feed(pad.read(), t)
+    got = []
+    drain(pad, t, got)
+    check([B.kind_of(ev) for _, ev in got] == [B.PRESS, B.RELEASE, B.CLICK] * 5, "paired")
+    check([B.button_of(ev) for _, ev in got][::3] == list(names), "in order")
+    check(pad.poll(t + 1) == B.event(B.UP, B.PRESS), "the held press is seen after the drain")
+    pins[0].v = 1
+    check(pad.poll(t + 100) == B.event(B.UP, B.RELEASE), "and released")
+    check(pad.get() == B.event(B.UP, B.CLICK), "click")
+    check(pad.get() is None, "nothing else")
+
+
+def check_tap_shorter_than_debounce():
+    """A 5 ms tap is a whole press: PRESS at once, RELEASE when the debounce window ends."""
+    pad, pin = pad1()
+    got = []
+    for t in range(0, 100):
+        pin.v = 0 if t < 5 else 1
+        pad.feed(pad.read(), t)
+        drain(pad, t, got)
+    press, release, click = (B.event(B.SELECT, k) for k in (B.PRESS, B.RELEASE, B.CLICK))
+    check(got == [(0, press), (30, release), (30, click)], "got %r" % got)
+
+
+def check_chord_edges():
+    """A button held since start-up takes no part in a chord; a third button acts alone."""
+    pins = (Pin(), Pin(), Pin(0))  # SELECT held through start-up
+    pad = B.three_buttons(*pins)
+    got = []
+    for t in range(0, 1000):
+        pins[0].v = 0 if 100 <= t < 500 else 1
+        pins[1].v = 0 if 120 <= t < 500 else 1
+        pad.feed(pad.read(), t)
+        drain(pad, t, got)
+    want = [
+        (100, B.event(B.PREV, B.PRESS)),
+        (120, B.event(B.NEXT, B.PRESS)),
+        (120, B.event(B.PREV_NEXT, B.CHORD)),
+        (500, B.event(B.PREV, B.RELEASE)),
+        (500, B.event(B.NEXT, B.RELEASE)),
+    ]
+    check(got == want, "muted SELECT: got %r" % got)
+    pins[2].v = 1
+    pad.reset(2000)
+    got = []
+    for t in range(2000, 3000):
+        pins[0].v = 0 if 2100 <= t < 2500 else 1
+        pins[1].v = 0 if 2120 <= t < 2500 else 1
+        pins[2].v = 0 if 2150 <= t < 2200 else 1  # pressed during the chord
+        pad.feed(pad.read(), t)
+        drain(pad, t, got)
+    want = [
+        (2100, B.event(B.PREV, B.PRESS)),
+        (2120, B.event(B.NEXT, B.PRESS)),
+        (2120, B.event(B.PREV_NEXT, B.CHORD)),
+        (2150, B.event(B.SELECT, B.PRESS)),
+        (2200, B.event(B.SELECT, B.RELEASE)),
+        (2200, B.event(B.SELECT, B.CLICK)),
+        (2500, B.event(B.PREV, B.RELEASE)),
+        (2500, B.event(B.NEXT, B.RELEASE)),
+    ]
+    check(got == want, "third button: got %r" % got)
+
+
+def check_layouts():
+    pins = [Pin() for _ in range(5)]
+    names = sorted(b.name for b in B.five_way(*pins).buttons)
+    check(names == [B.SELECT, B.UP, B.DOWN, B.LEFT, B.RIGHT], "five_way names %r" % names)
+    pad = B.three_buttons(*pins[:3])
+    check([b.name for b in pad.buttons] == [B.PREV, B.NEXT, B.SELECT], "three_buttons")
+    check(pad.chords == (B.PREV_NEXT,), "three_buttons chord")
+    # The pins are in the order given: the third pin is SELECT.
+    pins[2].v = 0
+    check(pad.poll(0) == B.event(B.SELECT, B.PRESS), "select pin")
+
+
+CHECKS = (
+    check_long_repeat_timing,
+    check_idle_longer_than_half_period,
+    check_two_buttons,
+    check_chord,
+    check_held_at_startup,
+    check_late_poll,
+    check_late_repeats_drop,
+    check_queue_full_defers,
+    check_layouts,
+    check_tap_shorter_than_debounce,
+    check_chord_edges,
+)

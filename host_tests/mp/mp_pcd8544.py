@@ -1,0 +1,137 @@
+# PCD8544 driver checks that must run on MicroPython itself: allocation, errors, optional pins.
+# SPDX-License-Identifier: MIT
+import gc
+
+import fakebus
+import framebuf
+import micropython
+import pcd8544
+import pcd8544_model
+from mptest import check, run
+
+
+def make(cs=True, rst=True, light=True, capacity=2048, **options):
+    gc.collect()
+    bus = fakebus.Bus(capacity)
+    spi = fakebus.SPI(bus)
+    dc = fakebus.Pin(bus, "dc", 0)
+    cs = fakebus.Pin(bus, "cs", 1) if cs else None
+    rst = fakebus.Pin(bus, "rst", 1) if rst else None
+    light = fakebus.Pin(bus, "backlight", 0) if light else None
+    lcd = pcd8544.PCD8544(spi, dc, cs, rst, light, **options)
+    return bus, lcd
+
+
+def raises_value_error(call, *args, **kwargs):
+    try:
+        call(*args, **kwargs)
+    except ValueError as exc:
+        return str(exc)
+    return None
+
+
+def test_show_and_the_controls_allocate_nothing():
+    bus, lcd = make()
+    model = pcd8544_model.Model().feed(bus.take())
+    lcd.fill(0)
+    lcd.text("heap", 0, 0, 1)
+    micropython.heap_lock()
+    try:
+        lcd.show()
+        lcd.show()
+        lcd.contrast(50)
+        lcd.invert(True)
+        lcd.invert(False)
+        lcd.power_off()
+        lcd.power_on()
+        lcd.backlight(True)
+        lcd.backlight(False)
+    finally:
+        micropython.heap_unlock()
+    model.feed(bus.take())
+    check(model.anomalies == [], repr(model.anomalies))
+    check(model.vop == 50 and model.mode_name == "normal" and not model.powered_down)
+    check(model.glass() == lcd.buffer, "the glass differs from the frame buffer")
+
+
+def test_each_show_is_two_writes_of_506_bytes():
+    bus, lcd = make()
+    writes, sent = bus.spi_writes, bus.spi_bytes
+    for _ in range(3):
+        lcd.show()
+    check(bus.spi_writes - writes == 6, "writes per show: %d" % ((bus.spi_writes - writes) / 3))
+    check(bus.spi_bytes - sent == 3 * 506, "bytes per show: %d" % ((bus.spi_bytes - sent) / 3))
+
+
+def test_contrast_outside_0_127_raises_and_sends_nothing():
+    bus, lcd = make()
+    bus.clear()
+    for bad in (-1, 128, 255, 60.5, "60", None):
+        message = raises_value_error(lcd.contrast, bad)
+        check(message is not None, "contrast(%r) did not raise ValueError" % (bad,))
+        check("0..127" in message, message)
+    check(len(bus) == 0, "a rejected contrast reached the bus")
+    lcd.contrast(0)
+    lcd.contrast(127)
+
+
+def test_constructor_validates_every_value():
+    for name, bad in (("contrast", 128), ("contrast", -1), ("bias", 8), ("tc", 4), ("tc", -1)):
+        kw = {name: bad}
+        message = raises_value_error(make, **kw)
+        check(message is not None and name in message, "%s=%r: %r" % (name, bad, message))
+
+
+def test_works_without_cs_rst_and_backlight():
+    bus, lcd = make(cs=False, rst=False, light=False)
+    lcd.pixel(83, 47, 1)
+    lcd.show()
+    lcd.backlight(True)  # no pin: nothing happens
+    lcd.backlight(False)
+    check(bus.names == ["dc"], repr(bus.names))
+    model = pcd8544_model.Model().feed(bus.take())
+    check(model.anomalies == [], repr(model.anomalies))
+    check(model.dark_pixels() == {(83, 47)}, repr(model.dark_pixels()))
+
+
+def test_backlight_polarity():
+    for on_level in (0, 1):
+        bus, lcd = make(backlight_on=on_level)
+        model = pcd8544_model.Model(light_on=on_level)
+        lcd.backlight(True)
+        check(model.feed(bus.take()).backlight is True)
+        lcd.backlight(False)
+        check(model.feed(bus.take()).backlight is False)
+
+
+def test_is_an_84x48_framebuffer_with_one_504_byte_buffer():
+    bus, lcd = make()
+    check(isinstance(lcd, framebuf.FrameBuffer))
+    check((lcd.width, lcd.height, len(lcd.buffer)) == (84, 48, 504))
+    lcd.pixel(3, 9, 1)
+    check(lcd.buffer[84 + 3] == 2, "not MONO_VLSB")
+
+
+def test_init_again_restores_the_picture_after_power_loss():
+    bus, lcd = make()
+    lcd.text("ok", 0, 0, 1)
+    lcd.show()
+    head = bus.preamble()
+    bus.clear()
+    lcd.init()
+    fresh = pcd8544_model.Model().feed(head)  # a controller that just got power again
+    fresh.feed(bus.take())
+    check(fresh.anomalies == [] and fresh.unwritten == 0, repr(fresh.anomalies))
+    check(fresh.glass() == lcd.buffer, "the picture did not come back")
+
+
+def test_model_text_runs_here():
+    bus, lcd = make()
+    lcd.fill_rect(0, 0, 2, 3, 1)
+    lcd.show()
+    lines = pcd8544_model.Model().feed(bus.take()).text().split("\n")
+    check(len(lines) == 24 and len(lines[0]) == 84)
+    check(lines[0][:3] == "\u2588\u2588 " and lines[1][:3] == "\u2580\u2580 ", repr(lines[:2]))
+
+
+run(globals())

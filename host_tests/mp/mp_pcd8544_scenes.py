@@ -1,0 +1,108 @@
+# Drive the PCD8544 driver through named scenes; print the bus recording after each step as
+# "STEP <label> <hex>" so a CPython test can replay it into the controller model.
+# SPDX-License-Identifier: MIT
+import sys
+
+import fakebus
+import pcd8544
+
+ARGS = sys.argv[1:]
+
+
+def make(cs=True, rst=True, light=True, **options):
+    bus = fakebus.Bus(2048)
+    spi = fakebus.SPI(bus)
+    dc = fakebus.Pin(bus, "dc", 0)
+    cs = fakebus.Pin(bus, "cs", 1) if cs else None
+    rst = fakebus.Pin(bus, "rst", 1) if rst else None
+    light = fakebus.Pin(bus, "backlight", 0) if light else None
+    return bus, pcd8544.PCD8544(spi, dc, cs, rst, light, **options)
+
+
+def step(bus, label):
+    print("STEP", label, bus.hexlify())
+    bus.clear()
+
+
+def scene_init(options):
+    # options: "cs=0 rst=0 light=0 contrast=45 bias=3 tc=2" (any subset)
+    kw = {}
+    pins = {}
+    for item in options:
+        key, value = item.split("=")
+        (pins if key in ("cs", "rst", "light") else kw)[key] = int(value)
+    bus, lcd = make(**pins, **kw)
+    step(bus, "init")
+
+
+def scene_corners(_):
+    bus, lcd = make()
+    step(bus, "init")
+    for x, y in ((0, 0), (83, 0), (0, 47), (83, 47)):
+        lcd.pixel(x, y, 1)
+    lcd.show()
+    step(bus, "pixels")
+    lcd.fill(0)
+    lcd.rect(0, 0, 84, 48, 1)
+    lcd.show()
+    step(bus, "rect")
+    lcd.fill(0)
+    lcd.text("F", 0, 0, 1)
+    lcd.text("F", 76, 40, 1)
+    lcd.show()
+    step(bus, "text")
+
+
+def scene_pixels(_):
+    # stdin: one frame per line, each pixel as 4 hex digits "xxyy"; each frame is drawn on a
+    # cleared buffer and shown
+    bus, lcd = make(cs=False)
+    step(bus, "init")
+    for line in sys.stdin:
+        lcd.fill(0)
+        for i in range(0, len(line) - 3, 4):
+            lcd.pixel(int(line[i : i + 2], 16), int(line[i + 2 : i + 4], 16), 1)
+        lcd.show()
+        step(bus, "frame")
+
+
+def scene_modes(_):
+    bus, lcd = make()
+    lcd.fill_rect(0, 0, 42, 48, 1)
+    lcd.show()
+    step(bus, "picture")
+    lcd.invert(True)
+    step(bus, "inverse")
+    lcd.invert(False)
+    step(bus, "normal")
+    lcd.power_off()
+    step(bus, "off")
+    lcd.contrast(33)
+    step(bus, "contrast while off")
+    lcd.power_on()
+    step(bus, "on")
+    lcd.contrast(70)
+    lcd.fill(0)
+    lcd.pixel(10, 10, 1)
+    lcd.show()
+    step(bus, "contrast then show")
+
+
+def scene_golden(_):
+    bus, lcd = make()
+    lcd.rect(0, 0, 84, 48, 1)
+    lcd.text("oxo5110", 14, 4, 1)
+    lcd.hline(2, 14, 80, 1)
+    for i in range(3):
+        lcd.rect(14 + 20 * i, 18, 16, 16, 1)
+    lcd.fill_rect(38, 22, 8, 8, 1)
+    lcd.line(18, 22, 26, 30, 1)
+    lcd.line(26, 22, 18, 30, 1)
+    for x, y in ((1, 1), (82, 1), (1, 46), (82, 46), (4, 40), (79, 40)):
+        lcd.pixel(x, y, 1)
+    lcd.text("X:1 O:0", 14, 37, 1)
+    lcd.show()
+    step(bus, "frame")
+
+
+globals()["scene_" + ARGS[0]](ARGS[1:])

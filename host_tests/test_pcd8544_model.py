@@ -1,0 +1,456 @@
+"""The fake bus and the PCD8544 model against the datasheet's behaviour (CPython side)."""
+
+import random
+
+import fakebus
+import pcd8544_model as pm
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+
+class Rig:
+    """A bus with the usual pins, and shorthands to send commands and data."""
+
+    def __init__(self, cs=True, rst=True):
+        self.bus = fakebus.Bus()
+        self.spi = fakebus.SPI(self.bus)
+        self.dc = fakebus.Pin(self.bus, "dc", 0)
+        self.cs = fakebus.Pin(self.bus, "cs", 1) if cs else None
+        self.rst = fakebus.Pin(self.bus, "rst", 1) if rst else None
+        self.model = pm.Model()
+
+    def send(self, dc, payload):
+        self.dc(dc)
+        if self.cs is not None:
+            self.cs(0)
+        self.spi.write(bytes(payload))
+        if self.cs is not None:
+            self.cs(1)
+        return self.feed()
+
+    def cmd(self, *codes):
+        return self.send(0, codes)
+
+    def data(self, payload):
+        return self.send(1, payload)
+
+    def reset(self):
+        self.rst(0)
+        self.rst(1)
+        return self.feed()
+
+    def feed(self):
+        self.model.feed(self.bus.take())
+        return self.model
+
+    def start(self, vop=0x38, tc=0, bias=4):
+        """The datasheet's typical start: RES pulse, extended set, Vop, TC, BS, basic, normal."""
+        if self.rst is not None:
+            self.reset()
+        return self.cmd(0x21, 0x80 | vop, 0x04 | tc, 0x10 | bias, 0x20, 0x0C)
+
+
+def started(**kw):
+    rig = Rig(**kw)
+    rig.start()
+    return rig
+
+
+# -- fakebus -------------------------------------------------------------------------------
+
+
+def test_recording_decodes_to_the_same_events_in_order():
+    bus = fakebus.Bus()
+    spi = fakebus.SPI(bus)
+    dc = fakebus.Pin(bus, "dc", 1)
+    cs = fakebus.Pin(bus, "cs")
+    spi.write(b"\x01\x02")
+    dc.off()
+    dc(0)  # no change: not recorded
+    cs.on()
+    spi.write(bytearray(b"\xff"))
+    assert fakebus.decode(bus.data) == [
+        ("pin", "dc", 1),
+        ("pin", "cs", 0),
+        ("spi", b"\x01\x02"),
+        ("pin", "dc", 0),
+        ("pin", "cs", 1),
+        ("spi", b"\xff"),
+    ]
+    assert (bus.spi_writes, bus.spi_bytes) == (2, 3)
+    assert dc.value() == 0 and cs() == 1
+
+
+def test_hex_round_trip_and_take_clears():
+    bus = fakebus.Bus(capacity=16)  # forces the buffer to grow
+    spi = fakebus.SPI(bus)
+    fakebus.Pin(bus, "dc", 1)
+    spi.write(bytes(range(256)) * 3)
+    text = bus.hexlify()
+    raw = bus.take()
+    assert fakebus.unhexlify(" " + text + "\n") == raw
+    assert len(bus) == 0 and bus.take() == b""
+    assert fakebus.decode(raw)[-1] == ("spi", bytes(range(256)) * 3)
+
+
+def test_a_write_longer_than_a_record_is_split_but_keeps_its_bytes():
+    bus = fakebus.Bus()
+    fakebus.SPI(bus).write(bytes(70000))
+    events = fakebus.decode(bus.data)
+    assert [len(e[1]) for e in events] == [65535, 70000 - 65535]
+    assert bus.spi_writes == 1
+
+
+def test_decoder_rejects_what_is_not_a_recording():
+    with pytest.raises(ValueError, match="undeclared pin"):
+        fakebus.decode(b"\x05\x01")
+    with pytest.raises(ValueError, match="not a fakebus recording"):
+        fakebus.decode(b"\x99\x00")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_feeding_in_pieces_of_any_size_equals_feeding_at_once(data):
+    bus = fakebus.Bus()
+    spi = fakebus.SPI(bus)
+    pins = [fakebus.Pin(bus, name, 1) for name in ("dc", "cs", "rst")]
+    spi.write(b"\x21\xb8\x04\x14\x20\x0c")
+    rng = random.Random(data.draw(st.integers(0, 2**32)))
+    for _ in range(20):
+        rng.choice(pins)(rng.getrandbits(1))
+        spi.write(bytes(rng.getrandbits(8) for _ in range(rng.randrange(1, 40))))
+    raw = bus.take()
+    whole = pm.Model().feed(raw)
+    pieces = pm.Model()
+    cuts = sorted(data.draw(st.lists(st.integers(0, len(raw)), max_size=8)))
+    for a, b in zip([0] + cuts, cuts + [len(raw)], strict=True):
+        pieces.feed(raw[a:b])
+    assert pieces.ram == whole.ram and pieces.glass() == whole.glass()
+    assert pieces.state() == whole.state()
+
+
+def test_feed_accepts_hex_text():
+    bus = fakebus.Bus()
+    fakebus.Pin(bus, "dc", 0)
+    fakebus.SPI(bus).write(b"\x21\xb2\x20\x0d")
+    model = pm.Model(rst=None).feed(bus.hexlify() + "\n")
+    assert (model.vop, model.mode, model.h, model.powered_down) == (0x32, pm.INVERSE, 0, False)
+
+
+# -- reset, power-down ---------------------------------------------------------------------
+
+
+def test_reset_state_is_the_datasheets():
+    rig = started()
+    rig.cmd(0x22 | 0x01, 0x80 | 70, 0x07, 0x15, 0x20, 0x0D, 0x85, 0x42)
+    rig.data(b"\xaa")
+    ram_before = bytes(rig.model.ram)
+    model = rig.reset()
+    assert (model.powered_down, model.vertical, model.h) == (True, 0, 0)
+    assert (model.mode, model.x, model.y) == (pm.BLANK, 0, 0)
+    assert (model.tc, model.bias, model.vop) == (0, 0, 0)
+    assert bytes(model.ram) == ram_before, "reset must not clear the RAM"
+    assert model.glass() == bytes(504)
+    assert model.resets == 2
+
+
+def test_ram_is_noise_until_written():
+    rig = started()
+    model = rig.model
+    assert model.unwritten == 504 and len(model.dark_pixels()) > 500
+    rig.cmd(0x80, 0x40)
+    rig.data(bytes(500))
+    assert model.unwritten == 4
+    rig.data(bytes(10))
+    assert model.unwritten == 0 and model.dark_pixels() == set()
+
+
+def test_power_down_blanks_the_glass_and_keeps_ram():
+    rig = started()
+    rig.cmd(0x80, 0x40)
+    rig.data(bytes([0x81]) * 504)
+    picture = rig.model.glass()
+    assert picture == bytes([0x81]) * 504
+    model = rig.cmd(0x24)
+    assert model.powered_down and model.glass() == bytes(504) and model.pixel(0, 0) == 0
+    rig.cmd(0x80, 0x40)
+    rig.data(b"\x00")  # commands and RAM writes still work while powered down
+    model = rig.cmd(0x20)
+    assert not model.powered_down
+    assert model.glass() == b"\x00" + picture[1:]
+
+
+# -- display control -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "code, mode, expect",
+    [
+        (0x08, pm.BLANK, lambda b: 0),
+        (0x0C, pm.NORMAL, lambda b: b),
+        (0x09, pm.ALL_ON, lambda b: 0xFF),
+        (0x0D, pm.INVERSE, lambda b: b ^ 0xFF),
+    ],
+)
+def test_display_control_modes(code, mode, expect):
+    rig = started()
+    rig.cmd(0x80, 0x40)
+    pattern = bytes((i * 37) & 0xFF for i in range(504))
+    rig.data(pattern)
+    model = rig.cmd(code)
+    assert model.mode == mode
+    assert model.glass() == bytes(expect(b) for b in pattern)
+    assert model.pixel(5, 9) == (expect(pattern[84 + 5]) >> 1) & 1
+    assert model.ram == pattern
+
+
+# -- addressing ----------------------------------------------------------------------------
+
+
+def test_horizontal_addressing_wraps_from_every_start():
+    rig = started()
+    for start in range(504):
+        x0, y0 = start % 84, start // 84
+        rig.cmd(0x80 | x0, 0x40 | y0)
+        rig.data(bytes((start + k) & 0xFF for k in range(505)))
+        ram = rig.model.ram
+        for k in (1, 83, 84, 503):
+            assert ram[(start + k) % 504] == (start + k) & 0xFF, (x0, y0, k)
+        assert ram[start] == (start + 504) & 0xFF  # the 505th byte wrapped onto the first
+        assert rig.model.y * 84 + rig.model.x == (start + 505) % 504
+
+
+def test_vertical_addressing_wraps_from_every_start():
+    rig = started()
+    rig.cmd(0x22)  # V=1, H=0, PD=0
+    for start in range(504):
+        x0, y0 = start // 6, start % 6  # position in the vertical order
+        rig.cmd(0x80 | x0, 0x40 | y0)
+        rig.data(bytes((start + k) & 0xFF for k in range(505)))
+        ram = rig.model.ram
+        for k in (1, 5, 6, 503, 504):
+            v = (start + k) % 504
+            assert ram[(v % 6) * 84 + v // 6] == (start + k) & 0xFF, (x0, y0, k)
+        v = (start + 505) % 504
+        assert (rig.model.x, rig.model.y) == (v // 6, v % 6)
+
+
+def test_after_the_last_address_both_counters_wrap():
+    rig = started()
+    for function in (0x20, 0x22):
+        rig.cmd(function, 0x80 | 83, 0x45)
+        model = rig.data(b"\x01")
+        assert (model.x, model.y) == (0, 0), hex(function)
+
+
+def test_out_of_range_addresses_are_anomalies():
+    rig = started()
+    model = rig.cmd(0x80 | 84, 0x46)
+    assert "set X 84 out of range 0..83 (0xd4)" in model.anomalies
+    assert "set Y 6 out of range 0..5 (0x46)" in model.anomalies
+    ram = bytes(model.ram)
+    rig.data(b"\x55")
+    assert model.ram == ram, "a write at an invalid address must not land in the RAM"
+    assert any("out-of-range address X=84 Y=6" in a for a in model.anomalies)
+
+
+# -- the instruction set -------------------------------------------------------------------
+
+
+def test_h_bit_decides_between_set_x_and_set_vop():
+    rig = started()
+    model = rig.cmd(0x21, 0x80 | 0x45, 0x20)
+    assert (model.vop, model.x) == (0x45, 0)
+    model = rig.cmd(0x80 | 0x45)
+    assert (model.vop, model.x) == (0x45, 0x45)
+    assert model.anomalies == []
+
+
+def test_forgetting_to_leave_the_extended_set_clobbers_vop():
+    rig = started()
+    model = rig.cmd(0x21, 0x80 | 60)  # contrast set, H left at 1
+    model = rig.cmd(0x80, 0x40)  # meant as X=0, Y=0
+    assert model.vop == 0, "0x80 with H=1 is set Vop 0"
+    assert "undefined command 0x40 with H=1" in model.anomalies
+
+
+def _datasheet_meaning(h, c):
+    """Table 1 of the datasheet, written out bit by bit, independently of the model."""
+    bits = format(c, "08b")
+
+    def match(pattern):
+        return all(
+            p in "xv" or p == b for p, b in zip(pattern.replace(" ", ""), bits, strict=True)
+        )
+
+    if c == 0:
+        return "nop"
+    if match("0010 0xxx"):
+        return "function set"
+    table = (
+        [("0000 1x0x", "display control"), ("0100 0xxx", "set Y"), ("1xxx xxxx", "set X")]
+        if h == 0
+        else [("0000 01xx", "tc"), ("0001 0xxx", "bias"), ("1xxx xxxx", "set Vop")]
+    )
+    for pattern, meaning in table:
+        if match(pattern):
+            return meaning
+    return "reserved"
+
+
+@pytest.mark.parametrize("h", [0, 1])
+def test_every_command_byte_is_decoded_as_table_1_says(h):
+    for c in range(256):
+        rig = started()
+        rig.cmd(0x20 | h)
+        before = rig.model.state()
+        model = rig.cmd(c)
+        meaning = _datasheet_meaning(h, c)
+        flagged = [a for a in model.anomalies if "undefined command" in a]
+        assert bool(flagged) == (meaning == "reserved"), (hex(c), meaning, model.anomalies)
+        if meaning == "set Y" and c & 7 > 5 or meaning == "set X" and c & 0x7F > 83:
+            assert model.anomalies, hex(c)
+        elif meaning in ("nop", "reserved"):
+            assert model.state().split(" anomalies")[0] == before.split(" anomalies")[0]
+        elif meaning == "set Vop":
+            assert model.vop == c & 0x7F
+        elif meaning == "tc":
+            assert model.tc == c & 3
+        elif meaning == "bias":
+            assert model.bias == c & 7
+        elif meaning == "display control":
+            assert model.mode == ((c >> 1) & 2) | (c & 1)
+        elif meaning == "function set":
+            assert (model.powered_down, model.vertical, model.h) == (
+                bool(c & 4),
+                (c >> 1) & 1,
+                c & 1,
+            )
+
+
+def test_vop_beyond_the_generator_limit_is_an_anomaly():
+    rig = started()
+    assert rig.cmd(0x21, 0x80 | 90, 0x20).anomalies == []
+    assert "Vop 91 above 90" in rig.cmd(0x21, 0x80 | 91, 0x20).anomalies[0]
+
+
+# -- the serial interface ------------------------------------------------------------------
+
+
+def test_bytes_count_only_while_chip_enable_is_low():
+    rig = started()
+    rig.cmd(0x80, 0x40)
+    rig.data(bytes(504))
+    rig.cmd(0x80, 0x40)
+    rig.cs(1)
+    rig.dc(1)
+    rig.spi.write(b"\xff" * 10)  # another device on the bus
+    model = rig.feed()
+    assert model.ignored == 10 and model.glass() == bytes(504)
+    assert model.anomalies == []
+
+
+def test_without_a_chip_enable_pin_the_module_is_always_selected():
+    rig = Rig(cs=False, rst=False)
+    model = rig.start()
+    assert model.selected and model.vop == 0x38 and model.anomalies == []
+    rig.data(b"\x0f")
+    assert model.pixel(0, 0) == 1 and model.pixel(0, 4) == 0
+
+
+def test_data_and_command_follow_the_dc_level_of_each_write():
+    rig = started()
+    model = rig.cmd(0x80 | 3, 0x41)
+    rig.data(b"\x21")  # data, although it looks like a function set
+    assert model.ram[84 + 3] == 0x21 and model.h == 0
+
+
+def test_traffic_before_reset_or_initialisation_is_an_anomaly():
+    rig = Rig()
+    model = rig.cmd(0x21)
+    assert any("before any RES pulse" in a for a in model.anomalies)
+    rig = Rig()
+    rig.reset()
+    model = rig.data(b"\x01")
+    assert model.anomalies == [
+        "data before initialisation (no function set with PD=0 since reset)"
+    ]
+    rig = Rig()
+    rig.rst(0)
+    rig.cs(0)
+    rig.spi.write(b"\x21")
+    model = rig.feed()
+    assert model.ignored == 1 and "bytes sent while RES is low are lost" in model.anomalies
+
+
+def test_anomalies_are_listed_once_and_counted():
+    rig = started()
+    for _ in range(5):
+        rig.cmd(0x05)
+    assert rig.model.anomalies == ["undefined command 0x05 with H=0"]
+    assert rig.model.anomaly_count == 5
+
+
+def test_backlight_follows_its_pin_and_polarity():
+    bus = fakebus.Bus()
+    light = fakebus.Pin(bus, "bl", 1)
+    model = pm.Model(light="bl", light_on=0).feed(bus.take())
+    assert model.backlight is False
+    light(0)
+    assert model.feed(bus.take()).backlight is True
+    assert pm.Model().backlight is None
+
+
+# -- reading the glass ---------------------------------------------------------------------
+
+
+def test_pixel_and_text_agree_with_the_ram_layout():
+    rig = started()
+    rig.cmd(0x80, 0x40)
+    rig.data(bytes(504))
+    rig.cmd(0x80 | 83, 0x45)
+    model = rig.data(b"\x80")  # bottom-right pixel: bank 5, column 83, MSB
+    rig.cmd(0x80, 0x40)
+    rig.data(b"\x03")  # top-left two pixels
+    assert model.dark_pixels() == {(0, 0), (0, 1), (83, 47)}
+    lines = model.text().split("\n")
+    assert len(lines) == 24 and all(len(line) == 84 for line in lines)
+    assert lines[0][0] == "\u2588" and lines[23][83] == "\u2584"
+    assert sum(line.count(" ") for line in lines) == 24 * 84 - 2
+    framed = model.text(border=True).split("\n")
+    assert len(framed) == 26 and framed[1] == "|" + lines[0] + "|"
+    with pytest.raises(ValueError):
+        model.pixel(84, 0)
+
+
+def test_a_long_run_can_be_fed_and_cleared_without_growing():
+    rig = started()
+    rng = random.Random(7)
+    for _ in range(2000):
+        rig.cmd(0x80 | rng.randrange(84), 0x40 | rng.randrange(6))
+        rig.data(bytes([rng.getrandbits(8)]) * rng.randrange(1, 50))
+    assert len(rig.bus) == 0 and rig.model.anomalies == []
+    assert rig.model.commands == 6 + 4000 and rig.model.data_bytes > 2000
+
+
+def test_fakebus_and_model_run_on_micropython(micropython):
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parent / "mp" / "mp_pcd8544_model.py"
+    micropython.run_tests(script, heapsize="64k")
+
+
+def test_preamble_lets_a_new_reader_join_mid_run():
+    bus = fakebus.Bus()
+    spi = fakebus.SPI(bus)
+    dc = fakebus.Pin(bus, "dc", 0)
+    fakebus.Pin(bus, "cs", 0)
+    spi.write(b"\x21\xb8\x20\x0c\x80\x40")
+    dc(1)
+    bus.clear()
+    late = pm.Model(rst=None).feed(bus.preamble())
+    spi.write(b"\x07")
+    late.feed(bus.take())
+    assert late.ram[0] == 0x07 and late.data_bytes == 1 and late.commands == 0
+    assert fakebus.decode(bus.preamble()) == [("pin", "dc", 1), ("pin", "cs", 0)]

@@ -1,0 +1,130 @@
+"""Benchmark the PCD8544 driver on the MicroPython unix port: bus traffic and show() time.
+
+Run by `make bench` (or `.venv/bin/python tools/bench_lcd.py`). The driver is compiled by
+mpy-cross as deployed; traffic is counted on the recording fake bus and decoded by the
+controller model. Target per full frame: 504 data bytes + at most 3 command bytes, in at most
+2 SPI writes, and no allocation.
+"""
+
+import sys
+import tempfile
+from pathlib import Path
+
+import mpy_build
+import mpyrun
+import pcd8544_model as pm
+from fakebus import unhexlify
+
+ROOT = Path(__file__).resolve().parents[1]
+TOOLS = ROOT / "tools"
+SHOWS = 2000
+
+MP_SCRIPT = """
+import gc, sys, time, micropython
+import fakebus, pcd8544
+
+class NullSPI:
+    def write(self, buf):
+        pass
+
+class NullPin:
+    def __call__(self, v=None):
+        pass
+
+def timed(lcd, n):
+    gc.collect()
+    before = micropython.mem_total()
+    t0 = time.ticks_us()
+    for _ in range(n):
+        lcd.show()
+    dt = time.ticks_diff(time.ticks_us(), t0)
+    after = micropython.mem_total()
+    return dt, after - before
+
+n = int(sys.argv[1])
+bus = fakebus.Bus(4096)
+spi = fakebus.SPI(bus)
+pins = [fakebus.Pin(bus, name, 1) for name in ("dc", "cs", "rst", "backlight")]
+gc.collect()
+free = gc.mem_free()
+lcd = pcd8544.PCD8544(spi, *pins)
+gc.collect()
+print("RAM", free - gc.mem_free())
+print("INIT", bus.spi_writes, bus.hexlify())
+bus.clear()
+writes = bus.spi_writes
+lcd.text("bench", 0, 0, 1)
+lcd.show()
+print("SHOW", bus.spi_writes - writes, bus.hexlify())
+bus.clear()
+lcd.contrast(50)
+print("CONTRAST", bus.hexlify())
+bus.clear()
+null = pcd8544.PCD8544(NullSPI(), NullPin(), NullPin(), NullPin(), NullPin())
+dt, alloc = timed(null, n)
+print("TIME null", dt, alloc)
+small = fakebus.Bus(4096)
+rec = pcd8544.PCD8544(fakebus.SPI(small), fakebus.Pin(small, "dc"), fakebus.Pin(small, "cs"))
+t0 = time.ticks_us()
+for _ in range(n):
+    rec.show()
+    small.clear()
+print("TIME fakebus", time.ticks_diff(time.ticks_us(), t0), 0)
+"""
+
+
+def traffic(model, raw):
+    before = (model.commands, model.data_bytes)
+    model.feed(raw)
+    return model.commands - before[0], model.data_bytes - before[1]
+
+
+def main():
+    if mpyrun.micropython_path() is None:
+        print("bench_lcd: skipped,", mpyrun.UNAVAILABLE)
+        return 0
+    with tempfile.TemporaryDirectory() as tmp:
+        mpy_build.compile_module(ROOT / "firmware" / "pcd8544.py", tmp)
+        script = Path(tmp) / "bench_lcd_mp.py"
+        script.write_text(MP_SCRIPT)
+        result = mpyrun.run(script, args=(SHOWS,), paths=(tmp, TOOLS), heapsize="64k")
+    if result.returncode != 0:
+        print(result.stdout + result.stderr, file=sys.stderr)
+        return 1
+    lines = {}
+    for line in result.stdout.splitlines():
+        key, rest = line.split(" ", 1)
+        lines.setdefault(key, []).append(rest.split())
+    model = pm.Model()
+    init_writes, init_hex = lines["INIT"][0]
+    init_cmd, init_data = traffic(model, unhexlify(init_hex))
+    show_writes, show_hex = lines["SHOW"][0]
+    show_cmd, show_data = traffic(model, unhexlify(show_hex))
+    contrast_cmd, _ = traffic(model, unhexlify(lines["CONTRAST"][0][0]))
+    times = {kind: (int(dt), int(alloc)) for kind, dt, alloc in lines["TIME"]}
+    ok = show_data == 504 and show_cmd <= 3 and int(show_writes) <= 2 and not model.anomalies
+
+    rows = [
+        ("show(): data bytes", show_data, "504"),
+        ("show(): command bytes", show_cmd, "<= 3"),
+        ("show(): SPI write() calls", show_writes, "<= 2"),
+        ("show(): heap allocated (null bus)", "%d B" % (times["null"][1] // SHOWS), "0"),
+        ("show(): time, null SPI/pins", "%.1f us" % (times["null"][0] / SHOWS), ""),
+        ("show(): time, recording fake bus", "%.1f us" % (times["fakebus"][0] / SHOWS), ""),
+        ("show(): wire time at 4 MHz (computed)", "%.2f ms" % ((show_cmd + 504) * 8 / 4e3), ""),
+        ("init: command / data bytes", "%d / %d" % (init_cmd, init_data), ""),
+        ("init: SPI write() calls", init_writes, ""),
+        ("contrast(): command bytes", contrast_cmd, ""),
+        ("driver object RAM (incl. 504 B buffer)", "%s B" % lines["RAM"][0][0], ""),
+    ]
+    print("PCD8544 driver on the MicroPython unix port (%d shows timed)" % SHOWS)
+    print("| %-40s | %-10s | %-6s |" % ("measure", "value", "target"))
+    print("|%s|%s|%s|" % ("-" * 42, "-" * 12, "-" * 8))
+    for name, value, target in rows:
+        print("| %-40s | %-10s | %-6s |" % (name, value, target))
+    print("target met" if ok else "TARGET MISSED", "; model anomalies:", model.anomalies or "none")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,241 @@
+# Fake machine-style Pin and SPI that record every pin change and SPI byte, in order.
+# SPDX-License-Identifier: MIT
+"""A recording bus for host tests; runs under CPython and the MicroPython unix port.
+
+The recording is one compact bytearray of records (no Python object per byte):
+
+    0x00..0x3F  id level                 pin `id` is now at `level` (0 or 1)        2 bytes
+    0xF0        id n name[n]              pin `id` is named `name` (ASCII)            3+n bytes
+    0xF1        hi lo data[hi*256+lo]     one SPI write() call carrying these bytes   3+n bytes
+
+A Pin is declared (0xF0) when it is made, followed by a level record with its start level, so
+a recording is self-describing: a reader needs no side table. Pin records are written only when
+the level changes. A write() longer than 65535 bytes is split into several 0xF1 records.
+
+Use `bus.take()` (the recording so far, then cleared) to stream it in pieces, `hexlify()` /
+`unhexlify()` to move it between processes as text, and `Decoder` to read it back.
+"""
+
+import binascii
+
+PIN = 0
+SPI_WRITE = 1
+_DECLARE = 0xF0
+_WRITE = 0xF1
+_MAX_PINS = 0x40
+_MAX_CHUNK = 0xFFFF
+
+
+class Bus:
+    """Records pin level changes and SPI writes, in order (see the module docstring).
+
+    The recording lives in one preallocated bytearray that doubles when full, so recording
+    allocates nothing until `capacity` bytes are used: code under test can run with the heap
+    locked if the bus was made big enough.
+    """
+
+    def __init__(self, capacity=4096):
+        self._buf = bytearray(max(capacity, 16))
+        self._n = 0
+        self.names = []  # pin id -> name
+        self.levels = []  # pin id -> current level
+        self.spi_writes = 0  # write() calls since the bus was made (take()/clear() keep it)
+        self.spi_bytes = 0  # bytes written since the bus was made
+
+    @property
+    def data(self):
+        """The recording since the last take()/clear(), as a memoryview (no copy)."""
+        return memoryview(self._buf)[: self._n]
+
+    def __len__(self):
+        return self._n
+
+    def _room(self, size):
+        n = self._n
+        if n + size > len(self._buf):
+            bigger = bytearray(max(2 * len(self._buf), n + size))
+            bigger[:n] = memoryview(self._buf)[:n]
+            self._buf = bigger
+        return n
+
+    def pin_id(self, name):
+        """The id of the pin called `name`, declaring it in the recording the first time."""
+        if name in self.names:
+            return self.names.index(name)
+        if len(self.names) >= _MAX_PINS:
+            raise ValueError("a Bus records at most 64 pins")
+        raw = name.encode()
+        if not raw or len(raw) > 255:
+            raise ValueError("a pin name is 1..255 ASCII characters, got %r" % (name,))
+        self.names.append(name)
+        self.levels.append(0)
+        pin = len(self.names) - 1
+        n = self._room(3 + len(raw))
+        self._buf[n] = _DECLARE
+        self._buf[n + 1] = pin
+        self._buf[n + 2] = len(raw)
+        self._buf[n + 3 : n + 3 + len(raw)] = raw
+        self._n = n + 3 + len(raw)
+        return pin
+
+    def level(self, pin, value):
+        """Record that pin `pin` (an id from pin_id) is now at `value` (0 or 1)."""
+        n = self._room(2)
+        self._buf[n] = pin
+        self._buf[n + 1] = value
+        self._n = n + 2
+        self.levels[pin] = value
+
+    def write(self, buf):
+        """Record one SPI write() call of the bytes in `buf` (any buffer)."""
+        size = len(buf)
+        self.spi_writes += 1
+        self.spi_bytes += size
+        start = 0
+        while True:
+            chunk = min(size - start, _MAX_CHUNK)
+            n = self._room(3 + chunk)
+            self._buf[n] = _WRITE
+            self._buf[n + 1] = chunk >> 8
+            self._buf[n + 2] = chunk & 0xFF
+            if chunk == size:
+                self._buf[n + 3 : n + 3 + chunk] = buf
+            else:
+                self._buf[n + 3 : n + 3 + chunk] = memoryview(buf)[start : start + chunk]
+            self._n = n + 3 + chunk
+            start += chunk
+            if start >= size:
+                return
+
+    def take(self):
+        """The recording since the last take()/clear() as bytes; the bus starts a new one."""
+        out = bytes(self.data)
+        self._n = 0
+        return out
+
+    def clear(self):
+        """Drop the recording; the buffer is kept for reuse.
+
+        Pin declarations are not repeated, so a Decoder reading on must have seen them (or be
+        fed preamble() first).
+        """
+        self._n = 0
+
+    def preamble(self):
+        """bytes declaring every pin with its current level: a new reader (a Decoder or a
+        model made mid-run) fed this first can then read what the bus records from now on."""
+        out = bytearray()
+        for pin in range(len(self.names)):
+            raw = self.names[pin].encode()
+            out.extend(bytes((_DECLARE, pin, len(raw))))
+            out.extend(raw)
+            out.extend(bytes((pin, self.levels[pin])))
+        return bytes(out)
+
+    def hexlify(self):
+        """The recording since the last take()/clear() as a hex str (for print())."""
+        return binascii.hexlify(self.data).decode()
+
+
+def unhexlify(text):
+    """bytes from a hex str made by Bus.hexlify() (surrounding whitespace is ignored)."""
+    return binascii.unhexlify(text.strip())
+
+
+class Pin:
+    """A machine.Pin stand-in for outputs: value(), value(v), on(), off(), low(), high(), ()."""
+
+    def __init__(self, bus, name, value=None):
+        self._bus = bus
+        self.name = name
+        self._id = bus.pin_id(name)
+        self._level = 1 if value else 0
+        bus.level(self._id, self._level)
+
+    def value(self, v=None):
+        if v is None:
+            return self._level
+        v = 1 if v else 0
+        if v != self._level:
+            self._level = v
+            self._bus.level(self._id, v)
+        return None
+
+    __call__ = value
+
+    def on(self):
+        self.value(1)
+
+    def off(self):
+        self.value(0)
+
+    high = on
+    low = off
+
+
+class SPI:
+    """A machine.SPI stand-in: write(buf) records the bytes; nothing is read back."""
+
+    def __init__(self, bus):
+        self._bus = bus
+
+    def write(self, buf):
+        self._bus.write(buf)
+
+
+class Decoder:
+    """Reads a recording fed in pieces of any size; remembers pin names and levels between them.
+
+    `events(data)` yields, in order, (PIN, name, level) and (SPI_WRITE, memoryview, None); the
+    memoryview is only valid until the next event. A record cut at the end of `data` is kept and
+    completed by the next call.
+    """
+
+    def __init__(self):
+        self.names = {}  # id -> name
+        self.levels = {}  # name -> level
+        self._tail = b""
+
+    def events(self, data):
+        if self._tail:
+            data = self._tail + bytes(data)
+            self._tail = b""
+        view = memoryview(data)
+        n = len(data)
+        i = 0
+        while i < n:
+            tag = data[i]
+            if tag < _MAX_PINS:
+                if i + 2 > n:
+                    break
+                name = self.names.get(tag)
+                if name is None:
+                    raise ValueError("recording sets undeclared pin %d" % tag)
+                level = data[i + 1]
+                self.levels[name] = level
+                i += 2
+                yield PIN, name, level
+            elif tag == _DECLARE or tag == _WRITE:
+                if i + 3 > n:
+                    break
+                size = data[i + 2] if tag == _DECLARE else (data[i + 1] << 8) | data[i + 2]
+                if i + 3 + size > n:
+                    break
+                body = view[i + 3 : i + 3 + size]
+                i += 3 + size
+                if tag == _DECLARE:
+                    self.names[data[i - 3 - size + 1]] = bytes(body).decode()
+                else:
+                    yield SPI_WRITE, body, None
+            else:
+                raise ValueError("not a fakebus recording: byte 0x%02x at %d" % (tag, i))
+        if i < n:
+            self._tail = bytes(view[i:])
+
+
+def decode(data):
+    """A whole recording as a list of ("pin", name, level) and ("spi", bytes) tuples."""
+    out = []
+    for kind, a, b in Decoder().events(data):
+        out.append(("pin", a, b) if kind == PIN else ("spi", bytes(a)))
+    return out

@@ -1,0 +1,113 @@
+"""Render what a PCD8544 glass shows: PNG with a greenish LCD look (Pillow), or text.
+
+CPython only. `source` everywhere is a pcd8544_model.Model (its glass after mode and power-down,
+its backlight pin and Vop are used) or a 504-byte MONO_VLSB 84x48 buffer (shown as is).
+
+    python tools/lcd_render.py RECORDING.hex OUT.png [--scale 4]   # a fakebus recording
+"""
+
+import argparse
+import sys
+import tempfile
+from pathlib import Path
+
+import pcd8544_model as pm
+from PIL import Image, ImageDraw
+
+WIDTH, HEIGHT = pm.WIDTH, pm.HEIGHT
+MARGIN = 2  # glass pixels of empty glass around the picture
+
+# (glass between cells, cell off, ink) with the backlight on and off.
+LIT = ((0xB9, 0xCC, 0x7E), (0xAD, 0xC1, 0x73), (0x1F, 0x2B, 0x1B))
+UNLIT = ((0x93, 0x9E, 0x7C), (0x8A, 0x95, 0x74), (0x22, 0x28, 0x20))
+
+VOP_FAINT = 20  # at or below: ink invisible
+VOP_FULL = 50  # at or above: full ink
+VOP_DARK = 80  # above: the background darkens too (too much contrast)
+
+
+def _mix(a, b, t):
+    return tuple(round(x + (y - x) * t) for x, y in zip(a, b, strict=True))
+
+
+def _glass_of(source):
+    if isinstance(source, pm.Model):
+        return source.glass(), source.backlight, source.vop if source.showing else None
+    glass = bytes(source)
+    if len(glass) != pm.RAM_SIZE:
+        raise ValueError("a glass is 504 bytes (84x48 MONO_VLSB), got %d" % len(glass))
+    return glass, None, None
+
+
+def image(source, scale=4, backlight=None, vop=None):
+    """A PIL RGB image of the glass, each pixel a scale x scale cell (a 1-pixel grid if >= 3).
+
+    `backlight` (True/False) and `vop` (0..127: the ink fades below 50 and the background
+    darkens above 80) default to the model's state; for a bare buffer: lit, nominal contrast.
+    """
+    glass, model_light, model_vop = _glass_of(source)
+    if backlight is None:
+        backlight = model_light is not False
+    if vop is None:
+        vop = model_vop if model_vop is not None else VOP_FULL
+    gap, cell, ink = LIT if backlight else UNLIT
+    ink = _mix(cell, ink, min(1.0, max(0.0, (vop - VOP_FAINT) / (VOP_FULL - VOP_FAINT))))
+    cell = _mix(cell, ink, min(0.5, max(0.0, (vop - VOP_DARK) / 40)))
+    size = (scale * (WIDTH + 2 * MARGIN), scale * (HEIGHT + 2 * MARGIN))
+    img = Image.new("RGB", size, gap)
+    draw = ImageDraw.Draw(img)
+    pad = 1 if scale >= 3 else 0
+    lit = pm.pixels_of(glass)
+    for y in range(HEIGHT):
+        for x in range(WIDTH):
+            left, top = scale * (x + MARGIN), scale * (y + MARGIN)
+            colour = ink if (x, y) in lit else cell
+            draw.rectangle((left, top, left + scale - 1 - pad, top + scale - 1 - pad), colour)
+    return img
+
+
+def save_png(source, path, scale=4, **options):
+    """Write the glass as a PNG to `path`; return the path."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    image(source, scale, **options).save(path)
+    return path
+
+
+def failure_png(source, name, directory=None):
+    """Save the glass for a failing test; return the path to name in the assertion message.
+
+    `directory` defaults to <system temp>/oxo5110-lcd (pass pytest's tmp_path in tests).
+    """
+    directory = Path(directory) if directory else Path(tempfile.gettempdir()) / "oxo5110-lcd"
+    return save_png(source, directory / (name + ".png"))
+
+
+def text(source, border=True):
+    """The glass as 24 lines of Unicode half blocks, framed by default."""
+    return pm.glass_text(_glass_of(source)[0], border)
+
+
+def same_pixels(a, b):
+    """Two images (or PNG paths) have the same size and the same RGB pixel data."""
+    a = Image.open(a) if isinstance(a, (str, Path)) else a
+    b = Image.open(b) if isinstance(b, (str, Path)) else b
+    return a.size == b.size and a.convert("RGB").tobytes() == b.convert("RGB").tobytes()
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description="Render a fakebus recording (hex) to PNG.")
+    parser.add_argument("recording", type=Path, help="hex text written by fakebus.Bus.hexlify()")
+    parser.add_argument("png", type=Path)
+    parser.add_argument("--scale", type=int, default=4)
+    args = parser.parse_args(argv)
+    model = pm.Model().feed(args.recording.read_text())
+    save_png(model, args.png, args.scale)
+    print(text(model))
+    for anomaly in model.anomalies:
+        print("anomaly:", anomaly, file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
