@@ -135,7 +135,7 @@ def where(exc):
             line = line.strip()
             if line.startswith('File "'):
                 parts = line.split('"')
-                found = "%s:%s" % (parts[1], parts[2].split(",")[1].split()[-1])
+                found = "%s:%s" % (parts[1].split("/")[-1], parts[2].split(",")[1].split()[-1])
         return found
     except Exception:
         return "?"
