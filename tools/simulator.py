@@ -1,4 +1,4 @@
-"""Play oxo5110 in a terminal: the unchanged firmware under the MicroPython unix port (`make play`).
+"""Play oxo5110 in a terminal: the unchanged firmware on the MicroPython unix port (make play).
 
 main.py, the board file, the app and the drivers run as deployed (compiled by mpy-cross) under
 the real `micropython`; only `machine` and `time` are host stand-ins (tools/hostboard). The
@@ -144,8 +144,10 @@ class Simulator:
     def start(self):
         exe = mpyrun.micropython_path()
         if exe is None:
-            raise RuntimeError(mpyrun.UNAVAILABLE + "; `make play` needs it (pip install -r "
-                               "requirements-dev.txt on Linux x86-64 or macOS arm64)")
+            raise RuntimeError(
+                mpyrun.UNAVAILABLE + "; `make play` needs it (pip install -r "
+                "requirements-dev.txt on Linux x86-64 or macOS arm64)"
+            )
         mpy = build(self.board)
         out_r, out_w = os.pipe()
         in_r, self.keys_w = os.pipe()

@@ -37,7 +37,10 @@ START_TIMEOUT = 10.0
 
 
 class VirtualBoard:
-    def __init__(self, flash, paths=(), heapsize="192k", name="virtual board", log=None):
+    def __init__(
+        self, flash, paths=(), heapsize="192k", name="virtual board", log=None, setup=None
+    ):
+        self.setup = setup
         self.flash = Path(flash).resolve()
         self.flash.mkdir(parents=True, exist_ok=True)
         self.paths = [str(Path(p).resolve()) for p in paths]
@@ -76,7 +79,8 @@ class VirtualBoard:
         env = dict(os.environ, MICROPYPATH=os.pathsep.join(self.paths))
         self.proc = subprocess.Popen(
             [exe, "-X", "heapsize=" + self.heapsize, str(HERE / "virtualboard_mp.py")]
-            + [str(self.flash), "/dev/fd/%d" % to_child_r, "/dev/fd/%d" % from_child_w],
+            + [str(self.flash), "/dev/fd/%d" % to_child_r, "/dev/fd/%d" % from_child_w]
+            + ([self.setup] if self.setup else []),
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
@@ -408,8 +412,9 @@ def main(argv=None):
     parser.add_argument("--heapsize", default="192k", help="MicroPython heap (default 192k)")
     parser.add_argument("--name", default="virtual board", help="name in the REPL banner")
     parser.add_argument("--link", type=Path, help="also make this symlink to the port")
+    parser.add_argument("--setup", help="module to import at every start (e.g. simlink)")
     args = parser.parse_args(argv)
-    board = VirtualBoard(args.flash, args.path, args.heapsize, args.name)
+    board = VirtualBoard(args.flash, args.path, args.heapsize, args.name, setup=args.setup)
     if args.link:
         if args.link.is_symlink():
             args.link.unlink()

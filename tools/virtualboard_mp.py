@@ -43,6 +43,10 @@ try:
 except ImportError:
     pass
 
+# An optional setup module (e.g. simlink: real time, the LCD bus to a host file) runs first.
+if len(sys.argv) > 4:
+    __import__(sys.argv[4])
+
 try:
     os.umount("/")
 except OSError:
