@@ -1,6 +1,8 @@
 """make deploy/run/erase-settings against the virtual board (a pty), and the refusals."""
 
+import json
 import os
+import signal
 import subprocess
 import sys
 import threading
@@ -10,7 +12,9 @@ from pathlib import Path
 import boardlist
 import mpyrun
 import pcd8544_model
+import pexpect
 import pytest
+import settings
 import virtualboard
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -72,41 +76,85 @@ def wait_for(check, seconds=15):
     return check()
 
 
-def test_deploy_copies_everything_resets_and_main_py_starts(board):
-    (Path(board.flash) / "settings.json").write_text('{"contrast": 55}')
-    (Path(board.flash) / "engine.py").write_text("stale = True\n")  # would shadow engine.mpy
-    result = make("deploy", port=board.port)
+def shows_title(board):
+    """The virtual board's LCD model, once the firmware has drawn a screen on it."""
+    model = glass(board.bus) if board.bus.exists() else None
+    return model if model and model.initialised and len(model.dark_pixels()) > 200 else None
+
+
+@pytest.mark.parametrize("name", ["pico", "esp32"])
+def test_deploy_copies_everything_resets_and_main_py_starts(board, name):
+    flash = Path(board.flash)
+    (flash / "settings.json").write_text('{"contrast": 55}')
+    (flash / "engine.py").write_text("stale = True\n")  # would shadow engine.mpy
+    result = make("deploy", board=name, port=board.port)
     assert result.returncode == 0, result.stdout + result.stderr
     firmware = sorted(p.stem for p in (ROOT / "firmware").glob("*.py") if p.name != "main.py")
-    on_board = sorted(os.listdir(board.flash))
     expected = sorted([m + ".mpy" for m in firmware] + ["board.mpy", "main.py", "settings.json"])
-    assert on_board == expected
-    assert (Path(board.flash) / "main.py").read_bytes() == (ROOT / "firmware/main.py").read_bytes()
-    for name in firmware + ["board"]:
-        assert (Path(board.flash) / (name + ".mpy")).read_bytes()[:1] == b"M"  # mpy header
-    # The reset ran the deployed main.py: it built the board (the LCD shows the game's title
-    # screen, drawn by the real driver on the virtual SPI) and kept the settings file.
-    assert wait_for(lambda: board.events[-2:] == ["hard reset (machine.reset)", "running main.py"])
-    model = wait_for(
-        lambda: (m := glass(board.bus)) and m.initialised and len(m.dark_pixels()) > 200 and m
-    )
+    assert sorted(os.listdir(flash)) == expected
+    assert (flash / "main.py").read_bytes() == (ROOT / "firmware/main.py").read_bytes()
+    built = ROOT / "build" / "deploy" / name
+    for module in firmware + ["board"]:
+        assert (flash / (module + ".mpy")).read_bytes() == (built / (module + ".mpy")).read_bytes()
+    # The reset ran the deployed main.py: it built the board (the real driver drew the game's
+    # first screen on the virtual SPI, read back by the controller model) and kept the settings.
+    hard_boot = ["hard reset (machine.reset)", "running main.py"]
+    assert wait_for(lambda: board.events[-2:] == hard_boot), board.events
+    model = wait_for(lambda: shows_title(board))
     assert model and not model.anomalies, model and model.state()
-    assert json_contrast(board.flash) == 55
+    assert contrast(flash) == 55
 
 
-def json_contrast(flash):
-    import json
-
-    return json.loads((Path(flash) / "settings.json").read_text()).get("contrast")
+def contrast(flash):
+    return json.loads((Path(flash) / "settings.json").read_text())["contrast"]
 
 
-def test_erase_settings_removes_only_the_settings(board):
-    (Path(board.flash) / "settings.json").write_text("{}")
-    (Path(board.flash) / "keep.txt").write_text("x")
-    result = make("erase-settings", port=board.port)
+def test_erase_settings_interrupts_the_game_and_it_restarts_with_defaults(board):
+    assert make("deploy", port=board.port).returncode == 0
+    assert wait_for(lambda: shows_title(board))
+    (Path(board.flash) / "settings.json").write_text('{"contrast": 55}')
+    board.bus.unlink()
+    result = make("erase-settings", port=board.port)  # Ctrl-C stops the running game first
     assert result.returncode == 0, result.stdout + result.stderr
     assert "removed settings.json" in result.stdout
-    assert sorted(os.listdir(board.flash)) == ["keep.txt"]
+    assert "Ctrl-C: interrupting the running code" in board.events
+    # After the reset the game runs again and writes the defaults.
+    assert wait_for(lambda: shows_title(board))
+    assert wait_for(lambda: (Path(board.flash) / "settings.json").exists())
+    assert contrast(board.flash) == settings.Settings("x").get("contrast") != 55
+
+
+def test_run_mounts_the_sources_without_copying_them(board):
+    proc = subprocess.Popen(
+        ["make", "--no-print-directory", "run", "BOARD=pico", "PORT=" + board.port],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        model = wait_for(lambda: shows_title(board), 30)
+        assert model and not model.anomalies
+        assert proc.poll() is None  # mpremote follows the running program
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        out = proc.communicate(timeout=10)[0]
+    assert "is mounted at /remote" in out
+    assert os.listdir(board.flash) == []  # nothing was copied to the board
+
+
+def test_repl_talks_to_the_board(board):
+    child = pexpect.spawn(
+        "make", ["--no-print-directory", "repl", "PORT=" + board.port], cwd=str(ROOT), timeout=20
+    )
+    child.expect("Connected to MicroPython")
+    child.send("\r")
+    child.expect(">>> ")
+    child.send("6 * 7\r")
+    child.expect("42")
+    child.send("\x1d")  # Ctrl-]: leave mpremote
+    child.expect(pexpect.EOF)
 
 
 def test_unknown_board_is_refused_with_the_known_ones(tmp_path):

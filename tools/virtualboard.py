@@ -67,6 +67,7 @@ class VirtualBoard:
         self.ctl_buf = bytearray()
         self.stopped = False
         self.crashes = 0
+        self.interrupt = True  # Ctrl-C interrupts the running code (micropython.kbd_intr)
 
     # -- the interpreter ---------------------------------------------------------------------
 
@@ -189,7 +190,7 @@ class VirtualBoard:
             return
         if self.mode == "exec" and not self.held:
             for i, byte in enumerate(data):
-                if byte == 3:
+                if byte == 3 and self.interrupt:
                     if i:
                         self.proc.stdin.write(data[:i])
                         self.proc.stdin.flush()
@@ -206,7 +207,8 @@ class VirtualBoard:
     # -- REPL states -------------------------------------------------------------------------
 
     def _execute(self, kind, tag, code=b""):
-        self.mode, self.exec_kind, self.held = "exec", kind, False
+        # Like pyexec on a board: Ctrl-C interrupts each new block until it says otherwise.
+        self.mode, self.exec_kind, self.held, self.interrupt = "exec", kind, False, True
         self._send(tag, code if tag != b"M" else None)
 
     def boot(self, soft=False):
@@ -352,6 +354,8 @@ class VirtualBoard:
                 self.pending[:0] = data
             elif tag == b"H":
                 self.hard_reset = True
+            elif tag == b"K":
+                self.interrupt = data == b"3"
             elif tag in (b"D", b"E", b"Q", b"EOF"):
                 self._finished(tag, data)
                 if self.mode == "exec":
@@ -370,12 +374,13 @@ class VirtualBoard:
             if self.proc is not None:
                 watch += [self.proc.stdout.fileno(), self.ctl_r]
             ready, _, _ = select.select(watch, [], [], 0.2)
+            if self.proc is not None:
+                # Output and control first: a kbd_intr(-1) must be known before the host's
+                # answer to the output that followed it is read.
+                self._pump_output(cooked=self.exec_kind != "raw" or self.mode != "exec")
+                self._control()
             if self.master in ready:
                 self._read_serial()
-            if self.proc is not None:
-                self._pump_output(cooked=self.exec_kind != "raw" or self.mode != "exec")
-                if self.ctl_r in ready:
-                    self._control()
             while self.pending and self.mode != "exec":
                 byte = self.pending.pop(0)
                 self._handle_byte(byte)
@@ -385,7 +390,7 @@ class VirtualBoard:
                     self._typeahead(data)
 
     def _typeahead(self, data):
-        index = data.find(b"\x03")
+        index = data.find(b"\x03") if self.interrupt else -1
         if index < 0:
             self.proc.stdin.write(data)
             self.proc.stdin.flush()

@@ -8,11 +8,14 @@
 #   in:  b"X<len>\n<code>"  execute a raw-REPL block     b"S<len>\n<line>"  a friendly-REPL line
 #        b"M\n"             run /main.py if it exists
 #   out: b"R\n" ready, b"D\n" done, b"E<len>\n<traceback>", b"L<len>\n<unread stdin bytes>",
-#        b"H\n" machine.reset() was called, b"Q\n" SystemExit (the board soft-resets).
+#        b"H\n" machine.reset() was called, b"Q\n" SystemExit (the board soft-resets),
+#        b"K<len>\n<char>" micropython.kbd_intr(char) was called (-1: Ctrl-C is data).
 import io
 import os
 import select
 import sys
+
+import micropython
 
 _flash, _ctl_in, _ctl_out = sys.argv[1], open(sys.argv[2], "rb"), open(sys.argv[3], "wb")
 
@@ -69,6 +72,22 @@ def _send(tag, data=None):
         _ctl_out.write(data)
     # No flush(): the unix port's files write straight through (its flush() is an fsync, which
     # a pipe refuses).
+
+
+class _MicroPython:
+    """The micropython module, but kbd_intr() also tells the host whether Ctrl-C interrupts
+    (mpremote's mount turns it off while binary data flows; the host sends SIGINT only when on).
+    """
+
+    def __getattr__(self, name):
+        return getattr(micropython, name)
+
+    def kbd_intr(self, char):
+        micropython.kbd_intr(char)
+        _send(b"K", str(char).encode())
+
+
+sys.modules["micropython"] = _MicroPython()
 
 
 def _read_frame():
