@@ -101,28 +101,27 @@ def test_play_a_game_against_the_cpu_to_its_result_then_quit(tmp_path, words):
     assert child.exitstatus == 0
 
 
-def test_ctrl_c_quits_and_restores_the_terminal(tmp_path):
-    child = spawn(tmp_path)
-    child.expect("backlight on")
-    child.sendline("stty -a")  # typed into the simulator: ignored keys, no echo
-    child.send("\x03")
-    child.expect(r"simulator: \d+ frames")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
-    # The terminal is cooked again: a shell in the same pty echoes what is typed.
-    shell = pexpect.spawn(
-        "bash",
-        [
-            "--norc",
-            "-c",
-            "%s %s --script /dev/null; stty -a" % (sys.executable, ROOT / "tools/simulator.py"),
-        ],
-        encoding="utf-8",
-        timeout=20,
+@pytest.mark.parametrize("key", ["\x03", "q"])
+def test_quit_key_restores_the_terminal(tmp_path, key):
+    # A shell runs the simulator in this pty, then prints the pty's modes: they must be the
+    # cooked ones again (canonical input, echo), as before the simulator made them raw.
+    command = "stty -a; echo MODES-END; %s %s --flash %s; echo EXIT=$?; stty -a" % (
+        sys.executable,
+        ROOT / "tools/simulator.py",
+        tmp_path / "flash",
     )
-    shell.expect(pexpect.EOF)
-    assert "icanon" in shell.before and "-icanon" not in shell.before
+    child = pexpect.spawn("bash", ["--norc", "-c", command], encoding="utf-8", timeout=20)
+    child.expect("MODES-END")
+    before = child.before
+    child.expect("backlight on")
+    child.send(key)
+    child.expect(r"simulator: \d+ frames")
+    child.expect("EXIT=0")
+    child.expect(pexpect.EOF)
+    after = child.before
+    flags = [w for w in after.split() if w.lstrip("-") in ("icanon", "echo", "isig", "opost")]
+    assert sorted(flags) == ["echo", "icanon", "isig", "opost"], after
+    assert all(flag in before.split() for flag in flags)
 
 
 def test_script_replays_presses_and_png_saves_every_new_frame(tmp_path):

@@ -118,15 +118,17 @@ class Screen:
     def draw(self):
         lines = self.model.text().split("\n") if self.model else [" " * 84] * 24
         light = "on " if self.model is not None and self.model.backlight else "off"
-        out = ["\x1b[H\x1b[2J" if self.clear else "\n"]
-        out.append("oxo5110 simulator - Nokia 5110 (84x48), backlight %s\r\n" % light)
-        out.append("\u250c" + "\u2500" * 84 + "\u2510\r\n")
-        for line in lines:
-            out.append("\u2502" + line + "\u2502\r\n")
-        out.append("\u2514" + "\u2500" * 84 + "\u2518\r\n")
-        out.extend(text + "\r\n" for text in LEGEND)
-        out.extend(line + "\r\n" for line in self.console[-4:])
-        self.out.write("".join(out))
+        rows = ["oxo5110 simulator - Nokia 5110 (84x48), backlight %s" % light]
+        rows.append("\u250c" + "\u2500" * 84 + "\u2510")
+        rows.extend("\u2502" + line + "\u2502" for line in lines)
+        rows.append("\u2514" + "\u2500" * 84 + "\u2518")
+        rows.extend(LEGEND)
+        rows.extend(self.console[-4:])
+        if self.clear:  # overwrite in place (no flicker): home, each row, erase the rest
+            text = "\x1b[H" + "".join(row + "\x1b[K\r\n" for row in rows) + "\x1b[J"
+        else:
+            text = "\n" + "".join(row + "\r\n" for row in rows)
+        self.out.write(text)
         self.out.flush()
 
 
