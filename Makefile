@@ -51,7 +51,7 @@ bench: $(VENV)/.installed
 
 # Play on the simulator (the real firmware under the MicroPython unix port).
 play: $(VENV)/.installed
-	$(PY) tools/simulator.py
+	$(PY) tools/simulator.py $(if $(BOARD),--board $(BOARD))
 
 deploy repl run erase-settings: $(VENV)/.installed
 	$(PY) tools/deploy.py $@ --board "$(BOARD)" --port "$(PORT)"
