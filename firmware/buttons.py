@@ -244,7 +244,7 @@ class Pad:
         """The pins now, as a mask for feed(): bit (1 << name) set for each pressed button."""
         mask = 0
         for b in self.buttons:
-            if b.pressed():
+            if b.pin.value() == b.pressed_level:
                 mask |= 1 << b.name
         return mask
 
@@ -265,8 +265,10 @@ class Pad:
     def feed(self, down_mask, now_ms):
         """The pure core: one sample of every button (bit 1 << name = pressed) at now_ms."""
         for b in self.buttons:
-            if _QLEN - self._count >= _ROOM:
-                self._step(b, (down_mask >> b.name) & 1 == 1, now_ms)
+            down = (down_mask >> b.name) & 1 == 1
+            # Up, was up, not settling: nothing can happen (the common case, kept cheap).
+            if (down or b._down or b._settle) and _QLEN - self._count >= _ROOM:
+                self._step(b, down, now_ms)
 
     def _put(self, ev):
         self._queue[(self._head + self._count) & (_QLEN - 1)] = ev

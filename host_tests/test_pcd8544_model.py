@@ -454,3 +454,49 @@ def test_preamble_lets_a_new_reader_join_mid_run():
     late.feed(bus.take())
     assert late.ram[0] == 0x07 and late.data_bytes == 1 and late.commands == 0
     assert fakebus.decode(bus.preamble()) == [("pin", "dc", 1), ("pin", "cs", 0)]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from([0x20, 0x22]),
+            st.integers(0, 83),
+            st.integers(0, 5),
+            st.binary(min_size=1, max_size=1200),
+        ),
+        min_size=1,
+        max_size=6,
+    ),
+    st.booleans(),
+)
+def test_writes_land_where_the_address_counters_say(writes, cleared_first):
+    """A reference walk of the counters, byte by byte, in both modes (and both model paths:
+    the RAM fully written once takes the model's linear fast path for horizontal writes)."""
+    rig = started()
+    if cleared_first:
+        rig.cmd(0x80, 0x40)
+        rig.data(bytes(504))
+    ref = bytearray(rig.model.ram)
+    for function, x, y, payload in writes:
+        rig.cmd(function, 0x80 | x, 0x40 | y)
+        model = rig.data(payload)
+        for byte in payload:
+            ref[y * 84 + x] = byte
+            if function == 0x22:
+                y, x = (0, (x + 1) % 84) if y == 5 else (y + 1, x)
+            else:
+                x, y = (0, (y + 1) % 6) if x == 83 else (x + 1, y)
+        assert model.ram == ref and (model.x, model.y) == (x, y)
+    assert model.anomalies == []
+
+
+def test_a_missing_dc_pin_is_reported_by_name():
+    bus = fakebus.Bus()
+    fakebus.Pin(bus, "GP16", 0)
+    fakebus.SPI(bus).write(b"\x21")
+    raw = bus.take()
+    model = pm.Model(rst=None).feed(raw)
+    assert "SPI bytes but no D/C pin named 'dc': read as commands" in model.anomalies
+    model = pm.Model(dc="GP16", rst=None).feed(raw)
+    assert model.anomalies == [] and model.h == 1 and not model.powered_down

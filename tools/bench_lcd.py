@@ -70,6 +70,18 @@ for _ in range(n):
     rec.show()
     small.clear()
 print("TIME fakebus", time.ticks_diff(time.ticks_us(), t0), 0)
+import pcd8544_model
+model = pcd8544_model.Model().feed(small.preamble())
+rec.show()
+frame = small.take()
+t0 = time.ticks_us()
+for _ in range(n):
+    model.feed(frame)
+print("TIME feed", time.ticks_diff(time.ticks_us(), t0), 0)
+t0 = time.ticks_us()
+for _ in range(n // 10):
+    model.glass()
+print("TIME glass", time.ticks_diff(time.ticks_us(), t0) * 10, 0)
 """
 
 
@@ -87,7 +99,7 @@ def main():
         mpy_build.compile_module(ROOT / "firmware" / "pcd8544.py", tmp)
         script = Path(tmp) / "bench_lcd_mp.py"
         script.write_text(MP_SCRIPT)
-        result = mpyrun.run(script, args=(SHOWS,), paths=(tmp, TOOLS), heapsize="64k")
+        result = mpyrun.run(script, args=(SHOWS,), paths=(tmp, TOOLS), heapsize="256k")
     if result.returncode != 0:
         print(result.stdout + result.stderr, file=sys.stderr)
         return 1
@@ -112,6 +124,8 @@ def main():
         ("show(): time, null SPI/pins", "%.1f us" % (times["null"][0] / SHOWS), ""),
         ("show(): time, recording fake bus", "%.1f us" % (times["fakebus"][0] / SHOWS), ""),
         ("show(): wire time at 4 MHz (computed)", "%.2f ms" % ((show_cmd + 504) * 8 / 4e3), ""),
+        ("model.feed(one show) on the unix port", "%.1f us" % (times["feed"][0] / SHOWS), ""),
+        ("model.glass() on the unix port", "%.1f us" % (times["glass"][0] / SHOWS), ""),
         ("init: command / data bytes", "%d / %d" % (init_cmd, init_data), ""),
         ("init: SPI write() calls", init_writes, ""),
         ("contrast(): command bytes", contrast_cmd, ""),

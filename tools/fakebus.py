@@ -14,6 +14,13 @@ the level changes. A write() longer than 65535 bytes is split into several 0xF1 
 
 Use `bus.take()` (the recording so far, then cleared) to stream it in pieces, `hexlify()` /
 `unhexlify()` to move it between processes as text, and `Decoder` to read it back.
+
+    bus = Bus()                        # Bus(capacity): no allocation while recording fits
+    spi = SPI(bus); dc = Pin(bus, "dc", 0); cs = Pin(bus, "cs", 1)
+    ...                                # code under test uses spi.write(buf), dc(1), cs.off()
+    model.feed(bus.take())             # or: print(bus.hexlify()); bus.clear()
+    bus.spi_writes, bus.spi_bytes      # totals since the bus was made
+    bus.preamble()                     # pin declarations + current levels, for a late reader
 """
 
 import binascii

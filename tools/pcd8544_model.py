@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: MIT
 """What would a PCD8544 (Nokia 5110 display) show after the bytes and pin changes on a bus?
 
-Runs under CPython and the MicroPython unix port. Written from the Philips datasheet (1999), as
-summarised in /work/shared/PCD8544.md, never from a driver:
+Runs under CPython and the MicroPython unix port. Written from the Philips datasheet (1999)
+facts collected for the team, never from a driver:
 
 - Serial interface: a byte counts only while SCE (chip enable) is low; a module without an SCE
   pin (tied low) is always selected. D/C, sampled with each byte: 0 command, 1 data.
@@ -20,7 +20,14 @@ summarised in /work/shared/PCD8544.md, never from a driver:
 
 Use: m = Model(); m.feed(recording); m.pixel(x, y); m.glass(); m.text(); m.anomalies.
 Pin roles are found by name in the recording: dc="dc", cs="cs", rst="rst", light="backlight"
-by default (pass other names, or None for a pin the module does not have).
+by default (pass other names, or None for a pin the module does not have). A role whose pin
+never appears on the bus counts as absent: no SCE pin = always selected, no RES pin = the
+module's own power-on reset (state as after RES), no D/C pin = an anomaly.
+
+Anomalies (distinct messages, first MAX_ANOMALIES kept, `anomaly_count` counts all): bytes
+before any RES pulse when a RES pin exists, bytes while RES is low, data before a function set
+with PD=0, set X/Y out of range, data at an out-of-range address, reserved command patterns
+(per instruction set), Vop above 90 (VLCD beyond 8.5 V), SPI bytes without the D/C pin.
 """
 
 from fakebus import PIN, Decoder
@@ -129,6 +136,8 @@ class Model:
                 continue
             if rst is not None and self.resets == 0 and rst in self._decoder.levels:
                 self._anomaly("bytes sent before any RES pulse (state undefined)")
+            if dc not in self._decoder.levels:
+                self._anomaly("SPI bytes but no D/C pin named %r: read as commands" % (dc,))
             if self._decoder.levels.get(dc, 0):
                 self._data(a)
             else:
@@ -145,6 +154,19 @@ class Model:
         if not self.initialised:
             self._anomaly("data before initialisation (no function set with PD=0 since reset)")
         ram = self.ram
+        if not self.vertical and not self.unwritten and self.x < WIDTH and self.y < BANKS:
+            # Fast path: horizontal addressing walks the RAM linearly (Y*84+X), wrapping at 504.
+            n = len(data)
+            at = self.y * WIDTH + self.x
+            done = 0
+            while done < n:
+                size = min(n - done, RAM_SIZE - at)
+                ram[at : at + size] = data[done : done + size]
+                done += size
+                at = (at + size) % RAM_SIZE
+            self.data_bytes += n
+            self.y, self.x = divmod(at, WIDTH)
+            return
         written = self._written
         for byte in data:
             x = self.x

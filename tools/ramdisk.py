@@ -1,4 +1,4 @@
-# A RAM block device for the MicroPython unix port: the board's flash filesystem, with cuts.
+# A RAM block device for the MicroPython unix port: a board's flash filesystem, with cuts.
 # SPDX-License-Identifier: MIT
 # Mount it as littlefs (os.VfsLfs2, as on the Pico and ESP32 ports) or FAT (os.VfsFat). Every
 # erase and write is logged, so a test can rebuild the flash as it was after any prefix of the

@@ -1,0 +1,336 @@
+# Tic-tac-toe engine: a perfect, allocation-free negamax with alpha-beta on a packed board.
+# SPDX-License-Identifier: MIT
+#
+# Public board: an int, cell i (0..8, row-major, 0 = top-left) in bits 2i..2i+1: 0b00 empty,
+# 0b01 X, 0b10 O. In the search a side is a 9-bit mask in move order - bit 0 the centre, bits
+# 1-4 the corners, bits 5-8 the edges - so taking the lowest empty bit first is a good fixed
+# order for free. A node is (me, opp), me to move; a move is made as `me | bit` in the call and
+# unmade by returning. Win, threat and fork tests are lookups in bytes tables built at import.
+# Nothing in the search creates an object, and the recursive function keeps its frame within
+# the ~11 words MicroPython places on the C stack, so a search allocates nothing at all.
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):
+        return x
+
+
+EMPTY = const(0)
+X = const(1)
+O = const(2)  # noqa: E741 - the contract names the pieces X and O
+
+WIN_LINES = (
+    (0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6),
+)  # fmt: skip
+# Difficulty, weakest first: search depth in plies, and the chance in 256 that a move is
+# instead uniformly random. Every level picks at random among its equal-best moves.
+LEVELS = ("easy", "medium", "hard", "perfect")
+_LEVEL = b"\x01\x60\x02\x30\x04\x10\x09\x00"  # depth, chance per level
+
+_INF = const(1000)
+_CELL = b"\x04\x00\x02\x06\x08\x01\x03\x05\x07"  # internal bit -> public cell
+_BIT = bytes(_CELL.index(c) for c in range(9))  # public cell -> internal bit
+_LINES = tuple(sum(1 << _BIT[c] for c in line) for line in WIN_LINES)
+
+
+def _tables(pub):
+    # Per 9-bit mask m: its pieces; the lines (8-bit sets) it misses; those it meets twice.
+    # Per line set (low byte at i, high bit at 256 + i): the cells it covers, the cells on two
+    # of its lines. Per symmetry s: the image of the centre and corners (bits 0-4) at 32s + m,
+    # of the edges (bits 5-8, shifted down) at 256 + 16s + m.
+    n, free, two = bytearray(512), bytearray(512), bytearray(512)
+    for m in range(512):
+        n[m] = n[m >> 1] + (m & 1)
+        for i in range(8):
+            if not m & _LINES[i]:
+                free[m] |= 1 << i
+            elif n[m & _LINES[i]] == 2:  # m & line <= m: already counted
+                two[m] |= 1 << i
+    cover, cross = bytearray(512), bytearray(512)
+    for s in range(256):
+        u = c = 0
+        for i in range(8):
+            if s >> i & 1:
+                c |= u & _LINES[i]
+                u |= _LINES[i]
+        cover[s], cover[256 + s], cross[s], cross[256 + s] = u & 255, u >> 8, c & 255, c >> 8
+    flip = bytearray(384)
+    for s in range(8):
+        for j in range(9):
+            c = 1 << _BIT[pub[s][_CELL[j]] - 48]
+            for m in range(32):
+                if j < 5 and m >> j & 1:
+                    flip[32 * s + m] |= c
+                elif j >= 5 and m < 16 and m >> j - 5 & 1:
+                    flip[256 + 16 * s + m] |= c >> 5
+    return n, free, two, cover, cross, flip  # kept as built: no second copy at import
+
+
+# The 8 symmetries of the square: the image of each cell 0..8, as ASCII digits.
+_NP, _FREE, _TWO, _COVER, _CROSS, _FLIP = _tables(
+    (b"012345678", b"258147036", b"876543210", b"630741852",
+     b"210543876", b"678345012", b"036147258", b"852741630")
+)  # fmt: skip
+del _tables
+
+# Root scratch: per internal bit the move's score + 128 (0 taken, 1 proven worse); then the
+# symmetries (bit s) that map the root position onto itself; then the best score so far + 128.
+_scores = bytearray(11)
+_nodes = 0
+_horizon = 0  # at this many empty cells the search stops and evaluates
+_base = 0  # 99 - empty cells at the root: a win with k cells empty scores _base + k
+_symk = 0  # empty cells at the root's children, which skip moves that are twins
+
+
+def _search(me, opp, alpha, beta):
+    # Negamax value for `me`, fail-hard below alpha. A win n plies from the root scores 100 - n,
+    # a loss -(100 - n). Each shortcut returns what a full-width search to the same depth would.
+    global _nodes
+    _nodes += 1
+    e = 511 ^ me ^ opp
+    if _NP[e] <= _horizon:
+        return _NP[_FREE[opp]] - _NP[_FREE[me]]  # lines open to me - lines open to opp
+    if _TWO[me] & _FREE[opp]:
+        return _base + _NP[e]  # a win on this move: nothing scores higher
+    m = _TWO[opp] & _FREE[me]  # lines where the opponent threatens to win
+    if m:
+        if _NP[e] > _horizon + 1:  # ...and we see its reply
+            m = (_COVER[m] | _COVER[256 | m] << 8) & e
+            if m & (m - 1):
+                return 1 - _base - _NP[e]  # two threats: lost in 2 plies
+            return -_search(opp, me | m, -beta, -alpha)  # only the block avoids that
+    elif _NP[e] > _horizon + 2:
+        m = _FREE[opp] & ~(_FREE[me] | _TWO[me])  # lines where one more piece makes a threat
+        if (_CROSS[m] | _CROSS[256 | m] << 8) & e:
+            return _base - 2 + _NP[e]  # a fork: two threats win in 3 plies
+    if not _FREE[opp]:  # we can no longer win: a draw at best
+        if alpha >= 0 or not _FREE[me]:
+            return 0
+    elif beta <= 0 and not _FREE[me]:  # the opponent can no longer win
+        return 0
+    if _NP[e] >= _symk:  # a child of the root: twin moves have twin values
+        e = _distinct(me, opp, e)
+    while e:
+        m = e & -e  # the lowest bit: centre, then corners, then edges
+        e ^= m
+        m = -_search(opp, me | m, -beta, -alpha)
+        if m > alpha:
+            if m >= beta:
+                return m
+            alpha = m
+    return alpha
+
+
+def _stabiliser(me, opp):
+    # The symmetries (bit s) that map the position onto itself.
+    st = 1
+    for s in range(1, 8):
+        if _FLIP[s << 5 | me & 31] | _FLIP[256 | s << 4 | me >> 5] << 5 == me:
+            if _FLIP[s << 5 | opp & 31] | _FLIP[256 | s << 4 | opp >> 5] << 5 == opp:
+                st |= 1 << s
+    return st
+
+
+def _twin(m, st):
+    # The lowest cell (a bit) onto which a symmetry in st maps the cell m.
+    r = m
+    for s in range(1, 8):
+        if st >> s & 1 and _FLIP[s << 5 | m & 31] | _FLIP[256 | s << 4 | m >> 5] << 5 < r:
+            r = _FLIP[s << 5 | m & 31] | _FLIP[256 | s << 4 | m >> 5] << 5
+    return r
+
+
+def _distinct(me, opp, e):
+    # The cells of e that are the lowest of their twins in this position.
+    st = _stabiliser(me, opp)
+    if st == 1:
+        return e
+    r = 0
+    while e:
+        m = e & -e
+        e ^= m
+        if _twin(m, st) == m:
+            r |= m
+    return r
+
+
+def _root_move(me, opp, m, exact):
+    # Score of the root move m (a bit); -128 if taken. A twin copies its score. Unless exact,
+    # a move that wins at once leaves the others unsearched (-127), and each move is searched
+    # with alpha = best - 1: a tie of the best gets its exact score, a worse move -127.
+    if (me | opp) & m:
+        return -128
+    r = _twin(m, _scores[9])
+    if r < m:
+        return _scores[_NP[r - 1]] - 128
+    r = _TWO[me] & _FREE[opp]
+    r = (_COVER[r] | _COVER[256 | r] << 8) & (511 ^ me ^ opp)  # cells that win at once
+    if r & m:
+        r = 99
+    elif r and not exact:
+        return -127
+    else:
+        r = -_search(opp, me | m, -_INF, _INF if exact else 129 - _scores[10])
+        if r < _scores[10] - 128 and not exact:
+            return -127
+    if r > _scores[10] - 128:
+        _scores[10] = r + 128
+    return r
+
+
+def _root(me, opp, exact):
+    global _nodes
+    _nodes = 1
+    _scores[9] = _stabiliser(me, opp)
+    _scores[10] = 0
+    for j in range(9):
+        _scores[j] = 128 + _root_move(me, opp, 1 << j, exact)
+
+
+def _choose(rng):
+    # A public cell of the best score: the first in move order, or uniform with rng.
+    best = n = 0
+    for j in range(9):
+        if _scores[j] > best:
+            best = _scores[j]
+            n = 0
+        if _scores[j] == best:
+            n += 1
+    if rng is None or n < 2:
+        n = 0
+    else:
+        r = rng.getrandbits(4)
+        while r >= n:  # uniform by rejection
+            r = rng.getrandbits(4)
+        n = r
+    for j in range(9):
+        if _scores[j] == best:
+            if not n:
+                return _CELL[j]
+            n -= 1
+
+
+def _won(m):
+    for line in _LINES:
+        if m & line == line:
+            return True
+    return False
+
+
+def _sides(board):
+    # Check a board; return X's mask | O's mask << 9.
+    if not isinstance(board, int) or isinstance(board, bool):
+        raise ValueError("board must be an int")
+    if board < 0 or board >> 18:
+        raise ValueError("board must be 0 <= board < 2**18")
+    xo = 0
+    for i in range(9):
+        if board >> 2 * i & 3 == 3:
+            raise ValueError("cell %d is 0b11: allowed 0b00, 0b01 X, 0b10 O" % i)
+        if board >> 2 * i & 3:
+            xo |= 1 << _BIT[i] + 9 * (board >> 2 * i & 3) - 9
+    if not 0 <= _NP[xo & 511] - _NP[xo >> 9] <= 1:
+        raise ValueError("impossible counts: X moves first, so X has as many as O or one more")
+    return xo
+
+
+def _setup(board, player, depth):
+    # Check a position to move from; set the search's globals; return me | opp << 9.
+    global _horizon, _base, _symk
+    xo = _sides(board)
+    if player != X and player != O:
+        raise ValueError("player must be X (1) or O (2)")
+    if _NP[xo & 511] - _NP[xo >> 9] != player - 1:
+        raise ValueError("player is not the side to move")
+    if _won(xo & 511) or _won(xo >> 9) or (xo | xo >> 9) & 511 == 511:
+        raise ValueError("the game is over")
+    if not isinstance(depth, int) or not 0 < depth < 10:
+        raise ValueError("depth must be 1..9")
+    _symk = 8 - _NP[xo & 511] - _NP[xo >> 9]
+    _base = 98 - _symk
+    _horizon = _symk + 1 - depth if _symk >= depth else 0
+    return xo if player == X else xo >> 9 | (xo & 511) << 9
+
+
+def best_move(board, player, depth=9, rng=None):
+    """The cell (0..8) for `player`, who must be the side to move; depth 9 plays perfectly.
+
+    Scores are depth-aware (a win in n plies scores 100 - n, a loss -(100 - n)): it takes
+    the fastest win and the slowest loss. Among equal-best moves it takes the first of centre,
+    corners, edges, or with `rng` (anything with getrandbits) one uniformly at random.
+    ValueError for a malformed board, a wrong player, a finished game or a bad depth.
+    Allocates nothing."""
+    board = _setup(board, player, depth)
+    _root(board & 511, board >> 9, False)
+    return _choose(rng)
+
+
+def last_nodes():
+    """The positions the last search visited, the root included."""
+    return _nodes
+
+
+def level_move(board, player, level, rng=None):
+    """The move at difficulty LEVELS[level] (0 = weakest): its depth and its random chance."""
+    if not isinstance(level, int) or not 0 <= level < len(LEVELS):
+        raise ValueError("level must index LEVELS")
+    if rng is None or rng.getrandbits(8) >= _LEVEL[2 * level + 1]:
+        return best_move(board, player, _LEVEL[2 * level], rng)
+    board = _setup(board, player, 9)
+    for j in range(9):  # every empty cell ties
+        _scores[j] = 0 if (board | board >> 9) >> j & 1 else 1
+    return _choose(rng)
+
+
+def pack(cells):
+    """The board int of 9 cell values (EMPTY, X or O), row-major from the top-left."""
+    if len(cells) != 9:
+        raise ValueError("pack needs 9 cells")
+    board = 0
+    for i in range(9):
+        if cells[i] not in (EMPTY, X, O):
+            raise ValueError("cell %d must be 0, 1 or 2" % i)
+        board |= cells[i] << 2 * i
+    return board
+
+
+def unpack(board):
+    """The list of the 9 cell values of a board."""
+    _sides(board)
+    return [board >> 2 * i & 3 for i in range(9)]
+
+
+def winner(board):
+    """X or O if that side has three in a row, else EMPTY."""
+    xo = _sides(board)
+    return X if _won(xo & 511) else O if _won(xo >> 9) else EMPTY
+
+
+def winning_line(board):
+    """A completed line as 3 cells (the first in WIN_LINES), or None."""
+    _sides(board)
+    for line in WIN_LINES:
+        c = board >> 2 * line[0] & 3
+        if c and c == board >> 2 * line[1] & 3 and c == board >> 2 * line[2] & 3:
+            return line
+    return None
+
+
+def to_move(board):
+    """X or O: whose turn it is by the counts (ValueError for a malformed board)."""
+    xo = _sides(board)
+    return X if _NP[xo & 511] == _NP[xo >> 9] else O
+
+
+def evaluate(board, player):
+    """Static score for `player` (X or O): 100 with three in a row, -100 if the opponent has
+    three, else the lines still open to player minus those open to the opponent (-8..8)."""
+    if player != X and player != O:
+        raise ValueError("player must be X (1) or O (2)")
+    xo = _sides(board)
+    if player == O:
+        xo = xo >> 9 | (xo & 511) << 9
+    if _won(xo & 511) or _won(xo >> 9):
+        return 100 if _won(xo & 511) else -100
+    return _NP[_FREE[xo >> 9]] - _NP[_FREE[xo & 511]]
