@@ -1,5 +1,5 @@
 # Seeded fuzz of the app: random button presses, holds and idle times; invariants checked
-# after every event. Usage: micropython mp_app_fuzz.py SEED EVENTS
+# after every event. Usage: micropython mp_app_fuzz.py SEED EVENTS FOLDER
 # SPDX-License-Identifier: MIT
 import random
 import sys
@@ -15,8 +15,10 @@ PICK = (2, 2, 2, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1, 0, 0, 0)  # SELECT 1/2, NEXT 5/16
 
 
 def fail(message, app, event):
-    print("FAIL event %d: %s (screen %d board %x count %d result %d)" % (
-        event, message, app.screen, app.game.board, app.game.count, app.game.result))
+    print(
+        "FAIL event %d: %s (screen %d board %x count %d result %d)"
+        % (event, message, app.screen, app.game.board, app.game.count, app.game.result)
+    )
     sys.exit(1)
 
 
@@ -49,9 +51,9 @@ def legal(g):
 def main():
     seed = int(sys.argv[1])
     events = int(sys.argv[2])
+    folder = sys.argv[3]
     random.seed(seed)
-    rng = random.Random(seed) if hasattr(random, "Random") else None
-    rig = Rig(path="/tmp/oxo_fuzz_%d.json" % seed, glass=False)
+    rig = Rig(path=folder + "/settings.json", glass=False)
     app = rig.app
     app.poll_ms = 100  # fewer idle steps; the pad and the timers only see time pass
     app.doze_ms = 200
@@ -94,7 +96,9 @@ def main():
         if ended:
             key, slot = g.tally_slot()
             games[g.mode] += 1
-            new, old, other_new, other_old = (a1, t1, a2, t2) if key == "tally1" else (a2, t2, a1, t1)
+            new, old, other_new, other_old = (
+                (a1, t1, a2, t2) if key == "tally1" else (a2, t2, a1, t1)
+            )
             want = list(old)
             want[slot] += 1
             if list(new) != want or other_new != other_old:
@@ -106,8 +110,10 @@ def main():
         elif (a1, a2) != (t1, t2):
             if app.screen != screens.SETTINGS or a1 != (0, 0, 0) or a2 != (0, 0, 0):
                 fail("tally changed with no game ending: %r %r" % (a1, a2), app, event)
-    print("OK events %d games1p %d games2p %d perfect %d asleep %d demo %d" % (
-        events, games[0], games[1], perfect_games, sleeps, demos))
+    print(
+        "OK events %d games1p %d games2p %d perfect %d asleep %d demo %d"
+        % (events, games[0], games[1], perfect_games, sleeps, demos)
+    )
 
 
 main()

@@ -1,5 +1,5 @@
 # Soak: 1,000 complete CPU-against-CPU games through the app (the demo), on a small heap.
-# Usage: micropython -X heapsize=... mp_app_soak.py GAMES. Prints the heap in use after
+# Usage: micropython -X heapsize=... mp_app_soak.py GAMES FOLDER. Prints the heap in use after
 # gc.collect() at the end of the first and of the last game, and the peak in between.
 # SPDX-License-Identifier: MIT
 import gc
@@ -27,11 +27,13 @@ class SPI:
 
 
 def main(games):
+    gc.collect()
+    code = gc.mem_alloc()  # the firmware modules, imported above
     pin = Pin()
     lcd = pcd8544.PCD8544(SPI(), pin, pin, pin, pin)
     pad = buttons.three_buttons(Pin(), Pin(), Pin())
     hw = hardware.Hardware(lcd, pad, None, "soak")
-    s = settings.Settings.load("/tmp/oxo_soak_settings.json")
+    s = settings.Settings.load(sys.argv[2] + "/settings.json")
     s.set("dim_s", 0)  # never dim or sleep: the demo runs on
     s.set("sleep_s", 0)
     a = app.App(hw, s)
@@ -55,7 +57,9 @@ def main(games):
                 first = used
             peak = used if used > peak else peak
     gc.collect()
-    print("SOAK games %d first %d last %d peak %d tally %r" % (done, first, gc.mem_alloc(), peak, tally))
+    last = gc.mem_alloc()
+    print("SOAK games %d code %d first %d last %d peak %d" % (done, code, first, last, peak))
+    print("demo tally (X wins, O wins, draws):", tally)
 
 
 main(int(sys.argv[1]))
