@@ -46,9 +46,13 @@ def test_boot_runs_app_with_default_settings():
 
 def test_boot_applies_stored_contrast_and_backlight():
     stored = json.dumps({"contrast": 45, "backlight": False})
-    out = {}
-    harness.Harness("esp32", files={"settings.json": stored}).run(boot_script(out))
-    check(out["first"] and out["vop"] == 45 and out["lit"] is False, repr(out))
+    for flash in ("lfs2", "fat"):
+        out = {}
+        harness.Harness("esp32", flash=flash, files={"settings.json": stored}).run(
+            boot_script(out)
+        )
+        check(out["first"] and out["vop"] == 45 and out["lit"] is False, repr(out))
+        check(json.loads(out["settings"])["contrast"] == 45, flash + ": file not repaired")
 
 
 def safe_script(out, button):

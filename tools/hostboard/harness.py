@@ -56,12 +56,11 @@ class ScriptError(BaseException):
 
 class Harness:
     def __init__(self, board="pico", flash="lfs2", start_ms=0, files=None, watch=True):
-        """board: a board module name (pico, esp32); flash: "lfs2"/"fat" mounts a fresh 12 KB
-        RAM flash at /flash and works there (settings.json, error.log), None keeps the cwd;
+        """board: a board module name (pico, esp32); flash: "lfs2"/"fat" mounts a fresh RAM flash
+        (12/32 KB) at /flash and works there (settings.json, error.log), None keeps the cwd;
         start_ms: the first ticks_ms() (near 2**30 to test wrap-around); files: name -> text
         written to the flash before boot; watch=False drops the bus recording instead of
         feeding the display model (faster long runs; the glass cannot be read then)."""
-        global _disk
         self.board_name = board
         self._keep = _BASE
         self._forget_firmware()  # the last run's firmware goes before anything new is made
@@ -77,10 +76,13 @@ class Harness:
         if flash:
             import ramdisk
 
-            if _disk is None:  # one RAM flash, formatted afresh for each harness: no
-                _disk = ramdisk.RAMDisk(512, 24)  # 12 KB churn in a long test process
-            self.disk = ramdisk.mount(flash, "/flash", _disk)
-            _disk.writes = 0
+            # One RAM flash per kind, formatted afresh for each harness: no 12 KB churn in a
+            # long test process. FAT needs more sectors than littlefs needs blocks.
+            disk = _disks.get(flash)
+            if disk is None:
+                disk = _disks[flash] = ramdisk.RAMDisk(512, 24 if flash == "lfs2" else 64)
+            self.disk = ramdisk.mount(flash, "/flash", disk)
+            disk.writes = 0
             os.chdir("/flash")
             for name in files or {}:
                 with open(name, "w") as f:
@@ -369,7 +371,7 @@ class Harness:
 
 _BASE = set(sys.modules)  # the harness and what it needs survive power cycles
 _HOME = os.getcwd()
-_disk = None
+_disks = {}
 
 
 def _name(board, attr):
