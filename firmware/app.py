@@ -139,7 +139,10 @@ class App(Play):
             return
         elif kind == buttons.CLICK:
             self.armed &= ~(1 << b)
-            if b == buttons.SELECT:
+            if self.screen == PLAY and self.game.over():
+                # Any short press starts the next game; holding NEXT goes to the menu instead.
+                self._new_game(self.game.mode, now)
+            elif b == buttons.SELECT:
                 self._select(now)
         elif kind == buttons.REPEAT:
             if self.screen == PLAY:
@@ -162,8 +165,6 @@ class App(Play):
             self._open_menu(now)
         elif screen == DEMO_SCREEN:
             self._go(TITLE, now)
-        elif screen == PLAY and self.game.over():
-            self._new_game(self.game.mode, now)
         elif screen == PLAY and self.game.cpu_to_move():
             pass  # the CPU's turn: ignored, never queued
         else:
