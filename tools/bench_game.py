@@ -72,9 +72,13 @@ lcd.show = show
 now = 0
 
 
+steps = [0]
+
+
 def step():
     global now
     a.step(now)
+    steps[0] += 1
     now += 10
 
 
@@ -111,6 +115,7 @@ peak = 0
 games = 0
 total0 = micropython.mem_total()
 frames0 = frames[0]
+steps0 = steps[0]
 while games < 50:
     # NEXT (acts on its press edge), then SELECT (acts on release: a hold means hint).
     lat_press.append(timed(1, 0))
@@ -137,7 +142,7 @@ while games < 50:
         pins[0].level = 1
         for _ in range(8):
             step()
-garbage = (micropython.mem_total() - total0) // (frames[0] - frames0)
+garbage = (micropython.mem_total() - total0) // (steps[0] - steps0)
 lat_press = [v for v in lat_press if v >= 0]
 lat_click = [v for v in lat_click if v >= 0]
 print("HEAP base %d code %d boot %d game_start %d peak %d garbage %d" % (
