@@ -226,7 +226,8 @@ def main():
         "bench's own objects; target < 24 KB)" % ((peak - base) / kb, (peak - code) / kb)
     )
     print(
-        "allocated per frame, freed at once:       %6d bytes (call frames on the heap)" % garbage
+        "allocated per loop step (mean), freed:   %6d bytes (mostly call frames on the heap)"
+        % garbage
     )
     print(
         "button edge -> frame written, NEXT press:   min %d / mean %d / max %d us" % tuple(lat[:3])
