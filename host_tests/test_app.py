@@ -71,3 +71,9 @@ def test_soak_thousand_games_heap_flat(micropython, tmp_path):
 # The soak runs at 80k: the code plus about 23 KB for the game (whose own live objects stay
 # near 6 KB, asserted above under 24 KB), so the collector runs often and a leak would show.
 SOAK_HEAP = "80k"
+
+
+def test_real_firmware_under_the_harness(micropython, hostboard):
+    """main.py + boards/pico.py + the app, on the fake machine and clock."""
+    out = micropython.run_tests(MP / "mp_app_harness.py", heapsize="512k", paths=(hostboard,))
+    assert "PASS test_dim_sleep_lightsleep_and_wake_to_the_same_screen" in out
