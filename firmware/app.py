@@ -125,8 +125,6 @@ class App(Play):
             self.armed = 0
             self.dirty = True
             return  # the press only woke the display (or lit the backlight)
-        if self.screen == TITLE:
-            self.since = now
         if kind == buttons.CHORD:
             self.armed = 0
             self._chord(now)

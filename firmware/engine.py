@@ -29,58 +29,55 @@ LEVELS = ("easy", "medium", "hard", "perfect")
 _LEVEL = b"\x01\x60\x02\x30\x04\x10\x09\x00"  # depth, chance per level
 
 _INF = const(1000)
-_CELL = b"\x04\x00\x02\x06\x08\x01\x03\x05\x07"  # internal bit -> public cell
-_BIT = bytes(_CELL.index(c) for c in range(9))  # public cell -> internal bit
-_LINES = tuple(sum(1 << _BIT[c] for c in line) for line in WIN_LINES)
+_BY8 = const(20)  # the lines through internal bit 8 (cell 7): row 6-7-8 and column 1-4-7
+# Internal bit j is public cell _MAP[j]; public cell i is internal bit _MAP[9 + i].
+_MAP = b"\x04\x00\x02\x06\x08\x01\x03\x05\x07\x01\x05\x02\x06\x00\x07\x03\x08\x04"
 
 
 def _tables(pub):
     # Per 9-bit mask m: its pieces; the lines (8-bit sets) it misses; those it meets twice.
-    # Per line set (low byte at i, high bit at 256 + i): the cells it covers, the cells on two
-    # of its lines. Per symmetry s: the image of the centre and corners (bits 0-4) at 32s + m,
-    # of the edges (bits 5-8, shifted down) at 256 + 16s + m.
+    # Per line set: the cells it covers, and the cells on two of its lines (without bit 8).
+    # Per symmetry s (pub: images of cells 0..8 as digits): the image of the corners (bits 1-4
+    # shifted down) at 16s + m, of the edges (bits 5-8 shifted down) at 128 + 16s + m.
+    lines = [sum(1 << _MAP[9 + c] for c in line) for line in WIN_LINES]
     n, free, two = bytearray(512), bytearray(512), bytearray(512)
     for m in range(512):
         n[m] = n[m >> 1] + (m & 1)
         for i in range(8):
-            if not m & _LINES[i]:
+            if not m & lines[i]:
                 free[m] |= 1 << i
-            elif n[m & _LINES[i]] == 2:  # m & line <= m: already counted
+            elif n[m & lines[i]] == 2:  # m & line <= m: already counted
                 two[m] |= 1 << i
-    cover, cross = bytearray(512), bytearray(512)
+    cover, cross = bytearray(256), bytearray(256)
     for s in range(256):
-        u = c = 0
         for i in range(8):
             if s >> i & 1:
-                c |= u & _LINES[i]
-                u |= _LINES[i]
-        cover[s], cover[256 + s], cross[s], cross[256 + s] = u & 255, u >> 8, c & 255, c >> 8
-    flip = bytearray(384)
-    for s in range(8):
-        for j in range(9):
-            c = 1 << _BIT[pub[s][_CELL[j]] - 48]
-            for m in range(32):
-                if j < 5 and m >> j & 1:
-                    flip[32 * s + m] |= c
-                elif j >= 5 and m < 16 and m >> j - 5 & 1:
-                    flip[256 + 16 * s + m] |= c >> 5
-    return n, free, two, cover, cross, flip  # kept as built: no second copy at import
+                cross[s] |= cover[s] & lines[i]
+                cover[s] |= lines[i] & 255
+    sym = bytearray(240)
+    for s in range(7):
+        for j in range(1, 9):
+            c = 1 << _MAP[9 + pub[s][_MAP[j]] - 48]
+            for m in range(16):
+                if m >> (j - 1) % 4 & 1:
+                    sym[(j > 4) << 7 | s << 4 | m] |= c >> 1 if j < 5 else c >> 5
+    return n, free, two, cover, cross, sym  # kept as built: no second copy at import
 
 
-# The 8 symmetries of the square: the image of each cell 0..8, as ASCII digits.
-_NP, _FREE, _TWO, _COVER, _CROSS, _FLIP = _tables(
-    (b"012345678", b"258147036", b"876543210", b"630741852",
-     b"210543876", b"678345012", b"036147258", b"852741630")
+# The 7 symmetries of the square other than the identity: the image of each cell 0..8.
+_NP, _FREE, _TWO, _COVER, _CROSS, _SYM = _tables(
+    (b"258147036", b"876543210", b"630741852", b"210543876",
+     b"678345012", b"036147258", b"852741630")
 )  # fmt: skip
-del _tables
+del _tables, const  # const() is only needed while the module loads
 
 # Root scratch: per internal bit the move's score + 128 (0 taken, 1 proven worse); then the
-# symmetries (bit s) that map the root position onto itself; then the best score so far + 128.
-_scores = bytearray(11)
+# symmetries (bit s) that map the root position onto itself; the best score so far + 128; and
+# 1 to search every move with a full window (exact scores for all, used by the tests).
+_scores = bytearray(12)
 _nodes = 0
 _horizon = 0  # at this many empty cells the search stops and evaluates
-_base = 0  # 99 - empty cells at the root: a win with k cells empty scores _base + k
-_symk = 0  # empty cells at the root's children, which skip moves that are twins
+_symk = 0  # empty cells at the root's children (which skip twin moves), R - 1
 
 
 def _search(me, opp, alpha, beta):
@@ -92,23 +89,27 @@ def _search(me, opp, alpha, beta):
     if _NP[e] <= _horizon:
         return _NP[_FREE[opp]] - _NP[_FREE[me]]  # lines open to me - lines open to opp
     if _TWO[me] & _FREE[opp]:
-        return _base + _NP[e]  # a win on this move: nothing scores higher
+        return 98 - _symk + _NP[e]  # a win on this move, R - k + 1 plies from the root
     m = _TWO[opp] & _FREE[me]  # lines where the opponent threatens to win
     if m:
         if _NP[e] > _horizon + 1:  # ...and we see its reply
-            m = (_COVER[m] | _COVER[256 | m] << 8) & e
+            m = (_COVER[m] | (m & _BY8 and 256)) & e
             if m & (m - 1):
-                return 1 - _base - _NP[e]  # two threats: lost in 2 plies
+                return _symk - 97 - _NP[e]  # two threats: lost in 2 plies
+            if _NP[e] == 2:
+                return 0  # block, and the opponent's last move cannot win
             return -_search(opp, me | m, -beta, -alpha)  # only the block avoids that
     elif _NP[e] > _horizon + 2:
         m = _FREE[opp] & ~(_FREE[me] | _TWO[me])  # lines where one more piece makes a threat
-        if (_CROSS[m] | _CROSS[256 | m] << 8) & e:
-            return _base - 2 + _NP[e]  # a fork: two threats win in 3 plies
+        if (_CROSS[m] | (m & _BY8 == _BY8) << 8) & e:
+            return 96 - _symk + _NP[e]  # a fork: two threats win in 3 plies
     if not _FREE[opp]:  # we can no longer win: a draw at best
         if alpha >= 0 or not _FREE[me]:
             return 0
     elif beta <= 0 and not _FREE[me]:  # the opponent can no longer win
         return 0
+    if _NP[e] < 3 and not _horizon:
+        return 0  # no threat either way and at most our move and one reply left: a draw
     if _NP[e] >= _symk:  # a child of the root: twin moves have twin values
         e = _distinct(me, opp, e)
     while e:
@@ -123,11 +124,11 @@ def _search(me, opp, alpha, beta):
 
 
 def _stabiliser(me, opp):
-    # The symmetries (bit s) that map the position onto itself.
-    st = 1
-    for s in range(1, 8):
-        if _FLIP[s << 5 | me & 31] | _FLIP[256 | s << 4 | me >> 5] << 5 == me:
-            if _FLIP[s << 5 | opp & 31] | _FLIP[256 | s << 4 | opp >> 5] << 5 == opp:
+    # The symmetries (bit s) that map the position onto itself; all of them fix the centre.
+    st = 0
+    for s in range(7):
+        if _SYM[s << 4 | me >> 1 & 15] << 1 | _SYM[128 | s << 4 | me >> 5] << 5 == me & 510:
+            if _SYM[s << 4 | opp >> 1 & 15] << 1 | _SYM[128 | s << 4 | opp >> 5] << 5 == opp & 510:
                 st |= 1 << s
     return st
 
@@ -135,9 +136,11 @@ def _stabiliser(me, opp):
 def _twin(m, st):
     # The lowest cell (a bit) onto which a symmetry in st maps the cell m.
     r = m
-    for s in range(1, 8):
-        if st >> s & 1 and _FLIP[s << 5 | m & 31] | _FLIP[256 | s << 4 | m >> 5] << 5 < r:
-            r = _FLIP[s << 5 | m & 31] | _FLIP[256 | s << 4 | m >> 5] << 5
+    for s in range(7):
+        if st >> s & 1:
+            t = _SYM[s << 4 | m >> 1 & 15] << 1 | _SYM[128 | s << 4 | m >> 5] << 5 | m & 1
+            if t < r:
+                r = t
     return r
 
 
@@ -155,37 +158,35 @@ def _distinct(me, opp, e):
     return r
 
 
-def _root_move(me, opp, m, exact):
-    # Score of the root move m (a bit); -128 if taken. A twin copies its score. Unless exact,
-    # a move that wins at once leaves the others unsearched (-127), and each move is searched
-    # with alpha = best - 1: a tie of the best gets its exact score, a worse move -127.
-    if (me | opp) & m:
-        return -128
-    r = _twin(m, _scores[9])
-    if r < m:
-        return _scores[_NP[r - 1]] - 128
-    r = _TWO[me] & _FREE[opp]
-    r = (_COVER[r] | _COVER[256 | r] << 8) & (511 ^ me ^ opp)  # cells that win at once
-    if r & m:
-        r = 99
-    elif r and not exact:
-        return -127
-    else:
-        r = -_search(opp, me | m, -_INF, _INF if exact else 129 - _scores[10])
-        if r < _scores[10] - 128 and not exact:
-            return -127
-    if r > _scores[10] - 128:
-        _scores[10] = r + 128
-    return r
-
-
-def _root(me, opp, exact):
+def _root(me, opp):
+    # Fill _scores[0..8] with each root move's score + 128 (0 taken, 1 proven worse); a twin
+    # copies its score. Unless _scores[11] (exact) is set, a move that wins at once leaves the
+    # others unsearched, and each move is searched with alpha = best - 1: a tie of the best
+    # gets its exact score. (Few locals: the frame must stay off the heap.)
     global _nodes
     _nodes = 1
     _scores[9] = _stabiliser(me, opp)
     _scores[10] = 0
     for j in range(9):
-        _scores[j] = 128 + _root_move(me, opp, 1 << j, exact)
+        r = 1 << j
+        if (me | opp) & r:
+            r = 0
+        elif _twin(r, _scores[9]) < r:
+            r = _twin(r, _scores[9])
+            r = _scores[_NP[r - 1]]
+        elif _FREE[511 ^ me ^ r]:
+            r = 227  # a win on this move: 99
+        elif _TWO[me] & _FREE[opp] and not _scores[11]:
+            r = 1
+        else:
+            r = _INF if _scores[11] else 129 - _scores[10]  # beta for the reply: -(best - 1)
+            r = -_search(opp, me | 1 << j, -_INF, r)
+            r += 128
+            if r < _scores[10] and not _scores[11]:
+                r = 1
+        if r > _scores[10]:
+            _scores[10] = r
+        _scores[j] = r
 
 
 def _choose(rng):
@@ -207,15 +208,8 @@ def _choose(rng):
     for j in range(9):
         if _scores[j] == best:
             if not n:
-                return _CELL[j]
+                return _MAP[j]
             n -= 1
-
-
-def _won(m):
-    for line in _LINES:
-        if m & line == line:
-            return True
-    return False
 
 
 def _sides(board):
@@ -229,7 +223,7 @@ def _sides(board):
         if board >> 2 * i & 3 == 3:
             raise ValueError("cell %d is 0b11: allowed 0b00, 0b01 X, 0b10 O" % i)
         if board >> 2 * i & 3:
-            xo |= 1 << _BIT[i] + 9 * (board >> 2 * i & 3) - 9
+            xo |= 1 << _MAP[9 + i] + 9 * (board >> 2 * i & 3) - 9
     if not 0 <= _NP[xo & 511] - _NP[xo >> 9] <= 1:
         raise ValueError("impossible counts: X moves first, so X has as many as O or one more")
     return xo
@@ -237,18 +231,17 @@ def _sides(board):
 
 def _setup(board, player, depth):
     # Check a position to move from; set the search's globals; return me | opp << 9.
-    global _horizon, _base, _symk
+    global _horizon, _symk
     xo = _sides(board)
     if player != X and player != O:
         raise ValueError("player must be X (1) or O (2)")
     if _NP[xo & 511] - _NP[xo >> 9] != player - 1:
         raise ValueError("player is not the side to move")
-    if _won(xo & 511) or _won(xo >> 9) or (xo | xo >> 9) & 511 == 511:
+    if _FREE[511 ^ xo & 511] or _FREE[511 ^ xo >> 9] or (xo | xo >> 9) & 511 == 511:
         raise ValueError("the game is over")
     if not isinstance(depth, int) or not 0 < depth < 10:
         raise ValueError("depth must be 1..9")
     _symk = 8 - _NP[xo & 511] - _NP[xo >> 9]
-    _base = 98 - _symk
     _horizon = _symk + 1 - depth if _symk >= depth else 0
     return xo if player == X else xo >> 9 | (xo & 511) << 9
 
@@ -262,7 +255,8 @@ def best_move(board, player, depth=9, rng=None):
     ValueError for a malformed board, a wrong player, a finished game or a bad depth.
     Allocates nothing."""
     board = _setup(board, player, depth)
-    _root(board & 511, board >> 9, False)
+    _scores[11] = 0
+    _root(board & 511, board >> 9)
     return _choose(rng)
 
 
@@ -304,7 +298,7 @@ def unpack(board):
 def winner(board):
     """X or O if that side has three in a row, else EMPTY."""
     xo = _sides(board)
-    return X if _won(xo & 511) else O if _won(xo >> 9) else EMPTY
+    return X if _FREE[511 ^ xo & 511] else O if _FREE[511 ^ xo >> 9] else EMPTY
 
 
 def winning_line(board):
@@ -331,6 +325,6 @@ def evaluate(board, player):
     xo = _sides(board)
     if player == O:
         xo = xo >> 9 | (xo & 511) << 9
-    if _won(xo & 511) or _won(xo >> 9):
-        return 100 if _won(xo & 511) else -100
+    if _FREE[511 ^ xo & 511] or _FREE[511 ^ xo >> 9]:  # lines that miss the empty cells
+        return 100 if _FREE[511 ^ xo & 511] else -100
     return _NP[_FREE[xo >> 9]] - _NP[_FREE[xo & 511]]

@@ -21,6 +21,7 @@ LOG_MAX = const(2048)  # bytes; when full, the oldest half of the lines goes
 _LINE_MAX = const(120)
 _SAFE_CHECK_MS = const(50)  # a button must still be held this much later: not a glitch
 _POLL_MS = const(20)
+_DIM_MS = const(30000)  # the error screen's backlight goes off after this long
 _COLS = const(10)  # 8x8 font on 84 pixels
 
 
@@ -93,34 +94,62 @@ def screen(lcd, title, lines):
 
 
 def recover(hw, settings, exc):
-    """Show the error, log it, keep the settings, wait for a press; the caller restarts."""
+    """Show the error, log it, keep the settings, wait for a press; the caller restarts.
+
+    Each step is guarded on its own: a failing display, a full flash or a second MemoryError
+    must not stop the others, and never the wait (the loop would spin through restarts)."""
     gc.collect()  # a MemoryError leaves the app's garbage behind
     print("oxo5110: the game stopped with an error; press a button to restart it.")
-    sys.print_exception(exc)
-    name = type(exc).__name__
-    message = str(exc)
-    lcd = hw.lcd
+    message = _text(exc)
     try:
+        sys.print_exception(exc)
+    except Exception:
+        pass
+    try:
+        lcd = hw.lcd
         lcd.power_on()
         lcd.invert(False)
         lcd.backlight(True)
-        screen(lcd, "ERROR", (name, message[:_COLS], message[_COLS : 2 * _COLS], "press key"))
+        title = type(exc).__name__
+        screen(lcd, "ERROR", (title, message[:_COLS], message[_COLS : 2 * _COLS], "press key"))
     except Exception as err:  # the display itself may be what failed
         sys.print_exception(err)
-    log(exc)
-    settings.save()
-    wait_press(hw.pad)
+    try:
+        log(exc)
+    except Exception as err:
+        sys.print_exception(err)
+    try:
+        settings.save()
+    except Exception as err:
+        sys.print_exception(err)
+    wait_press(hw)
 
 
-def wait_press(pad):
-    """Block until a button is pressed and released (one held now does not count)."""
-    pad.reset(time.ticks_ms())
+def wait_press(hw):
+    """Block until a button is pressed and released (one held now does not count). The
+    backlight goes off after _DIM_MS without a press, as in the game."""
+    pad = hw.pad
+    start = time.ticks_ms()
+    pad.reset(start)
+    dim = True
     while True:
-        ev = pad.poll(time.ticks_ms())
+        now = time.ticks_ms()
+        ev = pad.poll(now)
         if ev is not None and buttons.kind_of(ev) == buttons.RELEASE:
             pad.reset(time.ticks_ms())
             return
+        if dim and time.ticks_diff(now, start) >= _DIM_MS:
+            dim = False
+            hw.lcd.backlight(False)
         time.sleep_ms(_POLL_MS)
+
+
+def _text(exc):
+    # The exception's message; "?" when even that fails (out of memory, a broken __str__).
+    try:
+        return str(exc)
+    except Exception:
+        return "?"
 
 
 def where(exc):
@@ -143,23 +172,26 @@ def where(exc):
 
 def log(exc, path=LOG):
     """Append one line about exc to the log, keeping the file under LOG_MAX bytes."""
-    line = "%ds %s: %s @%s" % (time.ticks_ms() // 1000, type(exc).__name__, exc, where(exc))
-    line = line.replace("\n", " ")[: _LINE_MAX - 1] + "\n"
+    line = "%ds %s: %s @%s" % (time.ticks_ms() // 1000, type(exc).__name__, _text(exc), where(exc))
+    line = (line.replace("\n", " ")[: _LINE_MAX - 1] + "\n").encode()
     try:
         try:
             size = os.stat(path)[6]
         except OSError:
             size = 0
         if size + len(line) <= LOG_MAX:
-            with open(path, "a") as f:
+            with open(path, "ab") as f:
                 f.write(line)
             return
-        with open(path) as f:
-            text = f.read(LOG_MAX)
-        # Keep the newest lines that fit in half the budget, so trimming is rare.
-        start = text.find("\n", len(text) - LOG_MAX // 2) + 1
-        with open(path + ".tmp", "w") as f:
-            f.write(text[start:] if start > 0 else "")
+        with open(path, "rb") as f:
+            f.seek(max(0, size - LOG_MAX))
+            tail = f.read(LOG_MAX)
+        # Keep the newest whole lines that fit in half the budget, so trimming is rare; bytes,
+        # so a cut through a multi-byte character cannot fail to decode.
+        start = tail.find(b"\n", len(tail) - LOG_MAX // 2) + 1
+        with open(path + ".tmp", "wb") as f:
+            if start > 0:
+                f.write(tail[start:])
             f.write(line)
         os.rename(path + ".tmp", path)
     except OSError as err:  # a full or read-only flash must not stop the game

@@ -9,7 +9,7 @@ import screens
 from game import DEMO, ONE_PLAYER, TWO_PLAYERS, Game, first_player, next_free, toward
 from menu import CONTINUE
 from power import AWAKE
-from screens import DEMO_SCREEN, PLAY, TITLE
+from screens import DEMO_SCREEN, MENU, PLAY, TITLE
 
 try:
     from micropython import const
@@ -93,7 +93,8 @@ class Play:
         self.dirty = True
 
     def _undo(self):
-        if self.game.mode == DEMO or not self.game.undo():
+        # Not after the end: the result is counted (a press starts the next game instead).
+        if self.game.over() or not self.game.undo():
             return
         self.hint_left = 0
         if not self.game.free(self.cursor):
@@ -132,11 +133,15 @@ class Play:
         """Time-driven work: CPU moves, demo, blinking. Returns True to come back at once."""
         screen = self.screen
         elapsed = time.ticks_diff(now, self.since)
-        if screen == TITLE:
-            if elapsed >= self.demo_after_ms and self.power.state == AWAKE:
+        if screen == TITLE or (screen == MENU and not self.paused):
+            # The demo starts after demo_after_ms without a press on the title or on the menu
+            # (not while a paused game waits there).
+            idle = time.ticks_diff(now, self.power.last)
+            if idle >= self.demo_after_ms and self.power.state == AWAKE:
                 self._start_demo(now)
                 return False
-            self._blink(elapsed // self.blink_ms)
+            if screen == TITLE:
+                self._blink(elapsed // self.blink_ms)
         elif screen == PLAY:
             game = self.game
             if game.cpu_to_move():

@@ -6,6 +6,8 @@ buttons.Pad polls pins whose levels the test sets, settings live in a real file,
 clock advances only when the test says (as `run()` would sleep). With `glass=False` the driver
 writes to a bus that discards everything (for the fast fuzz and soak runs)."""
 
+import sys
+
 import app
 import buttons
 import framebuf
@@ -15,6 +17,8 @@ import power
 import settings as settings_module
 import utime
 
+# Where settings files go: the first script argument (a pytest tmp_path), else /tmp.
+FOLDER = sys.argv[1] if len(sys.argv) > 1 else "/tmp"
 SELECT = buttons.SELECT
 PREV = buttons.PREV
 NEXT = buttons.NEXT
@@ -53,7 +57,9 @@ def remove(path):
 
 
 class Rig:
-    def __init__(self, path="/tmp/oxo_rig_settings.json", glass=True, fresh=True, five=False):
+    def __init__(self, path=None, glass=True, fresh=True, five=False):
+        if path is None:
+            path = FOLDER + "/settings.json"
         if fresh:
             remove(path)
         self.path = path

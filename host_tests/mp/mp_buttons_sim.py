@@ -434,6 +434,46 @@ def check_chord_edges():
     check(got == want, "third button: got %r" % got)
 
 
+def check_chord_window_is_inclusive_and_needs_exactly_two():
+    """The second press exactly chord_ms after the first still makes a chord; three do not."""
+    pins = (Pin(), Pin(), Pin())
+    pad = B.three_buttons(*pins)
+    got = []
+    for t in range(0, 300):
+        pins[0].v = 0 if 0 <= t < 200 else 1
+        pins[1].v = 0 if 100 <= t < 200 else 1  # 100 ms = chord_ms after PREV
+        pad.feed(pad.read(), t)
+        drain(pad, t, got)
+    check((100, B.event(B.PREV_NEXT, B.CHORD)) in got, "chord at chord_ms: %r" % got)
+    # SELECT listed first, so that PREV is the last other held button NEXT's press looks at.
+    pad = B.Pad(
+        [B.Button(pins[2], B.SELECT), B.Button(pins[0], B.PREV), B.Button(pins[1], B.NEXT)],
+        chords=(B.PREV_NEXT,),
+    )
+    got = []
+    for t in range(1000, 1300):
+        pins[2].v = 0 if 1100 <= t < 1200 else 1  # SELECT, then PREV, then NEXT: all mashed
+        pins[0].v = 0 if 1110 <= t < 1200 else 1
+        pins[1].v = 0 if 1120 <= t < 1200 else 1
+        pad.feed(pad.read(), t)
+        drain(pad, t, got)
+    kinds = [B.kind_of(ev) for _, ev in got]
+    check(B.CHORD not in kinds, "no chord when a third button is involved: %r" % got)
+    check(kinds.count(B.CLICK) == 3, "three clicks: %r" % got)
+
+
+def check_reset_starts_a_debounce_window():
+    """A button let go just before reset() may still bounce: that is no press."""
+    pad, pin = pad1()
+    pin.v = 0
+    check(pad.poll(0) == B.event(B.SELECT, B.PRESS), "press")
+    pin.v = 1
+    pad.reset(500)  # e.g. the app goes to sleep: queued RELEASE is forgotten with the rest
+    for t in range(500, 600):
+        pin.v = 0 if t in (503, 504, 511) else 1  # the release's chatter
+        check(pad.poll(t) is None, "bounce after reset taken as a press at %d" % t)
+
+
 def check_layouts():
     pins = [Pin() for _ in range(5)]
     names = sorted(b.name for b in B.five_way(*pins).buttons)
@@ -458,4 +498,6 @@ CHECKS = (
     check_layouts,
     check_tap_shorter_than_debounce,
     check_chord_edges,
+    check_chord_window_is_inclusive_and_needs_exactly_two,
+    check_reset_starts_a_debounce_window,
 )

@@ -93,7 +93,7 @@ def test_a_short_glitch_at_power_on_is_not_safe_mode():
     check(out["app"] and not h.returned)
 
 
-def error_script(out, button):
+def error_script(out, button, snap=None):
     def script(h):
         yield h.wait(300)
         yield h.press(button)
@@ -101,12 +101,15 @@ def error_script(out, button):
         out["error"] = h.shows("ERROR", inverted=True)
         out["screen"] = h.screen()
         out["log"] = read("error.log")
-        h.snap("error")
+        if snap:
+            h.snap(snap)
         yield h.wait(5000)  # the error screen waits for a press, however long
-        out["still"] = h.shows("ERROR", inverted=True) and not h.shows("APP 2")
+        out["still"] = h.shows("ERROR", inverted=True) and not h.shows("APP 2") and h.lit()
+        yield h.wait(30000)
+        out["dimmed"] = h.shows("ERROR", inverted=True) and not h.lit()
         yield h.press(PREV)
         yield h.wait(200)
-        out["restarted"] = h.shows("APP 2")
+        out["restarted"] = h.shows("APP 2") and h.lit()
 
     return script
 
@@ -114,9 +117,10 @@ def error_script(out, button):
 def test_exception_in_app_shows_error_logs_one_line_and_restarts():
     out = {}
     h = harness.Harness("pico")
-    h.run(error_script(out, SELECT))
+    h.run(error_script(out, SELECT, "error"))
     check(out["error"], out["screen"])
     check(h.shows("APP 2") and out["restarted"] and out["still"], repr(out))
+    check(out["dimmed"], "the error screen kept the backlight on")
     lines = out["log"].split("\n")
     check(len(lines) == 2 and lines[1] == "", repr(out["log"]))
     check("ValueError: boom on request @app.py:" in lines[0], lines[0])
@@ -163,6 +167,26 @@ def test_settings_survive_error_and_power_cycle():
     check(out["after"] == (50, False, True) and h.boots == 2, repr(out))
 
 
+def test_error_that_fails_again_while_reported_still_waits_and_restarts():
+    out = {}
+
+    def script(h):
+        yield h.wait(300)
+        yield h.chord(PREV, NEXT)
+        yield h.wait(500)
+        out["waiting"] = not h.shows("APP 2") and not h.returned
+        out["screen"] = h.shows("ERROR", inverted=True) and h.shows("Unprintabl")
+        out["log"] = read("error.log")
+        yield h.press(SELECT)
+        yield h.wait(300)
+        out["restarted"] = h.shows("APP 2")
+
+    h = harness.Harness("pico")
+    h.run(script)
+    check(out["waiting"] and out["restarted"] and out["screen"], repr(out))
+    check(out["log"].count("\n") == 1 and "Unprintable: ? @app.py:" in out["log"], out["log"])
+
+
 def test_keyboard_interrupt_reaches_the_repl():
     def script(h):
         yield h.wait(300)
@@ -204,6 +228,23 @@ def test_error_log_stays_bounded_and_keeps_newest():
     numbers = [int(line.split("error number ")[1].split()[0]) for line in text.split("\n")[:-1]]
     check(numbers == list(range(numbers[0], 400)), "lines lost or garbled: %r" % numbers)
     check(len(numbers) > 5, "trimming keeps too little")
+
+
+def test_oversized_old_log_is_cut_to_its_newest_lines():
+    harness.Harness("pico")
+    import main
+
+    with open(main.LOG, "w") as f:
+        for n in range(300):
+            f.write("old line %d \u00e9\u00e9\n" % n)  # 5 KB, with two-byte characters
+    try:
+        raise ValueError("newest")
+    except ValueError as exc:
+        main.log(exc)
+    text = read(main.LOG)
+    lines = text.split("\n")
+    check(len(text.encode()) <= main.LOG_MAX and "ValueError: newest" in lines[-2], text[-200:])
+    check(lines[-3] == "old line 299 \u00e9\u00e9" and lines[0].startswith("old line "), lines[0])
 
 
 def test_error_log_line_is_one_bounded_line():

@@ -17,7 +17,7 @@ imported under its own name and installed as `board`, as deploy copies it to boa
         yield h.hold(SELECT, 800)
         yield h.until(lambda: h.shows("YOUR MOVE"), 2000)
         check(h.shows("X"), h.screen())
-        h.snap("board")         # prints "GLASS board <1008 hex digits>" for a CPython test
+        h.snap("board")         # prints "GLASS board <hex> <lit> <Vop>" for a CPython test
 
     h = harness.Harness("pico")
     h.run(script)               # boots main.py; returns when the script ends
@@ -29,6 +29,8 @@ run and is raised from run(); so are the firmware's own escapes (KeyboardInterru
 """
 
 import binascii
+import gc
+import os
 import sys
 import time
 
@@ -59,26 +61,30 @@ class Harness:
         start_ms: the first ticks_ms() (near 2**30 to test wrap-around); files: name -> text
         written to the flash before boot; watch=False drops the bus recording instead of
         feeding the display model (faster long runs; the glass cannot be read then)."""
+        global _disk
         self.board_name = board
+        self._keep = _BASE
+        self._forget_firmware()  # the last run's firmware goes before anything new is made
+        machine.reset_state()
         self.clock = time.use(time.FakeClock(start_ms))
         self.clock.listener = self._listen
+        try:
+            os.umount("/flash")
+        except OSError:
+            pass
+        os.chdir(_HOME)
         self.disk = None
         if flash:
-            import os
-
             import ramdisk
 
-            try:
-                os.umount("/flash")
-            except OSError:
-                pass
-            self.disk = ramdisk.mount(flash, "/flash", ramdisk.RAMDisk(512, 24))
+            if _disk is None:  # one RAM flash, formatted afresh for each harness: no
+                _disk = ramdisk.RAMDisk(512, 24)  # 12 KB churn in a long test process
+            self.disk = ramdisk.mount(flash, "/flash", _disk)
+            _disk.writes = 0
             os.chdir("/flash")
             for name in files or {}:
                 with open(name, "w") as f:
                     f.write(files[name])
-        self._keep = _BASE
-        self._forget_firmware()
         self.hw = None  # the Hardware the board built, once built
         self.returned = False  # main() returned (safe mode): the REPL would be running
         self.watch = watch
@@ -87,12 +93,12 @@ class Harness:
         self._gen = None
         self._queue = []
         self._due = None
-        machine.reset_state()
         self._new_model()
 
     # -- actions to yield from a script -----------------------------------------------------
 
     def wait(self, ms):
+        """Let the firmware run for ms (a bare int yielded means the same)."""
         return (("wait", ms),)
 
     def press(self, button, ms=PRESS_MS, gap=GAP_MS):
@@ -100,11 +106,18 @@ class Harness:
         return (("down", button), ("wait", ms), ("up", button), ("wait", gap))
 
     def hold(self, button, ms, gap=GAP_MS):
+        """Hold `button` down for ms, then release it and wait gap."""
         return self.press(button, ms, gap)
 
     def chord(self, a, b, ms=PRESS_MS, gap=GAP_MS):
         """Press a, then b 20 ms later, release both after ms."""
-        return (("down", a), ("wait", 20), ("down", b), ("wait", ms), ("up", a), ("up", b)) + (
+        return (
+            ("down", a),
+            ("wait", 20),
+            ("down", b),
+            ("wait", ms),
+            ("up", a),
+            ("up", b),
             ("wait", gap),
         )
 
@@ -119,9 +132,11 @@ class Harness:
     # -- instant actions --------------------------------------------------------------------
 
     def down(self, button):
+        """Push `button` now (its pin goes low: buttons pull up and switch to ground)."""
         machine.set_level(self.pin_of(button), 0)
 
     def up(self, button):
+        """Let go of `button` now."""
         machine.set_level(self.pin_of(button), 1)
 
     def pin_of(self, button):
@@ -188,8 +203,16 @@ class Harness:
         return False
 
     def snap(self, name):
-        """Print the glass as "GLASS <name> <hex>" for a CPython test to render or compare."""
-        print("GLASS", name, binascii.hexlify(self.glass()).decode())
+        """Print "GLASS <name> <1008 hex digits> <backlight 0/1> <Vop>" for a CPython test to
+        render (tools/lcd_render.py) or compare with a golden image (host_tests/goldens.py)."""
+        glass = self.glass()
+        print(
+            "GLASS",
+            name,
+            binascii.hexlify(glass).decode(),
+            1 if self.lit() else 0,
+            self._model.vop,
+        )
 
     @property
     def model(self):
@@ -259,6 +282,7 @@ class Harness:
         for name in list(sys.modules):
             if name not in self._keep:
                 del sys.modules[name]
+        gc.collect()
 
     def _power_cycle(self):
         self._forget_firmware()
@@ -344,6 +368,8 @@ class Harness:
 
 
 _BASE = set(sys.modules)  # the harness and what it needs survive power cycles
+_HOME = os.getcwd()
+_disk = None
 
 
 def _name(board, attr):

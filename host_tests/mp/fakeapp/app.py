@@ -3,12 +3,18 @@
 # On MICROPYPATH ahead of the firmware it replaces firmware/app.py in the main.py tests. It
 # shows "APP <n>" (n = how many times it was started) and, on a click of:
 #   SELECT raises ValueError("boom on request"), NEXT raises MemoryError,
-#   PREV sets contrast 50 and backlight off and saves; a long SELECT raises KeyboardInterrupt.
+#   PREV sets contrast 50 and backlight off and saves; a long SELECT raises KeyboardInterrupt;
+#   the PREV+NEXT chord raises an exception that fails again (MemoryError) when printed.
 import time
 
 import buttons
 
 starts = [0]
+
+
+class Unprintable(Exception):
+    def __str__(self):
+        raise MemoryError("while printing the error")
 
 
 class App:
@@ -27,6 +33,8 @@ class App:
             ev = pad.poll(time.ticks_ms())
             if ev is not None:
                 b, kind = buttons.button_of(ev), buttons.kind_of(ev)
+                if kind == buttons.CHORD:
+                    raise Unprintable()
                 if kind == buttons.LONG and b == buttons.SELECT:
                     raise KeyboardInterrupt
                 if kind == buttons.CLICK and b == buttons.SELECT:

@@ -1,0 +1,343 @@
+"""The engine against an independent brute-force minimax, exhaustively, plus its API contract."""
+
+import functools
+import random
+import sys
+
+import engine
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+# --- An independent reference: list boards, full-width minimax, no engine code. ---------------
+LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
+
+
+def line_owner(cells):
+    for a, b, c in LINES:
+        if cells[a] and cells[a] == cells[b] == cells[c]:
+            return cells[a]
+    return 0
+
+
+def open_lines(cells, player):
+    return sum(1 for line in LINES if all(cells[i] in (0, player) for i in line))
+
+
+@functools.lru_cache(maxsize=None)
+def value(cells, player, depth):
+    """Negamax value for `player` (to move): a win n plies ahead scores 100 - n, a loss
+    -(100 - n), a draw 0; at depth 0 the issue's static score (open lines difference)."""
+    if line_owner(cells):
+        return -100  # the previous move won: lost "now", 0 plies ahead
+    if all(cells):
+        return 0
+    if depth == 0:
+        return open_lines(cells, player) - open_lines(cells, 3 - player)
+    return max(child_score(cells, player, i, depth) for i in range(9) if not cells[i])
+
+
+def child_score(cells, player, i, depth):
+    """The score for `player` of playing cell i: one ply further from every win or loss."""
+    child = cells[:i] + (player,) + cells[i + 1 :]
+    v = -value(child, 3 - player, depth - 1)
+    return v - 1 if v > 50 else v + 1 if v < -50 else v
+
+
+def reference_scores(cells, player, depth=9):
+    return [None if cells[i] else child_score(cells, player, i, depth) for i in range(9)]
+
+
+def board_of(cells):
+    return sum(c << 2 * i for i, c in enumerate(cells))
+
+
+@functools.lru_cache(maxsize=None)
+def reachable():
+    """Every position reachable from the empty board: {cells: player to move}."""
+    seen = {}
+    todo = [((0,) * 9, 1)]
+    while todo:
+        cells, player = todo.pop()
+        if cells in seen:
+            continue
+        seen[cells] = player
+        if line_owner(cells) or all(cells):
+            continue
+        for i in range(9):
+            if not cells[i]:
+                todo.append((cells[:i] + (player,) + cells[i + 1 :], 3 - player))
+    return seen
+
+
+def live_positions():
+    return [(c, p) for c, p in reachable().items() if not line_owner(c) and not all(c)]
+
+
+def optimal_cells(cells, player, depth=9):
+    scores = reference_scores(cells, player, depth)
+    best = max(s for s in scores if s is not None)
+    return {i for i, s in enumerate(scores) if s == best}
+
+
+def engine_scores(board, player, depth=9):
+    """Every root move's exact score from the engine (all moves searched with a full window)."""
+    b = engine._setup(board, player, depth)
+    engine._scores[11] = 1
+    try:
+        engine._root(b & 511, b >> 9)
+    finally:
+        engine._scores[11] = 0
+    raw = [engine._scores[engine._MAP[9 + i]] for i in range(9)]
+    return [None if s == 0 else s - 128 for s in raw]
+
+
+# --- 1. Perfect play, exhaustively. -------------------------------------------------------------
+def test_reachable_position_counts():
+    assert len(reachable()) == 5478
+    assert len(live_positions()) == 4520
+
+
+def test_every_position_best_move_is_optimal_and_scores_are_exact():
+    for cells, player in live_positions():
+        board = board_of(cells)
+        best = optimal_cells(cells, player)
+        move = engine.best_move(board, player)
+        assert move in best, (cells, player, move, best)
+        assert engine.last_nodes() >= 1
+        assert engine_scores(board, player) == reference_scores(cells, player), cells
+        # Keeps the game-theoretic value: never a draw into a loss, never a win let slip.
+        assert value(cells, player, 9) == reference_scores(cells, player)[move]
+
+
+def test_first_move_in_fixed_order_is_the_centre_then_corners():
+    assert engine.best_move(0, engine.X) == 4
+    # After a centre opening every corner draws and every edge loses: the first corner.
+    assert engine.best_move(board_of((0, 0, 0, 0, 1, 0, 0, 0, 0)), engine.O) == 0
+
+
+@pytest.mark.parametrize("depth", [1, 2, 3, 4, 5])
+def test_limited_depth_equals_full_width_search_to_that_depth(depth):
+    # The shortcuts (win at once, forced block, fork, draw bounds, symmetry) change nothing.
+    positions = live_positions()
+    sample = positions if depth <= 2 else random.Random(depth).sample(positions, 600)
+    for cells, player in sample:
+        board = board_of(cells)
+        assert engine_scores(board, player, depth) == reference_scores(cells, player, depth)
+        assert engine.best_move(board, player, depth) in optimal_cells(cells, player, depth)
+
+
+def test_takes_the_fastest_win_and_the_slowest_loss():
+    # X can win at once on 2 (row) or later; the immediate win scores 99 and is played.
+    cells = (1, 1, 0, 2, 2, 0, 0, 0, 0)
+    assert engine.best_move(board_of(cells), engine.X) == 2
+    # O is lost (X has two threats after X plays 0): every move loses, but blocking one
+    # threat loses later than a random move, and the engine prefers the later loss.
+    cells = (0, 0, 0, 0, 1, 0, 2, 0, 1)
+    scores = reference_scores(cells, engine.O)
+    assert engine_scores(board_of(cells), engine.O) == scores
+    assert engine.best_move(board_of(cells), engine.O) in optimal_cells(cells, engine.O)
+
+
+# --- 2. Never loses: the whole tree of opponent replies. ----------------------------------------
+def never_loses(cells, player, engine_side, rng, counter):
+    owner = line_owner(cells)
+    if owner:
+        assert owner == engine_side, "engine lost in %r" % (cells,)
+        return
+    if all(cells):
+        return
+    if player == engine_side:
+        counter[0] += 1
+        i = engine.best_move(board_of(cells), player, 9, rng)
+        assert not cells[i]
+        never_loses(cells[:i] + (player,) + cells[i + 1 :], 3 - player, engine_side, rng, counter)
+    else:
+        for i in range(9):
+            if not cells[i]:
+                child = cells[:i] + (player,) + cells[i + 1 :]
+                never_loses(child, 3 - player, engine_side, rng, counter)
+
+
+@pytest.mark.parametrize("side", [engine.X, engine.O])
+@pytest.mark.parametrize("seed", [None, 1, 2])
+def test_never_loses_against_every_line_of_play(side, seed):
+    counter = [0]
+    rng = None if seed is None else random.Random(seed)
+    never_loses((0,) * 9, engine.X, side, rng, counter)
+    assert counter[0] > 50  # the tree was really walked
+
+
+# --- 3. Units and properties. -------------------------------------------------------------------
+cells_st = st.lists(st.sampled_from([0, 1, 2]), min_size=9, max_size=9)
+positions_st = st.sampled_from(sorted(reachable()))
+
+
+@given(cells_st)
+def test_pack_unpack_round_trip(cells):
+    board = engine.pack(cells)
+    assert board == board_of(cells)
+    assert 0 <= board < 1 << 18
+    xs, os = cells.count(1), cells.count(2)
+    if xs - os in (0, 1):
+        assert engine.unpack(board) == cells
+        assert engine.to_move(board) == (engine.X if xs == os else engine.O)
+
+
+@given(positions_st, st.sampled_from([engine.X, engine.O]))
+def test_evaluate_ranges_and_meaning(cells, player):
+    score = engine.evaluate(board_of(cells), player)
+    owner = line_owner(cells)
+    assert -100 <= score <= 100
+    if owner:
+        assert score == (100 if owner == player else -100)
+    else:
+        assert -8 <= score <= 8
+        assert score == open_lines(cells, player) - open_lines(cells, 3 - player)
+
+
+@given(positions_st)
+def test_winner_and_winning_line(cells):
+    board = board_of(cells)
+    assert engine.winner(board) == line_owner(cells)
+    line = engine.winning_line(board)
+    if line_owner(cells):
+        assert line in engine.WIN_LINES and len({cells[i] for i in line}) == 1
+        assert cells[line[0]] == line_owner(cells)
+    else:
+        assert line is None
+
+
+def test_constants_and_lines():
+    assert (engine.EMPTY, engine.X, engine.O) == (0, 1, 2)
+    assert sorted(engine.WIN_LINES) == sorted(LINES)
+    assert engine.LEVELS[-1] == "perfect" and len(engine.LEVELS) >= 3
+
+
+@given(positions_st.filter(lambda c: not line_owner(c) and not all(c)), st.integers(0, 2**32))
+@settings(max_examples=150)
+def test_rng_picks_only_equal_best(cells, seed):
+    best = optimal_cells(cells, reachable()[cells])
+    move = engine.best_move(board_of(cells), reachable()[cells], 9, random.Random(seed))
+    assert move in best
+
+
+def test_rng_covers_every_equal_best_move_uniformly():
+    for cells, player in live_positions():
+        best = optimal_cells(cells, player)
+        if len(best) < 2:
+            continue
+        rng = random.Random(board_of(cells))
+        seen = set()
+        for _ in range(400):
+            seen.add(engine.best_move(board_of(cells), player, 9, rng))
+            if seen == best:
+                break
+        assert seen == best, (cells, seen, best)
+    # Uniform: the 9 equal first moves each come up about 1/9 of 2,700 times (300 +- 70).
+    rng = random.Random(7)
+    counts = [0] * 9
+    for _ in range(2700):
+        counts[engine.best_move(0, engine.X, 9, rng)] += 1
+    assert all(230 < n < 370 for n in counts), counts
+
+
+BAD_BOARDS = [
+    ("1", "must be an int"),
+    (1.0, "must be an int"),
+    (True, "must be an int"),
+    (None, "must be an int"),
+    (-1, "0 <= board < 2\\*\\*18"),
+    (1 << 18, "0 <= board < 2\\*\\*18"),
+    (3 << 8, "cell 4 is 0b11"),
+    (0b0101, "impossible counts"),  # two X, no O
+    (0b10, "impossible counts"),  # O first
+]
+
+
+@pytest.mark.parametrize("board,message", BAD_BOARDS)
+def test_bad_boards_raise_value_error_naming_the_fault(board, message):
+    for call in (
+        lambda: engine.best_move(board, engine.X),
+        lambda: engine.unpack(board),
+        lambda: engine.winner(board),
+        lambda: engine.to_move(board),
+        lambda: engine.evaluate(board, engine.X),
+        lambda: engine.winning_line(board),
+        lambda: engine.level_move(board, engine.X, 0, random.Random(1)),
+    ):
+        with pytest.raises(ValueError, match=message):
+            call()
+
+
+@pytest.mark.parametrize(
+    "board,player,depth,message",
+    [
+        (0, 0, 9, "player must be X"),
+        (0, 3, 9, "player must be X"),
+        (0, "X", 9, "player must be X"),
+        (0, engine.O, 9, "not the side to move"),
+        (board_of((1, 0, 0, 0, 0, 0, 0, 0, 0)), engine.X, 9, "not the side to move"),
+        (board_of((1, 1, 1, 2, 2, 0, 0, 0, 0)), engine.O, 9, "game is over"),
+        (board_of((1, 2, 1, 1, 2, 2, 2, 1, 1)), engine.O, 9, "game is over"),
+        (0, engine.X, 0, "depth must be 1..9"),
+        (0, engine.X, 10, "depth must be 1..9"),
+        (0, engine.X, 2.0, "depth must be 1..9"),
+    ],
+)
+def test_bad_moves_raise_value_error_naming_the_fault(board, player, depth, message):
+    with pytest.raises(ValueError, match=message):
+        engine.best_move(board, player, depth)
+
+
+def test_other_bad_arguments():
+    with pytest.raises(ValueError, match="9 cells"):
+        engine.pack([0] * 8)
+    with pytest.raises(ValueError, match="cell 3 must be 0, 1 or 2"):
+        engine.pack([0, 0, 0, 3, 0, 0, 0, 0, 0])
+    with pytest.raises(ValueError, match="player must be X"):
+        engine.evaluate(0, 0)
+    with pytest.raises(ValueError, match="level must index LEVELS"):
+        engine.level_move(0, engine.X, len(engine.LEVELS), random.Random(1))
+    with pytest.raises(ValueError, match="level must index LEVELS"):
+        engine.level_move(0, engine.X, -1, None)
+
+
+def test_level_moves_are_legal_and_perfect_is_perfect():
+    rng = random.Random(3)
+    for cells, player in random.Random(4).sample(live_positions(), 300):
+        for level in range(len(engine.LEVELS)):
+            move = engine.level_move(board_of(cells), player, level, rng)
+            assert 0 <= move <= 8 and not cells[move]
+        best = optimal_cells(cells, player)
+        assert engine.level_move(board_of(cells), player, len(engine.LEVELS) - 1, rng) in best
+
+
+# --- Search shape: nodes and recursion depth. ---------------------------------------------------
+def test_nodes_from_the_empty_board_with_every_root_score_known():
+    engine.best_move(0, engine.X)
+    assert 1 < engine.last_nodes() <= 2000
+    engine_scores(0, engine.X)
+    assert engine.last_nodes() <= 2000  # all nine root scores exact
+
+
+def test_recursion_depth_at_most_10_frames():
+    # Count the engine's Python frames on the stack (best_move itself is the first).
+    deepest = [0]
+
+    def profile(frame, event, arg):
+        if event == "call" and frame.f_code.co_filename == engine.__file__:
+            depth, f = 0, frame
+            while f is not None:
+                depth += f.f_code.co_filename == engine.__file__
+                f = f.f_back
+            deepest[0] = max(deepest[0], depth)
+
+    sys.setprofile(profile)
+    try:
+        for cells, player in live_positions()[:400] + [((0,) * 9, 1)]:
+            for depth in (9, 8, 5):
+                engine.best_move(board_of(cells), player, depth, random.Random(1))
+    finally:
+        sys.setprofile(None)
+    assert 8 <= deepest[0] <= 10
