@@ -39,11 +39,12 @@ class UsageError(Exception):
     """A wrong BOARD or PORT: the message says what to use instead."""
 
 
-def check_port(port):
+def check_port(port, target="deploy"):
     if not port:
         raise UsageError(
-            "no PORT given: use e.g. `make deploy BOARD=pico PORT=/dev/ttyACM0` "
-            "(`%s -m mpremote connect list` shows the connected boards)" % Path(sys.executable)
+            "no PORT given: use e.g. `make %s%s PORT=/dev/ttyACM0` "
+            "(`.venv/bin/mpremote connect list` shows the connected boards)"
+            % (target, " BOARD=pico" if target in NEEDS_BOARD else "")
         )
     if port.upper().startswith("COM") and port[3:].isdigit():
         return port  # a Windows serial port has no path to check
@@ -139,7 +140,7 @@ def main(argv=None):
     try:
         if args.target in NEEDS_BOARD:
             check_board(args.board)
-        port = check_port(args.port)
+        port = check_port(args.port, args.target)
         cmd = commands(args.target, args.board, port)
     except UsageError as err:
         print("%s: %s" % (args.target, err), file=sys.stderr)
