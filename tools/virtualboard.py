@@ -24,6 +24,7 @@ import signal
 import struct
 import subprocess
 import sys
+import termios
 import time
 import tty
 from pathlib import Path
@@ -173,14 +174,18 @@ class VirtualBoard:
     # -- the serial line ---------------------------------------------------------------------
 
     def write(self, data):
-        """Send to the host; output nobody reads for 2 s is dropped, like a board's USB CDC."""
+        """Send to the host. Output nobody reads for 1 s is dropped (with what is still unread),
+        as a board's USB serial drops output while no program has the port open."""
         view = memoryview(bytes(data))
-        deadline = time.monotonic() + 2.0
-        while view and time.monotonic() < deadline:
+        deadline = time.monotonic() + 1.0
+        while view:
             try:
-                n = os.write(self.master, view)
-                view = view[n:]
+                view = view[os.write(self.master, view) :]
             except BlockingIOError:
+                if time.monotonic() > deadline:
+                    termios.tcflush(self.slave, termios.TCIFLUSH)
+                    deadline = time.monotonic() + 1.0
+                    continue
                 select.select([], [self.master], [], 0.05)
 
     def _read_serial(self):
