@@ -171,9 +171,12 @@ def where(exc):
 
 
 def log(exc, path=LOG):
-    """Append one line about exc to the log, keeping the file under LOG_MAX bytes."""
-    line = "%ds %s: %s @%s" % (time.ticks_ms() // 1000, type(exc).__name__, _text(exc), where(exc))
-    line = (line.replace("\n", " ")[: _LINE_MAX - 1] + "\n").encode()
+    """Append one line about exc to the log, keeping the file under LOG_MAX bytes.
+
+    The line: "t=<time.time()> <type>: <message> @<file>:<line>" (t is the board's clock in
+    seconds: since its fixed start date at power-on unless the RTC was set)."""
+    text = "t=%d %s: %s @%s" % (time.time(), type(exc).__name__, _text(exc), where(exc))
+    line = (text.replace("\n", " ")[: _LINE_MAX - 1] + "\n").encode()
     try:
         try:
             size = os.stat(path)[6]

@@ -49,8 +49,10 @@ def test_real_app_sleeps_and_wakes_to_the_same_screen():
 
     def script(h):
         yield h.wait(1000)
-        yield h.press(SELECT)  # leave the title: a screen that stays put while idle
-        yield h.wait(1000)
+        yield h.press(SELECT)  # title -> menu
+        yield h.wait(500)
+        yield h.press(SELECT)  # the menu's first entry: a game (idle titles turn into demos)
+        yield h.wait(2000)
         out["before"] = h.glass()
         out["dozed_before"] = h.clock.dozed_ms
         yield h.wait(300 * 1000)  # far past sleep_s (120 s by default)
