@@ -60,6 +60,7 @@ class App(Play):
         self.confirm = False  # "reset scores?" asked once
         self.paused = False  # a game waits behind the menu
         self.armed = 0  # buttons whose current hold may still act (bit 1 << name)
+        self.save_due = False  # settings.save() after the next frame
         self.phase = 0
         self.dirty = True
         self.lcd.contrast(settings.get("contrast"))
@@ -93,11 +94,17 @@ class App(Play):
         s = self.settings
         if self.power.update(now, s.get("dim_s"), s.get("sleep_s"), s.get("backlight")):
             self._slept(now)
+            self.save_due = False
+            s.save()
             return self.doze_ms
         if self.dirty:
             self.dirty = False
             self.draw(now)
             self.lcd.show()
+        if self.save_due:
+            # After the frame, so a flash write never delays what the player sees.
+            self.save_due = False
+            s.save()  # writes only if something changed
         return 0 if hurry else self.poll_ms
 
     def _woke(self, now):
@@ -139,7 +146,10 @@ class App(Play):
             return
         elif kind == buttons.CLICK:
             self.armed &= ~(1 << b)
-            if b == buttons.SELECT:
+            if self.screen == PLAY and self.game.over():
+                # Any short press starts the next game; holding NEXT goes to the menu instead.
+                self._new_game(self.game.mode, now)
+            elif b == buttons.SELECT:
                 self._select(now)
         elif kind == buttons.REPEAT:
             if self.screen == PLAY:
@@ -162,8 +172,6 @@ class App(Play):
             self._open_menu(now)
         elif screen == DEMO_SCREEN:
             self._go(TITLE, now)
-        elif screen == PLAY and self.game.over():
-            self._new_game(self.game.mode, now)
         elif screen == PLAY and self.game.cpu_to_move():
             pass  # the CPU's turn: ignored, never queued
         else:
@@ -220,10 +228,10 @@ class App(Play):
             self.paused = False
             self._go(PLAY, now)
         elif item == PLAY_1P or item == PLAY_2P:
-            self.settings.save()
+            self.save_due = True
             self._new_game(ONE_PLAYER if item == PLAY_1P else TWO_PLAYERS, now)
         elif item == GO_SETTINGS:
-            self.settings.save()
+            self.save_due = True
             self.setup.index = 0
             self.setup.editing = False
             self.confirm = False
@@ -241,7 +249,7 @@ class App(Play):
         self.dirty = True
 
     def _leave_settings(self, now):
-        self.settings.save()  # writes only if something changed
+        self.save_due = True
         self._open_menu(now)
         self.menu.select(GO_SETTINGS)
 

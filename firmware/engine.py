@@ -23,22 +23,30 @@ O = const(2)  # noqa: E741 - the contract names the pieces X and O
 WIN_LINES = (
     (0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6),
 )  # fmt: skip
-# Difficulty, weakest first: search depth in plies, and the chance in 256 that a move is
-# instead uniformly random. Every level picks at random among its equal-best moves.
+# Difficulty, weakest first (the table is in _MAP below), each picking at random among its
+# equal-best moves:  easy     depth 1 (takes a win, blocks nothing), a random move 1 in 2
+#                    medium   depth 2 (takes wins, blocks threats),  a random move 1 in 4
+#                    hard     depth 4 (sees forks both ways),        a random move 1 in 8
+#                    perfect  depth 9, never a random move: it cannot lose
 LEVELS = ("easy", "medium", "hard", "perfect")
-_LEVEL = b"\x01\x60\x02\x30\x04\x10\x09\x00"  # depth, chance per level
 
 _INF = const(1000)
+_SYMS = const(512)  # where the symmetry images start in _SETS
 _BY8 = const(20)  # the lines through internal bit 8 (cell 7): row 6-7-8 and column 1-4-7
-# Internal bit j is public cell _MAP[j]; public cell i is internal bit _MAP[9 + i].
-_MAP = b"\x04\x00\x02\x06\x08\x01\x03\x05\x07\x01\x05\x02\x06\x00\x07\x03\x08\x04"
+# Internal bit j is public cell _MAP[j]; public cell i is internal bit _MAP[9 + i]; level L
+# searches _MAP[18 + 2L] plies and plays at random with chance _MAP[19 + 2L] in 256.
+_MAP = (
+    b"\x04\x00\x02\x06\x08\x01\x03\x05\x07\x01\x05\x02\x06\x00\x07\x03\x08\x04"
+    b"\x01\x80\x02\x40\x04\x20\x09\x00"
+)
 
 
-def _tables(pub):
+def _tables(cells):
     # Per 9-bit mask m: its pieces; the lines (8-bit sets) it misses; those it meets twice.
-    # Per line set: the cells it covers, and the cells on two of its lines (without bit 8).
-    # Per symmetry s (pub: images of cells 0..8 as digits): the image of the corners (bits 1-4
-    # shifted down) at 16s + m, of the edges (bits 5-8 shifted down) at 128 + 16s + m.
+    # _SETS, per line set s: the cells it covers at s, the cells on two of its lines at 256 + s
+    # (both without bit 8, which is cheap to test directly); per symmetry s (cells: images of
+    # cells 0..8 as digits) the image of the corners (bits 1-4 shifted down) at 512 + 16s + m,
+    # of the edges (bits 5-8 shifted down) at 640 + 16s + m.
     lines = [sum(1 << _MAP[9 + c] for c in line) for line in WIN_LINES]
     n, free, two = bytearray(512), bytearray(512), bytearray(512)
     for m in range(512):
@@ -48,24 +56,23 @@ def _tables(pub):
                 free[m] |= 1 << i
             elif n[m & lines[i]] == 2:  # m & line <= m: already counted
                 two[m] |= 1 << i
-    cover, cross = bytearray(256), bytearray(256)
+    sets = bytearray(_SYMS + 240)
     for s in range(256):
         for i in range(8):
             if s >> i & 1:
-                cross[s] |= cover[s] & lines[i]
-                cover[s] |= lines[i] & 255
-    sym = bytearray(240)
+                sets[256 + s] |= sets[s] & lines[i]
+                sets[s] |= lines[i] & 255
     for s in range(7):
         for j in range(1, 9):
-            c = 1 << _MAP[9 + pub[s][_MAP[j]] - 48]
+            c = 1 << _MAP[9 + cells[s][_MAP[j]] - 48]
             for m in range(16):
                 if m >> (j - 1) % 4 & 1:
-                    sym[(j > 4) << 7 | s << 4 | m] |= c >> 1 if j < 5 else c >> 5
-    return n, free, two, cover, cross, sym  # kept as built: no second copy at import
+                    sets[_SYMS | (j > 4) << 7 | s << 4 | m] |= c >> 1 if j < 5 else c >> 5
+    return n, free, two, sets  # kept as built: no second copy at import
 
 
 # The 7 symmetries of the square other than the identity: the image of each cell 0..8.
-_NP, _FREE, _TWO, _COVER, _CROSS, _SYM = _tables(
+_NP, _FREE, _TWO, _SETS = _tables(
     (b"258147036", b"876543210", b"630741852", b"210543876",
      b"678345012", b"036147258", b"852741630")
 )  # fmt: skip
@@ -93,7 +100,7 @@ def _search(me, opp, alpha, beta):
     m = _TWO[opp] & _FREE[me]  # lines where the opponent threatens to win
     if m:
         if _NP[e] > _horizon + 1:  # ...and we see its reply
-            m = (_COVER[m] | (m & _BY8 and 256)) & e
+            m = (_SETS[m] | (m & _BY8 and 256)) & e
             if m & (m - 1):
                 return _symk - 97 - _NP[e]  # two threats: lost in 2 plies
             if _NP[e] == 2:
@@ -101,7 +108,7 @@ def _search(me, opp, alpha, beta):
             return -_search(opp, me | m, -beta, -alpha)  # only the block avoids that
     elif _NP[e] > _horizon + 2:
         m = _FREE[opp] & ~(_FREE[me] | _TWO[me])  # lines where one more piece makes a threat
-        if (_CROSS[m] | (m & _BY8 == _BY8) << 8) & e:
+        if (_SETS[256 | m] | (m & _BY8 == _BY8) << 8) & e:
             return 96 - _symk + _NP[e]  # a fork: two threats win in 3 plies
     if not _FREE[opp]:  # we can no longer win: a draw at best
         if alpha >= 0 or not _FREE[me]:
@@ -127,8 +134,15 @@ def _stabiliser(me, opp):
     # The symmetries (bit s) that map the position onto itself; all of them fix the centre.
     st = 0
     for s in range(7):
-        if _SYM[s << 4 | me >> 1 & 15] << 1 | _SYM[128 | s << 4 | me >> 5] << 5 == me & 510:
-            if _SYM[s << 4 | opp >> 1 & 15] << 1 | _SYM[128 | s << 4 | opp >> 5] << 5 == opp & 510:
+        if (
+            _SETS[_SYMS | s << 4 | me >> 1 & 15] << 1 | _SETS[_SYMS + 128 | s << 4 | me >> 5] << 5
+            == me & 510
+        ):
+            if (
+                _SETS[_SYMS | s << 4 | opp >> 1 & 15] << 1
+                | _SETS[_SYMS + 128 | s << 4 | opp >> 5] << 5
+                == opp & 510
+            ):
                 st |= 1 << s
     return st
 
@@ -138,7 +152,11 @@ def _twin(m, st):
     r = m
     for s in range(7):
         if st >> s & 1:
-            t = _SYM[s << 4 | m >> 1 & 15] << 1 | _SYM[128 | s << 4 | m >> 5] << 5 | m & 1
+            t = (
+                _SETS[_SYMS | s << 4 | m >> 1 & 15] << 1
+                | _SETS[_SYMS + 128 | s << 4 | m >> 5] << 5
+                | m & 1
+            )
             if t < r:
                 r = t
     return r
@@ -147,7 +165,7 @@ def _twin(m, st):
 def _distinct(me, opp, e):
     # The cells of e that are the lowest of their twins in this position.
     st = _stabiliser(me, opp)
-    if st == 1:
+    if not st:
         return e
     r = 0
     while e:
@@ -214,10 +232,8 @@ def _choose(rng):
 
 def _sides(board):
     # Check a board; return X's mask | O's mask << 9.
-    if not isinstance(board, int) or isinstance(board, bool):
-        raise ValueError("board must be an int")
-    if board < 0 or board >> 18:
-        raise ValueError("board must be 0 <= board < 2**18")
+    if not isinstance(board, int) or isinstance(board, bool) or board < 0 or board >> 18:
+        raise ValueError("board must be an int, 0 <= board < 2**18")
     xo = 0
     for i in range(9):
         if board >> 2 * i & 3 == 3:
@@ -269,8 +285,8 @@ def level_move(board, player, level, rng=None):
     """The move at difficulty LEVELS[level] (0 = weakest): its depth and its random chance."""
     if not isinstance(level, int) or not 0 <= level < len(LEVELS):
         raise ValueError("level must index LEVELS")
-    if rng is None or rng.getrandbits(8) >= _LEVEL[2 * level + 1]:
-        return best_move(board, player, _LEVEL[2 * level], rng)
+    if rng is None or rng.getrandbits(8) >= _MAP[19 + 2 * level]:
+        return best_move(board, player, _MAP[18 + 2 * level], rng)
     board = _setup(board, player, 9)
     for j in range(9):  # every empty cell ties
         _scores[j] = 0 if (board | board >> 9) >> j & 1 else 1
@@ -279,12 +295,10 @@ def level_move(board, player, level, rng=None):
 
 def pack(cells):
     """The board int of 9 cell values (EMPTY, X or O), row-major from the top-left."""
-    if len(cells) != 9:
-        raise ValueError("pack needs 9 cells")
     board = 0
     for i in range(9):
-        if cells[i] not in (EMPTY, X, O):
-            raise ValueError("cell %d must be 0, 1 or 2" % i)
+        if len(cells) != 9 or cells[i] not in (EMPTY, X, O):
+            raise ValueError("pack needs 9 cells, each 0, 1 or 2")
         board |= cells[i] << 2 * i
     return board
 

@@ -73,7 +73,7 @@ class Play:
             return
         key, i = game.tally_slot()
         self.settings.count(key, i)  # saturates at the settings' maximum
-        self.settings.save()  # once per game, so a power cut never loses a result
+        self.save_due = True  # once per game, so a power cut never loses a result
 
     def _cursor_step(self, step):
         self.cursor = next_free(self.game, self.cursor, step)

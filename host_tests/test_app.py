@@ -65,7 +65,15 @@ def test_soak_thousand_games_heap_flat(micropython, tmp_path):
     assert peak - code < 24 * 1024, out
 
 
-# The unix port is 64-bit: the imported firmware code alone (bytecode, qstrs, the engine's and
-# the button tables) takes about 57 KB of its heap, about twice what it takes on a 32-bit board.
-# 32 KB for the game's own objects come on top of that.
-SOAK_HEAP = "96k"
+# The issue asks for -X heapsize=32k. The unix port here is 64-bit: the imported firmware code
+# alone (bytecode, qstrs, the engine's and the buttons' tables) takes about 57 KB of its heap,
+# roughly twice what the same modules take on a 32-bit board, so 32k cannot even import it.
+# The soak runs at 80k: the code plus about 23 KB for the game (whose own live objects stay
+# near 6 KB, asserted above under 24 KB), so the collector runs often and a leak would show.
+SOAK_HEAP = "80k"
+
+
+def test_real_firmware_under_the_harness(micropython, hostboard):
+    """main.py + boards/pico.py + the app, on the fake machine and clock."""
+    out = micropython.run_tests(MP / "mp_app_harness.py", heapsize="512k", paths=(hostboard,))
+    assert "PASS test_dim_sleep_lightsleep_and_wake_to_the_same_screen" in out

@@ -182,6 +182,9 @@ def test_pack_unpack_round_trip(cells):
     if xs - os in (0, 1):
         assert engine.unpack(board) == cells
         assert engine.to_move(board) == (engine.X if xs == os else engine.O)
+    else:
+        with pytest.raises(ValueError, match="impossible counts"):
+            engine.unpack(board)
 
 
 @given(positions_st, st.sampled_from([engine.X, engine.O]))
@@ -243,10 +246,10 @@ def test_rng_covers_every_equal_best_move_uniformly():
 
 
 BAD_BOARDS = [
-    ("1", "must be an int"),
-    (1.0, "must be an int"),
-    (True, "must be an int"),
-    (None, "must be an int"),
+    ("1", "board must be an int"),
+    (1.0, "board must be an int"),
+    (True, "board must be an int"),
+    (None, "board must be an int"),
     (-1, "0 <= board < 2\\*\\*18"),
     (1 << 18, "0 <= board < 2\\*\\*18"),
     (3 << 8, "cell 4 is 0b11"),
@@ -291,9 +294,9 @@ def test_bad_moves_raise_value_error_naming_the_fault(board, player, depth, mess
 
 
 def test_other_bad_arguments():
-    with pytest.raises(ValueError, match="9 cells"):
+    with pytest.raises(ValueError, match="pack needs 9 cells"):
         engine.pack([0] * 8)
-    with pytest.raises(ValueError, match="cell 3 must be 0, 1 or 2"):
+    with pytest.raises(ValueError, match="each 0, 1 or 2"):
         engine.pack([0, 0, 0, 3, 0, 0, 0, 0, 0])
     with pytest.raises(ValueError, match="player must be X"):
         engine.evaluate(0, 0)

@@ -1,0 +1,30 @@
+# Runs one of the engine's MicroPython check modules (mp_engine_*.py) in a 16k heap.
+# SPDX-License-Identifier: MIT
+# Precompiled, and imported by a one-line script: `import mp_engine_run`; argv: REFERENCE
+# MODULE. Imports the engine first, so its tables are built in the fresh heap, then the
+# precompiled check module; runs its test_* functions and prints what mptest.run prints
+# (PASS/FAIL lines, SUMMARY passed failed). mptest itself is not loaded and names are few:
+# the engine and a check module only just fit together in 16k (every name goes into
+# MicroPython's qstr pool, which grows by doubling).
+import sys
+
+import engine  # noqa: F401 - first, see above
+
+
+def main():
+    tests = __import__(sys.argv[2])
+    names = [name for name in dir(tests) if name[:5] == "test_"]
+    failed = 0
+    for name in names:
+        try:
+            getattr(tests, name)()
+            print("PASS", name)
+        except Exception as exc:  # noqa: BLE001 - report every failure, keep going
+            failed += 1
+            print("FAIL", name)
+            sys.print_exception(exc)
+    print("SUMMARY", len(names) - failed, failed)
+    sys.exit(1 if failed or not names else 0)
+
+
+main()

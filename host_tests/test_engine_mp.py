@@ -1,0 +1,56 @@
+"""The engine's checks 1-3 under the real MicroPython: engine as .mpy, 16k heap, heap locked."""
+
+from pathlib import Path
+
+import engine
+import mpy_build
+import pytest
+from test_engine import board_of, live_positions, optimal_cells
+
+MP = Path(__file__).parent / "mp"
+CHECKS = {
+    "mp_engine_play": ("perfect_play_every_position", "no_allocation", "rng_covers"),
+    "mp_engine_tree": ("never_loses_as_x", "never_loses_as_o", "recursion_depth"),
+    "mp_engine_api": ("pack_unpack_to_move",),
+    "mp_engine_errors": ("value_errors",),
+}
+
+
+@pytest.fixture(scope="module")
+def mp_engine(tmp_path_factory):
+    """The check modules precompiled (so each fits beside the engine in 16k) and the reference
+    file: per non-final reachable position the board, the player and its optimal cells."""
+    out = tmp_path_factory.mktemp("mp_engine")
+    for name in (*CHECKS, "mp_engine_run"):
+        mpy_build.compile_module(MP / (name + ".py"), out)
+    (out / "run.py").write_text("import mp_engine_run\n")
+    records = bytearray()
+    for cells, player in live_positions():
+        board = board_of(cells)
+        best = sum(1 << i for i in optimal_cells(cells, player))
+        records += bytes((board & 255, board >> 8 & 255, board >> 16, player, best & 255))
+        records.append(best >> 8)
+    (out / "reference.bin").write_bytes(records)
+    return out
+
+
+def test_reference_file_agrees_with_the_engine_on_cpython(mp_engine):
+    data = (mp_engine / "reference.bin").read_bytes()
+    assert len(data) == 6 * 4520
+    for k in range(0, len(data), 6 * 97):
+        board = data[k] | data[k + 1] << 8 | data[k + 2] << 16
+        best = data[k + 4] | data[k + 5] << 8
+        assert best >> engine.best_move(board, data[k + 3]) & 1
+
+
+@pytest.mark.parametrize("name", sorted(CHECKS))
+def test_engine_under_micropython_16k_heap(micropython, mp_engine, name):
+    out = micropython.run_tests(
+        mp_engine / "run.py",
+        mp_engine / "reference.bin",
+        name,
+        heapsize="16k",
+        paths=(mp_engine,),
+    )
+    for check in CHECKS[name]:
+        assert any(line.startswith("PASS test_" + check) for line in out.splitlines()), out

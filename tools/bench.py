@@ -1,0 +1,101 @@
+"""Engine benchmark (`make bench`): nodes, time per move and allocation, CPython and MicroPython.
+
+Times engine.best_move from the empty board and seven other positions next to a full-tree
+minimax written the way tutorials do it (tools/plain_minimax.py), on CPython and on the real
+MicroPython unix port with the engine precompiled by mpy-cross; the bytes allocated during a
+search (micropython.mem_total() before and after, heap not locked); and the slowest of all
+4,520 reachable positions. Prints the targets of issue 2 with their verdicts. Figures, not a
+test: exits 0 even when a target is missed, but says so.
+"""
+
+import json
+import sys
+import tempfile
+from pathlib import Path
+
+TOOLS = Path(__file__).resolve().parent
+ROOT = TOOLS.parent
+sys.path[:0] = [str(ROOT / "firmware"), str(TOOLS)]
+
+import engine  # noqa: E402
+import enginebench  # noqa: E402
+import mpy_build  # noqa: E402
+import mpyrun  # noqa: E402
+
+
+def micropython_results():
+    if mpyrun.micropython_path() is None:
+        return None
+    with tempfile.TemporaryDirectory() as tmp:
+        mpy_build.compile_module(ROOT / "firmware" / "engine.py", tmp)
+        result = mpyrun.run(
+            TOOLS / "enginebench.py", paths=(tmp, TOOLS), heapsize="8m", timeout=600
+        )
+    if result.returncode != 0:
+        raise RuntimeError("MicroPython benchmark failed:\n" + result.stdout + result.stderr)
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def ms(us):
+    return "%.2f" % (us / 1000)
+
+
+def main():
+    print("Engine benchmark: best_move vs a plain full-tree minimax (list board, no pruning)")
+    cpy = {"rows": enginebench.measure(), "slowest": enginebench.slowest()}
+    cpy["exact_nodes"] = enginebench.exact_nodes()
+    mpy = micropython_results()
+    header = "| position | nodes | plain nodes | CPython ms | plain ms | ratio |"
+    rule = "|---|---|---|---|---|---|"
+    if mpy:
+        header += " MicroPython ms | plain ms | ratio | bytes allocated |"
+        rule += "---|---|---|---|"
+    print()
+    print(header)
+    print(rule)
+    for k, (name, nodes, us, plain_nodes, plain_us, _) in enumerate(cpy["rows"]):
+        line = "| %s | %d | %d | %s | %s | %.0fx |" % (
+            name, nodes, plain_nodes, ms(us), ms(plain_us), plain_us / max(us, 1),
+        )  # fmt: skip
+        if mpy:
+            _, _, m_us, _, m_plain, allocated = mpy["rows"][k]
+            line += " %s | %s | %.0fx | %d |" % (ms(m_us), ms(m_plain), m_plain / m_us, allocated)
+        print(line)
+    print()
+    runs = [("CPython", cpy)] + ([("MicroPython", mpy)] if mpy else [])
+    for label, run in runs:
+        live, empty, worst, board, most = run["slowest"]
+        print(
+            "%s, all %d reachable positions: slowest %s ms (%s), empty board %s ms; "
+            "most nodes %d" % (label, live, ms(worst), engine.unpack(board), ms(empty), most)
+        )
+    print()
+    empty = cpy["rows"][0]
+    print("Targets (issue 2):")
+    if mpy:
+        ratio = mpy["rows"][0][4] / mpy["rows"][0][2]
+        verdict(ratio >= 1000, "empty board >= 1000x faster than plain minimax on MicroPython",
+                "%.0fx" % ratio)  # fmt: skip
+    else:
+        print("  - MicroPython unix port not installed: its figures are missing")
+    verdict(True, "  (CPython, for reference)", "%.0fx" % (empty[4] / empty[2]))
+    exact = cpy["exact_nodes"]
+    verdict(empty[1] <= 2000 and exact <= 2000,
+            "<= 2,000 nodes from the empty board, every root score known",
+            "%d nodes (all nine root scores exact: %d)" % (empty[1], exact))  # fmt: skip
+    if mpy:
+        live, e_us, worst, board, most = mpy["slowest"]
+        verdict(worst <= e_us, "no reachable position slower than the empty board (MicroPython)",
+                "slowest other %s ms vs %s ms" % (ms(worst), ms(e_us)))  # fmt: skip
+        allocated = max(row[5] for row in mpy["rows"])
+        verdict(allocated == 0, "mem_total() does not move during a search",
+                "%d bytes at most" % allocated)  # fmt: skip
+    return 0
+
+
+def verdict(ok, what, figure):
+    print("  %s %s: %s" % ("OK  " if ok else "MISS", what, figure))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,132 @@
+# The engine benchmark's measurements; runs under CPython and the MicroPython unix port alike.
+# SPDX-License-Identifier: MIT
+# tools/bench.py imports it under CPython and runs it under MicroPython (engine as .mpy) as
+# `micropython enginebench.py`, which prints the results as one JSON line. Not a test.
+import sys
+
+import engine
+import plain_minimax
+
+try:
+    from time import ticks_diff, ticks_us
+
+    import micropython
+
+    def mem_total():
+        return micropython.mem_total()
+
+except ImportError:  # CPython
+    from time import perf_counter_ns
+
+    def ticks_us():
+        return perf_counter_ns() // 1000
+
+    def ticks_diff(a, b):
+        return a - b
+
+    def mem_total():
+        return None
+
+
+# name: cells (row-major, 0 empty, 1 X, 2 O); the side to move follows from the counts.
+POSITIONS = (
+    ("empty board", "........."),
+    ("X centre", "....X...."),
+    ("X corner", "X........"),
+    ("X edge (7)", ".......X."),
+    ("X corner, O centre", "X...O...."),
+    ("X opposite corners", "X...O...X"),
+    ("O must block", "XX..O...."),
+    ("late middle game", "X.O.O.X.X"),
+)
+
+
+def board_of(text):
+    return sum(" XO".index(c.replace(".", " ")) << 2 * i for i, c in enumerate(text))
+
+
+def time_move(board, player, repeats):
+    # Best (least disturbed) of `repeats` timings of one best_move, in microseconds.
+    best = None
+    for _ in range(repeats):
+        t = ticks_us()
+        engine.best_move(board, player)
+        t = ticks_diff(ticks_us(), t)
+        best = t if best is None or t < best else best
+    return best
+
+
+def measure(repeats=50):
+    rows = []
+    for name, text in POSITIONS:
+        board = board_of(text)
+        player = engine.to_move(board)
+        us = time_move(board, player, repeats)
+        nodes = engine.last_nodes()
+        total = mem_total()
+        engine.best_move(board, player)
+        allocated = None if total is None else mem_total() - total
+        cells = [" XO".index(c.replace(".", " ")) for c in text]
+        t = ticks_us()
+        plain_minimax.best_move(cells, player)
+        plain_us = ticks_diff(ticks_us(), t)
+        rows.append([name, nodes, us, plain_minimax.nodes, plain_us, allocated])
+    return rows
+
+
+def reachable():
+    # Every non-final position reachable from the empty board, as (board, player).
+    seen = set()
+    todo = [0]
+    live = []
+    while todo:
+        board = todo.pop()
+        if board in seen:
+            continue
+        seen.add(board)
+        if engine.winner(board) or engine.unpack(board).count(0) == 0:
+            continue
+        player = engine.to_move(board)
+        live.append((board, player))
+        for i in range(9):
+            if not board >> 2 * i & 3:
+                todo.append(board | player << 2 * i)
+    return live
+
+
+def slowest(repeats=3, again=40):
+    # The slowest reachable position (time and nodes) against the empty board: every position
+    # timed `repeats` times, then those within 75% of the empty board `again` times.
+    live = reachable()
+    empty = time_move(0, engine.X, again)
+    most_nodes = 0
+    times = []
+    for board, player in live:
+        t = time_move(board, player, repeats)
+        most_nodes = max(most_nodes, engine.last_nodes())
+        times.append((t, board, player))
+    worst, worst_board = 0, None
+    for t, board, player in times:
+        if t * 4 >= empty * 3 and board:
+            t = time_move(board, player, again)
+        if board and t > worst:
+            worst, worst_board = t, board
+    empty = min(empty, time_move(0, engine.X, again))
+    return [len(live), empty, worst, worst_board, most_nodes]
+
+
+def exact_nodes():
+    # Nodes from the empty board when every root move is searched with a full window, so that
+    # all nine root scores are exact (best_move needs exact scores only for the best ones).
+    board = engine._setup(0, engine.X, 9)
+    engine._scores[11] = 1
+    engine._root(board & 511, board >> 9)
+    engine._scores[11] = 0
+    return engine.last_nodes()
+
+
+if __name__ == "__main__":
+    import json
+
+    print(json.dumps({"rows": measure(), "slowest": slowest(), "exact_nodes": exact_nodes()}))
+    sys.exit(0)
