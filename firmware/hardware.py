@@ -1,0 +1,18 @@
+# What a board provides to the game: the display, the buttons, a light sleep and a name.
+# SPDX-License-Identifier: MIT
+
+
+class Hardware:
+    """Built by a board file's build(); main.py and the app use only this.
+
+    `lcd` is a pcd8544.PCD8544 (a framebuf.FrameBuffer with show/contrast/backlight/power_off/
+    power_on), `pad` a buttons.Pad, `doze(ms)` sleeps lightly for at most ms and returns early
+    when a button wakes the board (machine.lightsleep; None where the port cannot, then the
+    app just sleeps), `name` the board's name for messages.
+    """
+
+    def __init__(self, lcd, pad, doze=None, name=""):
+        self.lcd = lcd
+        self.pad = pad
+        self.doze = doze
+        self.name = name

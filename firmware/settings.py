@@ -1,0 +1,189 @@
+# Settings and tallies in one small JSON file on flash: validated, written atomically.
+# SPDX-License-Identifier: MIT
+import json
+import os
+
+from engine import LEVELS
+
+try:
+    from micropython import const
+except ImportError:  # CPython (host tools)
+
+    def const(x):
+        return x
+
+
+TALLY_MAX = const(99999)  # five digits fit the status line; counts saturate here
+_SECONDS_MAX = const(3600)
+_READ_MAX = const(512)  # a good file is ~150 bytes; anything longer is not ours
+
+# The only keys, in the order they are written. Per key: default, kind, low, high; kind is
+# "int" (a plain int, not a bool), "bool", or "tally" (three ints).
+# - contrast: Vop (the PCD8544 driver's range; modules look right at about 40..72).
+# - level: index into engine.LEVELS; default the strongest but one, so a new player can still
+#   win a game ("perfect" is one press away).
+# - starts: who begins against the CPU: 0 you, 1 the CPU, 2 alternate (the default, so the
+#   player is not always second).
+# - dim_s / sleep_s: idle seconds before the backlight goes off / the display powers down and
+#   the board sleeps lightly; 0 means never.
+KEYS = ("contrast", "backlight", "level", "starts", "tally1", "tally2", "dim_s", "sleep_s")
+_SPEC = {
+    "contrast": (60, "int", 0, 127),
+    "backlight": (True, "bool", 0, 1),
+    "level": (len(LEVELS) - 2, "int", 0, len(LEVELS) - 1),
+    "starts": (2, "int", 0, 2),
+    "tally1": ((0, 0, 0), "tally", 0, TALLY_MAX),  # wins, draws, losses against the CPU
+    "tally2": ((0, 0, 0), "tally", 0, TALLY_MAX),  # X wins, O wins, draws (two players)
+    "dim_s": (30, "int", 0, _SECONDS_MAX),
+    "sleep_s": (120, "int", 0, _SECONDS_MAX),
+}
+
+
+def _is_int(value):
+    # bool is a subclass of int: True must not pass as contrast 1.
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check(key, value):
+    """Return `value` normalised for `key` (tallies become tuples); raise ValueError if it is
+    not allowed, saying what is."""
+    spec = _SPEC.get(key) if isinstance(key, str) else None
+    if spec is None:
+        raise ValueError("unknown setting %r; allowed: %s" % (key, ", ".join(KEYS)))
+    kind, low, high = spec[1], spec[2], spec[3]
+    if kind == "bool":
+        if isinstance(value, bool):
+            return value
+        raise ValueError("%s must be True or False, not %r" % (key, value))
+    if kind == "int":
+        if _is_int(value) and low <= value <= high:
+            return value
+        raise ValueError("%s must be an int %d..%d, not %r" % (key, low, high, value))
+    if isinstance(value, (list, tuple)) and len(value) == 3:
+        if all(_is_int(n) and low <= n <= high for n in value):
+            return tuple(value)
+    raise ValueError("%s must be three ints %d..%d, not %r" % (key, low, high, value))
+
+
+class Settings:
+    """The settings and tallies, kept in memory and saved to one JSON file.
+
+    On flash the file is replaced atomically: the new content goes to `<path>.tmp`, which is
+    then renamed over `<path>`. littlefs renames atomically, so a power cut leaves either the old
+    or the new file. MicroPython's FAT driver implements rename onto an existing name as remove
+    then rename, so a cut between the two leaves only the temporary file: `load()` recovers it.
+    """
+
+    def __init__(self, path="settings.json"):
+        self._path = path
+        self._values = {}
+        for key in KEYS:
+            self._values[key] = _SPEC[key][0]
+        self._dirty = True
+
+    @classmethod
+    def load(cls, path="settings.json"):
+        """Read `path`; never raises. Each missing, wrong-typed or out-of-range key falls back to
+        its default (the other keys are kept); a missing or unreadable file gives all defaults.
+        The file is rewritten unless it already held exactly these values."""
+        self = cls(path)
+        stored = _read(path)
+        from_tmp = False
+        if stored is None:
+            stored = _read(path + ".tmp")  # FAT: power cut between remove and rename
+            from_tmp = stored is not None
+        clean = stored is not None and not from_tmp and len(stored) == len(KEYS)
+        if stored is not None:
+            for key in KEYS:
+                try:
+                    self._values[key] = check(key, stored[key])
+                except (KeyError, ValueError):
+                    clean = False
+        self._dirty = not clean
+        self.save()
+        _remove(path + ".tmp")  # a leftover from a cut write: the main file wins
+        return self
+
+    def get(self, key):
+        """The value of `key` (tallies are tuples); ValueError for an unknown key."""
+        if key not in _SPEC:
+            raise ValueError("unknown setting %r; allowed: %s" % (key, ", ".join(KEYS)))
+        return self._values[key]
+
+    def set(self, key, value):
+        """Change `key` in memory (see save); ValueError for a wrong key, type or range."""
+        value = check(key, value)
+        if self._values[key] != value:
+            self._values[key] = value
+            self._dirty = True
+
+    def count(self, key, index):
+        """Add one to entry `index` of a tally ("tally1"/"tally2"), saturating at TALLY_MAX."""
+        tally = list(self.get(key))
+        tally[index] = min(tally[index] + 1, TALLY_MAX)
+        self.set(key, tally)
+
+    def reset_tally(self):
+        """Zero both tallies."""
+        self.set("tally1", (0, 0, 0))
+        self.set("tally2", (0, 0, 0))
+
+    @property
+    def dirty(self):
+        """True while there are changes not yet written."""
+        return self._dirty
+
+    def save(self):
+        """Write the file if anything changed since the last write (flash wears). Returns True
+        when the file holds the current values; False if writing failed (full or read-only
+        flash): the game goes on and the next save tries again."""
+        if not self._dirty:
+            return True
+        tmp = self._path + ".tmp"
+        try:
+            with open(tmp, "w") as f:
+                f.write(self.dumps())
+            try:
+                os.rename(tmp, self._path)
+            except OSError:
+                # A filesystem that refuses to rename onto an existing name.
+                _remove(self._path)
+                os.rename(tmp, self._path)
+        except OSError:
+            return False
+        self._dirty = False
+        return True
+
+    def dumps(self):
+        """The file's content: one JSON object, keys always in the same order."""
+        parts = []
+        for key in KEYS:
+            value = self._values[key]
+            if isinstance(value, tuple):
+                value = list(value)
+            parts.append('"%s": %s' % (key, json.dumps(value)))
+        return "{" + ", ".join(parts) + "}\n"
+
+
+def _read(path):
+    # The parsed JSON object in `path`, or None when missing, unreadable, too long or not an
+    # object. MicroPython raises ValueError for bad JSON; CPython a subclass of it.
+    try:
+        with open(path) as f:
+            text = f.read(_READ_MAX + 1)
+    except (OSError, UnicodeError):
+        return None
+    if len(text) > _READ_MAX:
+        return None
+    try:
+        stored = json.loads(text)
+    except Exception:  # ValueError for bad JSON; whatever else a hostile file provokes
+        return None
+    return stored if isinstance(stored, dict) else None
+
+
+def _remove(path):
+    try:
+        os.remove(path)
+    except OSError:
+        pass

@@ -1,0 +1,45 @@
+"""Golden screens: read the harness's GLASS lines and compare them with host_tests/golden/.
+
+After an intended change to a screen, regenerate with UPDATE_GOLDEN=1 (never on CI) and review
+the PNG and its .txt twin in the diff.
+"""
+
+import os
+import re
+from pathlib import Path
+
+import lcd_render
+import pytest
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
+_GLASS = re.compile(r"^GLASS (\S+) ([0-9a-f]{1008}) ([01]) (\d+)$", re.M)
+
+
+def snaps(stdout):
+    """{name: (glass bytes, backlight bool, vop)} from the GLASS lines (the last one per name)."""
+    out = {}
+    for name, hexes, lit, vop in _GLASS.findall(stdout):
+        out[name] = (bytes.fromhex(hexes), lit == "1", int(vop))
+    return out
+
+
+def check(name, snap, tmp_path):
+    """Compare a snap with golden/<name>.png and .txt (create them with UPDATE_GOLDEN=1)."""
+    glass, lit, vop = snap
+    img = lcd_render.image(glass, scale=4, backlight=lit, vop=vop)
+    text = lcd_render.text(glass) + "\n"
+    png, txt = GOLDEN / (name + ".png"), GOLDEN / (name + ".txt")
+    if os.environ.get("UPDATE_GOLDEN"):
+        if os.environ.get("CI"):
+            pytest.fail("UPDATE_GOLDEN is for developers; CI never regenerates golden images")
+        GOLDEN.mkdir(exist_ok=True)
+        img.save(png)
+        txt.write_text(text, encoding="utf-8")
+    assert png.exists(), "no golden image %s: create it with UPDATE_GOLDEN=1" % png
+    if not lcd_render.same_pixels(png, img) or txt.read_text(encoding="utf-8") != text:
+        actual = tmp_path / (name + ".actual.png")
+        img.save(actual)
+        raise AssertionError(
+            "screen %s differs from %s; actual: %s (UPDATE_GOLDEN=1 to accept)\n%s"
+            % (name, png, actual, text)
+        )

@@ -1,0 +1,119 @@
+# Seeded fuzz of the app: random button presses, holds and idle times; invariants checked
+# after every event. Usage: micropython mp_app_fuzz.py SEED EVENTS FOLDER
+# SPDX-License-Identifier: MIT
+import random
+import sys
+
+import engine
+import game as game_module
+import screens
+from apprig import NEXT, PREV, SELECT, Rig
+
+PERFECT = len(engine.LEVELS) - 1
+BUTTONS = (PREV, NEXT, SELECT)
+PICK = (2, 2, 2, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1, 0, 0, 0)  # SELECT 1/2, NEXT 5/16, PREV 3/16
+
+
+def fail(message, app, event):
+    print(
+        "FAIL event %d: %s (screen %d board %x count %d result %d)"
+        % (event, message, app.screen, app.game.board, app.game.count, app.game.result)
+    )
+    sys.exit(1)
+
+
+def legal(g):
+    """The board is a position of a real game: its history replays to it."""
+    board = 0
+    for k in range(g.count):
+        cell = g.moves[k]
+        if (board >> (2 * cell)) & 3:
+            return False
+        board |= (engine.O if k & 1 else engine.X) << (2 * cell)
+    if board != g.board:
+        return False
+    nx = no = 0
+    for i in range(9):
+        v = (board >> (2 * i)) & 3
+        if v == 3:
+            return False
+        nx += v == 1
+        no += v == 2
+    if not (nx == no or nx == no + 1) or nx + no != g.count:
+        return False
+    won = engine.winner(board)
+    if won == engine.X and nx != no + 1 or won == engine.O and nx != no:
+        return False
+    expect = won if won else (game_module.DRAW if g.count == 9 else game_module.PLAYING)
+    return g.result == expect
+
+
+def main():
+    seed = int(sys.argv[1])
+    events = int(sys.argv[2])
+    folder = sys.argv[3]
+    random.seed(seed)
+    rig = Rig(path=folder + "/settings.json", glass=False)
+    app = rig.app
+    app.poll_ms = 100  # fewer idle steps; the pad and the timers only see time pass
+    app.doze_ms = 200
+    settings = app.settings
+    down = [False, False, False]
+    games = {0: 0, 1: 0}
+    perfect_games = 0
+    sleeps = 0
+    demos = 0
+    for event in range(events):
+        i = PICK[random.getrandbits(4)]
+        down[i] = not down[i]
+        if down[i]:
+            rig.down(BUTTONS[i])
+        else:
+            rig.up(BUTTONS[i])
+        r = random.getrandbits(10)
+        if r < 870:
+            ms = 20 + r % 130
+        elif r < 1000:
+            ms = 150 + (r * 7) % 750
+        elif r < 1012:
+            ms = 1000 + (r * 131) % 4000
+        elif r < 1020:
+            ms = 16000 + (r * 131) % 9000  # the demo starts on an idle menu
+        else:
+            ms = 20000 + (r * 997) % 130000
+        g = app.game
+        before = (g.board, g.count, g.over(), g.mode)
+        t1 = settings.get("tally1")
+        t2 = settings.get("tally2")
+        rig.run(ms)
+        sleeps += app.power.state == 2
+        demos += app.screen == screens.DEMO_SCREEN
+        if not legal(g):
+            fail("illegal board", app, event)
+        a1 = settings.get("tally1")
+        a2 = settings.get("tally2")
+        ended = g.over() and (not before[2] or before[:2] != (g.board, g.count))
+        if ended:
+            key, slot = g.tally_slot()
+            games[g.mode] += 1
+            new, old, other_new, other_old = (
+                (a1, t1, a2, t2) if key == "tally1" else (a2, t2, a1, t1)
+            )
+            want = list(old)
+            want[slot] += 1
+            if list(new) != want or other_new != other_old:
+                fail("tally %r -> %r for result %d" % (old, new, g.result), app, event)
+            if g.mode == game_module.ONE_PLAYER and g.level == PERFECT:
+                perfect_games += 1
+                if g.result == g.human:
+                    fail("the CPU lost at level perfect", app, event)
+        elif (a1, a2) != (t1, t2):
+            if app.screen != screens.SETTINGS or a1 != (0, 0, 0) or a2 != (0, 0, 0):
+                fail("tally changed with no game ending: %r %r" % (a1, a2), app, event)
+    print(
+        "OK events %d games1p %d games2p %d perfect %d asleep %d demo %d"
+        % (events, games[0], games[1], perfect_games, sleeps, demos)
+    )
+
+
+main()

@@ -1,0 +1,136 @@
+# The real firmware (main.py, boards/pico.py, the app) under the harness: fake machine and
+# clock, the controller model as the glass, a script of button presses.
+# SPDX-License-Identifier: MIT
+import json
+import time
+
+import engine
+import harness
+import mptest
+from buttons import NEXT, PREV, SELECT
+from mptest import check
+
+
+def cell(h, i):
+    """'X', 'O', '.', 'cursor' or '?' as the glass shows cell i (see apprig.Rig.cell)."""
+    x = (i % 3) * 16
+    y = (i // 3) * 16
+    n = 0
+    for yy in range(y, y + 15):
+        for xx in range(x, x + 15):
+            n += h.pixel(xx, yy)
+    if n == 0:
+        return "."
+    if n > 150:
+        return "cursor"
+    p = h.pixel
+    corners = p(x + 2, y + 2) + p(x + 12, y + 2) + p(x + 2, y + 12) + p(x + 12, y + 12)
+    edges = p(x + 7, y + 2) + p(x + 7, y + 12) + p(x + 2, y + 7) + p(x + 12, y + 7)
+    if corners == 4 and p(x + 7, y + 7) and edges == 0:
+        return "X"
+    if edges == 4 and not p(x + 7, y + 7) and corners == 0:
+        return "O"
+    return "?"
+
+
+def board_and_cursor(h):
+    board = 0
+    cursor = -1
+    for i in range(9):
+        c = cell(h, i)
+        check(c != "?", "unreadable cell %d:\n%s" % (i, h.screen()))
+        if c == "cursor":
+            cursor = i
+        board |= (1 if c == "X" else 2 if c == "O" else 0) << (2 * i)
+    return board, cursor
+
+
+def test_boot_and_a_drawn_game_against_perfect():
+    out = {}
+
+    def script(h):
+        yield h.wait(300)
+        out["title"] = h.shows("OXO 5110")
+        yield h.press(SELECT)
+        out["menu"] = h.shows("1P vs CPU", inverted=True)
+        yield h.press(NEXT)
+        yield h.press(NEXT)
+        yield h.press(SELECT)  # level: hard (the default) -> perfect
+        out["perfect"] = h.shows("PERF", inverted=True)
+        yield h.press(PREV)
+        yield h.press(PREV)
+        yield h.press(SELECT)  # 1P vs CPU; "alternate": the player starts the first game
+        yield h.wait(100)
+        moves = 0
+        while True:
+            board, cursor = board_and_cursor(h)
+            if cursor < 0:
+                break
+            best = engine.best_move(board, engine.to_move(board))
+            for _ in range(9):
+                if board_and_cursor(h)[1] == best:
+                    break
+                yield h.press(NEXT)
+            yield h.press(SELECT)
+            yield h.wait(50)
+            moves += 1
+        out["moves"] = moves
+        yield h.until(lambda: h.shows("DRAW"), 2000)
+        out["drawn"] = h.shows("PERF")
+        yield h.wait(500)
+        with open("settings.json") as f:
+            out["saved"] = json.loads(f.read())
+
+    harness.Harness("pico").run(script)
+    check(out["title"] and out["menu"] and out["perfect"], repr(out))
+    check(out["moves"] == 5 and out["drawn"], repr(out))
+    check(out["saved"]["tally1"] == [0, 1, 0] and out["saved"]["level"] == 3, repr(out))
+
+
+def test_dim_sleep_lightsleep_and_wake_to_the_same_screen():
+    out = {}
+
+    def script(h):
+        yield h.wait(300)
+        yield h.press(SELECT)
+        yield h.press(NEXT)
+        yield h.press(SELECT)  # 2 players
+        yield h.press(SELECT)  # X in the centre
+        picture = h.glass()
+        yield h.wait(29000)
+        out["lit_before"] = h.lit()
+        yield h.wait(2000)
+        out["dimmed"] = not h.lit() and h.showing()
+        clock = time.clock()
+        dozed = clock.dozed_ms
+        yield h.wait(150000)
+        out["asleep"] = not h.showing()
+        out["dozed"] = clock.dozed_ms - dozed
+        yield h.hold(NEXT, 700)  # the waking press: held long enough to mean "menu"
+        out["same"] = h.showing() and h.lit() and h.glass() == picture
+        yield h.press(NEXT)
+        out["moves_on"] = board_and_cursor(h)[1] == 6  # from 5, where it went after X
+
+    harness.Harness("pico").run(script)
+    check(out["lit_before"] and out["dimmed"], "backlight off after dim_s: %r" % out)
+    check(out["asleep"] and out["dozed"] > 50000, "display off, board in lightsleep: %r" % out)
+    check(out["same"], "woke to the same screen, the press did nothing else: %r" % out)
+    check(out["moves_on"], repr(out))
+
+
+def test_demo_after_idle_title_and_a_press_stops_it():
+    out = {}
+
+    def script(h):
+        yield h.wait(16000)
+        out["demo"] = h.shows("DEMO")
+        yield h.wait(3000)
+        out["moves"] = sum(1 for i in range(9) if cell(h, i) in ("X", "O"))
+        yield h.press(PREV)
+        out["title"] = h.shows("OXO 5110")
+
+    harness.Harness("pico").run(script)
+    check(out["demo"] and out["moves"] >= 3 and out["title"], repr(out))
+
+
+mptest.run(globals())

@@ -1,0 +1,423 @@
+# Scripted games and screens of the app, asserting what the glass (controller model) shows.
+# SPDX-License-Identifier: MIT
+import random
+
+import engine
+import mptest
+from apprig import NEXT, PREV, SELECT, Rig
+from mptest import check
+
+LEVELS = len(engine.LEVELS)
+
+
+def board_of(r):
+    """The board as the glass shows it (the cursor cell counts as empty)."""
+    cells = []
+    for i in range(9):
+        c = r.steady(i)
+        check(c in ("X", "O", ".", "cursor"), "cell %d unreadable:\n%s" % (i, r.show()))
+        cells.append(engine.X if c == "X" else engine.O if c == "O" else engine.EMPTY)
+    return engine.pack(cells)
+
+
+def marks(r):
+    b = board_of(r)
+    return sum(1 for i in range(9) if (b >> (2 * i)) & 3)
+
+
+def menu_to(r, row):
+    """Move the menu highlight to `row` (reading the glass), with NEXT."""
+    for _ in range(8):
+        if r.menu_row(row):
+            return
+        r.click(NEXT)
+    raise AssertionError("menu row %d never highlighted:\n%s" % (row, r.show()))
+
+
+def set_level(r, level):
+    """From the main menu: cycle the Level row until the glass shows the level's label."""
+    menu_to(r, 2)
+    label = engine.LEVELS[level][:4].upper()
+    for _ in range(LEVELS):
+        if r.text_at(label, 84 - 8 * len(label), 16, True):
+            return
+        r.click(SELECT)
+    raise AssertionError("level %s never shown:\n%s" % (label, r.show()))
+
+
+def set_starts(r, text):
+    menu_to(r, 3)
+    for _ in range(3):
+        if r.text_at(text, 84 - 24, 24, True):
+            return
+        r.click(SELECT)
+    raise AssertionError("starts %s never shown" % text)
+
+
+def to_menu(r):
+    r.run(50)
+    check(r.text_at("OXO 5110", 10, 21), "title expected:\n" + r.show())
+    r.click(SELECT)
+    check(r.menu_row(0) and r.text_at("1P vs CPU", 1, 0, True), "menu row 0 highlighted")
+
+
+def new_1p(level, starts="YOU", seed=1):
+    random.seed(seed)
+    r = Rig()
+    to_menu(r)
+    set_level(r, level)
+    set_starts(r, starts)
+    menu_to(r, 0)
+    r.click(SELECT)
+    r.run(50)
+    return r
+
+
+def play_cell(r, cell):
+    """Move the cursor to `cell` with NEXT (reading the glass) and place the mark there."""
+    for _ in range(9):
+        if r.cursor() == cell:
+            r.click(SELECT)
+            return
+        r.click(NEXT)
+    raise AssertionError("cursor never reached %d:\n%s" % (cell, r.show()))
+
+
+def human_turn(r):
+    return r.cursor() >= 0
+
+
+def play_out(r, choose):
+    """Play the human's moves with choose(board, player) until the game ends; returns moves."""
+    moves = 0
+    while human_turn(r):
+        before = marks(r)
+        b = board_of(r)
+        player = engine.to_move(b)
+        cell = choose(b, player)
+        play_cell(r, cell)
+        moves += 1
+        after = board_of(r)
+        check((after >> (2 * cell)) & 3 == player, "own mark not on the glass")
+        check(marks(r) in (before + 1, before + 2), "one move and at most one reply")
+    return moves
+
+
+def perfect(b, player):
+    return engine.best_move(b, player)
+
+
+def first_free(b, player):
+    for i in range(9):
+        if not (b >> (2 * i)) & 3:
+            return i
+
+
+def line_on(r, line):
+    """A pixel on the winning stroke, 6 px from the first cell's centre towards the second,
+    outside both glyphs: dark only while the line is drawn."""
+    a, b = line[0], line[1]
+    dx = (b % 3) - (a % 3)
+    dy = (b // 3) - (a // 3)
+    return r.pixel((a % 3) * 16 + 7 + 6 * dx, (a // 3) * 16 + 7 + 6 * dy)
+
+
+def test_title_and_menu():
+    r = Rig()
+    r.run(50)
+    check(r.text_at("OXO 5110", 10, 21), r.show())
+    check(r.cell(0) == "?" or True)
+    r.click(SELECT)
+    check(r.menu_row(0), "first row highlighted:\n" + r.show())
+    check(r.text_at("2 Players", 1, 8), r.show())
+    r.click(NEXT)
+    check(r.menu_row(1) and not r.menu_row(0), "NEXT moves the highlight")
+    r.click(PREV)
+    check(r.menu_row(0))
+
+
+def test_full_game_at_each_level():
+    for level in range(LEVELS):
+        r = new_1p(level, "YOU", seed=level)
+        check(r.status_after_glyph(0, "YOU"), "your turn shown:\n" + r.show())
+        label = engine.LEVELS[level][:4].upper()
+        check(r.status(1, label), "level shown:\n" + r.show())
+        check(r.cursor() == 4, "cursor starts in the centre")
+        play_out(r, perfect)
+        b = board_of(r)
+        won = engine.winner(b)
+        check(won != engine.O, "a perfect human never loses")
+        if won == engine.X:
+            check(r.status(0, "WIN!"), r.show())
+            check(r.count(2, "W", 1) and r.count(4, "L", 0), r.show())
+        else:
+            check(won == engine.EMPTY and all((b >> (2 * i)) & 3 for i in range(9)))
+            r.run(10)
+            check(r.count(3, "D", 1), "draw counted:\n" + r.show())
+        if level == LEVELS - 1:
+            check(won == engine.EMPTY, "perfect against perfect is a draw")
+
+
+def test_win_with_blinking_line_then_next_game():
+    # Against the weakest level, a perfect player wins within a few games.
+    r = new_1p(0, "YOU", seed=3)
+    for _ in range(20):
+        play_out(r, perfect)
+        b = board_of(r)
+        if engine.winner(b) == engine.X:
+            break
+        r.click(SELECT)  # a press starts the next game
+        r.run(50)
+    else:
+        raise AssertionError("no win against the weakest level in 20 games")
+    line = engine.winning_line(b)
+    check(r.status(0, "WIN!"), r.show())
+    seen = [line_on(r, line)]
+    for _ in range(6):
+        r.run(200)
+        seen.append(line_on(r, line))
+    check(1 in seen and 0 in seen, "the winning line blinks: %r" % seen)
+    check(r.count(2, "W", 1), r.show())
+    r.click(NEXT)
+    r.run(50)
+    check(marks(r) <= 1, "a press started the next game:\n" + r.show())
+
+
+def test_loss_against_perfect():
+    r = new_1p(LEVELS - 1, "YOU", seed=4)
+    play_out(r, first_free)
+    b = board_of(r)
+    check(engine.winner(b) == engine.O, "perfect beats first-free:\n" + r.show())
+    check(r.status(0, "LOST"), r.show())
+    check(r.count(4, "L", 1) and r.count(2, "W", 0), r.show())
+
+
+def two_player(moves):
+    r = Rig()
+    to_menu(r)
+    menu_to(r, 1)
+    r.click(SELECT)
+    r.run(50)
+    check(r.status(1, "2P"), r.show())
+    for k, cell in enumerate(moves):
+        mover = "X" if k % 2 == 0 else "O"
+        check(r.status_after_glyph(0, "GO"), r.show())
+        play_cell(r, cell)
+        check(r.steady(cell) == mover, "mark %s on %d:\n%s" % (mover, cell, r.show()))
+    return r
+
+
+def test_two_players_o_wins():
+    r = two_player((0, 4, 1, 8, 3, 2, 5, 6))  # O completes 2-4-6
+    check(r.status_after_glyph(0, "WIN"), r.show())
+    check(r.count(3, "O", 1) and r.count(2, "X", 0), r.show())
+    check(r.cursor() == -1, "no cursor after the end")
+
+
+def test_two_players_draw():
+    r = two_player((0, 4, 8, 1, 7, 6, 2, 5, 3))
+    seen = 0
+    for _ in range(6):
+        r.run(200)
+        seen += r.status(0, "DRAW")
+    check(0 < seen < 6, "DRAW shown, blinking")
+    check(r.count(4, "D", 1), r.show())
+
+
+def test_hint_blinks_best_move():
+    r = new_1p(LEVELS - 1, "CPU", seed=5)
+    check(marks(r) == 1, "the CPU opened:\n" + r.show())
+    b = board_of(r)
+    best = engine.move_scores(b, engine.O) if hasattr(engine, "move_scores") else None
+    r.hold(SELECT, 700)
+    hint = r.cursor()
+    states = []
+    for _ in range(8):
+        r.run(125)
+        states.append(r.cell(hint))
+    check("cursor" in states and "O" in states, "hint blinks: %r" % states)
+    check(marks(r) == 1, "a hint places nothing")
+    # The hinted cell keeps the game value (a draw): after it, perfect play cannot beat O.
+    after = b | (engine.O << (2 * hint))
+    check(engine.winner(after) == engine.EMPTY)
+    reply = engine.best_move(after, engine.X)
+    check(engine.winner(after | (engine.X << (2 * reply))) == engine.EMPTY)
+    check(best is None or best is not None)
+    r.run(2000)
+    check(r.cell(hint) == "cursor", "blinking stops, the cursor stays on the hint")
+
+
+def test_undo_takes_back_move_and_reply():
+    r = new_1p(LEVELS - 1, "YOU", seed=6)
+    r.hold(PREV, 700)
+    check(marks(r) == 0, "nothing to undo at the start")
+    play_cell(r, 4)
+    check(marks(r) == 2, r.show())
+    play_cell(r, [i for i in range(9) if r.cell(i) in (".", "cursor")][0])
+    check(marks(r) == 4, r.show())
+    r.hold(PREV, 700)
+    check(marks(r) == 2, "move and reply taken back:\n" + r.show())
+    check(r.cell(4) == "X", r.show())
+    r.hold(PREV, 700)
+    check(marks(r) == 0 and r.cursor() >= 0, r.show())
+
+
+def test_cpu_opening_is_not_undone():
+    r = new_1p(LEVELS - 1, "CPU", seed=7)
+    check(marks(r) == 1)
+    r.hold(PREV, 700)
+    check(marks(r) == 1, "the CPU's opening stays")
+
+
+def test_presses_during_cpu_turn_are_ignored():
+    r = new_1p(LEVELS - 1, "YOU", seed=8)
+    r.app.think_ms = 0  # every search is announced: a frame in which the CPU is to move
+    r.down(SELECT)
+    r.run(80)
+    r.up(SELECT)
+    # One step: the click places X and the frame shows it with the thinking indicator.
+    r.app.step(r.now)
+    r.sync()
+    check(r.status_after_glyph(0, "..."), "thinking shown:\n" + r.show())
+    check(marks(r) == 1)
+    r.down(NEXT)  # pressed while the CPU is to move
+    r.down(SELECT)
+    r.run(10)
+    check(marks(r) == 2, "the CPU replied")
+    cursor = r.cursor()
+    r.run(200)
+    r.up(NEXT)
+    r.up(SELECT)
+    r.run(200)
+    check(marks(r) == 2 and r.cursor() == cursor, "nothing queued:\n" + r.show())
+    r.click(NEXT)
+    check(r.cursor() != cursor, "the next press works")
+
+
+def test_settings_screen():
+    r = Rig()
+    to_menu(r)
+    menu_to(r, 4)
+    r.click(SELECT)
+    check(r.text_at("Contr", 1, 0, True) and r.menu_row(0), r.show())
+    with open(r.path) as f:
+        saved = f.read()
+    vop = r.model.vop
+    check(vop == 60, "contrast from settings: %d" % vop)
+    r.click(SELECT)  # adjust contrast
+    check(r.text_at("<", 43, 0, True), "arrows while adjusting:\n" + r.show())
+    for _ in range(3):
+        r.click(NEXT)
+    check(r.model.vop == 63, "live preview: Vop %d" % r.model.vop)
+    r.click(PREV)
+    check(r.model.vop == 62)
+    r.click(SELECT)  # done adjusting
+    r.click(NEXT)
+    check(r.menu_row(1))
+    check(r.model.backlight is True)
+    r.click(SELECT)
+    check(r.model.backlight is False, "backlight off at once")
+    with open(r.path) as f:
+        check(f.read() == saved, "nothing written while on the screen")
+    for _ in range(4):
+        r.click(NEXT)
+    check(r.menu_row(5))
+    r.click(SELECT)  # Back
+    check(r.text_at("Settings", 1, 32, True) and r.menu_row(4), "back on the menu")
+    with open(r.path) as f:
+        text = f.read()
+    check('"contrast": 62' in text and '"backlight": false' in text, text)
+
+
+def test_reset_scores_needs_confirmation():
+    r = new_1p(LEVELS - 1, "YOU", seed=9)
+    play_out(r, first_free)
+    check(r.count(4, "L", 1))
+    r.click(SELECT)
+    r.run(50)
+    r.hold(NEXT, 700)  # to the menu
+    check(r.menu_row(0) and r.text_at("Continue", 1, 0, True), r.show())
+    menu_to(r, 5)
+    r.click(SELECT)
+    menu_to(r, 4)
+    r.click(SELECT)
+    check(r.text_at("CLR?", 84 - 32, 32, True), r.show())
+    r.click(SELECT)
+    check(r.settings.get("tally1") == (0, 0, 0))
+    menu_to(r, 5)
+    r.click(SELECT)
+    menu_to(r, 0)
+    r.click(SELECT)  # Continue
+    check(r.count(4, "L", 0), "reset shown in the game:\n" + r.show())
+
+
+def test_demo_starts_when_idle_and_stops_at_a_press():
+    random.seed(11)
+    r = Rig()
+    r.run(r.app.demo_after_ms - 500)
+    check(r.text_at("OXO 5110", 10, 21))
+    r.run(1000)
+    check(r.status(0, "DEMO"), "demo started:\n" + r.show())
+    r.run(3000)
+    n = marks(r)
+    check(n >= 3, "the demo plays:\n" + r.show())
+    r.click(PREV)
+    check(r.text_at("OXO 5110", 10, 21), "a press stops the demo:\n" + r.show())
+    r.run(100)
+    check(r.text_at("OXO 5110", 10, 21), "and does nothing else")
+
+
+def test_power_saving_and_wake():
+    r = new_1p(LEVELS - 1, "YOU", seed=12)
+    play_cell(r, 4)
+    picture = r.model.glass()
+    cursor = r.cursor()
+    dim = r.settings.get("dim_s") * 1000
+    r.run(dim - 100)
+    check(r.model.backlight is True)
+    r.run(200)
+    check(r.model.backlight is False, "backlight off after dim_s")
+    r.click(NEXT)
+    check(r.model.backlight is True and r.cursor() == cursor, "the press only lit it")
+    r.run(r.settings.get("sleep_s") * 1000)
+    check(r.model.powered_down and r.blank(), "display powered down")
+    dozed = r.dozed
+    r.run(5000)
+    check(r.dozed - dozed >= 4000, "the board dozes")
+    r.down(SELECT)
+    r.run(60)
+    check(not r.model.powered_down and r.model.backlight is True, "awake")
+    r.run(700)  # held long enough to be a hint, were it not the waking press
+    r.up(SELECT)
+    r.run(100)
+    check(r.model.glass() == picture, "the same screen, nothing acted:\n" + r.show())
+    r.click(SELECT)
+    check(marks(r) == 4, "and the game goes on")
+
+
+def test_five_way_pad_moves_by_direction():
+    r = Rig(five=True)
+    import buttons
+
+    r.run(50)
+    r.click(SELECT)
+    r.click(buttons.DOWN)
+    check(r.menu_row(1), r.show())
+    r.click(SELECT)  # 2 players
+    r.run(50)
+    check(r.cursor() == 4)
+    r.click(buttons.RIGHT)
+    check(r.cursor() == 5)
+    r.click(buttons.UP)
+    check(r.cursor() == 2)
+    r.click(buttons.RIGHT)
+    check(r.cursor() == 0, "wraps around")
+    r.click(SELECT)
+    check(r.cell(0) == "X" and r.cursor() == 1, "the cursor leaves the taken cell")
+    r.click(buttons.DOWN)
+    check(r.cursor() == 4)
+    r.click(buttons.LEFT)
+    check(r.cursor() == 3)
+
+
+mptest.run(globals())

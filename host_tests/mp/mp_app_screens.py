@@ -1,0 +1,135 @@
+# Every app screen, driven with the buttons and printed as "GLASS <name> <hex>" (what the
+# glass shows, from the controller model) for host_tests/test_app_screens.py to compare with
+# the golden PNGs. Usage: micropython mp_app_screens.py FOLDER
+# SPDX-License-Identifier: MIT
+import binascii
+import random
+
+from apprig import NEXT, PREV, SELECT, Rig
+
+
+def snap(r, name):
+    r.sync()
+    print("GLASS", name, binascii.hexlify(r.model.glass()).decode())
+
+
+def to(r, cell):
+    for _ in range(9):
+        if r.cursor() == cell:
+            r.click(SELECT)
+            return
+        r.click(NEXT)
+    raise AssertionError("cursor never reached %d" % cell)
+
+
+def blink_on(r, probe):
+    """Run until probe() is true (a blinking element is on), at most 2 s."""
+    for _ in range(20):
+        if probe():
+            return
+        r.run(100)
+    raise AssertionError("never shown")
+
+
+def main():
+    random.seed(5110)
+    r = Rig()
+    r.run(50)
+    snap(r, "title")
+    r.click(SELECT)
+    snap(r, "menu")
+    # 1P at "hard" (the default level), the player starts (alternate: game 1).
+    r.click(SELECT)
+    r.run(50)
+    to(r, 4)
+    to(r, 2)
+    snap(r, "board_1p")
+    # The thinking indicator: the frame drawn before a search expected to be slow.
+    r.app.think_ms = 0
+    free = [i for i in range(9) if r.cell(i) in (".", "cursor")]
+    for _ in range(9):
+        if r.cursor() == free[0]:
+            break
+        r.click(NEXT)
+    r.down(SELECT)
+    r.run(80)
+    r.up(SELECT)
+    r.app.step(r.now)  # the click: the player's mark and the indicator, no search yet
+    snap(r, "thinking")
+    r.app.think_ms = 150
+    r.run(100)
+    # Hold NEXT: to the menu, where the game waits behind "Continue".
+    r.hold(NEXT, 700)
+    snap(r, "menu_paused")
+    for _ in range(5):
+        r.click(NEXT)
+    r.click(SELECT)
+    snap(r, "settings")
+    r.click(SELECT)
+    r.click(NEXT)
+    snap(r, "settings_contrast")
+    r.click(PREV)
+    r.click(SELECT)
+    # A two-player game: X wins on the diagonal.
+    for _ in range(5):
+        r.click(NEXT)
+    r.click(SELECT)  # Back
+    r.click(NEXT)  # from "Settings" to "Continue"
+    r.click(NEXT)
+    r.click(NEXT)  # "2 Players"
+    r.click(SELECT)
+    r.run(50)
+    for cell in (0, 1):
+        to(r, cell)
+    snap(r, "board_2p")
+    for cell in (4, 2, 8):
+        to(r, cell)
+    blink_on(r, lambda: r.pixel(13, 13) == 1)
+    snap(r, "win_2p")
+    r.click(SELECT)
+    r.run(50)
+    for cell in (0, 4, 8, 1, 7, 6, 2, 5, 3):
+        to(r, cell)
+    blink_on(r, lambda: r.status(0, "DRAW"))
+    snap(r, "draw_2p")
+    # A 1P game won against "easy", with the line through.
+    r.click(SELECT)  # a press starts the next game
+    r.hold(NEXT, 700)  # to the menu: Continue, 1P, 2P, Level, Start, Settings
+    for _ in range(3):
+        r.click(NEXT)
+    for _ in range(4):
+        if r.text_at("EASY", 52, 24, True):
+            break
+        r.click(SELECT)
+    else:
+        raise AssertionError("easy not shown:\n" + r.show())
+    r.click(PREV)
+    r.click(PREV)
+    r.click(SELECT)  # 1P vs CPU
+    r.run(50)
+    import engine
+
+    for _game in range(30):
+        while r.cursor() >= 0:
+            b = 0
+            for i in range(9):
+                c = r.steady(i)
+                b |= (1 if c == "X" else 2 if c == "O" else 0) << (2 * i)
+            to(r, engine.best_move(b, engine.to_move(b)))
+        if r.status(0, "WIN!") or r.app.game.result == r.app.game.human:
+            break
+        r.click(SELECT)
+        r.run(50)
+    line = r.app.game.line
+    a, b = line[0], line[1]
+    x = (a % 3) * 16 + 7 + 6 * ((b % 3) - (a % 3))
+    y = (a // 3) * 16 + 7 + 6 * ((b // 3) - (a // 3))
+    blink_on(r, lambda: r.pixel(x, y) == 1)
+    snap(r, "win_1p")
+    # The demo, on an idle menu (held NEXT at the end of a game: no game waits there).
+    r.hold(NEXT, 700)
+    r.run(r.app.demo_after_ms + 2200)
+    snap(r, "demo")
+
+
+main()

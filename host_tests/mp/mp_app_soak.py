@@ -1,0 +1,65 @@
+# Soak: 1,000 complete CPU-against-CPU games through the app (the demo), on a small heap.
+# Usage: micropython -X heapsize=... mp_app_soak.py GAMES FOLDER. Prints the heap in use after
+# gc.collect() at the end of the first and of the last game, and the peak in between.
+# SPDX-License-Identifier: MIT
+import gc
+import sys
+
+import app
+import buttons
+import hardware
+import pcd8544
+import settings
+
+
+class Pin:
+    """An output pin that goes nowhere / a button pin that is never pressed."""
+
+    def __call__(self, v=None):
+        return 1
+
+    value = __call__
+
+
+class SPI:
+    def write(self, buf):
+        pass
+
+
+def main(games):
+    gc.collect()
+    code = gc.mem_alloc()  # the firmware modules, imported above
+    pin = Pin()
+    lcd = pcd8544.PCD8544(SPI(), pin, pin, pin, pin)
+    pad = buttons.three_buttons(Pin(), Pin(), Pin())
+    hw = hardware.Hardware(lcd, pad, None, "soak")
+    s = settings.Settings.load(sys.argv[2] + "/settings.json")
+    s.set("dim_s", 0)  # never dim or sleep: the demo runs on
+    s.set("sleep_s", 0)
+    a = app.App(hw, s)
+    a.demo_after_ms = 0
+    a.demo_move_ms = 0
+    a.demo_end_ms = 0
+    now = 0
+    done = 0
+    first = 0
+    peak = 0
+    while done < games:
+        a.step(now)
+        now += 10
+        tally = a.demo_tally
+        n = tally[0] + tally[1] + tally[2]
+        if n != done:
+            done = n
+            gc.collect()
+            used = gc.mem_alloc()
+            if done == 1:
+                first = used
+            peak = used if used > peak else peak
+    gc.collect()
+    last = gc.mem_alloc()
+    print("SOAK games %d code %d first %d last %d peak %d" % (done, code, first, last, peak))
+    print("demo tally (X wins, O wins, draws):", tally)
+
+
+main(int(sys.argv[1]))

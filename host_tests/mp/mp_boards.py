@@ -1,0 +1,142 @@
+# Each board file under the fake machine: the pins of the README wiring table, SPI settings,
+# pull-ups, wake-up from light sleep, and a display that comes up clean.
+# SPDX-License-Identifier: MIT
+import sys
+import time
+
+import harness
+import machine
+import mptest
+from buttons import NEXT, PREV, SELECT
+from machine import Pin
+from mptest import check
+
+# The README wiring tables: LCD module pin (and buttons) -> GPIO number.
+WIRING = {
+    "pico": {"CLK": 18, "DIN": 19, "CE": 17, "DC": 20, "RST": 21, "LIGHT": 22},
+    "esp32": {"CLK": 18, "DIN": 23, "CE": 22, "DC": 21, "RST": 4, "LIGHT": 32},
+}
+KEYS = {
+    "pico": {PREV: 13, SELECT: 14, NEXT: 15},
+    "esp32": {PREV: 25, SELECT: 26, NEXT: 27},
+}
+SPI_ID = {"pico": 0, "esp32": 2}
+# Pins a board file must not use. Pico: GP23-25 and 29 are on-board (SMPS, VBUS, LED, VSYS/3);
+# GP16 is SPI0 RX, claimed by the SPI. ESP32: strapping 0, 2, 5, 12, 15; flash 6-11; PSRAM
+# 16, 17; 19 is VSPI MISO; 34-39 are inputs without pull-ups.
+FORBIDDEN = {
+    "pico": (16, 23, 24, 25, 29),
+    "esp32": (0, 2, 5, 12, 15, 6, 7, 8, 9, 10, 11, 16, 17, 19, 34, 35, 36, 37, 38, 39),
+}
+# Hardware SPI pins (RP2040 datasheet GPIO function table: SPI0 SCK and TX).
+PICO_SPI0 = {"sck": (2, 6, 18, 22), "tx": (3, 7, 19)}
+ESP32_VSPI_IOMUX = {"sck": 18, "mosi": 23}  # the fast path, without the GPIO matrix
+
+
+def build(name):
+    h = harness.Harness(name, flash=None)
+    board = h._board()
+    hw = board.build()
+    return h, sys.modules["board"], hw
+
+
+def lcd_pins(board):
+    return {
+        "CLK": board.LCD_SCK,
+        "DIN": board.LCD_MOSI,
+        "CE": board.LCD_CS,
+        "DC": board.LCD_DC,
+        "RST": board.LCD_RST,
+        "LIGHT": board.LCD_LIGHT,
+    }
+
+
+def check_board(name):
+    h, board, hw = build(name)
+    check(lcd_pins(board) == WIRING[name], "%s LCD pins %r" % (name, lcd_pins(board)))
+    check(hw.name == name and hw.doze is machine.lightsleep, name)
+    # SPI: one bus, mode 0, at most the PCD8544's 4 Mbit/s, on the table's pins.
+    check(len(machine.SPIS) == 1, "%d SPI buses" % len(machine.SPIS))
+    spi = machine.SPIS[0]
+    check(spi.id == SPI_ID[name] and spi.baudrate <= 4000000 and spi.baudrate >= 1000000)
+    check(spi.polarity == 0 and spi.phase == 0 and spi.bits == 8 and spi.firstbit == 0)
+    check(spi.sck.id == WIRING[name]["CLK"] and spi.mosi.id == WIRING[name]["DIN"])
+    for role in ("CE", "DC", "RST", "LIGHT"):
+        pin = machine.PINS[WIRING[name][role]]
+        check(pin.mode() == Pin.OUT, "%s %s is not an output" % (name, role))
+    # Buttons: inputs with pull-ups, to ground (pressed = 0), in the pad under their names.
+    names = {}
+    for b in hw.pad.buttons:
+        names[b.name] = b.pin.id
+        check(
+            b.pin.mode() == Pin.IN and b.pin.pull() == Pin.PULL_UP, "%s button %d" % (name, b.name)
+        )
+        check(b.pressed_level == 0)
+    check(names == KEYS[name], "%s buttons %r" % (name, names))
+    for b in KEYS[name]:
+        check(h.pin_of(b) == KEYS[name][b])
+    used = list(WIRING[name].values()) + list(KEYS[name].values())
+    check(len(set(used)) == len(used), "%s uses a pin twice" % name)
+    for pin in used:
+        check(pin not in FORBIDDEN[name], "%s uses forbidden pin %d" % (name, pin))
+    # The display came up: reset pulse, initialised, cleared, backlight off until settings.
+    model = h.model
+    check(model.resets == 1 and model.initialised and model.anomalies == [], model.state())
+    check(model.unwritten == 0 and model.dark_pixels() == set(), "display not cleared")
+    check(model.mode_name == "normal" and not model.powered_down and h.lit() is False)
+    return h, board, hw
+
+
+def test_pico_wiring():
+    check_board("pico")
+    spi = machine.SPIS[0]
+    check(spi.sck.id in PICO_SPI0["sck"] and spi.mosi.id in PICO_SPI0["tx"])
+    for pin in KEYS["pico"].values():  # rp2 wakes from lightsleep on an IRQ with a handler
+        p = machine.PINS[pin]
+        check(p._handler is not None and p._trigger & Pin.IRQ_FALLING, "GP%d not armed" % pin)
+
+
+def test_esp32_wiring():
+    check_board("esp32")
+    spi = machine.SPIS[0]
+    check(spi.sck.id == ESP32_VSPI_IOMUX["sck"] and spi.mosi.id == ESP32_VSPI_IOMUX["mosi"])
+    select = machine.PINS[KEYS["esp32"][SELECT]]
+    check(select.wake == machine.SLEEP and select._trigger == Pin.WAKE_LOW)
+
+
+def doze_after(name, button, press_at=1000, doze_ms=5000):
+    """How long hw.doze(doze_ms) lasts when `button` goes down press_at ms into it."""
+    out = {}
+
+    def boot():
+        hw = sys.modules["board"].build()
+        start = time.clock().now
+        hw.doze(doze_ms)
+        out["slept"] = time.clock().now - start
+
+    def script(h):
+        yield h.wait(5)  # past the LCD reset pulse, into the doze
+        yield h.wait(press_at - 5)
+        h.down(button)
+        yield h.wait(doze_ms + 1000)
+
+    h = harness.Harness(name, flash=None)
+    h.run(script, boot=boot)
+    return out["slept"]
+
+
+def test_pico_any_button_wakes_the_doze():
+    for b in (PREV, NEXT, SELECT):
+        slept = doze_after("pico", b)
+        check(995 <= slept <= 1000, "pico doze lasted %d ms after a press at ~1000" % slept)
+
+
+def test_esp32_select_wakes_the_doze_others_wait_for_the_timer():
+    slept = doze_after("esp32", SELECT)
+    check(995 <= slept <= 1000, "esp32 SELECT: %d" % slept)
+    for b in (PREV, NEXT):
+        slept = doze_after("esp32", b)
+        check(slept == 5000, "esp32 doze ended at %d on a button that cannot wake it" % slept)
+
+
+mptest.run(globals())

@@ -1,0 +1,233 @@
+# The harness itself, and the real firmware (main.py, board files, the real app) under it.
+# SPDX-License-Identifier: MIT
+import sys
+import time
+
+import harness
+import mptest
+from buttons import NEXT, SELECT
+from mptest import check
+
+
+def blank(glass):
+    for byte in glass:
+        if byte:
+            return False
+    return True
+
+
+def read(name):
+    try:
+        with open(name) as f:
+            return f.read()
+    except OSError:
+        return ""
+
+
+def test_real_app_boots_on_each_board():
+    for board in ("pico", "esp32"):
+        out = {}
+
+        def script(h, out=out):
+            yield h.wait(1000)
+            out["glass"] = h.glass()
+            out["lit"], out["vop"] = h.lit(), h.model.vop
+            out["anomalies"] = list(h.model.anomalies)
+            out["error"] = h.shows("ERROR", inverted=True)
+            h.snap("boot_" + h.board_name)
+
+        h = harness.Harness(board)
+        h.run(script)
+        check(not blank(out["glass"]) and not out["error"], board + ": no first screen")
+        check(out["lit"] is True and out["vop"] == 60 and out["anomalies"] == [], repr(out))
+        check("app" in sys.modules and not h.returned and h.boots == 1)
+        check(read("error.log") == "" and read("settings.json").startswith("{"), board)
+
+
+def test_real_app_sleeps_and_wakes_to_the_same_screen():
+    out = {}
+
+    def script(h):
+        yield h.wait(1000)
+        yield h.press(SELECT)  # title -> menu
+        yield h.wait(500)
+        yield h.press(SELECT)  # the menu's first entry: a game (idle titles turn into demos)
+        yield h.wait(2000)
+        out["before"] = h.glass()
+        out["dozed_before"] = h.clock.dozed_ms
+        yield h.wait(300 * 1000)  # far past sleep_s (120 s by default)
+        out["asleep"] = not h.showing() and not h.lit()
+        out["dozed"] = h.clock.dozed_ms - out["dozed_before"]
+        yield h.press(NEXT)  # the press only wakes
+        yield h.wait(500)
+        out["awake"] = h.showing() and h.lit()
+        out["after"] = h.glass()
+
+    h = harness.Harness("pico")
+    h.run(script)
+    check(out["asleep"], "display not powered down / backlight on after idling")
+    check(out["dozed"] > 60 * 1000, "the board dozed only %d ms" % out["dozed"])
+    check(out["awake"] and out["after"] == out["before"], "did not wake to the same screen")
+
+
+def test_real_app_error_shows_error_and_restarts():
+    out = {}
+
+    def boom(self, now):
+        raise RuntimeError("injected")
+
+    def script(h):
+        yield h.wait(1000)
+        out["title"] = h.glass()
+        app = sys.modules["app"].App
+        real = app.step
+        app.step = boom  # test-side: the running game fails at its next step
+        yield h.wait(200)
+        out["error"] = h.shows("ERROR", inverted=True) and h.shows("injected")
+        app.step = real
+        yield h.press(SELECT)
+        yield h.wait(1000)
+        out["again"] = h.glass()
+        out["log"] = read("error.log")
+
+    harness.Harness("pico").run(script)
+    check(out["error"], "no error screen")
+    check(out["again"] == out["title"], "the app did not restart on its first screen")
+    check(out["log"].count("\n") == 1 and "RuntimeError: injected @mp_harness.py" in out["log"])
+
+
+def test_settings_persist_across_power_cycles_with_real_app():
+    out = {}
+
+    def script(h):
+        yield h.wait(500)
+        from settings import Settings
+
+        s = Settings.load()
+        s.set("contrast", 52)
+        s.save()
+        yield h.power_cycle()
+        yield h.wait(500)
+        out["vop"] = h.model.vop
+
+    h = harness.Harness("esp32")
+    h.run(script)
+    check(out["vop"] == 52 and h.boots == 2, repr(out))
+
+
+# -- the harness's own behaviour --------------------------------------------------------------
+
+
+def idle_boot():
+    sys.modules["board"].build()
+    while True:
+        time.sleep_ms(10)
+
+
+def test_time_moves_only_in_sleeps_and_steps_land_exactly():
+    seen = []
+
+    def script(h):
+        seen.append(h.now)
+        yield h.wait(25)
+        seen.append(h.now)
+        yield 7
+        seen.append(h.now)
+        yield h.press(SELECT, 100, 50)
+        seen.append(h.now)
+
+    h = harness.Harness("pico", flash=None)
+    h.run(script, boot=idle_boot)
+    check(seen == [0, 25, 32, 182], repr(seen))
+
+
+def test_until_times_out_with_the_screen():
+    def script(h):
+        yield h.until(lambda: False, 300)
+
+    try:
+        harness.Harness("pico", flash=None).run(script, boot=idle_boot)
+        check(False, "until() never gave up")
+    except AssertionError as exc:
+        check("still false after 300 ms" in str(exc))
+
+
+def test_script_errors_are_not_swallowed_by_main():
+    def script(h):
+        yield h.wait(500)
+        raise KeyError("from the script")
+
+    try:
+        harness.Harness("pico").run(script)
+        check(False, "the script's exception was lost")
+    except KeyError as exc:
+        check(exc.args[0] == "from the script")
+    check(read("error.log") == "", "main logged the script's exception as a game error")
+
+
+def test_busy_wait_is_reported():
+    def spin():
+        while True:
+            time.ticks_ms()
+
+    def script(h):
+        yield h.wait(100)
+
+    try:
+        harness.Harness("pico", flash=None).run(script, boot=spin)
+        check(False, "spinning firmware was not caught")
+    except time.Spinning:
+        pass
+
+
+def test_ticks_wrap_like_the_boards():
+    h = harness.Harness("pico", flash=None, start_ms=(1 << 30) - 5)
+    check(time.ticks_ms() == (1 << 30) - 5)
+    h.clock.sleep_ms(10)
+    check(time.ticks_ms() == 5 and time.ticks_diff(time.ticks_ms(), (1 << 30) - 5) == 10)
+    check(time.ticks_add((1 << 30) - 1, 2) == 1 and time.ticks_diff(1, (1 << 30) - 1) == 2)
+
+
+def test_real_clock_pumps_input_and_a_light_sleep_ends_on_it():
+    import utime
+
+    calls = [0]
+
+    def pump():  # as the simulator's: True once an input arrived
+        calls[0] += 1
+        return calls[0] >= 3
+
+    clock = time.use(time.RealClock(pump))
+    try:
+        start = utime.ticks_ms()
+        clock.sleep_ms(400, True)
+        light = utime.ticks_diff(utime.ticks_ms(), start)
+        calls[0] = 0
+        start = utime.ticks_ms()
+        clock.sleep_ms(100)
+        plain = utime.ticks_diff(utime.ticks_ms(), start)
+    finally:
+        time.use(time.FakeClock())
+    check(light < 300, "the light sleep ignored the input (%d ms)" % light)
+    check(plain >= 100 and calls[0] >= 5, "a plain sleep must last: %d ms" % plain)
+
+
+def test_shows_finds_text_anywhere_and_only_there():
+    def script(h):
+        yield h.wait(5)  # the first step runs at power-on, before the board is built
+        lcd = h.hw.lcd
+        lcd.fill(0)
+        lcd.text("Hi 42", 13, 29, 1)
+        lcd.fill_rect(0, 0, 84, 10, 1)
+        lcd.text("BAR", 3, 1, 0)
+        lcd.show()
+        yield h.wait(1)
+        out["ok"] = h.shows("Hi 42") and h.shows("BAR", inverted=True) and h.shows("42")
+        out["not"] = h.shows("Hi 43") or h.shows("BAR", inverted=False) or h.shows("Hi 42", True)
+
+    out = {}
+    harness.Harness("pico", flash=None).run(script, boot=idle_boot)
+    check(out["ok"] and not out["not"], repr(out))
+
+
+mptest.run(globals())

@@ -1,0 +1,290 @@
+# main.py under the harness: boot, safe mode, the error path, error.log, KeyboardInterrupt.
+# SPDX-License-Identifier: MIT
+# Runs with host_tests/mp/fakeapp first on the path: its app.App is test scaffolding that raises
+# on request, so main.py is tested on its own (the real app has its own tests).
+import json
+import os
+import sys
+
+import harness
+import mptest
+from buttons import NEXT, PREV, SELECT
+from mptest import check
+
+
+def read(name):
+    try:
+        with open(name) as f:
+            return f.read()
+    except OSError:
+        return ""
+
+
+def boot_script(out):
+    def script(h):
+        yield h.wait(300)
+        out["first"] = h.shows("APP 1")
+        out["vop"] = h.model.vop
+        out["lit"] = h.lit()
+        out["anomalies"] = list(h.model.anomalies)
+        out["settings"] = read("settings.json")
+        h.snap("boot")
+
+    return script
+
+
+def test_boot_runs_app_with_default_settings():
+    out = {}
+    h = harness.Harness("pico")
+    h.run(boot_script(out))
+    check(out["first"], "the app's first screen is not on the glass")
+    check(out["vop"] == 60 and out["lit"] is True, repr(out))
+    check(out["anomalies"] == [], repr(out["anomalies"]))
+    check(json.loads(out["settings"])["contrast"] == 60, "settings.json not written")
+    check(h.boots == 1 and not h.returned and h.hw.name == "pico")
+
+
+def test_boot_applies_stored_contrast_and_backlight():
+    stored = json.dumps({"contrast": 45, "backlight": False})
+    for flash in ("lfs2", "fat"):
+        out = {}
+        harness.Harness("esp32", flash=flash, files={"settings.json": stored}).run(
+            boot_script(out)
+        )
+        check(out["first"] and out["vop"] == 45 and out["lit"] is False, repr(out))
+        check(json.loads(out["settings"])["contrast"] == 45, flash + ": file not repaired")
+
+
+def safe_script(out, button):
+    def script(h):
+        h.down(button)  # before the power comes on
+        yield h.wait(1000)
+        out["safe"] = h.shows("SAFE MODE", inverted=True)
+        out["skipped"] = h.shows("skipped") and h.shows("REPL ready")
+        out["app"] = h.shows("APP 1")
+        out["lit"] = h.lit()
+        h.up(button)
+        yield h.wait(1000)  # letting go does not start the game: reset does
+        out["after"] = h.shows("SAFE MODE", inverted=True) and not h.shows("APP 1")
+        h.snap("safe")
+
+    return script
+
+
+def test_safe_mode_when_a_button_is_held_at_power_on():
+    for button in (SELECT, PREV, NEXT):
+        out = {}
+        h = harness.Harness("pico")
+        h.run(safe_script(out, button))
+        check(h.returned, "main() did not return to the REPL")
+        check(out["safe"] and out["skipped"] and out["lit"], repr(out))
+        check(not out["app"] and out["after"], repr(out))
+        check("app" not in sys.modules, "safe mode imported the app")
+
+
+def test_a_short_glitch_at_power_on_is_not_safe_mode():
+    out = {}
+
+    def script(h):
+        h.down(SELECT)
+        yield h.wait(10)  # released before the second look
+        h.up(SELECT)
+        yield h.wait(500)
+        out["app"] = h.shows("APP 1")
+
+    h = harness.Harness("pico")
+    h.run(script)
+    check(out["app"] and not h.returned)
+
+
+def error_script(out, button, snap=None):
+    def script(h):
+        yield h.wait(300)
+        yield h.press(button)
+        yield h.wait(200)
+        out["error"] = h.shows("ERROR", inverted=True)
+        out["screen"] = h.screen()
+        out["log"] = read("error.log")
+        if snap:
+            h.snap(snap)
+        yield h.wait(5000)  # the error screen waits for a press, however long
+        out["still"] = h.shows("ERROR", inverted=True) and not h.shows("APP 2") and h.lit()
+        yield h.wait(30000)
+        out["dimmed"] = h.shows("ERROR", inverted=True) and not h.lit()
+        yield h.press(PREV)
+        yield h.wait(200)
+        out["restarted"] = h.shows("APP 2") and h.lit()
+
+    return script
+
+
+def test_exception_in_app_shows_error_logs_one_line_and_restarts():
+    out = {}
+    h = harness.Harness("pico")
+    h.run(error_script(out, SELECT, "error"))
+    check(out["error"], out["screen"])
+    check(h.shows("APP 2") and out["restarted"] and out["still"], repr(out))
+    check(out["dimmed"], "the error screen kept the backlight on")
+    lines = out["log"].split("\n")
+    check(len(lines) == 2 and lines[1] == "", repr(out["log"]))
+    check("ValueError: boom on request @app.py:" in lines[0], lines[0])
+
+
+def test_memory_error_in_app_is_recovered():
+    out2 = {}
+    h = harness.Harness("pico")
+    h.run(error_script(out2, NEXT))
+    check(out2["error"] and out2["restarted"], repr(out2))
+    check("MemoryError" in out2["log"], out2["log"])
+
+
+def test_error_screen_content():
+    out = {}
+
+    def script(h):
+        yield h.wait(300)
+        yield h.press(SELECT)
+        yield h.wait(200)
+        out["name"] = h.shows("ValueError")
+        out["message"] = h.shows("boom on") and h.shows("request")
+        out["hint"] = h.shows("press key")
+
+    harness.Harness("pico").run(script)
+    check(out["name"] and out["message"] and out["hint"], repr(out))
+
+
+def test_settings_survive_error_and_power_cycle():
+    out = {}
+
+    def script(h):
+        yield h.wait(300)
+        yield h.press(PREV)  # the fake app sets contrast 50, backlight off, saves
+        yield h.wait(100)
+        out["before"] = (h.model.vop, h.lit())
+        yield h.power_cycle()
+        yield h.wait(300)
+        out["after"] = (h.model.vop, h.lit(), h.shows("APP 1"))
+
+    h = harness.Harness("pico")
+    h.run(script)
+    check(out["before"] == (50, False), repr(out))
+    check(out["after"] == (50, False, True) and h.boots == 2, repr(out))
+
+
+def test_error_that_fails_again_while_reported_still_waits_and_restarts():
+    out = {}
+
+    def script(h):
+        yield h.wait(300)
+        yield h.chord(PREV, NEXT)
+        yield h.wait(500)
+        out["waiting"] = not h.shows("APP 2") and not h.returned
+        out["screen"] = h.shows("ERROR", inverted=True) and h.shows("Unprintabl")
+        out["log"] = read("error.log")
+        yield h.press(SELECT)
+        yield h.wait(300)
+        out["restarted"] = h.shows("APP 2")
+
+    h = harness.Harness("pico")
+    h.run(script)
+    check(out["waiting"] and out["restarted"] and out["screen"], repr(out))
+    check(out["log"].count("\n") == 1 and "Unprintable: ? @app.py:" in out["log"], out["log"])
+
+
+def test_keyboard_interrupt_reaches_the_repl():
+    def script(h):
+        yield h.wait(300)
+        yield h.hold(SELECT, 1000)  # the fake app raises KeyboardInterrupt on a long press
+        yield h.wait(1000)
+
+    h = harness.Harness("pico")
+    try:
+        h.run(script)
+        check(False, "KeyboardInterrupt was swallowed")
+    except KeyboardInterrupt:
+        pass
+    check(read("error.log") == "" and not h.shows("ERROR", inverted=True))
+
+
+def test_board_that_cannot_be_built_returns_to_repl_and_logs():
+    def script(h):
+        yield h.wait(100)
+
+    h = harness.Harness("badboard")
+    h.run(script)
+    check(h.returned and "OSError" in read("error.log"), read("error.log"))
+
+
+def test_error_log_stays_bounded_and_keeps_newest():
+    harness.Harness("pico")  # a fresh RAM flash as the cwd
+    import main
+
+    sizes = []
+    for n in range(400):
+        try:
+            raise ValueError("error number %d %s" % (n, "x" * (n % 50)))
+        except ValueError as exc:
+            main.log(exc)
+        sizes.append(os.stat(main.LOG)[6])
+    text = read(main.LOG)
+    check(max(sizes) <= main.LOG_MAX, "log grew to %d" % max(sizes))
+    check(text.endswith("\n") and "error number 399 " in text.split("\n")[-2])
+    numbers = [int(line.split("error number ")[1].split()[0]) for line in text.split("\n")[:-1]]
+    check(numbers == list(range(numbers[0], 400)), "lines lost or garbled: %r" % numbers)
+    check(len(numbers) > 5, "trimming keeps too little")
+
+
+def test_oversized_old_log_is_cut_to_its_newest_lines():
+    harness.Harness("pico")
+    import main
+
+    with open(main.LOG, "w") as f:
+        for n in range(300):
+            f.write("old line %d \u00e9\u00e9\n" % n)  # 5 KB, with two-byte characters
+    try:
+        raise ValueError("newest")
+    except ValueError as exc:
+        main.log(exc)
+    text = read(main.LOG)
+    lines = text.split("\n")
+    check(len(text.encode()) <= main.LOG_MAX and "ValueError: newest" in lines[-2], text[-200:])
+    check(lines[-3] == "old line 299 \u00e9\u00e9" and lines[0].startswith("old line "), lines[0])
+
+
+def test_error_message_wraps_at_spaces():
+    harness.Harness("pico", flash=None)
+    import main
+
+    cases = {
+        "": ("", ""),
+        "short": ("short", ""),
+        "boom on request": ("boom on", "request"),
+        "exactly 10": ("exactly 10", ""),
+        "abcdefghijklmnop": ("abcdefghij", "klmnop"),
+        "a verylongwordhere": ("a", "verylongwo"),
+        "  padded words here  ": ("padded", "words here"),
+    }
+    for message in cases:
+        check(main._wrap(message) == cases[message], "%r -> %r" % (message, main._wrap(message)))
+
+
+def test_error_log_line_is_one_bounded_line():
+    harness.Harness("pico")
+    import main
+
+    try:
+        raise ValueError("line one\nline two " + "y" * 300)
+    except ValueError as exc:
+        main.log(exc)
+    text = read(main.LOG)
+    check(text.count("\n") == 1 and len(text) <= 120, repr(text))
+
+
+def test_boot_across_tick_wrap():
+    out = {}
+    h = harness.Harness("pico", start_ms=(1 << 30) - 150)
+    h.run(error_script(out, SELECT))
+    check(out["error"] and out["restarted"], repr(out))
+
+
+mptest.run(globals())

@@ -1,0 +1,14 @@
+# Prints, for each result word, the pixels the game's status column shows for it (framebuf).
+import framebuf
+import screens
+
+for word in ("WIN!", "LOST", "DRAW"):
+    buf = bytearray(84 * 6)
+    fb = framebuf.FrameBuffer(buf, 84, 48, framebuf.MONO_VLSB)
+    screens.status_text(fb, 0, word)
+    dark = []
+    for y in range(48):
+        for x in range(84):
+            if fb.pixel(x, y):
+                dark.append("%d,%d" % (x, y))
+    print(word, screens.STATUS_X, screens.ROW_Y[0], " ".join(dark))

@@ -1,0 +1,79 @@
+"""The game app under the MicroPython unix port: scripted games read off the glass, a seeded
+fuzz of 100,000 button events, and a soak of 1,000 games with a flat heap.
+
+The MicroPython scripts are in host_tests/mp (mp_app_*.py, the rig in apprig.py); they run on
+the firmware as deployed (every module precompiled by mpy-cross)."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+MP = Path(__file__).parent / "mp"
+
+
+def test_scripted_games_settings_demo_and_power(micropython, tmp_path):
+    out = micropython.run_tests(MP / "mp_app_play.py", tmp_path, heapsize="512k")
+    for name in (
+        "test_full_game_at_each_level",
+        "test_win_with_blinking_line_then_next_game",
+        "test_loss_against_perfect",
+        "test_two_players_o_wins",
+        "test_two_players_draw",
+        "test_hint_blinks_best_move",
+        "test_undo_takes_back_move_and_reply",
+        "test_settings_screen",
+        "test_demo_starts_when_idle_and_stops_at_a_press",
+        "test_power_saving_and_wake",
+    ):
+        assert "PASS " + name in out
+
+
+# 2 x 50,000 events, one run per xdist worker.
+@pytest.mark.parametrize("seed", [5110, 2024])
+def test_fuzz_random_buttons(micropython, seed, tmp_path):
+    result = micropython.run(
+        MP / "mp_app_fuzz.py", seed, 50000, tmp_path, heapsize="256k", timeout=280
+    )
+    out = result.stdout + result.stderr
+    match = re.search(
+        r"^OK events (\d+) games1p (\d+) games2p (\d+) perfect (\d+) asleep (\d+) demo (\d+)$",
+        result.stdout,
+        re.M,
+    )
+    assert result.returncode == 0 and match, out
+    events, games1p, games2p, perfect, asleep, demo = map(int, match.groups())
+    assert events == 50000
+    # The random player really played: games of both modes ended (each checked against the
+    # tally), several at level "perfect" (none lost by the CPU), and the board went to sleep.
+    assert games1p >= 500 and games2p >= 10 and perfect >= 50 and asleep >= 5, out
+
+
+def test_soak_thousand_games_heap_flat(micropython, tmp_path):
+    result = micropython.run(
+        MP / "mp_app_soak.py", 1000, tmp_path, heapsize=SOAK_HEAP, timeout=280
+    )
+    out = result.stdout + result.stderr
+    match = re.search(
+        r"^SOAK games (\d+) code (\d+) first (\d+) last (\d+) peak (\d+)", result.stdout, re.M
+    )
+    assert result.returncode == 0 and match, out
+    games, code, first, last, peak = map(int, match.groups())
+    assert games == 1000
+    assert first == last, "heap in use after the first game %d, after the last %d" % (first, last)
+    # What the app itself holds (heap in use minus the imported firmware code) stays small.
+    assert peak - code < 24 * 1024, out
+
+
+# The issue asks for -X heapsize=32k. The unix port here is 64-bit: the imported firmware code
+# alone (bytecode, qstrs, the engine's and the buttons' tables) takes about 57 KB of its heap,
+# roughly twice what the same modules take on a 32-bit board, so 32k cannot even import it.
+# The soak runs at 80k: the code plus about 23 KB for the game (whose own live objects stay
+# near 6 KB, asserted above under 24 KB), so the collector runs often and a leak would show.
+SOAK_HEAP = "80k"
+
+
+def test_real_firmware_under_the_harness(micropython, hostboard):
+    """main.py + boards/pico.py + the app, on the fake machine and clock."""
+    out = micropython.run_tests(MP / "mp_app_harness.py", heapsize="512k", paths=(hostboard,))
+    assert "PASS test_dim_sleep_lightsleep_and_wake_to_the_same_screen" in out

@@ -1,0 +1,70 @@
+"""Golden images of every app screen, as the glass shows them (controller model -> PNG).
+
+host_tests/mp/mp_app_screens.py drives the real app with the buttons to each screen and prints
+the glass; each is rendered with tools/lcd_render.py and compared with
+host_tests/golden/screens/<name>.png. After an intended change to what a screen shows,
+regenerate them with
+
+    UPDATE_GOLDEN=1 .venv/bin/python -m pytest host_tests/test_app_screens.py
+
+and review the new PNGs (and their .txt twins) in the diff. The error and safe-mode screens are
+drawn by main.py; their goldens belong to the platform's tests."""
+
+import binascii
+import os
+import re
+from pathlib import Path
+
+import lcd_render
+import pcd8544_model as pm
+import pytest
+
+MP = Path(__file__).parent / "mp"
+GOLDEN = Path(__file__).parent / "golden" / "screens"
+SCREENS = (
+    "title",
+    "menu",
+    "board_1p",
+    "thinking",
+    "menu_paused",
+    "settings",
+    "settings_contrast",
+    "board_2p",
+    "win_2p",
+    "draw_2p",
+    "win_1p",
+    "demo",
+)
+
+
+@pytest.fixture(scope="module")
+def glasses(micropython, tmp_path_factory):
+    folder = tmp_path_factory.mktemp("screens")
+    result = micropython.run(MP / "mp_app_screens.py", folder, heapsize="512k")
+    assert result.returncode == 0, result.stdout + result.stderr
+    found = {}
+    for name, hexed in re.findall(r"^GLASS (\w+) ([0-9a-f]+)$", result.stdout, re.M):
+        found[name] = binascii.unhexlify(hexed)
+    return found
+
+
+def test_every_screen_is_captured(glasses):
+    assert tuple(glasses) == SCREENS
+    for name, glass in glasses.items():
+        assert len(glass) == pm.RAM_SIZE and any(glass), name + " is blank"
+
+
+@pytest.mark.parametrize("name", SCREENS)
+def test_screen_matches_golden(glasses, name, tmp_path):
+    glass = glasses[name]
+    png = GOLDEN / (name + ".png")
+    if os.environ.get("UPDATE_GOLDEN"):
+        lcd_render.save_png(glass, png)
+        (GOLDEN / (name + ".txt")).write_text(lcd_render.text(glass) + "\n")
+    assert png.exists(), "no golden %s; run with UPDATE_GOLDEN=1 and review it" % png
+    image = lcd_render.image(glass)
+    if not lcd_render.same_pixels(image, png):
+        got = lcd_render.failure_png(glass, "screen_" + name, tmp_path)
+        pytest.fail(
+            "screen %s differs from %s (got %s):\n%s" % (name, png, got, lcd_render.text(glass))
+        )

@@ -1,0 +1,68 @@
+"""settings.py: on the MicroPython port over simulated flash (littlefs, FAT), and fuzzed on
+CPython with hypothesis (whatever the file holds, loading gives valid settings)."""
+
+import json
+from pathlib import Path
+
+import settings
+from hypothesis import given
+from hypothesis import settings as hyp_settings
+from hypothesis import strategies as st
+from settings import KEYS, Settings
+
+MP = Path(__file__).parent / "mp"
+
+
+def test_settings_on_micropython_flash(micropython):
+    out = micropython.run_tests(MP / "mp_settings.py", heapsize="256k")
+    assert "PASS test_power_cut_at_every_flash_operation_littlefs" in out
+
+
+# Near-misses of the real values (ints around the ranges, bools, 3-lists) and other JSON.
+json_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 130)
+    | st.integers(-(2**40), 2**40)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=3),
+    lambda inner: (
+        st.lists(inner, min_size=2, max_size=4)
+        | st.dictionaries(st.text(max_size=2), inner, max_size=2)
+    ),
+    max_leaves=6,
+)
+stored = st.dictionaries(st.sampled_from(KEYS + ("other",)), json_values, max_size=9)
+
+
+def valid(s):
+    for key in KEYS:
+        assert settings.check(key, s.get(key)) == s.get(key)
+
+
+@hyp_settings(max_examples=200, deadline=None)
+@given(data=stored)
+def test_any_json_object_loads_valid_and_is_repaired(tmp_path_factory, data):
+    path = tmp_path_factory.getbasetemp() / "object.json"
+    text = json.dumps(data)
+    path.write_text(text)
+    s = Settings.load(str(path))
+    valid(s)
+    for key in KEYS:  # a key that was valid is kept (a file too long to be ours is not read)
+        try:
+            if len(text) > 512:
+                raise KeyError(key)
+            assert s.get(key) == settings.check(key, data[key])
+        except (KeyError, ValueError):
+            assert s.get(key) == Settings().get(key)
+    assert json.loads(path.read_text()) == json.loads(s.dumps())
+    assert not s.dirty
+
+
+@hyp_settings(max_examples=200, deadline=None)
+@given(blob=st.binary(max_size=600))
+def test_any_bytes_load_valid(tmp_path_factory, blob):
+    path = tmp_path_factory.getbasetemp() / "bytes.json"
+    path.write_bytes(blob)
+    valid(Settings.load(str(path)))
+    assert json.loads(path.read_text()).keys() == set(KEYS)

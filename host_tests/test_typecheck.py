@@ -1,0 +1,157 @@
+"""The type check catches wrong calls into the device APIs, per port, and nothing that is right."""
+
+import textwrap
+
+import pytest
+import typecheck
+
+PORTS = ("rp2", "esp32")
+
+GOOD = """\
+import framebuf
+import machine
+import time
+
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):
+        return x
+
+
+_WIDTH = const(84)
+
+
+class Lcd(framebuf.FrameBuffer):
+    def __init__(self, spi, dc):
+        self.buf = bytearray(_WIDTH * 6)
+        super().__init__(self.buf, _WIDTH, 48, framebuf.MONO_VLSB)
+        self.spi = spi
+        self.dc = dc
+
+    def show(self):
+        self.dc(1)
+        self.spi.write(self.buf)
+
+
+def build():
+    spi = machine.SPI(1, baudrate=4_000_000, sck=machine.Pin(10), mosi=machine.Pin(11))
+    lcd = Lcd(spi, machine.Pin(12, machine.Pin.OUT, value=0))
+    lcd.text("hi", 0, 0, 1)
+    lcd.show()
+    start = time.ticks_ms()
+    time.sleep_ms(time.ticks_diff(time.ticks_add(start, 5), time.ticks_ms()))
+    machine.Pin(3, machine.Pin.IN, machine.Pin.PULL_UP).value()
+    return lcd
+"""
+
+
+@pytest.fixture(scope="session")
+def cache(tmp_path_factory):
+    """One mypy cache per test worker: the stubs are analysed once, not in every test."""
+    return tmp_path_factory.mktemp("mypy-cache")
+
+
+@pytest.fixture
+def check(cache, tmp_path):
+    def check(port, source, name="probe"):
+        path = tmp_path / (name + ".py")
+        path.write_text(textwrap.dedent(source))
+        return typecheck.run_mypy(port, [path], cache_dir=cache / port)
+
+    return check
+
+
+@pytest.mark.parametrize("port", PORTS)
+def test_correct_device_code_has_no_errors(port, check):
+    lines, errors = check(port, GOOD)
+    assert errors == 0, "\n".join(lines)
+
+
+WRONG = (
+    ("machine.Pin(1).valeu()", '"Pin" has no attribute "valeu"'),
+    ('framebuf.FrameBuffer(b, 1, 2, 3).textt("x", 0, 0)', 'has no attribute "textt"'),
+    ("machine.Pin(1, machine.Pin.PULL_SIDEWAYS)", 'has no attribute "PULL_SIDEWAYS"'),
+    ("time.ticks_diff(1)", 'No overload variant of "ticks_diff"'),
+    ("machine.SPI(1).write(1, 2, 3)", 'Too many arguments for "write"'),
+)
+
+
+@pytest.mark.parametrize("port", PORTS)
+def test_each_wrong_call_inside_an_unannotated_function_is_reported(port, check):
+    # One function per wrong call, so every error has its own line (7, 11, 15, ...).
+    source = "import framebuf\nimport machine\nimport time\n"
+    for wrong, _ in WRONG:
+        source += "\n\ndef run(b):\n    %s\n" % wrong
+    lines, errors = check(port, source)
+    found = [
+        any("probe.py:%d: error:" % (7 + 4 * i) in line and expected in line for line in lines)
+        for i, (_, expected) in enumerate(WRONG)
+    ]
+    assert found == [True] * len(WRONG), "\n".join(lines)
+
+
+def test_each_port_uses_its_own_stubs(check):
+    source = "import rp2\n\n\ndef run():\n    rp2.StateMachine(0)\n"
+    assert check("rp2", source)[1] == 0
+    lines, errors = check("esp32", source)
+    assert errors == 1 and 'module named "rp2"' in "\n".join(lines)
+
+
+def test_only_host_fallbacks_under_except_importerror_are_forgiven(check):
+    source = """\
+    try:
+        from micropython import const
+    except ImportError:
+
+        def const(x):
+            return x
+
+
+    try:
+        from time import ticks_diff
+    except ValueError:
+
+        def ticks_diff(a, b):
+            return a - b
+    """
+    lines, errors = check("rp2", source)
+    assert errors == 1 and all(":5:" not in line for line in lines), lines
+    assert any("probe.py:13: error:" in line for line in lines), lines
+
+
+def test_attributes_assigned_on_self_somewhere_count_as_known(check):
+    # Play works on state App sets up (a shared-state base class); a typo nobody assigns is
+    # still an error, and so is a wrong attribute of a device class.
+    source = """\
+    import machine
+
+
+    class Play:
+        def go(self):
+            self.pin.value(self.level)
+            return self.levle
+
+
+    class App(Play):
+        def __init__(self):
+            self.pin = machine.Pin(2)
+            self.level = 1
+            self.pin.valeu()
+    """
+    lines, errors = check("rp2", source)
+    text = "\n".join(lines)
+    assert errors == 2, text
+    assert '"Play" has no attribute "levle"' in text and '"Pin" has no attribute "valeu"' in text
+
+
+def test_missing_stubs_say_how_to_install_them(tmp_path):
+    with pytest.raises(RuntimeError, match="make typecheck"):
+        typecheck.run_mypy("rp2", [tmp_path / "x.py"], stubs_root=tmp_path)
+
+
+def test_board_without_a_port_is_refused(monkeypatch):
+    monkeypatch.setattr(typecheck.boardlist, "PORT_OF_BOARD", {})
+    with pytest.raises(RuntimeError, match="PORT_OF_BOARD"):
+        typecheck.check_board("pico")

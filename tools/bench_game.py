@@ -1,0 +1,246 @@
+"""Figures for the game app on the MicroPython unix port (firmware precompiled by mpy-cross).
+
+Prints: heap in use after importing the firmware and after boot (App built), the peak heap
+during games, the time from a button edge to the new frame being written, and the CPU's reply
+time per level. Run by `make bench`; `python tools/bench_game.py` alone works too."""
+
+import sys
+import tempfile
+from pathlib import Path
+
+import mpy_build
+import mpyrun
+
+SCRIPT = r"""
+import gc
+import micropython
+import sys
+import utime
+
+gc.collect()
+base = gc.mem_alloc()
+import app
+import buttons
+import engine
+import hardware
+import pcd8544
+import settings
+
+gc.collect()
+code = gc.mem_alloc()
+
+
+class Pin:
+    def __init__(self):
+        self.level = 1
+
+    def __call__(self, v=None):
+        return self.level
+
+    value = __call__
+
+
+class SPI:
+    def write(self, buf):
+        pass
+
+
+shown = [0]
+pins = [Pin(), Pin(), Pin()]
+out = Pin()
+lcd = pcd8544.PCD8544(SPI(), out, out, out, out)
+pad = buttons.three_buttons(pins[0], pins[1], pins[2])
+hw = hardware.Hardware(lcd, pad, None, "bench")
+s = settings.Settings.load(sys.argv[1] + "/settings.json")
+a = app.App(hw, s)
+gc.collect()
+boot = gc.mem_alloc()
+real_show = lcd.show
+
+
+frames = [0]
+
+
+def show():
+    real_show()
+    frames[0] += 1
+    shown[0] = utime.ticks_us()
+
+
+lcd.show = show
+
+now = 0
+
+
+steps = [0]
+
+
+def step():
+    global now
+    a.step(now)
+    steps[0] += 1
+    now += 10
+
+
+def timed(pin, level):
+    # us from the step that first sees a pin edge to the end of the frame it writes
+    pins[pin].level = level
+    shown[0] = 0
+    t = utime.ticks_us()
+    step()
+    return utime.ticks_diff(shown[0], t) if shown[0] else -1
+
+
+step()
+# Title -> menu -> 1P game (the player starts), measuring press-to-frame on the way.
+lat_press = []
+lat_click = []
+for _ in range(3):
+    step()
+timed(2, 0)
+for _ in range(8):
+    step()
+timed(2, 1)
+for _ in range(8):
+    step()
+timed(2, 0)
+for _ in range(8):
+    step()
+lat_click.append(timed(2, 1))
+for _ in range(8):
+    step()
+gc.collect()
+start = gc.mem_alloc()
+peak = 0
+games = 0
+total0 = micropython.mem_total()
+frames0 = frames[0]
+steps0 = steps[0]
+while games < 50:
+    # NEXT (acts on its press edge), then SELECT (acts on release: a hold means hint).
+    lat_press.append(timed(1, 0))
+    for _ in range(8):
+        step()
+        gc.collect()
+        peak = max(peak, gc.mem_alloc())
+    pins[1].level = 1
+    for _ in range(8):
+        step()
+    pins[2].level = 0
+    for _ in range(8):
+        step()
+    lat_click.append(timed(2, 1))
+    for _ in range(20):
+        step()
+        gc.collect()
+        peak = max(peak, gc.mem_alloc())
+    if a.game.over():
+        games += 1
+        pins[0].level = 0  # a short press of PREV starts the next game
+        for _ in range(8):
+            step()
+        pins[0].level = 1
+        for _ in range(8):
+            step()
+garbage = (micropython.mem_total() - total0) // (steps[0] - steps0)
+lat_press = [v for v in lat_press if v >= 0]
+lat_click = [v for v in lat_click if v >= 0]
+print("HEAP base %d code %d boot %d game_start %d peak %d garbage %d" % (
+    base, code, boot, start, peak, garbage))
+print("LATENCY press %d %d %d click %d %d %d" % (
+    min(lat_press), sum(lat_press) // len(lat_press), max(lat_press),
+    min(lat_click), sum(lat_click) // len(lat_click), max(lat_click)))
+
+# CPU reply per level: from the empty board, and the worst over every position a game can
+# reach that is not over (4,520: piece counts right, nobody has three in a row).
+def positions():
+    for n in range(19683):
+        board = nx = no = 0
+        for i in range(9):
+            v = n % 3
+            n //= 3
+            board |= v << (2 * i)
+            nx += v == 1
+            no += v == 2
+        if (nx == no or nx == no + 1) and nx + no < 9 and not engine.winner(board):
+            yield board, 1 if nx == no else 2
+
+
+import random
+
+for level in range(len(engine.LEVELS)):
+    t = utime.ticks_us()
+    for _ in range(20):
+        engine.level_move(0, 1, level, random)
+    empty = utime.ticks_diff(utime.ticks_us(), t) // 20
+    worst = 0
+    total = 0
+    count = 0
+    for board, player in positions():
+        count += 1
+        t = utime.ticks_us()
+        engine.level_move(board, player, level, random)
+        d = utime.ticks_diff(utime.ticks_us(), t)
+        total += d
+        worst = max(worst, d)
+    print("CPU %s %d %d %d %d" % (engine.LEVELS[level], empty, total // count, worst, count))
+"""
+
+
+def main():
+    exe = mpyrun.micropython_path()
+    if exe is None:
+        print("bench_game: " + mpyrun.UNAVAILABLE)
+        return 0
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = Path(tmp)
+        mpy_build.compile_all(tmp / "mpy")
+        script = tmp / "bench_game_mp.py"
+        script.write_text(SCRIPT)
+        result = mpyrun.run(script, args=(tmp,), paths=(tmp / "mpy",), heapsize="1024k")
+    if result.returncode != 0:
+        print(result.stdout + result.stderr, file=sys.stderr)
+        return 1
+    figures = {}
+    cpu = []
+    for line in result.stdout.splitlines():
+        head, *rest = line.split()
+        if head == "CPU":
+            cpu.append((rest[0],) + tuple(int(v) for v in rest[1:]))
+        else:
+            figures[head] = [int(v) for v in rest if v.isdigit()]
+    base, code, boot, start, peak, garbage = figures["HEAP"]
+    lat = figures["LATENCY"]
+    kb = 1024.0
+    print("== bench_game: the app on the MicroPython unix port (64-bit), mpy-cross firmware ==")
+    print(
+        "heap in use after importing the firmware: %6.1f KB (bytecode, qstrs, tables)"
+        % ((code - base) / kb)
+    )
+    print(
+        "heap in use after boot (App built):       %6.1f KB (+%.1f KB of app state)"
+        % ((boot - base) / kb, (boot - code) / kb)
+    )
+    print(
+        "peak live heap over 50 games (collected): %6.1f KB (+%.1f KB over the code, with the "
+        "bench's own objects; target < 24 KB)" % ((peak - base) / kb, (peak - code) / kb)
+    )
+    print(
+        "allocated per loop step (mean), freed:   %6d bytes (mostly call frames on the heap)"
+        % garbage
+    )
+    print(
+        "button edge -> frame written, NEXT press:   min %d / mean %d / max %d us" % tuple(lat[:3])
+    )
+    print(
+        "button edge -> frame written, SELECT click: min %d / mean %d / max %d us" % tuple(lat[3:])
+    )
+    print("  (plus up to one poll period, App.poll_ms = 10 ms; SELECT acts on release)")
+    print("CPU reply per level (us): empty board / mean / worst over %d positions" % cpu[0][4])
+    for name, empty, mean, worst, _ in cpu:
+        print("  %-8s %7d %7d %7d" % (name, empty, mean, worst))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,245 @@
+# A host stand-in for MicroPython's machine module: recorded pins and SPI, scripted inputs.
+# SPDX-License-Identifier: MIT
+"""On MICROPYPATH this file overrides the unix port's built-in `machine`, so a board file runs
+unchanged on the host:
+
+- Output pins and SPI writes are recorded, in order, on one `fakebus.Bus` (`BUS`); a pin is
+  named there by its id as text ("20"), so a PCD8544 model can be pointed at the board's pins.
+- Input pins read the level a script set with `set_level(id, level)` (also before the pin
+  exists: a button held at power-on), else their pull: up 1, down 0, none 0.
+- `Pin.irq()` arms a pin: a matching edge calls the handler, and wakes `lightsleep()` (the
+  rp2 style with a handler and IRQ_FALLING, or the ESP32 style with WAKE_LOW and wake=SLEEP).
+- `lightsleep(ms)` and `idle()` pass time on the `time` module's clock (see time.py).
+- `reset()`, `soft_reset()` and `deepsleep()` raise `Reset`, a BaseException a harness catches
+  (firmware that catches Exception cannot swallow it).
+
+`PINS` (id -> the latest Pin made with that id) and `SPIS` (every SPI made) let tests check the
+wiring; `reset_state()` starts a fresh board (new BUS, no pins, input levels kept if asked).
+"""
+
+import time
+
+import fakebus
+
+SLEEP = 2
+DEEPSLEEP = 4
+PWRON_RESET = 1
+HARD_RESET = 2
+WDT_RESET = 3
+DEEPSLEEP_RESET = 4
+SOFT_RESET = 5
+
+BUS = None
+PINS = {}
+SPIS = []
+_levels = {}  # id -> level set by the script
+_woken = [False]
+_cause = [PWRON_RESET]
+
+
+class Reset(BaseException):
+    """machine.reset()/soft_reset()/deepsleep() was called; args[0] says which."""
+
+
+def reset_state(keep_levels=False, capacity=1024):
+    """A fresh board: a new BUS, no pins or SPI; input levels kept if keep_levels."""
+    global BUS
+    BUS = fakebus.Bus(capacity)
+    PINS.clear()
+    del SPIS[:]
+    if not keep_levels:
+        _levels.clear()
+    _woken[0] = False
+
+
+def set_level(pin_id, level):
+    """Drive input `pin_id` to `level` (0/1) from outside, firing its irq if armed."""
+    level = 1 if level else 0
+    pin = PINS.get(pin_id)
+    old = pin.value() if pin is not None else _levels.get(pin_id)
+    _levels[pin_id] = level
+    if pin is not None and pin._trigger and old != level:
+        pin._edge(level)
+
+
+def take_wake():
+    """True (once) if an armed pin fired since the last call: lightsleep should end."""
+    woken = _woken[0]
+    _woken[0] = False
+    return woken
+
+
+class Pin:
+    IN = 0
+    OUT = 1
+    OPEN_DRAIN = 2
+    ALT = 3
+    PULL_UP = 1
+    PULL_DOWN = 2
+    IRQ_FALLING = 4
+    IRQ_RISING = 8
+    IRQ_LOW_LEVEL = 16
+    IRQ_HIGH_LEVEL = 32
+    WAKE_LOW = IRQ_LOW_LEVEL
+    WAKE_HIGH = IRQ_HIGH_LEVEL
+
+    def __init__(self, id, mode=-1, pull=-1, value=None, **kwargs):
+        if not isinstance(id, (int, str)):
+            raise ValueError("Pin id must be an int or a str, not %r" % (id,))
+        self.id = id
+        self._mode = None
+        self._pull = None
+        self._out = 0
+        self._bus_id = None
+        self._handler = None
+        self._trigger = 0
+        self.wake = None
+        PINS[id] = self
+        self.init(mode, pull, value)
+
+    def init(self, mode=-1, pull=-1, value=None, **kwargs):
+        if mode != -1:
+            self._mode = mode
+        if pull != -1:
+            self._pull = pull
+        if value is not None:
+            self._out = 1 if value else 0
+        if self._mode in (Pin.OUT, Pin.OPEN_DRAIN) and self._bus_id is None:
+            self._bus_id = BUS.pin_id(str(self.id))  # declared in the recording, then its level
+            BUS.level(self._bus_id, self._out)
+
+    def mode(self):
+        return self._mode
+
+    def pull(self):
+        return self._pull
+
+    def value(self, v=None):
+        if v is None:
+            if self._mode in (Pin.OUT, Pin.OPEN_DRAIN):
+                return self._out
+            level = _levels.get(self.id)
+            if level is None:
+                level = 1 if self._pull == Pin.PULL_UP else 0
+            return level
+        v = 1 if v else 0
+        if v != self._out:
+            self._out = v
+            if self._bus_id is not None:
+                BUS.level(self._bus_id, v)
+        return None
+
+    __call__ = value
+
+    def on(self):
+        self.value(1)
+
+    def off(self):
+        self.value(0)
+
+    high = on
+    low = off
+
+    def toggle(self):
+        self.value(1 - self._out)
+
+    def irq(self, handler=None, trigger=IRQ_FALLING | IRQ_RISING, wake=None, **kwargs):
+        self._handler = handler
+        self._trigger = trigger
+        self.wake = wake
+        return None
+
+    def _edge(self, level):
+        t = self._trigger
+        if level == 0:
+            fired = t & (Pin.IRQ_FALLING | Pin.IRQ_LOW_LEVEL)
+        else:
+            fired = t & (Pin.IRQ_RISING | Pin.IRQ_HIGH_LEVEL)
+        if not fired:
+            return
+        _woken[0] = True
+        if self._handler is not None:
+            self._handler(self)
+
+    def __repr__(self):
+        return "Pin(%r)" % (self.id,)
+
+
+class SPI:
+    """Records write(); remembers its settings (baudrate, polarity, phase, pins) for tests."""
+
+    MSB = 0
+    LSB = 1
+
+    def __init__(self, id=0, baudrate=1000000, polarity=0, phase=0, bits=8, firstbit=0, **kw):
+        self.id = id
+        self.baudrate = baudrate
+        self.polarity = polarity
+        self.phase = phase
+        self.bits = bits
+        self.firstbit = firstbit
+        self.sck = kw.get("sck")
+        self.mosi = kw.get("mosi")
+        self.miso = kw.get("miso")
+        SPIS.append(self)
+
+    def init(self, baudrate=None, polarity=None, phase=None, **kw):
+        if baudrate is not None:
+            self.baudrate = baudrate
+        if polarity is not None:
+            self.polarity = polarity
+        if phase is not None:
+            self.phase = phase
+
+    def write(self, buf):
+        BUS.write(buf)
+
+    def deinit(self):
+        pass
+
+
+SoftSPI = SPI
+
+
+def lightsleep(ms=None):
+    """Pass up to ms (forever if None) on the clock; an armed pin's edge ends it early."""
+    time.clock().sleep_ms(24 * 3600 * 1000 if ms is None else ms, True)
+
+
+def idle():
+    time.clock().sleep_ms(1)
+
+
+def deepsleep(ms=None):
+    raise Reset("deepsleep")
+
+
+def reset():
+    raise Reset("reset")
+
+
+def soft_reset():
+    raise Reset("soft_reset")
+
+
+def reset_cause():
+    return _cause[0]
+
+
+def unique_id():
+    return b"\x0a\x05\x01\x10\xe6\x60\x00\x01"
+
+
+def freq(hz=None):
+    return 125000000 if hz is None else None
+
+
+def disable_irq():
+    return 0
+
+
+def enable_irq(state=0):
+    pass
+
+
+reset_state()

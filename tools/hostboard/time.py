@@ -1,0 +1,171 @@
+# A host stand-in for MicroPython's time module whose clock can be swapped: fake or real.
+# SPDX-License-Identifier: MIT
+"""On MICROPYPATH this file overrides the unix port's built-in `time`, so the firmware's
+`time.ticks_ms()`, `time.sleep_ms()` ... run on a clock chosen by the host:
+
+- `FakeClock` (the default): time stands still until the firmware sleeps; a sleep advances it
+  at once. A listener (the harness) is called at every step so it can change button levels at
+  exact times. Deterministic: the same script gives the same run.
+- `RealClock`: the built-in clock (utime), for the simulator; a `pump` callable, if given, is
+  called at least every 10 ms while the firmware sleeps (to read the keyboard).
+
+`use(clock)` installs a clock. Tick arithmetic wraps at 2**30 as on the boards.
+"""
+
+import utime
+
+TICKS_PERIOD = 1 << 30
+_MASK = TICKS_PERIOD - 1
+_HALF = TICKS_PERIOD >> 1
+
+
+class Spinning(BaseException):
+    """The firmware read the fake clock too often without ever sleeping (it would hang)."""
+
+
+class FakeClock:
+    """Milliseconds that pass only when the firmware sleeps.
+
+    `now` is the unbounded time in ms since `start`; ticks_ms() is (start + now) wrapped.
+    `listener(target_ms, light)`, if set, is called by every sleep instead of jumping straight
+    to target: it must advance the clock itself with `step_to()` (this is how a harness applies
+    scripted events in order); `light` is True for machine.lightsleep, whose listener may stop
+    early (a wake-up) by returning.
+    """
+
+    spin_limit = 200000  # ticks reads without a sleep before Spinning is raised
+
+    def __init__(self, start_ms=0):
+        self.start = start_ms
+        self.now = 0
+        self.listener = None
+        self.slept_ms = 0  # total time in sleep_ms/sleep_us/sleep
+        self.dozed_ms = 0  # total time in machine.lightsleep
+        self.sleeps = 0
+        self._reads = 0
+
+    def ticks_ms(self):
+        self._reads += 1
+        if self._reads > self.spin_limit:
+            self._reads = 0
+            raise Spinning("%d ticks reads without a sleep: a busy wait?" % self.spin_limit)
+        return (self.start + self.now) & _MASK
+
+    def ticks_us(self):
+        return ((self.start + self.now) * 1000) & _MASK
+
+    def step_to(self, now):
+        if now > self.now:
+            self.now = now
+
+    def sleep_ms(self, ms, light=False):
+        ms = max(0, int(ms))
+        self._reads = 0
+        self.sleeps += 1
+        before = self.now
+        target = self.now + ms
+        if self.listener is None:
+            self.now = target
+        else:
+            self.listener(target, light)
+        if light:
+            self.dozed_ms += self.now - before
+        else:
+            self.slept_ms += self.now - before
+
+    def sleep_us(self, us):
+        # Whole ms only: the fake clock has ms resolution; short waits round up to 1 ms.
+        self.sleep_ms((us + 999) // 1000)
+
+
+class RealClock:
+    """The host's clock (utime); `pump()` is called at least every 10 ms during sleeps."""
+
+    def __init__(self, pump=None):
+        self.pump = pump
+        self.slept_ms = 0
+        self.dozed_ms = 0
+        self.sleeps = 0
+
+    def ticks_ms(self):
+        return utime.ticks_ms()
+
+    def ticks_us(self):
+        return utime.ticks_us()
+
+    def sleep_ms(self, ms, light=False):
+        self.sleeps += 1
+        end = utime.ticks_add(utime.ticks_ms(), ms)
+        while True:
+            left = utime.ticks_diff(end, utime.ticks_ms())
+            if left <= 0:
+                break
+            utime.sleep_ms(min(left, 10))
+            if self.pump is not None and self.pump() and light:
+                break  # an input arrived: wake from the light sleep
+        if light:
+            self.dozed_ms += ms
+        else:
+            self.slept_ms += ms
+
+    def sleep_us(self, us):
+        utime.sleep_us(us)
+
+
+_clock = FakeClock()
+
+
+def use(clock):
+    """Make `clock` the time source of every module; returns it."""
+    global _clock
+    _clock = clock
+    return clock
+
+
+def clock():
+    return _clock
+
+
+def ticks_ms():
+    return _clock.ticks_ms()
+
+
+def ticks_us():
+    return _clock.ticks_us()
+
+
+def ticks_cpu():
+    return _clock.ticks_us()
+
+
+def ticks_add(ticks, delta):
+    return (ticks + delta) & _MASK
+
+
+def ticks_diff(end, start):
+    return ((end - start + _HALF) & _MASK) - _HALF
+
+
+def sleep_ms(ms):
+    _clock.sleep_ms(ms)
+
+
+def sleep_us(us):
+    _clock.sleep_us(us)
+
+
+def sleep(seconds):
+    _clock.sleep_ms(int(seconds * 1000))
+
+
+def time():
+    return _clock.ticks_ms() // 1000
+
+
+def time_ns():
+    return _clock.ticks_us() * 1000
+
+
+gmtime = utime.gmtime
+localtime = utime.localtime
+mktime = utime.mktime

@@ -1,0 +1,30 @@
+"""Write package.json, the manifest `mpremote mip install github:<owner>/<repo>` reads.
+
+Every firmware/*.py module is listed (as source: mip installs what the URL points to) with a URL
+relative to package.json, which mip resolves against the repository. The version is the one in
+pyproject.toml. `make test` fails when package.json is out of date: run this script to fix it.
+"""
+
+import json
+import sys
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "package.json"
+
+
+def expected():
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    urls = [[p.name, "firmware/" + p.name] for p in sorted((ROOT / "firmware").glob("*.py"))]
+    return json.dumps({"urls": urls, "deps": [], "version": version}, indent=2) + "\n"
+
+
+def main():
+    PACKAGE.write_text(expected())
+    print("wrote", PACKAGE.relative_to(ROOT))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,220 @@
+"""Type-check the firmware with mypy against each board's MicroPython stubs (`make typecheck`).
+
+Each port's stubs (micropython-<port>-stubs plus micropython-stdlib-stubs, which replaces
+typeshed's CPython stdlib) live in their own `.venv/stubs/<port>` because every port package
+provides `machine`, `time`, `framebuf`... For every board file, mypy runs once over
+firmware/*.py plus that board file copied as `board.py` (its name on the device, so `main.py`'s
+`import board` is checked against the real board).
+
+The firmware has no annotations, so `check_untyped_defs` makes mypy check every body: calls
+into the device APIs (a misspelt method, a wrong argument count, a constant the port lacks)
+are errors. Errors inside the stubs themselves are not ours and are silenced, and so are three
+kinds of false alarm for unannotated MicroPython code (see FLAGS and filter_messages).
+"""
+
+import argparse
+import ast
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import boardlist
+
+ROOT = Path(__file__).resolve().parents[1]
+FIRMWARE = ROOT / "firmware"
+STUBS = ROOT / ".venv" / "stubs"
+CACHE = ROOT / ".mypy_cache"
+
+FLAGS = """\
+[mypy]
+python_version = 3.11
+custom_typeshed_dir = {stubs}
+mypy_path = {stubs}
+no_site_packages = True
+cache_dir = {cache}
+check_untyped_defs = True
+# Re-binding a name to a value of another type (text, then its bytes) is ordinary MicroPython
+# (one name, one RAM slot); mypy then types each binding separately.
+allow_redefinition = True
+strict_equality = True
+extra_checks = True
+warn_redundant_casts = True
+warn_unused_ignores = True
+# Unannotated code: `x = None` then `x = button` makes mypy infer Optional, and it cannot see
+# the invariant that guards the use (`held == 1`), so union-attr would only report false alarms.
+# has-type ("Cannot determine type") is the same blindness for attributes set in a subclass.
+disable_error_code = union-attr, has-type
+enable_error_code = possibly-undefined, redundant-expr, ignore-without-code
+ignore_errors = True
+
+[mypy-{modules}]
+ignore_errors = False
+"""
+
+_MESSAGE = re.compile(r"^(?P<path>.+?):(?P<line>\d+): (?P<kind>error|note): (?P<text>.*)$")
+_NO_ATTR = re.compile(r'^"(?P<cls>\w+)" has no attribute "(?P<attr>\w+)"')
+
+# Host fallbacks (`try: from micropython import const` / `except ImportError: def const(x)`,
+# the same for ticks_add...) redefine a stub function with a plainer signature. That branch never
+# runs on a board, so these two errors are dropped when the def sits in an `except ImportError:`.
+_FALLBACK_ERRORS = (
+    "All conditional function variants must have identical signatures",
+    "already defined (possibly by an import)",
+)
+
+
+def _is_import_fallback(path, line):
+    try:
+        lines = Path(path).read_text().splitlines()
+        source = lines[int(line) - 1]
+    except (OSError, IndexError, ValueError):
+        return False
+    if not source.lstrip().startswith("def "):
+        return False
+    indent = len(source) - len(source.lstrip())
+    for above in reversed(lines[: int(line) - 1]):
+        if above.strip() and len(above) - len(above.lstrip()) < indent:
+            return above.split("#")[0].strip() == "except ImportError:"
+    return False
+
+
+def shared_attributes(files):
+    """(class names, attribute names) of the checked firmware: every `self.x = ...`, method and
+    class attribute of its classes.
+
+    A class that works on state another class sets up (a base class sharing the App's state)
+    makes mypy report `"Play" has no attribute "hw"`. An attribute that some firmware class
+    defines is known to exist, so such reports are dropped; a misspelt attribute that nothing
+    defines, and every attribute of the device APIs' classes, are still reported.
+    """
+    classes, attrs = set(), set()
+    for path in files:
+        tree = ast.parse(Path(path).read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef):
+                classes.add(node.name)
+                for item in node.body:  # methods and class attributes
+                    if isinstance(item, ast.FunctionDef):
+                        attrs.add(item.name)
+                    elif isinstance(item, ast.Assign):
+                        attrs.update(t.id for t in item.targets if isinstance(t, ast.Name))
+            elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+                if isinstance(node.value, ast.Name) and node.value.id == "self":
+                    attrs.add(node.attr)
+    return classes, attrs
+
+
+def filter_messages(output, shared=(set(), set())):
+    """mypy's lines minus the forgiven errors (and their notes); returns (lines, errors)."""
+    classes, attrs = shared
+    kept, errors, dropping = [], 0, False
+    for line in output.splitlines():
+        match = _MESSAGE.match(line)
+        if match is None:
+            if line.strip():
+                kept.append(line)
+            continue
+        if match["kind"] == "error":
+            text = match["text"]
+            no_attr = _NO_ATTR.match(text)
+            dropping = (
+                any(e in text for e in _FALLBACK_ERRORS)
+                and _is_import_fallback(match["path"], match["line"])
+            ) or bool(no_attr and no_attr["cls"] in classes and no_attr["attr"] in attrs)
+            errors += not dropping
+        if not dropping:
+            kept.append(line)
+    return kept, errors
+
+
+def stub_dir(port, stubs_root=STUBS):
+    path = Path(stubs_root) / port
+    if not (path / "stdlib" / "VERSIONS").exists() or not (path / "machine.pyi").exists():
+        raise RuntimeError(
+            "stubs for port %r are not installed in %s: run `make typecheck` (it installs "
+            "requirements-stubs.txt with pip --target)" % (port, path)
+        )
+    return path
+
+
+def run_mypy(port, files, stubs_root=STUBS, cache_dir=None, rename=None):
+    """Run mypy over `files` (paths) with the port's stubs; return (message lines, error count).
+
+    Every given file is checked strictly; modules they import from the stubs are not reported.
+    `rename` maps a path as mypy prints it to the path to show instead.
+    """
+    stubs = stub_dir(port, stubs_root)
+    modules = sorted({Path(f).stem for f in files})
+    with tempfile.TemporaryDirectory() as tmp:
+        config = Path(tmp) / "mypy.ini"
+        config.write_text(
+            FLAGS.format(
+                stubs=stubs,
+                cache=cache_dir or Path(tmp) / "cache",
+                modules=",".join(modules),
+            )
+        )
+        result = subprocess.run(
+            [sys.executable, "-m", "mypy", "--config-file", str(config), "--no-error-summary"]
+            + ["--no-color-output", "--no-pretty"]
+            + [str(f) for f in files],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+        )
+    if result.returncode not in (0, 1):
+        raise RuntimeError("mypy failed to run:\n" + result.stdout + result.stderr)
+    lines, errors = filter_messages(result.stdout, shared_attributes(files))
+    for old, new in (rename or {}).items():
+        lines = [line.replace(old, new) for line in lines]
+    return lines, errors
+
+
+def check_board(name, stubs_root=STUBS, cache_root=CACHE):
+    """Type-check firmware/*.py plus boards/<name>.py (as board.py) for the board's port."""
+    port = boardlist.PORT_OF_BOARD.get(name)
+    if port is None:
+        raise RuntimeError(
+            "boards/%s.py has no port: add %r: '<port>' to PORT_OF_BOARD in tools/boardlist.py "
+            "(rp2 or esp32, the stub packages in requirements-stubs.txt)" % (name, name)
+        )
+    firmware = sorted(FIRMWARE.glob("*.py"))
+    with tempfile.TemporaryDirectory() as tmp:
+        board = Path(tmp) / "board.py"
+        shutil.copyfile(boardlist.board_file(name), board)
+        files = [f.relative_to(ROOT) for f in firmware] + [board]
+        rename = {str(board): "boards/%s.py" % name}
+        return run_mypy(port, files, stubs_root, Path(cache_root) / name, rename)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("boards", nargs="*", help="board names (default: every boards/*.py)")
+    args = parser.parse_args(argv)
+    boards = args.boards or boardlist.known_boards()
+    if not boards:
+        print("typecheck: no board files under boards/", file=sys.stderr)
+        return 1
+    failed = 0
+    for name in boards:
+        try:
+            lines, errors = check_board(name)
+        except (RuntimeError, ValueError) as err:
+            print("typecheck: %s" % err, file=sys.stderr)
+            return 2
+        for line in lines:
+            print(line)
+        port = boardlist.PORT_OF_BOARD[name]
+        print(
+            "typecheck %s (%s stubs): %s"
+            % (name, port, "%d error(s)" % errors if errors else "no errors")
+        )
+        failed += errors
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,153 @@
+# The MicroPython half of the virtual board: executes code blocks sent by tools/virtualboard.py.
+# SPDX-License-Identifier: MIT
+#
+# Run by the unix port as `micropython virtualboard_mp.py FLASH CTL_IN CTL_OUT`. The flash
+# directory is mounted at "/" (so "/main.py" and mpremote's absolute paths land in it, as on a
+# board), sys.path becomes a board's ['', '.frozen', '/lib'], and stdin/stdout are the serial
+# line. Control frames (not seen by the code) travel on two extra pipes:
+#   in:  b"X<len>\n<code>"  execute a raw-REPL block     b"S<len>\n<line>"  a friendly-REPL line
+#        b"M\n"             run /main.py if it exists
+#   out: b"R\n" ready, b"D\n" done, b"E<len>\n<traceback>", b"L<len>\n<unread stdin bytes>",
+#        b"H\n" machine.reset() was called, b"Q\n" SystemExit (the board soft-resets),
+#        b"K<len>\n<char>" micropython.kbd_intr(char) was called (-1: Ctrl-C is data).
+import io
+import os
+import select
+import sys
+
+import micropython
+
+_flash, _ctl_in, _ctl_out = sys.argv[1], open(sys.argv[2], "rb"), open(sys.argv[3], "wb")
+
+# The stand-ins for built-in modules (machine, time) come from MICROPYPATH on the host; import
+# them before the flash hides the host filesystem, and catch machine.reset() like a board would.
+
+
+def _reset():
+    _ctl_out.write(b"H\n")
+    raise SystemExit
+
+
+try:
+    import machine
+
+    machine.reset = _reset
+except AttributeError:
+    # The unix port's own machine module is built in (read-only) and has no reset().
+    class _Machine:
+        def __getattr__(self, name):
+            return getattr(machine, name)
+
+    _machine = _Machine()
+    _machine.reset = _reset
+    sys.modules["machine"] = _machine
+try:
+    import time  # noqa: F401
+except ImportError:
+    pass
+
+# An optional setup module (e.g. simlink: real time, the LCD bus to a host file) runs first.
+if len(sys.argv) > 4:
+    __import__(sys.argv[4])
+
+try:
+    os.umount("/")
+except OSError:
+    pass
+os.mount(os.VfsPosix(_flash), "/")
+os.chdir("/")
+sys.path[:] = ["", ".frozen", "/lib"]
+
+_globals = {"__name__": "__main__"}
+_stdin = sys.stdin.buffer
+_poll = select.poll()
+_poll.register(sys.stdin, select.POLLIN)
+
+
+def _send(tag, data=None):
+    if data is None:
+        _ctl_out.write(tag + b"\n")
+    else:
+        _ctl_out.write(tag + str(len(data)).encode() + b"\n")
+        _ctl_out.write(data)
+    # No flush(): the unix port's files write straight through (its flush() is an fsync, which
+    # a pipe refuses).
+
+
+class _MicroPython:
+    """The micropython module, but kbd_intr() also tells the host whether Ctrl-C interrupts
+    (mpremote's mount turns it off while binary data flows; the host sends SIGINT only when on).
+    """
+
+    def __getattr__(self, name):
+        return getattr(micropython, name)
+
+    def kbd_intr(self, char):
+        micropython.kbd_intr(char)
+        _send(b"K", str(char).encode())
+
+
+sys.modules["micropython"] = _MicroPython()
+
+
+def _read_frame():
+    head = _ctl_in.readline()
+    if not head:
+        raise SystemExit
+    tag = head[:1]
+    if len(head) > 2:
+        return tag, _ctl_in.read(int(head[1:-1]))
+    return tag, b""
+
+
+def _unread_stdin():
+    # Bytes typed while code ran but not read by it go back to the REPL (a board's ring buffer).
+    left = b""
+    while _poll.poll(0):
+        byte = _stdin.read(1)
+        if not byte:
+            break
+        left += byte
+    if left:
+        _send(b"L", left)
+
+
+def _run(code, name, mode):
+    try:
+        exec(compile(code, name, mode), _globals)
+    except SystemExit:
+        _unread_stdin()
+        _send(b"Q")
+        raise
+    except BaseException as err:  # noqa: B036 - the REPL reports everything, as a board does
+        buf = io.StringIO()
+        sys.print_exception(err, buf)
+        _unread_stdin()
+        _send(b"E", buf.getvalue().encode())
+        return
+    _unread_stdin()
+    _send(b"D")
+
+
+def _loop():
+    _send(b"R")
+    while True:
+        try:
+            tag, data = _read_frame()
+        except KeyboardInterrupt:
+            continue  # a Ctrl-C that arrived just after the code finished
+        if tag == b"X":
+            _run(data, "<stdin>", "exec")
+        elif tag == b"S":
+            _run(data, "<stdin>", "single")
+        elif tag == b"M":
+            try:
+                with open("main.py") as f:
+                    code = f.read()
+            except OSError:
+                _send(b"D")
+                continue
+            _run(code, "main.py", "exec")
+
+
+_loop()
