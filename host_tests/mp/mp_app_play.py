@@ -8,6 +8,7 @@ from apprig import NEXT, PREV, SELECT, Rig
 from mptest import check
 
 LEVELS = len(engine.LEVELS)
+LABEL = {"easy": "EASY", "medium": "MED", "hard": "HARD", "perfect": "PERF"}
 
 
 def board_of(r):
@@ -37,7 +38,7 @@ def menu_to(r, row):
 def set_level(r, level):
     """From the main menu: cycle the Level row until the glass shows the level's label."""
     menu_to(r, 2)
-    label = engine.LEVELS[level][:4].upper()
+    label = LABEL[engine.LEVELS[level]]
     for _ in range(LEVELS):
         if r.text_at(label, 84 - 8 * len(label), 16, True):
             return
@@ -140,7 +141,7 @@ def test_full_game_at_each_level():
     for level in range(LEVELS):
         r = new_1p(level, "YOU", seed=level)
         check(r.status_after_glyph(0, "YOU"), "your turn shown:\n" + r.show())
-        label = engine.LEVELS[level][:4].upper()
+        label = LABEL[engine.LEVELS[level]]
         check(r.status(1, label), "level shown:\n" + r.show())
         check(r.cursor() == 4, "cursor starts in the centre")
         play_out(r, perfect)
