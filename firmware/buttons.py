@@ -8,8 +8,9 @@ take it apart. Events are never 0. Per hold of one button, in order:
 - ``PRESS``   on the down edge, at once (the first edge is acted on immediately).
 - ``REPEAT``  after ``repeat_delay_ms``, then every ``repeat_ms`` while held (``repeat=True``).
 - ``LONG``    once, ``long_ms`` after the press, if still held (``long_press=True``).
-- ``RELEASE`` on the up edge. Every PRESS gets exactly one RELEASE, and no RELEASE comes without
-  its PRESS (a button held at start-up or at ``reset()`` is silent until it is let go).
+- ``RELEASE`` on the up edge. Every PRESS gets exactly one RELEASE (unless ``reset()`` ends the
+  hold), and no RELEASE comes without its PRESS (a button held at start-up or at ``reset()`` is
+  silent until it is let go).
 - ``CLICK``   right after RELEASE, when the hold produced no LONG, REPEAT or CHORD: a short
   press that nothing else claimed.
 - ``CHORD``   when a second button goes down while exactly one other is held, within
@@ -17,14 +18,16 @@ take it apart. Events are never 0. Per hold of one button, in order:
   "button" is the chord id ``chord_id(a, b) = (1 << a) | (1 << b)`` (``PREV_NEXT`` = 6). Both
   buttons still get PRESS and RELEASE, but no CLICK, LONG or REPEAT for the rest of that hold.
 
-How a game should act: PRESS/RELEASE are the physical truth; CLICK, LONG, REPEAT and CHORD are
-mutually exclusive readings of one hold. Act on CLICK for a button that also has a LONG meaning
+How a game should act: PRESS/RELEASE are the physical truth; CLICK, CHORD and LONG/REPEAT are
+alternative readings of one hold (a hold gives at most one of: CLICK, CHORD, LONG and/or
+REPEATs). Act on CLICK for a button that also has a LONG meaning
 (SELECT: CLICK = place, LONG = hint; a long press never places). Act on PRESS + REPEAT for
 instant cursor movement (a PREV+NEXT chord then moves back and forth, net zero, before CHORD),
 or on CLICK + REPEAT if chords must not move the cursor at all.
 
 Debounce: an accepted edge starts a window of ``debounce_ms`` in which the level is not looked at;
-the next change after the window is accepted at once. A poll only sees levels: a press that
+the next change after the window is accepted at once. A tap shorter than the window is still one
+whole press (its RELEASE comes when the window ends). A poll only sees levels: a press that
 starts and ends between two polls is not seen at all (never half-seen), a press still held when
 a late poll comes is seen then, and times (LONG, REPEAT) count from the poll that saw the edge.
 Late polls never produce a burst of REPEATs: missed repeats are dropped. Call ``poll()`` at least
@@ -135,7 +138,7 @@ class Button:
         self.pressed_level = pressed_level
         self.long_press = bool(long_press)
         self.repeat = bool(repeat)
-        kinds = 1 << CHORD
+        kinds = 0
         for on, kind in (
             (press, PRESS),
             (release, RELEASE),
@@ -228,8 +231,9 @@ class Pad:
     def reset(self, now_ms):
         """Forget queued events and state; buttons held now are not new presses.
 
-        A held button stays silent until it is released (no PRESS now, no RELEASE then). A
-        debounce window starts at now_ms for every button (a button just let go may bounce).
+        Every hold ends silently: afterwards the game should treat all buttons as up (a PRESS
+        it already got gets no RELEASE). A button held now stays silent until it is let go.
+        A debounce window starts at now_ms for every button (one just let go may bounce).
         """
         self._start(now_ms, True)
 
@@ -319,7 +323,7 @@ class Pad:
         self._emit(b, PRESS)
         if not self.chords:
             return
-        other = None
+        other = b  # the one other held button, if there is exactly one
         held = 0
         for a in self.buttons:
             if a is not b and a._down and not a._mute:

@@ -110,8 +110,8 @@ def recover(hw, settings, exc):
         lcd.power_on()
         lcd.invert(False)
         lcd.backlight(True)
-        title = type(exc).__name__
-        screen(lcd, "ERROR", (title, message[:_COLS], message[_COLS : 2 * _COLS], "press key"))
+        first, second = _wrap(message)
+        screen(lcd, "ERROR", (type(exc).__name__, first, second, "press key"))
     except Exception as err:  # the display itself may be what failed
         sys.print_exception(err)
     try:
@@ -142,6 +142,18 @@ def wait_press(hw):
             dim = False
             hw.lcd.backlight(False)
         time.sleep_ms(_POLL_MS)
+
+
+def _wrap(message):
+    """The start of message as two lines of at most _COLS characters, broken at a space when
+    the word fits on the second line."""
+    message = message.strip()
+    if len(message) <= _COLS:
+        return message, ""
+    cut = message.rfind(" ", 0, _COLS + 1)
+    if cut <= 0:
+        return message[:_COLS], message[_COLS : 2 * _COLS]
+    return message[:cut], message[cut + 1 :].strip()[:_COLS]
 
 
 def _text(exc):

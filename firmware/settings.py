@@ -17,22 +17,21 @@ TALLY_MAX = const(99999)  # five digits fit the status line; counts saturate her
 _SECONDS_MAX = const(3600)
 _READ_MAX = const(512)  # a good file is ~150 bytes; anything longer is not ours
 
-# Starting player: you, the CPU, or alternate (so the player is not always second).
-STARTS_YOU = const(0)
-STARTS_CPU = const(1)
-STARTS_ALTERNATE = const(2)
-
-# The only keys, in the order they are written. Per key: default, kind, low, high.
-# kind: "int" (a plain int, not a bool), "bool", or "tally" (three ints).
-# dim_s / sleep_s: idle seconds before the backlight goes off / the display powers down and the
-# board sleeps; 0 means never. The default level is the strongest but one, so a new player can
-# still win a game; "perfect" is one press away.
+# The only keys, in the order they are written. Per key: default, kind, low, high; kind is
+# "int" (a plain int, not a bool), "bool", or "tally" (three ints).
+# - contrast: Vop (the PCD8544 driver's range; modules look right at about 40..72).
+# - level: index into engine.LEVELS; default the strongest but one, so a new player can still
+#   win a game ("perfect" is one press away).
+# - starts: who begins against the CPU: 0 you, 1 the CPU, 2 alternate (the default, so the
+#   player is not always second).
+# - dim_s / sleep_s: idle seconds before the backlight goes off / the display powers down and
+#   the board sleeps lightly; 0 means never.
 KEYS = ("contrast", "backlight", "level", "starts", "tally1", "tally2", "dim_s", "sleep_s")
 _SPEC = {
     "contrast": (60, "int", 0, 127),
     "backlight": (True, "bool", 0, 1),
     "level": (len(LEVELS) - 2, "int", 0, len(LEVELS) - 1),
-    "starts": (STARTS_ALTERNATE, "int", 0, 2),
+    "starts": (2, "int", 0, 2),
     "tally1": ((0, 0, 0), "tally", 0, TALLY_MAX),  # wins, draws, losses against the CPU
     "tally2": ((0, 0, 0), "tally", 0, TALLY_MAX),  # X wins, O wins, draws (two players)
     "dim_s": (30, "int", 0, _SECONDS_MAX),

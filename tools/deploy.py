@@ -17,6 +17,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import boardlist
@@ -24,7 +25,6 @@ import mpy_build
 
 ROOT = Path(__file__).resolve().parents[1]
 FIRMWARE = ROOT / "firmware"
-BUILD = ROOT / "build"
 TARGETS = ("deploy", "run", "repl", "erase-settings")
 NEEDS_BOARD = ("deploy", "run")
 
@@ -39,11 +39,12 @@ class UsageError(Exception):
     """A wrong BOARD or PORT: the message says what to use instead."""
 
 
-def check_port(port):
+def check_port(port, target="deploy"):
     if not port:
         raise UsageError(
-            "no PORT given: use e.g. `make deploy BOARD=pico PORT=/dev/ttyACM0` "
-            "(`%s -m mpremote connect list` shows the connected boards)" % Path(sys.executable)
+            "no PORT given: use e.g. `make %s%s PORT=/dev/ttyACM0` "
+            "(`.venv/bin/mpremote connect list` shows the connected boards)"
+            % (target, " BOARD=pico" if target in NEEDS_BOARD else "")
         )
     if port.upper().startswith("COM") and port[3:].isdigit():
         return port  # a Windows serial port has no path to check
@@ -69,9 +70,6 @@ def check_board(board):
 
 def build_deploy(board, out_dir):
     """Compile the firmware for `board` into out_dir; return (mpy files, board.mpy, main.py)."""
-    if out_dir.exists():
-        shutil.rmtree(out_dir)
-    out_dir.mkdir(parents=True)
     modules = [p for p in mpy_build.firmware_sources(include_boards=False) if p.name != "main.py"]
     mpys = mpy_build.compile_all(out_dir, modules)
     staged = out_dir / "board" / "board.py"
@@ -83,9 +81,6 @@ def build_deploy(board, out_dir):
 
 def build_run(board, out_dir):
     """Sources for `make run`: firmware/*.py plus the board file as board.py."""
-    if out_dir.exists():
-        shutil.rmtree(out_dir)
-    out_dir.mkdir(parents=True)
     for src in mpy_build.firmware_sources(include_boards=False):
         shutil.copyfile(src, out_dir / src.name)
     shutil.copyfile(check_board(board), out_dir / "board.py")
@@ -108,10 +103,10 @@ def deploy_commands(port, mpys, board_mpy, main_py):
     )
 
 
-def commands(target, board, port):
-    """The mpremote command line for a target (building what it needs first)."""
+def commands(target, board, port, build_dir):
+    """The mpremote command line for a target (building what it needs in build_dir first)."""
     if target == "deploy":
-        mpys, board_mpy, main_py = build_deploy(board, BUILD / "deploy" / board)
+        mpys, board_mpy, main_py = build_deploy(board, build_dir)
         size = sum(p.stat().st_size for p in mpys + [board_mpy]) + main_py.stat().st_size
         print(
             "deploy: %d modules as bytecode .mpy (no -march: no native code) + board.mpy (%s) "
@@ -119,7 +114,7 @@ def commands(target, board, port):
         )
         return deploy_commands(port, mpys, board_mpy, main_py)
     if target == "run":
-        staged = build_run(board, BUILD / "run" / board)
+        staged = build_run(board, build_dir)
         return mpremote(port, "mount", str(staged), "+", "run", str(staged / "main.py"))
     if target == "repl":
         return mpremote(port, "repl")
@@ -139,15 +134,19 @@ def main(argv=None):
     try:
         if args.target in NEEDS_BOARD:
             check_board(args.board)
-        port = check_port(args.port)
-        cmd = commands(args.target, args.board, port)
+        port = check_port(args.port, args.target)
     except UsageError as err:
         print("%s: %s" % (args.target, err), file=sys.stderr)
         return 2
-    except RuntimeError as err:  # mpy-cross rejected a module
-        print(err, file=sys.stderr)
-        return 1
-    result = subprocess.run(cmd, cwd=ROOT)
+    # A fresh directory per run: two deploys at once (or a deploy during `make run`) never
+    # share half-built files.
+    with tempfile.TemporaryDirectory(prefix="oxo5110-%s-" % args.target) as build_dir:
+        try:
+            cmd = commands(args.target, args.board, port, Path(build_dir))
+        except RuntimeError as err:  # mpy-cross rejected a module
+            print(err, file=sys.stderr)
+            return 1
+        result = subprocess.run(cmd, cwd=ROOT)
     if result.returncode != 0:
         print("%s: mpremote failed (exit %d)" % (args.target, result.returncode), file=sys.stderr)
         return 1

@@ -23,6 +23,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import termios
 import time
 import tty
@@ -63,11 +64,9 @@ BOOT = (
 )
 
 
-def build(board, out=BUILD):
-    """Compile firmware and board (as board.mpy) like deploy; main.py stays source."""
+def build(board, out):
+    """Compile firmware and board (as board.mpy) into out/mpy like deploy; main.py stays source."""
     mpy = out / "mpy"
-    if mpy.exists():
-        shutil.rmtree(mpy)
     sources = [p for p in mpy_build.firmware_sources(include_boards=False) if p.name != "main.py"]
     mpy_build.compile_all(mpy, sources)
     staged = out / "board" / "board.py"
@@ -142,6 +141,7 @@ class Simulator:
         self.releases = []  # (time, button) to send "up" at
         self.frames_buf = bytearray()
         self.proc = None
+        self.build_dir = None
 
     def start(self):
         exe = mpyrun.micropython_path()
@@ -150,7 +150,8 @@ class Simulator:
                 mpyrun.UNAVAILABLE + "; `make play` needs it (pip install -r "
                 "requirements-dev.txt on Linux x86-64 or macOS arm64)"
             )
-        mpy = build(self.board)
+        self.build_dir = tempfile.TemporaryDirectory(prefix="oxo5110-sim-")
+        mpy = build(self.board, Path(self.build_dir.name))
         out_r, out_w = os.pipe()
         in_r, self.keys_w = os.pipe()
         env = dict(os.environ)
@@ -218,6 +219,8 @@ class Simulator:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
+        if self.build_dir is not None:
+            self.build_dir.cleanup()
 
 
 def read_script(path):

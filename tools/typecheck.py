@@ -36,6 +36,9 @@ mypy_path = {stubs}
 no_site_packages = True
 cache_dir = {cache}
 check_untyped_defs = True
+# Re-binding a name to a value of another type (text, then its bytes) is ordinary MicroPython
+# (one name, one RAM slot); mypy then types each binding separately.
+allow_redefinition = True
 strict_equality = True
 extra_checks = True
 warn_redundant_casts = True

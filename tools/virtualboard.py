@@ -9,7 +9,9 @@
   `\\x04` `>`; raw-paste mode (Ctrl-E A Ctrl-A, window flow control); Ctrl-B back to friendly;
   Ctrl-D on an empty line = soft reset (fresh interpreter, main.py not run, as on a board);
 - `machine.reset()` = hard reset: fresh interpreter, then /main.py runs like at power-on;
-- Ctrl-C while code runs raises KeyboardInterrupt in it (SIGINT to the interpreter).
+- Ctrl-C while code runs raises KeyboardInterrupt in it (SIGINT to the interpreter), unless
+  the code turned that off with micropython.kbd_intr(-1) (mpremote's mount does); other input
+  is the code's sys.stdin, and what it leaves unread goes back to the REPL.
 
 Code runs in the real `micropython` unix port (tools/virtualboard_mp.py, a persistent exec
 loop; a soft reset starts a new process). DIR is mounted at "/" inside it, so mpremote's file
@@ -24,6 +26,7 @@ import signal
 import struct
 import subprocess
 import sys
+import termios
 import time
 import tty
 from pathlib import Path
@@ -112,7 +115,10 @@ class VirtualBoard:
             return
         for fd in (self.ctl_w, self.ctl_r):
             os.close(fd)
-        self.proc.stdin.close()
+        try:
+            self.proc.stdin.close()
+        except BrokenPipeError:
+            pass
         if self.proc.poll() is None:
             self.proc.kill()
         self.proc.wait()
@@ -125,7 +131,18 @@ class VirtualBoard:
 
     def _send(self, tag, data=None):
         frame = tag + b"\n" if data is None else tag + b"%d\n" % len(data) + bytes(data)
-        os.write(self.ctl_w, frame)
+        try:
+            os.write(self.ctl_w, frame)
+        except BrokenPipeError:
+            pass  # the interpreter died: its control pipe's end-of-file reports it
+
+    def _to_stdin(self, data):
+        """Serial input for the running code (its sys.stdin)."""
+        try:
+            self.proc.stdin.write(data)
+            self.proc.stdin.flush()
+        except BrokenPipeError:
+            pass
 
     def _next_frame(self, timeout):
         """One complete control frame (tag, data) from the interpreter, or None."""
@@ -173,14 +190,18 @@ class VirtualBoard:
     # -- the serial line ---------------------------------------------------------------------
 
     def write(self, data):
-        """Send to the host; output nobody reads for 2 s is dropped, like a board's USB CDC."""
+        """Send to the host. Output nobody reads for 1 s is dropped (with what is still unread),
+        as a board's USB serial drops output while no program has the port open."""
         view = memoryview(bytes(data))
-        deadline = time.monotonic() + 2.0
-        while view and time.monotonic() < deadline:
+        deadline = time.monotonic() + 1.0
+        while view:
             try:
-                n = os.write(self.master, view)
-                view = view[n:]
+                view = view[os.write(self.master, view) :]
             except BlockingIOError:
+                if time.monotonic() > deadline:
+                    termios.tcflush(self.slave, termios.TCIFLUSH)
+                    deadline = time.monotonic() + 1.0
+                    continue
                 select.select([], [self.master], [], 0.05)
 
     def _read_serial(self):
@@ -192,15 +213,13 @@ class VirtualBoard:
             for i, byte in enumerate(data):
                 if byte == 3 and self.interrupt:
                     if i:
-                        self.proc.stdin.write(data[:i])
-                        self.proc.stdin.flush()
+                        self._to_stdin(data[:i])
                     self.log("Ctrl-C: interrupting the running code")
                     self.proc.send_signal(signal.SIGINT)
                     self.held = True
                     self.pending += data[i + 1 :]
                     return
-            self.proc.stdin.write(data)
-            self.proc.stdin.flush()
+            self._to_stdin(data)
         else:
             self.pending += data
 
@@ -392,11 +411,9 @@ class VirtualBoard:
     def _typeahead(self, data):
         index = data.find(b"\x03") if self.interrupt else -1
         if index < 0:
-            self.proc.stdin.write(data)
-            self.proc.stdin.flush()
+            self._to_stdin(data)
             return
-        self.proc.stdin.write(data[:index])
-        self.proc.stdin.flush()
+        self._to_stdin(data[:index])
         self.proc.send_signal(signal.SIGINT)
         self.held = True
         self.pending += data[index + 1 :]

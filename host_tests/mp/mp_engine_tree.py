@@ -1,48 +1,40 @@
 # Never loses against every line of play, as X and as O; the search's recursion depth.
 # SPDX-License-Identifier: MIT
-# Run by host_tests/test_engine_mp.py through mp_engine_run.py, precompiled, in a 16k heap. A
-# failure raises AssertionError(board) with the offending board.
+# Run by host_tests/test_engine_mp.py through mp_engine_run.py, precompiled, in a 16k heap.
+# Few names: each is a qstr on this heap. A failure raises AssertionError(board).
 import engine
 import micropython
 
 
-def tree(board, player, side):
-    # Every line of opponent play from board, the engine (side) answering with the heap
+def tree(board, player, level):
+    # Every line of opponent play from board, the engine playing `level` (X or O) with the heap
     # locked. Returns the number of engine moves made; raises if the engine ever loses.
     if engine.winner(board):
-        if engine.winner(board) != side:
+        if engine.winner(board) != level:
             raise AssertionError(board)
         return 0
     if (board | board >> 1) & 0x15555 == 0x15555:
         return 0  # full: a draw
-    if player == side:
+    if player == level:
         micropython.heap_lock()
         try:
-            player = engine.best_move(board, side, 9)
+            player = engine.best_move(board, level)
         finally:
             micropython.heap_unlock()
-        return 1 + tree(board | side << 2 * player, 3 - side, side)
+        return 1 + tree(board | level << 2 * player, 3 - level, level)
     n = 0
     for i in range(9):
         if not board >> 2 * i & 3:
-            n += tree(board | player << 2 * i, 3 - player, side)
+            n += tree(board | player << 2 * i, 3 - player, level)
     return n
 
 
-def test_never_loses_as_x():
-    if tree(0, engine.X, engine.X) < 50:
+def test_never_loses_and_recursion_depth():
+    if tree(0, engine.X, engine.X) < 50 or tree(0, engine.X, engine.O) < 50:
         raise AssertionError(0)
-
-
-def test_never_loses_as_o():
-    if tree(0, engine.X, engine.O) < 50:
-        raise AssertionError(0)
-
-
-def test_recursion_depth_at_most_10_frames():
-    # best_move -> _root -> nested _search: count the nesting by wrapping the module global
-    # through which _search calls itself. 9 empty cells: at most 8 nested searches, since the
-    # last 2 plies are closed without a call.
+    # best_move -> _root -> nested _search: at most 10 frames. Count the nesting by wrapping
+    # the module global through which _search calls itself; 9 empty cells give at most 8
+    # nested searches, since the last 2 plies are closed without a call.
     search = engine._search
     nest = [0, 0]  # now, deepest
 

@@ -146,7 +146,7 @@ def test_error_screen_content():
         yield h.press(SELECT)
         yield h.wait(200)
         out["name"] = h.shows("ValueError")
-        out["message"] = h.shows("boom on re") and h.shows("quest")
+        out["message"] = h.shows("boom on") and h.shows("request")
         out["hint"] = h.shows("press key")
 
     harness.Harness("pico").run(script)
@@ -249,6 +249,23 @@ def test_oversized_old_log_is_cut_to_its_newest_lines():
     lines = text.split("\n")
     check(len(text.encode()) <= main.LOG_MAX and "ValueError: newest" in lines[-2], text[-200:])
     check(lines[-3] == "old line 299 \u00e9\u00e9" and lines[0].startswith("old line "), lines[0])
+
+
+def test_error_message_wraps_at_spaces():
+    harness.Harness("pico", flash=None)
+    import main
+
+    cases = {
+        "": ("", ""),
+        "short": ("short", ""),
+        "boom on request": ("boom on", "request"),
+        "exactly 10": ("exactly 10", ""),
+        "abcdefghijklmnop": ("abcdefghij", "klmnop"),
+        "a verylongwordhere": ("a", "verylongwo"),
+        "  padded words here  ": ("padded", "words here"),
+    }
+    for message in cases:
+        check(main._wrap(message) == cases[message], "%r -> %r" % (message, main._wrap(message)))
 
 
 def test_error_log_line_is_one_bounded_line():

@@ -1,0 +1,130 @@
+"""The virtual board answers the raw REPL byte for byte the way a MicroPython board does."""
+
+import os
+import select
+import struct
+import threading
+import time
+
+import mpyrun
+import pytest
+import virtualboard
+
+RAW = b"raw REPL; CTRL-B to exit\r\n>"
+
+
+class Line:
+    """The host end of the serial line (what mpremote opens)."""
+
+    def __init__(self, port):
+        self.fd = os.open(port, os.O_RDWR | os.O_NOCTTY)
+        self.buf = b""
+
+    def send(self, data):
+        os.write(self.fd, data)
+
+    def until(self, token, seconds=10):
+        end = time.monotonic() + seconds
+        while token not in self.buf:
+            left = end - time.monotonic()
+            assert left > 0, "no %r in %r" % (token, self.buf)
+            if select.select([self.fd], [], [], left)[0]:
+                self.buf += os.read(self.fd, 4096)
+        got, self.buf = self.buf.split(token, 1)
+        return got + token
+
+    def read(self, n, seconds=10):
+        while len(self.buf) < n:
+            assert select.select([self.fd], [], [], seconds)[0], self.buf
+            self.buf += os.read(self.fd, 4096)
+        got, self.buf = self.buf[:n], self.buf[n:]
+        return got
+
+
+@pytest.fixture
+def line(tmp_path):
+    if mpyrun.micropython_path() is None:
+        pytest.skip(mpyrun.UNAVAILABLE)
+    (tmp_path / "main.py").write_text("print('main says hi')\n")
+    events = []
+    vb = virtualboard.VirtualBoard(tmp_path, log=events.append)
+    thread = threading.Thread(target=vb.serve, daemon=True)
+    thread.start()
+    host = Line(vb.port)
+    host.events = events
+    host.until(b"main says hi\r\n")  # power-on ran main.py, output cooked as on a board
+    host.until(b">>> ")
+    yield host
+    os.close(host.fd)
+    vb.stop()
+    thread.join(5)
+    vb.close()
+
+
+def enter_raw(line):
+    line.send(b"\r\x01")
+    line.until(RAW)
+
+
+def test_raw_repl_frames_output_and_errors(line):
+    enter_raw(line)
+    line.send(b"x = 6\nprint(x * 7)\x04")
+    assert line.until(b">") == b"OK42\n\x04\x04>"
+    line.send(b"print(x)\n1/0\x04")  # globals persist between blocks, as in a board's REPL
+    reply = line.until(b"\x04>")
+    assert reply.startswith(b"OK6\n\x04Traceback (most recent call last):\n")
+    assert reply.endswith(b"ZeroDivisionError: divide by zero\n\x04>")
+
+
+def test_raw_paste_mode_with_window_flow_control(line):
+    enter_raw(line)
+    line.send(b"\x05A\x01")
+    assert line.read(2) == b"R\x01"
+    window = struct.unpack("<H", line.read(2))[0]
+    assert window == virtualboard.PASTE_WINDOW
+    code = b"s = '" + b"ab" * 100 + b"'\nprint(len(s))\n"  # longer than one window
+    line.send(code[:window])
+    assert line.read(1) == b"\x01"  # the next window may be sent
+    line.send(code[window:] + b"\x04")
+    assert line.until(b"\x04>") == b"\x04200\n\x04\x04>"
+
+
+def test_soft_reset_gives_a_fresh_interpreter(line):
+    enter_raw(line)
+    line.send(b"y = 1\x04")
+    line.until(b"\x04>")
+    line.send(b"\x04")  # Ctrl-D on an empty raw REPL: soft reset, main.py not run
+    assert line.until(RAW) == b"MPY: soft reboot\r\n" + RAW
+    line.send(b"print('y' in globals())\x04")
+    assert line.until(b"\x04>") == b"OKFalse\n\x04\x04>"
+    line.send(b"\x02")  # back to the friendly REPL; Ctrl-D there reboots and runs main.py
+    line.until(b">>> ")
+    line.send(b"\x04")
+    reply = line.until(b">>> ")
+    assert reply.startswith(b"\r\nMPY: soft reboot\r\nmain says hi\r\nMicroPython"), reply
+
+
+def test_ctrl_c_interrupts_running_code(line):
+    enter_raw(line)
+    line.send(b"while True:\n    pass\n\x04")
+    assert line.read(2) == b"OK"
+    time.sleep(0.2)
+    line.send(b"\x03")
+    reply = line.until(b"\x04>")
+    assert reply.endswith(b"KeyboardInterrupt: \n\x04>"), reply
+    assert "Ctrl-C: interrupting the running code" in line.events
+
+
+def test_machine_reset_is_a_hard_reset_that_runs_main_py(line):
+    enter_raw(line)
+    line.send(b"import machine\nmachine.reset()\x04")
+    line.until(b"main says hi\r\n")
+    line.until(b">>> ")
+    assert line.events[-2:] == ["hard reset (machine.reset)", "running main.py"]
+
+
+def test_friendly_repl_echoes_and_evaluates(line):
+    line.send(b"2 + 3\r")
+    assert line.until(b">>> ") == b"2 + 3\r\n5\r\n>>> "
+    line.send(b"for i in range(2):\r    print(i)\r\r")
+    assert line.until(b">>> ").endswith(b"0\r\n1\r\n>>> ")
