@@ -127,7 +127,6 @@ def test_title_and_menu():
     r = Rig()
     r.run(50)
     check(r.text_at("OXO 5110", 10, 21), r.show())
-    check(r.cell(0) == "?" or True)
     r.click(SELECT)
     check(r.menu_row(0), "first row highlighted:\n" + r.show())
     check(r.text_at("2 Players", 1, 8), r.show())
@@ -229,7 +228,6 @@ def test_hint_blinks_best_move():
     r = new_1p(LEVELS - 1, "CPU", seed=5)
     check(marks(r) == 1, "the CPU opened:\n" + r.show())
     b = board_of(r)
-    best = engine.move_scores(b, engine.O) if hasattr(engine, "move_scores") else None
     r.hold(SELECT, 700)
     hint = r.cursor()
     states = []
@@ -238,12 +236,7 @@ def test_hint_blinks_best_move():
         states.append(r.cell(hint))
     check("cursor" in states and "O" in states, "hint blinks: %r" % states)
     check(marks(r) == 1, "a hint places nothing")
-    # The hinted cell keeps the game value (a draw): after it, perfect play cannot beat O.
-    after = b | (engine.O << (2 * hint))
-    check(engine.winner(after) == engine.EMPTY)
-    reply = engine.best_move(after, engine.X)
-    check(engine.winner(after | (engine.X << (2 * reply))) == engine.EMPTY)
-    check(best is None or best is not None)
+    check(hint == engine.best_move(b, engine.O), "the hint is the engine's best move")
     r.run(2000)
     check(r.cell(hint) == "cursor", "blinking stops, the cursor stays on the hint")
 
