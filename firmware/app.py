@@ -57,6 +57,7 @@ class App(Play):
         self.power = Power(self.lcd, now)
         self.screen = TITLE
         self.since = now  # when the current screen (or its latest phase) began
+        self.fresh = True
         self.confirm = False  # "reset scores?" asked once
         self.paused = False  # a game waits behind the menu
         self.armed = 0  # buttons whose current hold may still act (bit 1 << name)
@@ -80,6 +81,10 @@ class App(Play):
 
     def step(self, now):
         pad = self.hw.pad
+        if self.fresh:
+            # Timers count from the first step's clock (a test's fake clock, or ticks_ms()).
+            self.fresh = False
+            self.since = self.power.last = now
         if self.power.state == ASLEEP:
             if not pad.any_pressed():
                 return self.doze_ms

@@ -22,6 +22,14 @@ except ImportError:
 _SLOW_UNKNOWN = const(255)
 
 
+def _label(name):
+    """A level name in the 4 characters the status column has: "PERF", "MED" (not "MEDI")."""
+    name = name.upper()
+    if len(name) > 4:
+        name = name[:3] if name[3] in "AEIOU" else name[:4]
+    return name
+
+
 class Play:
     """The App's play half (a base class: it shares the App's state, see app.App)."""
 
@@ -29,7 +37,7 @@ class Play:
         self.game = Game()
         self.demo = Game()
         self.demo_tally = [0, 0, 0]  # X wins, O wins, draws (this session only)
-        self.levels = tuple(name[:4].upper() for name in engine.LEVELS)
+        self.levels = tuple(_label(name) for name in engine.LEVELS)
         self.short = tuple(name[:3].upper() for name in engine.LEVELS)
         self.demo_levels = bytearray(2)
         # Last measured search time per (level, empty cells), in ms capped at 254; unknown

@@ -92,6 +92,7 @@ class Rig:
         self.hw = hardware.Hardware(lcd, pad, self.doze, "rig")
         self.settings = settings_module.Settings.load(path)
         self.app = app.App(self.hw, self.settings)
+        self.now = utime.ticks_ms()
         self.frames = 0
         self.sync()
 

@@ -58,6 +58,14 @@ def main():
     app.poll_ms = 100  # fewer idle steps; the pad and the timers only see time pass
     app.doze_ms = 200
     settings = app.settings
+    seen = [0]
+    handle = app._event
+
+    def counted(ev, now):
+        seen[0] += 1
+        handle(ev, now)
+
+    app._event = counted  # count the pad events that reach the app
     down = [False, False, False]
     games = {0: 0, 1: 0}
     perfect_games = 0
@@ -110,6 +118,7 @@ def main():
         elif (a1, a2) != (t1, t2):
             if app.screen != screens.SETTINGS or a1 != (0, 0, 0) or a2 != (0, 0, 0):
                 fail("tally changed with no game ending: %r %r" % (a1, a2), app, event)
+    print("pad events reaching the app: %d" % seen[0])
     print(
         "OK events %d games1p %d games2p %d perfect %d asleep %d demo %d"
         % (events, games[0], games[1], perfect_games, sleeps, demos)

@@ -8,6 +8,7 @@ from apprig import NEXT, PREV, SELECT, Rig
 from mptest import check
 
 LEVELS = len(engine.LEVELS)
+LABEL = {"easy": "EASY", "medium": "MED", "hard": "HARD", "perfect": "PERF"}
 
 
 def board_of(r):
@@ -37,7 +38,7 @@ def menu_to(r, row):
 def set_level(r, level):
     """From the main menu: cycle the Level row until the glass shows the level's label."""
     menu_to(r, 2)
-    label = engine.LEVELS[level][:4].upper()
+    label = LABEL[engine.LEVELS[level]]
     for _ in range(LEVELS):
         if r.text_at(label, 84 - 8 * len(label), 16, True):
             return
@@ -126,7 +127,6 @@ def test_title_and_menu():
     r = Rig()
     r.run(50)
     check(r.text_at("OXO 5110", 10, 21), r.show())
-    check(r.cell(0) == "?" or True)
     r.click(SELECT)
     check(r.menu_row(0), "first row highlighted:\n" + r.show())
     check(r.text_at("2 Players", 1, 8), r.show())
@@ -140,7 +140,7 @@ def test_full_game_at_each_level():
     for level in range(LEVELS):
         r = new_1p(level, "YOU", seed=level)
         check(r.status_after_glyph(0, "YOU"), "your turn shown:\n" + r.show())
-        label = engine.LEVELS[level][:4].upper()
+        label = LABEL[engine.LEVELS[level]]
         check(r.status(1, label), "level shown:\n" + r.show())
         check(r.cursor() == 4, "cursor starts in the centre")
         play_out(r, perfect)
@@ -228,7 +228,6 @@ def test_hint_blinks_best_move():
     r = new_1p(LEVELS - 1, "CPU", seed=5)
     check(marks(r) == 1, "the CPU opened:\n" + r.show())
     b = board_of(r)
-    best = engine.move_scores(b, engine.O) if hasattr(engine, "move_scores") else None
     r.hold(SELECT, 700)
     hint = r.cursor()
     states = []
@@ -237,12 +236,7 @@ def test_hint_blinks_best_move():
         states.append(r.cell(hint))
     check("cursor" in states and "O" in states, "hint blinks: %r" % states)
     check(marks(r) == 1, "a hint places nothing")
-    # The hinted cell keeps the game value (a draw): after it, perfect play cannot beat O.
-    after = b | (engine.O << (2 * hint))
-    check(engine.winner(after) == engine.EMPTY)
-    reply = engine.best_move(after, engine.X)
-    check(engine.winner(after | (engine.X << (2 * reply))) == engine.EMPTY)
-    check(best is None or best is not None)
+    check(hint == engine.best_move(b, engine.O), "the hint is the engine's best move")
     r.run(2000)
     check(r.cell(hint) == "cursor", "blinking stops, the cursor stays on the hint")
 
