@@ -8,6 +8,7 @@ from machine import SLEEP, SPI, Pin, lightsleep
 from pcd8544 import PCD8544
 
 NAME = "esp32"
+PORT = "esp32"  # the MicroPython port: picks the type-check stubs
 SPI_ID = 2  # VSPI
 SPI_HZ = 4000000  # the PCD8544's maximum (datasheet: 4.0 Mbit/s); 80 MHz / 20 exactly
 LCD_SCK = 18  # VSPI CLK -> LCD CLK

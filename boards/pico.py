@@ -8,6 +8,7 @@ from machine import SPI, Pin, lightsleep
 from pcd8544 import PCD8544
 
 NAME = "pico"
+PORT = "rp2"  # the MicroPython port: picks the type-check stubs
 SPI_ID = 0
 SPI_HZ = 4000000  # the PCD8544's maximum (datasheet: 4.0 Mbit/s); the RP2040 rounds down
 LCD_SCK = 18  # pin 24, SPI0 SCK -> LCD CLK

@@ -151,7 +151,14 @@ def test_missing_stubs_say_how_to_install_them(tmp_path):
         typecheck.run_mypy("rp2", [tmp_path / "x.py"], stubs_root=tmp_path)
 
 
-def test_board_without_a_port_is_refused(monkeypatch):
-    monkeypatch.setattr(typecheck.boardlist, "PORT_OF_BOARD", {})
-    with pytest.raises(RuntimeError, match="PORT_OF_BOARD"):
-        typecheck.check_board("pico")
+def test_board_without_a_port_is_refused(tmp_path):
+    source = (typecheck.boardlist.BOARDS / "pico.py").read_text()
+    assert 'PORT = "rp2"' in source
+    (tmp_path / "portless.py").write_text(source.replace('PORT = "rp2"', "PORT_ID = 0"))
+    with pytest.raises(RuntimeError, match="PORT ="):
+        typecheck.check_board("portless", boards_dir=tmp_path)
+
+
+def test_every_board_file_names_its_port():
+    for name in typecheck.boardlist.known_boards():
+        assert typecheck.boardlist.port_of(name) in ("rp2", "esp32"), name

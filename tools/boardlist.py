@@ -1,15 +1,14 @@
 """The boards this firmware knows: one `boards/<name>.py` each, and the MicroPython port it runs.
 
 Deploy refuses a board that has no file here; the type check needs the port to pick its stubs.
+A board file names its port itself (`PORT = "rp2"`), so adding a board is adding one file.
 """
 
+import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 BOARDS = ROOT / "boards"
-
-# Board file name -> MicroPython port whose stubs (`.venv/stubs/<port>`) type-check it.
-PORT_OF_BOARD = {"pico": "rp2", "esp32": "esp32"}
 
 
 def known_boards(boards_dir=BOARDS):
@@ -26,3 +25,17 @@ def board_file(name, boards_dir=BOARDS):
             % (name, ", ".join(known) or "(none: boards/ is empty)")
         )
     return Path(boards_dir) / (name + ".py")
+
+
+def port_of(name, boards_dir=BOARDS):
+    """The board file's `PORT = "<port>"` string (whose stubs type-check it), or None."""
+    tree = ast.parse(board_file(name, boards_dir).read_text())
+    for node in tree.body:
+        if (
+            isinstance(node, ast.Assign)
+            and [getattr(t, "id", None) for t in node.targets] == ["PORT"]
+            and isinstance(node.value, ast.Constant)
+            and isinstance(node.value.value, str)
+        ):
+            return node.value.value
+    return None

@@ -173,18 +173,18 @@ def run_mypy(port, files, stubs_root=STUBS, cache_dir=None, rename=None):
     return lines, errors
 
 
-def check_board(name, stubs_root=STUBS, cache_root=CACHE):
+def check_board(name, stubs_root=STUBS, cache_root=CACHE, boards_dir=boardlist.BOARDS):
     """Type-check firmware/*.py plus boards/<name>.py (as board.py) for the board's port."""
-    port = boardlist.PORT_OF_BOARD.get(name)
+    port = boardlist.port_of(name, boards_dir)
     if port is None:
         raise RuntimeError(
-            "boards/%s.py has no port: add %r: '<port>' to PORT_OF_BOARD in tools/boardlist.py "
-            "(rp2 or esp32, the stub packages in requirements-stubs.txt)" % (name, name)
+            'boards/%s.py has no port: add a line PORT = "<port>" to it '
+            "(rp2 or esp32, the stub packages in requirements-stubs.txt)" % name
         )
     firmware = sorted(FIRMWARE.glob("*.py"))
     with tempfile.TemporaryDirectory() as tmp:
         board = Path(tmp) / "board.py"
-        shutil.copyfile(boardlist.board_file(name), board)
+        shutil.copyfile(boardlist.board_file(name, boards_dir), board)
         files = [f.relative_to(ROOT) for f in firmware] + [board]
         rename = {str(board): "boards/%s.py" % name}
         return run_mypy(port, files, stubs_root, Path(cache_root) / name, rename)
@@ -207,7 +207,7 @@ def main(argv=None):
             return 2
         for line in lines:
             print(line)
-        port = boardlist.PORT_OF_BOARD[name]
+        port = boardlist.port_of(name)
         print(
             "typecheck %s (%s stubs): %s"
             % (name, port, "%d error(s)" % errors if errors else "no errors")
