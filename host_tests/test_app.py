@@ -4,6 +4,7 @@ fuzz of 100,000 button events, and a soak of 1,000 games with a flat heap.
 The MicroPython scripts are in host_tests/mp (mp_app_*.py, the rig in apprig.py); they run on
 the firmware as deployed (every module precompiled by mpy-cross)."""
 
+import json
 import re
 from pathlib import Path
 
@@ -65,12 +66,31 @@ def test_soak_thousand_games_heap_flat(micropython, tmp_path):
     assert peak - code < 24 * 1024, out
 
 
-# The issue asks for -X heapsize=32k. The unix port here is 64-bit: the imported firmware code
-# alone (bytecode, qstrs, the engine's and the buttons' tables) takes about 57 KB of its heap,
-# roughly twice what the same modules take on a 32-bit board, so 32k cannot even import it.
-# The soak runs at 80k: the code plus about 23 KB for the game (whose own live objects stay
-# near 6 KB, asserted above under 24 KB), so the collector runs often and a leak would show.
+# The issue asks for -X heapsize=32k. The game rules, the engine and the settings soak at 32k
+# (test_game_soak_at_32k below). The whole app cannot: its imported code alone (bytecode,
+# qstrs, function objects, the engine's and the buttons' tables) takes about 51 KB of heap on
+# this 64-bit port and about 49 KB on a 32-bit MicroPython (measured on the webassembly port),
+# so it soaks at 80k: the code plus room for the game, whose own live objects stay near 6 KB
+# (asserted under 24 KB above). Freezing the modules into the firmware would move the code to
+# flash on a board.
 SOAK_HEAP = "80k"
+
+
+def test_game_soak_at_32k(micropython, tmp_path):
+    """1,000 one-player games (hints, undos, every level) with the tally saved, in 32k."""
+    games = 1000
+    result = micropython.run(MP / "mp_game_soak.py", games, tmp_path, heapsize="32k", timeout=280)
+    out = result.stdout + result.stderr
+    match = re.search(
+        r"^GAMESOAK games (\d+) first (\d+) last (\d+) min (\d+) max (\d+)", result.stdout, re.M
+    )
+    assert result.returncode == 0 and match, out
+    played, first, last, low, high = map(int, match.groups())
+    assert played == games
+    assert first == last == low == high, "heap in use after each game moved: " + out
+    # The tally on flash counts every game exactly once.
+    tally = json.loads((tmp_path / "settings.json").read_text())["tally1"]
+    assert sum(tally) == games, tally
 
 
 def test_real_firmware_under_the_harness(micropython, hostboard):
