@@ -1,5 +1,7 @@
 # A vertical list of items with a highlighted row, for the main menu and the settings screen.
 # SPDX-License-Identifier: MIT
+from settings import CONTRAST_MAX
+
 try:
     from micropython import const
 except ImportError:
@@ -91,7 +93,7 @@ def adjust(settings, lcd, item, step, levels):
     """Change the setting behind `item` by step (+1/-1); contrast and light apply at once."""
     if item == CONTRAST:
         vop = settings.get("contrast") + step
-        if 0 <= vop <= 127:
+        if 0 <= vop <= CONTRAST_MAX:
             settings.set("contrast", vop)
             lcd.contrast(vop)  # live preview
     elif item == LIGHT:

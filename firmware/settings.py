@@ -19,16 +19,18 @@ _READ_MAX = const(512)  # a good file is ~150 bytes; anything longer is not ours
 
 # The only keys, in the order they are written. Per key: default, kind, low, high; kind is
 # "int" (a plain int, not a bool), "bool", or "tally" (three ints).
-# - contrast: Vop (the PCD8544 driver's range; modules look right at about 40..72).
+# - contrast: Vop; modules look right at about 40..72. Capped at CONTRAST_MAX = 90: the
+#   PCD8544's voltage generator is specified up to 8.5 V (VLCD = 3.06 V + 0.06 V * Vop).
 # - level: index into engine.LEVELS; default the strongest but one, so a new player can still
 #   win a game ("perfect" is one press away).
 # - starts: who begins against the CPU: 0 you, 1 the CPU, 2 alternate (the default, so the
 #   player is not always second).
 # - dim_s / sleep_s: idle seconds before the backlight goes off / the display powers down and
 #   the board sleeps lightly; 0 means never.
+CONTRAST_MAX = 90
 KEYS = ("contrast", "backlight", "level", "starts", "tally1", "tally2", "dim_s", "sleep_s")
 _SPEC = {
-    "contrast": (60, "int", 0, 127),
+    "contrast": (60, "int", 0, CONTRAST_MAX),
     "backlight": (True, "bool", 0, 1),
     "level": (len(LEVELS) - 2, "int", 0, len(LEVELS) - 1),
     "starts": (2, "int", 0, 2),

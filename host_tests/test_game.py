@@ -19,6 +19,7 @@ from game import (
 from hypothesis import given
 from hypothesis import strategies as st
 from menu import CONTRAST, LEVEL, LIGHT, RESET, STARTS, Menu, adjust, value
+from settings import CONTRAST_MAX
 
 X, O = engine.X, engine.O  # noqa: E741 - the engine names the pieces X and O
 orders = st.permutations(range(9))
@@ -241,9 +242,9 @@ def test_adjust_and_values():
     lcd = FakeLcd()
     adjust(s, lcd, CONTRAST, 1, 4)
     assert s["contrast"] == 61 and lcd.calls[-1] == ("contrast", 61)
-    s["contrast"] = 127
+    s["contrast"] = CONTRAST_MAX
     adjust(s, lcd, CONTRAST, 1, 4)
-    assert s["contrast"] == 127, "clamped at 127"
+    assert s["contrast"] == CONTRAST_MAX == 90, "clamped at the generator's 8.5 V limit"
     adjust(s, lcd, LIGHT, 1, 4)
     assert s["backlight"] is False and lcd.calls[-1] == ("backlight", False)
     adjust(s, lcd, LEVEL, 1, 4)
@@ -255,5 +256,5 @@ def test_adjust_and_values():
     assert value(s, LEVEL, levels, False) == "EASY"
     assert value(s, STARTS, levels, False) == "YOU"
     assert value(s, LIGHT, levels, False) == "OFF"
-    assert value(s, CONTRAST, levels, False) == 127
+    assert value(s, CONTRAST, levels, False) == CONTRAST_MAX
     assert value(s, RESET, levels, False) == "CLR" and value(s, RESET, levels, True) == "CLR?"

@@ -125,7 +125,7 @@ def test_corrupt_files_give_defaults_and_are_rewritten():
 
 def test_each_bad_key_falls_back_alone():
     wrong = {
-        "contrast": (-1, 128, 60.0, "60", True, None, [60]),
+        "contrast": (-1, 91, 128, 60.0, "60", True, None, [60]),
         "backlight": (1, 0, "yes", None),
         "level": (-1, 4, 1.0, False),
         "starts": (3, -1, "cpu"),
@@ -163,6 +163,7 @@ def test_missing_and_unknown_keys_repaired():
 def test_set_validates():
     s = Settings()
     for key, value in (
+        ("contrast", 91),
         ("contrast", 128),
         ("contrast", True),
         ("backlight", 1),
@@ -224,7 +225,7 @@ def test_cut_between_temp_write_and_rename():
     fresh()
     write(PATH, json.dumps(custom()))
     new = custom()
-    new["contrast"] = 99
+    new["contrast"] = 77
     write(TMP, json.dumps(new))
     s = Settings.load(PATH)
     check(values(s) == custom_values())
@@ -283,10 +284,10 @@ def power_cut_every_step(kind, torn):
     disk = fresh(kind)
     write(PATH, json.dumps(custom()))
     s = Settings.load(PATH)
-    s.set("contrast", 99)
+    s.set("contrast", 77)
     s.count("tally1", 0)
     new = custom_values()
-    new["contrast"], new["tally1"] = 99, (4, 2, 1)
+    new["contrast"], new["tally1"] = 77, (4, 2, 1)
     os.umount(MNT)
     cls = os.VfsLfs2 if kind == "lfs2" else os.VfsFat
     os.mount(cls(disk), MNT)
