@@ -1,0 +1,124 @@
+"""Heap the firmware's code takes on a 32-bit MicroPython, next to the 64-bit unix port.
+
+The boards are 32-bit; the unix port from PyPI is 64-bit (8-byte pointers, 32-byte GC blocks).
+MicroPython's webassembly port (npm: @micropython/micropython-webassembly-pyscript) is a real
+32-bit build, so importing the same mpy-cross output there shows what the code costs on a
+board's heap. Figures only (make bench); skipped with a note when node/npm are missing.
+"""
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+
+import mpy_build  # noqa: E402
+import mpyrun  # noqa: E402
+
+NPM_PACKAGE = "@micropython/micropython-webassembly-pyscript"
+NPM_VERSION = "1.27.0"
+WORK = ROOT / "build" / "wasm32"
+# Import order of a boot: the engine and the drivers, then the game and the app.
+MODULES = (
+    "engine", "buttons", "pcd8544", "settings", "hardware", "glyphs", "screens", "game", "menu",
+    "power", "play", "app",
+)  # fmt: skip
+
+MEASURE = """
+import gc, sys
+sys.path.append("/fw")
+gc.collect()
+base = prev = gc.mem_alloc()
+for name in %r:
+    __import__(name)
+    gc.collect()
+    now = gc.mem_alloc()
+    print("MOD", name, now - prev)
+    prev = now
+print("TOTAL", prev - base, sys.maxsize)
+""" % (MODULES,)
+
+RUNNER = (
+    """
+import { loadMicroPython } from "%s";
+import fs from "fs";
+const mp = await loadMicroPython({ stdout: (line) => console.log(line) });
+mp.FS.mkdir("/fw");
+for (const f of fs.readdirSync("fw")) mp.FS.writeFile("/fw/" + f, fs.readFileSync("fw/" + f));
+mp.runPython(fs.readFileSync("measure.py", "utf8"));
+"""
+    % NPM_PACKAGE
+)
+
+
+def install():
+    marker = WORK / "node_modules" / NPM_PACKAGE / "package.json"
+    if marker.exists() and json.loads(marker.read_text())["version"] == NPM_VERSION:
+        return
+    WORK.mkdir(parents=True, exist_ok=True)
+    (WORK / "package.json").write_text('{"private": true, "type": "module"}\n')
+    subprocess.run(
+        ["npm", "install", "--no-audit", "--no-fund", "--save-exact",
+         "%s@%s" % (NPM_PACKAGE, NPM_VERSION)],
+        cwd=WORK, check=True, capture_output=True,
+    )  # fmt: skip
+
+
+def measure_wasm32():
+    install()
+    shutil.rmtree(WORK / "fw", ignore_errors=True)
+    mpy_build.compile_all(WORK / "fw", [mpy_build.FIRMWARE / (m + ".py") for m in MODULES])
+    (WORK / "measure.py").write_text(MEASURE)
+    (WORK / "run.mjs").write_text(RUNNER)
+    out = subprocess.run(
+        ["node", "run.mjs"], cwd=WORK, check=True, capture_output=True, text=True
+    ).stdout
+    return parse(out)
+
+
+def measure_unix64():
+    fw = ROOT / "build" / "unix64"
+    shutil.rmtree(fw, ignore_errors=True)
+    mpy_build.compile_all(fw, [mpy_build.FIRMWARE / (m + ".py") for m in MODULES])
+    script = fw / "measure.py"
+    script.write_text(MEASURE)
+    result = mpyrun.run(script, paths=(fw,), heapsize="256k")
+    if result.returncode:
+        raise RuntimeError(result.stdout + result.stderr)
+    return parse(result.stdout)
+
+
+def parse(out):
+    sizes, total, maxsize = {}, None, None
+    for line in out.splitlines():
+        words = line.split()
+        if words[:1] == ["MOD"]:
+            sizes[words[1]] = int(words[2])
+        elif words[:1] == ["TOTAL"]:
+            total, maxsize = int(words[1]), int(words[2])
+    return sizes, total, maxsize
+
+
+def main():
+    print("== firmware code on the heap: 32-bit (webassembly port) vs 64-bit (unix port) ==")
+    if not (shutil.which("node") and shutil.which("npm")):
+        print("skipped: the 32-bit figure needs node and npm (the webassembly port is on npm)")
+        return 0
+    wasm, wasm_total, wasm_max = measure_wasm32()
+    unix, unix_total, unix_max = measure_unix64()
+    print("| module | 32-bit (wasm %s) | 64-bit (unix) |" % NPM_VERSION)
+    print("|---|---|---|")
+    for name in MODULES:
+        print("| %s | %d B | %d B |" % (name, wasm[name], unix[name]))
+    print(
+        "| all (sys.maxsize %d / %d) | %d B | %d B |"
+        % (wasm_max, unix_max, wasm_total, unix_total)
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
