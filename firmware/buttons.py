@@ -1,37 +1,25 @@
 # Debounced, polled push buttons: press/release/click/long/repeat/chord events as small ints.
 # SPDX-License-Identifier: MIT
-"""Polled push buttons with a time-based debounce and a pure, allocation-free core.
+"""Each event is a small int, ``event(button, kind)`` (never 0), split by ``button_of`` and
+``kind_of``; ``poll()`` allocates nothing. Per hold of one button, in order:
 
-An event is one small int, ``(button << 3) | kind``; ``button_of(ev)`` and ``kind_of(ev)``
-take it apart. Events are never 0. Per hold of one button, in order:
+- ``PRESS`` on the down edge, at once.
+- ``REPEAT`` after ``repeat_delay_ms``, then every ``repeat_ms`` while held (``repeat=True``).
+- ``LONG`` once, ``long_ms`` after the press, if still held (``long_press=True``).
+- ``RELEASE`` on the up edge, one per PRESS (unless ``reset()`` ends the hold); then ``CLICK``
+  if the hold gave no LONG, REPEAT or CHORD. Held at start-up or ``reset()``: silent till let go.
+- ``CHORD`` when a button goes down while exactly one other is held, pressed at most
+  ``chord_ms`` before with no LONG, REPEAT or CHORD yet, and the pair is in the pad's ``chords``.
+  Its button is ``chord_id(a, b)`` (``PREV_NEXT``...); both holds then give no CLICK/LONG/REPEAT.
 
-- ``PRESS``   on the down edge, at once (the first edge is acted on immediately).
-- ``REPEAT``  after ``repeat_delay_ms``, then every ``repeat_ms`` while held (``repeat=True``).
-- ``LONG``    once, ``long_ms`` after the press, if still held (``long_press=True``).
-- ``RELEASE`` on the up edge. Every PRESS gets exactly one RELEASE (unless ``reset()`` ends the
-  hold), and no RELEASE comes without its PRESS (a button held at start-up or at ``reset()`` is
-  silent until it is let go).
-- ``CLICK``   right after RELEASE, when the hold produced no LONG, REPEAT or CHORD: a short
-  press that nothing else claimed.
-- ``CHORD``   when a second button goes down while exactly one other is held, within
-  ``chord_ms`` of that one's press, and the pair is one of the pad's ``chords``. The event's
-  "button" is the chord id ``chord_id(a, b) = (1 << a) | (1 << b)`` (``PREV_NEXT`` = 6). Both
-  buttons still get PRESS and RELEASE, but no CLICK, LONG or REPEAT for the rest of that hold.
+A hold thus reads as at most one of CLICK, CHORD, LONG and/or REPEATs. Act on CLICK for a
+button that also has a LONG meaning; on PRESS + REPEAT for instant cursor moves (PREV+NEXT
+then moves there and back before its CHORD), or on CLICK + REPEAT if a chord must not move.
 
-How a game should act: PRESS/RELEASE are the physical truth; CLICK, CHORD and LONG/REPEAT are
-alternative readings of one hold (a hold gives at most one of: CLICK, CHORD, LONG and/or
-REPEATs). Act on CLICK for a button that also has a LONG meaning
-(SELECT: CLICK = place, LONG = hint; a long press never places). Act on PRESS + REPEAT for
-instant cursor movement (a PREV+NEXT chord then moves back and forth, net zero, before CHORD),
-or on CLICK + REPEAT if chords must not move the cursor at all.
-
-Debounce: an accepted edge starts a window of ``debounce_ms`` in which the level is not looked at;
-the next change after the window is accepted at once. A tap shorter than the window is still one
-whole press (its RELEASE comes when the window ends). A poll only sees levels: a press that
-starts and ends between two polls is not seen at all (never half-seen), a press still held when
-a late poll comes is seen then, and times (LONG, REPEAT) count from the poll that saw the edge.
-Late polls never produce a burst of REPEATs: missed repeats are dropped. Call ``poll()`` at least
-every 2**29 ms (6 days); a main loop polls every few ms.
+Debounce: an accepted edge starts a ``debounce_ms`` window in which the level is ignored (a
+shorter tap is still one whole press). Polls see levels: a press that starts and ends between
+two polls is not seen, times count from the poll that saw the edge, and a late poll drops
+missed REPEATs rather than bursting. Poll at least every 2**29 ms (6 days).
 """
 
 from array import array
@@ -104,20 +92,17 @@ def chord_id(a, b):
     return (1 << a) | (1 << b)
 
 
-def _check_int(name, value, low, high):
+def _checked(name, value, low, high):
     if not isinstance(value, int) or not low <= value <= high:
         raise ValueError("%s must be an int %d..%d, not %r" % (name, low, high, value))
+    return value
 
 
 class Button:
-    """One push button on an already configured pin (anything with ``.value()``).
-
-    ``pressed_level`` is the pin level while pressed: 0 (default) for a button to ground with a
-    pull-up. It is a parameter rather than read at start-up because a button may be held at
-    power-on (safe mode), which would invert it. ``long_press``, ``repeat``, ``press``,
-    ``release`` and ``click`` switch those events on or off for this button; the state machine
-    runs the same either way.
-    """
+    """One push button on a configured pin (anything with ``.value()``). ``pressed_level`` is
+    its level while pressed: 0 for a button to ground with a pull-up (not read at start-up, as
+    a button may be held at power-on). ``long_press`` and ``repeat`` switch those behaviours on
+    or off; ``press``, ``release`` and ``click`` only hide those events."""
 
     def __init__(
         self,
@@ -130,37 +115,23 @@ class Button:
         release=True,
         click=True,
     ):
-        _check_int("button name", name, 0, _MAX_NAME)
+        self.name = _checked("button name", name, 0, _MAX_NAME)
         if pressed_level not in (0, 1):
             raise ValueError("pressed_level must be 0 (active low) or 1, not %r" % pressed_level)
         self.pin = pin
-        self.name = name
         self.pressed_level = pressed_level
         self.long_press = bool(long_press)
         self.repeat = bool(repeat)
-        kinds = 0
-        for on, kind in (
-            (press, PRESS),
-            (release, RELEASE),
-            (long_press, LONG),
-            (repeat, REPEAT),
-            (click, CLICK),
-        ):
-            if on:
-                kinds |= 1 << kind
-        self._kinds = kinds
-        # Debounced state of this hold. Every attribute exists from here on, so the poll only
-        # rebinds small ints and bools (no allocation).
-        self._down = False  # debounced level: pressed
-        self._mute = False  # held since start-up/reset: no events until released
-        self._settle = False  # inside the debounce window that started at _t_edge
-        self._t_edge = 0
-        self._t_down = 0  # when the poll saw the press
-        self._t_rep = 0  # when the next REPEAT is due
-        self._long = False  # LONG still to come in this hold
-        self._rep = False  # REPEATs running in this hold
-        self._click = False  # CLICK still possible (no LONG/REPEAT/CHORD yet)
-        self._chordable = False  # may still become half of a chord
+        kinds = bool(press) << PRESS | bool(release) << RELEASE | bool(click) << CLICK
+        self._kinds = kinds | self.long_press << LONG | self.repeat << REPEAT  # bit 1 << kind
+
+    def _begin(self, now_ms, settle):
+        # All the hold state, set before the first poll so the poll only rebinds ints and bools.
+        self._down = self._mute = self.pressed()  # debounced level; held now: mute till let go
+        self._settle = settle  # inside the debounce window that started at _t_edge
+        self._t_edge = self._t_down = self._t_rep = now_ms  # last edge, press seen, REPEAT due
+        # Still to come in this hold: LONG, REPEATs, CLICK, a chord.
+        self._long = self._rep = self._click = self._chordable = False
 
     def pressed(self):
         """True if the pin is at its pressed level right now (raw, not debounced)."""
@@ -168,13 +139,9 @@ class Button:
 
 
 class Pad:
-    """A group of buttons polled together; ``poll(now_ms)`` returns the next event or None.
-
-    The core is ``feed(down_mask, now_ms)`` (bit ``1 << name`` set for each pressed button) plus
-    ``get()``; ``poll`` is ``feed(pins read now)`` then ``get()``. Events wait in a ring of 16;
-    when it is nearly full, a button's sample is deferred to a later poll instead of dropping an
-    event, so a press is never lost and its RELEASE never missing.
-    """
+    """Buttons polled together. ``poll(now_ms)`` is ``feed(read(), now_ms)`` then ``get()``.
+    Events wait in a ring of 16; when it is nearly full a button's sample is deferred to a later
+    poll rather than an event dropped, so no PRESS is lost and no RELEASE goes missing."""
 
     def __init__(
         self,
@@ -186,7 +153,7 @@ class Pad:
         chords=(),
         chord_ms=100,
     ):
-        buttons = tuple(buttons)
+        self.buttons = buttons = tuple(buttons)
         if not buttons:
             raise ValueError("a Pad needs at least one Button")
         names = 0
@@ -196,53 +163,31 @@ class Pad:
             if names & (1 << b.name):
                 raise ValueError("two buttons are named %d; names must differ" % b.name)
             names |= 1 << b.name
-        _check_int("debounce_ms", debounce_ms, 0, 1000)
-        _check_int("long_ms", long_ms, 1, 60000)
-        _check_int("repeat_delay_ms", repeat_delay_ms, 1, 60000)
-        _check_int("repeat_ms", repeat_ms, 1, 60000)
-        _check_int("chord_ms", chord_ms, 0, 1000)
-        chords = tuple(chords)
-        for c in chords:
-            if not isinstance(c, int) or c & ~names or _bits(c) != 2:
+        self.debounce_ms = _checked("debounce_ms", debounce_ms, 0, 1000)
+        self.long_ms = _checked("long_ms", long_ms, 1, 60000)
+        self.repeat_delay_ms = _checked("repeat_delay_ms", repeat_delay_ms, 1, 60000)
+        self.repeat_ms = _checked("repeat_ms", repeat_ms, 1, 60000)
+        self.chord_ms = _checked("chord_ms", chord_ms, 0, 1000)
+        self.chords = tuple(chords)
+        for c in self.chords:
+            if not isinstance(c, int) or c & ~names or bin(c).count("1") != 2:
                 raise ValueError("chord %r is not chord_id() of two of this pad's buttons" % (c,))
-        self.buttons = buttons
-        self.debounce_ms = debounce_ms
-        self.long_ms = long_ms
-        self.repeat_delay_ms = repeat_delay_ms
-        self.repeat_ms = repeat_ms
-        self.chords = chords
-        self.chord_ms = chord_ms
         self._queue = array("H", bytes(2 * _QLEN))
-        self._head = 0
-        self._count = 0
         self._start(0, False)
 
     def _start(self, now_ms, settle):
-        self._head = 0
-        self._count = 0
+        self._head = self._count = 0
         for b in self.buttons:
-            down = b.pressed()
-            b._down = down
-            b._mute = down
-            b._settle = settle
-            b._t_edge = now_ms
-            b._long = b._rep = b._click = b._chordable = False
+            b._begin(now_ms, settle)
 
     def reset(self, now_ms):
-        """Forget queued events and state; buttons held now are not new presses.
-
-        Every hold ends silently: afterwards the game should treat all buttons as up (a PRESS
-        it already got gets no RELEASE). A button held now stays silent until it is let go.
-        A debounce window starts at now_ms for every button (one just let go may bounce).
-        """
+        """Forget queued events and end every hold silently (no RELEASE follows): treat all
+        buttons as up. Held ones stay silent until let go; debounce windows start at now_ms."""
         self._start(now_ms, True)
 
     def any_pressed(self):
         """True if any button's pin is at its pressed level right now (raw, not debounced)."""
-        for b in self.buttons:
-            if b.pressed():
-                return True
-        return False
+        return self.read() != 0
 
     def read(self):
         """The pins now, as a mask for feed(): bit (1 << name) set for each pressed button."""
@@ -280,11 +225,10 @@ class Pad:
 
     def _emit(self, b, kind):
         if b._kinds & (1 << kind):
-            self._put((b.name << 3) | kind)
+            self._put(event(b.name, kind))
 
     def _step(self, b, down, now):
-        if b._settle and ticks_diff(now, b._t_edge) >= self.debounce_ms:
-            b._settle = False
+        b._settle = b._settle and ticks_diff(now, b._t_edge) < self.debounce_ms
         if down != b._down and not b._settle:
             b._down = down
             b._t_edge = now
@@ -301,8 +245,7 @@ class Pad:
             return
         if not b._down or b._mute:
             return
-        if b._chordable and ticks_diff(now, b._t_down) > self.chord_ms:
-            b._chordable = False
+        b._chordable = b._chordable and ticks_diff(now, b._t_down) <= self.chord_ms
         if b._long and ticks_diff(now, b._t_down) >= self.long_ms:
             b._long = b._click = b._chordable = False
             self._emit(b, LONG)
@@ -321,10 +264,7 @@ class Pad:
         b._t_rep = ticks_add(now, self.repeat_delay_ms)
         b._click = b._chordable = True
         self._emit(b, PRESS)
-        if not self.chords:
-            return
-        other = b  # the one other held button, if there is exactly one
-        held = 0
+        held, other = 0, b  # how many others are held, and the last of them
         for a in self.buttons:
             if a is not b and a._down and not a._mute:
                 held += 1
@@ -333,50 +273,26 @@ class Pad:
             return
         chord = (1 << other.name) | (1 << b.name)
         if chord in self.chords:
-            for a in self.buttons:
-                if a is b or a is other:
-                    a._long = a._rep = a._click = a._chordable = False
-            self._put((chord << 3) | CHORD)
+            b._long = b._rep = b._click = b._chordable = False
+            other._long = other._rep = other._click = other._chordable = False
+            self._put(event(chord, CHORD))
 
 
-def _bits(n):
-    count = 0
-    while n:
-        count += n & 1
-        n >>= 1
-    return count
+def _pad(movers, select, level, options):
+    buttons = [Button(pin, name, level, long_press=False, repeat=True) for name, pin in movers]
+    buttons.append(Button(select, SELECT, level))
+    return Pad(buttons, **options)
 
 
 def three_buttons(prev_pin, next_pin, select_pin, pressed_level=0, **options):
-    """PREV/NEXT (auto-repeat, no long press), SELECT (long press) and the PREV+NEXT chord.
-
-    options go to Pad (debounce_ms, long_ms, ...).
-    """
-    if "chords" not in options:
-        options["chords"] = (PREV_NEXT,)
-    return Pad(
-        (
-            Button(prev_pin, PREV, pressed_level, long_press=False, repeat=True),
-            Button(next_pin, NEXT, pressed_level, long_press=False, repeat=True),
-            Button(select_pin, SELECT, pressed_level, long_press=True),
-        ),
-        **options,
-    )
+    """PREV/NEXT (auto-repeat, no long press), SELECT (long press) and the PREV+NEXT chord;
+    options go to Pad (debounce_ms, long_ms, chords, ...)."""
+    options.setdefault("chords", (PREV_NEXT,))
+    return _pad(((PREV, prev_pin), (NEXT, next_pin)), select_pin, pressed_level, options)
 
 
 def five_way(up, down, left, right, select, pressed_level=0, **options):
-    """Four directions (auto-repeat, no long press) and SELECT (long press); no chords.
-
-    A 5-way switch cannot press opposite directions together, so no chord is set up; pass
-    chords=(chord_id(...),) to add one. options go to Pad.
-    """
-    return Pad(
-        (
-            Button(up, UP, pressed_level, long_press=False, repeat=True),
-            Button(down, DOWN, pressed_level, long_press=False, repeat=True),
-            Button(left, LEFT, pressed_level, long_press=False, repeat=True),
-            Button(right, RIGHT, pressed_level, long_press=False, repeat=True),
-            Button(select, SELECT, pressed_level, long_press=True),
-        ),
-        **options,
-    )
+    """Four directions (auto-repeat, no long press) and SELECT (long press). No chords, as a
+    5-way switch cannot press two directions at once; options go to Pad (chords=... adds one)."""
+    movers = ((UP, up), (DOWN, down), (LEFT, left), (RIGHT, right))
+    return _pad(movers, select, pressed_level, options)
