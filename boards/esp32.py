@@ -37,4 +37,11 @@ def build():
     # The ESP32 wakes from light sleep on one pin level (ext0): SELECT. PREV and NEXT are seen
     # when the timer ends the doze (the app dozes in short slices).
     keys[2].irq(trigger=Pin.WAKE_LOW, wake=SLEEP)
-    return Hardware(lcd, buttons.three_buttons(*keys), doze=lightsleep, name=NAME)
+
+    def doze(ms):
+        lightsleep(ms)
+        # ESP-IDF leaves an ext0 wake pin routed to the RTC after waking; init() with a mode
+        # hands it back to the GPIO matrix so SELECT reads normally again.
+        keys[2].init(Pin.IN, Pin.PULL_UP)
+
+    return Hardware(lcd, buttons.three_buttons(*keys), doze=doze, name=NAME)

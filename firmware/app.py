@@ -127,6 +127,7 @@ class App(Play):
         self.since = now
         self.phase = 0
         self.dirty = True
+        self.armed = 0  # a hold begun on the old screen does not act on the new one
 
     # -- input ------------------------------------------------------------------------------
 

@@ -36,13 +36,16 @@ def main():
         return
     if safe_mode(hw):
         return
-    # Imported here, not at the top: safe mode needs only the board, and a broken game module
-    # ends on the error screen rather than in a traceback nobody sees.
-    from settings import Settings
-
-    settings = Settings.load()
+    # Imported here, inside the loop's try, not at the top: safe mode needs only the board, and
+    # a broken game module (settings and engine included) ends on the error screen rather than
+    # in a traceback nobody sees.
+    settings = None
     while True:
         try:
+            if settings is None:
+                from settings import Settings
+
+                settings = Settings.load()
             import app
 
             apply(hw, settings)
@@ -119,7 +122,8 @@ def recover(hw, settings, exc):
     except Exception as err:
         sys.print_exception(err)
     try:
-        settings.save()
+        if settings is not None:
+            settings.save()
     except Exception as err:
         sys.print_exception(err)
     wait_press(hw)

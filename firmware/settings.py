@@ -13,7 +13,7 @@ except ImportError:  # CPython (host tools)
         return x
 
 
-TALLY_MAX = const(99999)  # five digits fit the status line; counts saturate here
+TALLY_MAX = const(999)  # three digits fit the status column; counts saturate here
 _SECONDS_MAX = const(3600)
 _READ_MAX = const(512)  # a good file is ~150 bytes; anything longer is not ours
 

@@ -53,15 +53,47 @@ def shown_word(dark, words):
     return None
 
 
-def spawn(tmp_path, *args):
+def spawn(tmp_path, *args, dimensions=(40, 100)):
     return pexpect.spawn(
         sys.executable,
         [str(ROOT / "tools/simulator.py"), "--flash", str(tmp_path / "flash"), *args],
         cwd=str(ROOT),
         encoding="utf-8",
-        dimensions=(40, 100),
+        dimensions=dimensions,
         timeout=20,
     )
+
+
+def golden_glass(name):
+    """The 504-byte glass of a golden screen, from its half-block text twin."""
+    rows = (ROOT / "host_tests/golden/screens" / (name + ".txt")).read_text().split("\n")
+    rows = [line[1:85] for line in rows if line.startswith("|")]
+    assert len(rows) == 24
+    glass = bytearray(504)
+    for r, line in enumerate(rows):
+        for x, ch in enumerate(line):
+            for dy, on in enumerate(HALF[ch]):
+                if on:
+                    y = 2 * r + dy
+                    glass[(y >> 3) * 84 + x] |= 1 << (y & 7)
+    return glass
+
+
+def test_a_small_terminal_gets_the_compact_braille_view(tmp_path):
+    # The usual 80x24 terminal cannot hold the 84x24 half-block frame: the simulator draws the
+    # glass in braille instead (42x12 characters), here the title screen, dot for dot.
+    title = lcd_render.braille(golden_glass("title"))
+    assert len(title.split("\n")) == 12 and len(title.split("\n")[0]) == 42
+    child = spawn(tmp_path, dimensions=(24, 80))
+    child.expect("backlight on")
+    screen = settle(child, 1.5)
+    child.send("q")
+    child.expect(pexpect.EOF)
+    frame = screen.split("\u250c")[-1].split("\u2514")[0]
+    shown = [line[1:43] for line in frame.split("\n") if line.startswith("\u2502")]
+    assert len(shown) == 12, frame
+    # The logo and the name (pixel rows 0..35) dot for dot; "press key" below them blinks.
+    assert shown[:9] == title.split("\n")[:9], frame
 
 
 def settle(child, seconds):

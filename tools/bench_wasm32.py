@@ -107,7 +107,11 @@ def main():
     if not (shutil.which("node") and shutil.which("npm")):
         print("skipped: the 32-bit figure needs node and npm (the webassembly port is on npm)")
         return 0
-    wasm, wasm_total, wasm_max = measure_wasm32()
+    try:
+        wasm, wasm_total, wasm_max = measure_wasm32()
+    except (subprocess.CalledProcessError, OSError) as err:
+        print("skipped: could not install or run %s (%s)" % (NPM_PACKAGE, err))
+        return 0
     unix, unix_total, unix_max = measure_unix64()
     print("| module | 32-bit (wasm %s) | 64-bit (unix) |" % NPM_VERSION)
     print("|---|---|---|")

@@ -88,6 +88,29 @@ def text(source, border=True):
     return pm.glass_text(_glass_of(source)[0], border)
 
 
+# Braille dot bits of a 2x4 cell, by (column, row): U+2800 + the sum of the lit dots.
+_BRAILLE_DOT = ((0x01, 0x02, 0x04, 0x40), (0x08, 0x10, 0x20, 0x80))
+
+
+def braille(source):
+    """The glass as 12 lines of 42 braille characters (2x4 pixels each): a compact view for
+    terminals too small for the 84x24 half-block text."""
+    glass = _glass_of(source)[0]
+    lines = []
+    for row in range(pm.HEIGHT // 4):
+        chars = []
+        for col in range(pm.WIDTH // 2):
+            bits = 0
+            for dx in (0, 1):
+                for dy in range(4):
+                    x, y = 2 * col + dx, 4 * row + dy
+                    if glass[(y >> 3) * pm.WIDTH + x] >> (y & 7) & 1:
+                        bits |= _BRAILLE_DOT[dx][dy]
+            chars.append(chr(0x2800 + bits))
+        lines.append("".join(chars))
+    return "\n".join(lines)
+
+
 def same_pixels(a, b):
     """Two images (or PNG paths) have the same size and the same RGB pixel data."""
     a = Image.open(a) if isinstance(a, (str, Path)) else a

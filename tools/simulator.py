@@ -53,6 +53,7 @@ KEYS = {
     b"u": ("PREV", HOLD_MS),
     b"p": ("NEXT", HOLD_MS),
 }
+HALF_BLOCK_SIZE = (86, 33)  # columns, lines the half-block frame needs with legend and console
 LEGEND = (
     "  \u2190/\u2191 PREV   \u2192/\u2193 NEXT   space/enter SELECT",
     "  h hint (hold SELECT)  u undo (hold PREV)  p pause (hold NEXT)  q quit",
@@ -115,12 +116,27 @@ class Screen:
         self.draw()
 
     def draw(self):
-        lines = self.model.text().split("\n") if self.model else [" " * 84] * 24
+        # Half blocks (84x24 characters) show every pixel square; a terminal too small for
+        # that frame (86x33 with the legend) gets braille, 2x4 pixels a character (42x12).
+        try:  # the terminal itself (COLUMNS/LINES in the environment may be stale)
+            size = os.get_terminal_size(self.out.fileno())
+        except (OSError, ValueError, AttributeError):
+            size = shutil.get_terminal_size((100, 40))
+        compact = size.columns < HALF_BLOCK_SIZE[0] or size.lines < HALF_BLOCK_SIZE[1]
+        if self.model is None:
+            lines = [" " * 42] * 12 if compact else [" " * 84] * 24
+        elif compact:
+            import lcd_render
+
+            lines = lcd_render.braille(self.model).split("\n")
+        else:
+            lines = self.model.text().split("\n")
+        width = len(lines[0])
         light = "on " if self.model is not None and self.model.backlight else "off"
         rows = ["oxo5110 simulator - Nokia 5110 (84x48), backlight %s" % light]
-        rows.append("\u250c" + "\u2500" * 84 + "\u2510")
+        rows.append("\u250c" + "\u2500" * width + "\u2510")
         rows.extend("\u2502" + line + "\u2502" for line in lines)
-        rows.append("\u2514" + "\u2500" * 84 + "\u2518")
+        rows.append("\u2514" + "\u2500" * width + "\u2518")
         rows.extend(LEGEND)
         rows.extend(self.console[-4:])
         if self.clear:  # overwrite in place (no flicker): home, each row, erase the rest

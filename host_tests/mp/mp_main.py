@@ -280,6 +280,32 @@ def test_error_log_line_is_one_bounded_line():
     check(text.count("\n") == 1 and len(text) <= 120, repr(text))
 
 
+def test_a_broken_settings_module_ends_on_the_error_screen():
+    # A stale settings.py left on the flash shadows settings.mpy and fails at import: main.py
+    # must show the error screen and log it (not die in a boot traceback), and try again.
+    out = {}
+
+    def script(h):
+        yield h.wait(300)
+        out["error"] = h.shows("ERROR", inverted=True)
+        out["log"] = read("error.log")
+        yield h.press(PREV)
+        yield h.wait(300)
+        out["again"] = h.shows("ERROR", inverted=True)
+        out["logged"] = read("error.log").count("broken settings module")
+
+    sys.modules.pop("settings", None)  # imported by earlier tests: import it from the flash
+    sys.path.insert(0, "")  # as on a board: the current directory (the flash) comes first
+    try:
+        broken = {"settings.py": "raise ValueError('broken settings module')"}
+        harness.Harness("pico", files=broken).run(script)
+    finally:
+        sys.path.pop(0)
+        sys.modules.pop("settings", None)
+    check(out["error"] and "broken settings module" in out["log"], repr(out))
+    check(out["again"] and out["logged"] == 2, repr(out))
+
+
 def test_boot_across_tick_wrap():
     out = {}
     h = harness.Harness("pico", start_ms=(1 << 30) - 150)

@@ -94,10 +94,12 @@ class Pin:
         self._handler = None
         self._trigger = 0
         self.wake = None
+        self.inits = 0
         PINS[id] = self
         self.init(mode, pull, value)
 
     def init(self, mode=-1, pull=-1, value=None, **kwargs):
+        self.inits += 1  # the constructor's own call counts too
         if mode != -1:
             self._mode = mode
         if pull != -1:
