@@ -280,8 +280,8 @@ def level_move(board, player, level, rng=None):
     """The move at difficulty LEVELS[level] (0 = weakest): its depth and its random chance."""
     if not isinstance(level, int) or not 0 <= level < len(LEVELS):
         raise ValueError("level must index LEVELS")
-    if rng is None or rng.getrandbits(8) >= _ORDER[_LEVEL_CHANCE + 2 * level]:
-        return best_move(board, player, _ORDER[_LEVEL_DEPTH + 2 * level], rng)
+    if rng is None or rng.getrandbits(8) >= _ORDER[2 * level + _LEVEL_CHANCE]:
+        return best_move(board, player, _ORDER[2 * level + _LEVEL_DEPTH], rng)  # 11-word frame
     board = _setup(board, player, 9)
     _scores[_BEST] = _WORSE  # every empty cell ties
     for j in range(9):
