@@ -105,13 +105,13 @@ def _search(me, opp, alpha, beta):
     if _POPCOUNT[empty] <= _horizon:  # the depth limit: my open lines - the opponent's
         return _POPCOUNT[_LINES_AVOIDING[opp]] - _POPCOUNT[_LINES_AVOIDING[me]]
     if _LINES_WITH_TWO[me] & _LINES_AVOIDING[opp]:
-        return _WIN - 2 - _child_empty + _POPCOUNT[empty]  # I complete a line now
+        return _WIN - 2 - _child_empty + _POPCOUNT[empty]  # I complete a line: k - 1 left
     scratch = _LINES_WITH_TWO[opp] & _LINES_AVOIDING[me]  # the lines the opponent can complete
     if scratch:
         if _POPCOUNT[empty] > _horizon + 1:  # ...and we see it do so
-            scratch = (_CELLS[scratch] | (scratch & _BIT8_LINES and 256)) & empty
+            scratch = (_CELLS[scratch] | (scratch & _BIT8_LINES and 1 << 8)) & empty
             if scratch & (scratch - 1):  # two cells to block: it wins on its move
-                return _child_empty - (_WIN - 3) - _POPCOUNT[empty]
+                return _child_empty - (_WIN - 3) - _POPCOUNT[empty]  # k - 2 cells left
             if _POPCOUNT[empty] == 2:
                 return 0  # block, and the opponent's last move cannot win
             return -_search(opp, me | scratch, -beta, -alpha)  # only the block avoids that
@@ -119,7 +119,7 @@ def _search(me, opp, alpha, beta):
         # The lines where one more piece makes a threat; a cell on two of them forks.
         scratch = _LINES_AVOIDING[opp] & ~(_LINES_AVOIDING[me] | _LINES_WITH_TWO[me])
         if (_CELLS[_CROSSINGS | scratch] | (scratch & _BIT8_LINES == _BIT8_LINES) << 8) & empty:
-            return _WIN - 4 - _child_empty + _POPCOUNT[empty]  # two threats: I win in 3
+            return _WIN - 4 - _child_empty + _POPCOUNT[empty]  # two threats: won, k - 3 left
     if not _LINES_AVOIDING[opp]:  # I can no longer win: a draw at best
         if alpha >= 0 or not _LINES_AVOIDING[me]:
             return 0
@@ -194,15 +194,15 @@ def _root(me, opp):
         move = 1 << j
         if (me | opp) & move:
             score = _TAKEN
-        elif _twin(move, _scores[_ROOT_SYMMETRIES]) < move:  # copy the earlier twin's score
-            move = _twin(move, _scores[_ROOT_SYMMETRIES])
+        elif _twin(move, _scores[_ROOT_SYMMETRIES]) < move:  # a symmetry maps it lower
+            move = _twin(move, _scores[_ROOT_SYMMETRIES])  # that earlier twin, already scored
             score = _scores[_POPCOUNT[move - 1]]  # a bit's index: the bits below it
         elif _LINES_AVOIDING[_ALL ^ me ^ move]:  # it completes a line: a win in 1 ply
             score = _OFFSET + _WIN - 1
         elif _LINES_WITH_TWO[me] & _LINES_AVOIDING[opp] and not _scores[_EXACT]:
             score = _WORSE  # another move completes a line
-        else:  # the reply's beta is -(best - 1); _OFFSET + 1 - best in offset terms
-            score = _INF if _scores[_EXACT] else _OFFSET + 1 - _scores[_BEST]
+        else:  # search it, giving the reply beta = -(best - 1), as score + _OFFSET terms go
+            score = _INF if _scores[_EXACT] else _OFFSET + 1 - _scores[_BEST]  # that beta
             score = -_search(opp, me | move, -_INF, score) + _OFFSET
             if score < _scores[_BEST] and not _scores[_EXACT]:
                 score = _WORSE
@@ -280,8 +280,9 @@ def level_move(board, player, level, rng=None):
     """The move at difficulty LEVELS[level] (0 = weakest): its depth and its random chance."""
     if not isinstance(level, int) or not 0 <= level < len(LEVELS):
         raise ValueError("level must index LEVELS")
+    # (2 * level + ... takes one stack slot less than ... + 2 * level: an 11-word frame.)
     if rng is None or rng.getrandbits(8) >= _ORDER[2 * level + _LEVEL_CHANCE]:
-        return best_move(board, player, _ORDER[2 * level + _LEVEL_DEPTH], rng)  # 11-word frame
+        return best_move(board, player, _ORDER[2 * level + _LEVEL_DEPTH], rng)
     board = _setup(board, player, 9)
     _scores[_BEST] = _WORSE  # every empty cell ties
     for j in range(9):
@@ -316,8 +317,8 @@ def winner(board):
 def winning_line(board):
     """A completed line as 3 cells (the first in WIN_LINES), or None."""
     sides = _sides(board)
-    lines = _LINES_AVOIDING[_ALL ^ sides & _ALL] | _LINES_AVOIDING[_ALL ^ sides >> 9]  # complete
-    return WIN_LINES[_POPCOUNT[(lines & -lines) - 1]] if lines else None  # the lowest bit's
+    lines = _LINES_AVOIDING[_ALL ^ sides & _ALL] | _LINES_AVOIDING[_ALL ^ sides >> 9]  # done
+    return WIN_LINES[_POPCOUNT[(lines & -lines) - 1]] if lines else None  # the lowest line
 
 
 def to_move(board):
