@@ -86,13 +86,13 @@ def _tables():
     return count, avoiding, two, cells  # kept as built: no second copy at import
 
 
-# Per 9-bit mask m: the bits set, the lines with no cell in m, the lines with two of m.
-_POPCOUNT, _LINES_AVOIDING, _LINES_WITH_TWO, _CELLS = _tables()
-del _tables, const  # const() is only needed while the module loads
 _scores = bytearray(12)
 _nodes = 0
 _horizon = 0  # at this many empty cells the search stops and evaluates
 _child_empty = 0  # the empty cells of the root's children: R - 1 for R at the root
+# Per 9-bit mask m: the bits set, the lines with no cell in m, the lines with two of m.
+_POPCOUNT, _LINES_AVOIDING, _LINES_WITH_TWO, _CELLS = _tables()
+del _tables, const  # const() is only needed while the module loads
 
 
 def _search(me, opp, alpha, beta):
