@@ -83,13 +83,13 @@ def optimal_cells(cells, player, depth=9):
 def engine_scores(board, player, depth=9):
     """Every root move's exact score from the engine (all moves searched with a full window)."""
     b = engine._setup(board, player, depth)
-    engine._scores[11] = 1
+    engine._scores[engine._EXACT] = 1
     try:
         engine._root(b & 511, b >> 9)
     finally:
-        engine._scores[11] = 0
-    raw = [engine._scores[engine._MAP[9 + i]] for i in range(9)]
-    return [None if s == 0 else s - 128 for s in raw]
+        engine._scores[engine._EXACT] = 0
+    raw = [engine._scores[engine._ORDER[engine._BIT_OF_CELL + i]] for i in range(9)]
+    return [None if s == engine._TAKEN else s - engine._OFFSET for s in raw]
 
 
 # --- 1. Perfect play, exhaustively. -------------------------------------------------------------
@@ -322,6 +322,16 @@ def test_nodes_from_the_empty_board_with_every_root_score_known():
     assert 1 < engine.last_nodes() <= 2000
     engine_scores(0, engine.X)
     assert engine.last_nodes() <= 2000  # all nine root scores exact
+
+
+def test_benchmark_asks_for_exact_root_scores_through_the_engines_slot():
+    import enginebench  # mirrors engine._EXACT, which MicroPython folds away as a const()
+
+    assert enginebench.EXACT == engine._EXACT
+    engine_scores(0, engine.X)
+    exact = engine.last_nodes()
+    assert enginebench.exact_nodes() == exact
+    assert engine._scores[engine._EXACT] == 0  # reset: best_move searches as usual
 
 
 def test_recursion_depth_at_most_10_frames():
