@@ -97,3 +97,4 @@ def test_real_firmware_under_the_harness(micropython, hostboard):
     """main.py + boards/pico.py + the app, on the fake machine and clock."""
     out = micropython.run_tests(MP / "mp_app_harness.py", heapsize="512k", paths=(hostboard,))
     assert "PASS test_dim_sleep_lightsleep_and_wake_to_the_same_screen" in out
+    assert "PASS test_dim_sleep_and_wake_across_the_tick_wrap" in out

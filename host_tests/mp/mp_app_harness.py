@@ -88,6 +88,16 @@ def test_boot_and_a_drawn_game_against_perfect():
 
 
 def test_dim_sleep_lightsleep_and_wake_to_the_same_screen():
+    dim_sleep_wake(0)
+
+
+def test_dim_sleep_and_wake_across_the_tick_wrap():
+    # The boards' ticks_ms() wraps at 2**30: here it wraps 20 s into the idle time, between the
+    # move and the dimming, so every idle timer spans the wrap.
+    dim_sleep_wake((1 << 30) - 20000)
+
+
+def dim_sleep_wake(start_ms):
     out = {}
 
     def script(h):
@@ -111,7 +121,7 @@ def test_dim_sleep_lightsleep_and_wake_to_the_same_screen():
         yield h.press(NEXT)
         out["moves_on"] = board_and_cursor(h)[1] == 6  # from 5, where it went after X
 
-    harness.Harness("pico").run(script)
+    harness.Harness("pico", start_ms=start_ms).run(script)
     check(out["lit_before"] and out["dimmed"], "backlight off after dim_s: %r" % out)
     check(out["asleep"] and out["dozed"] > 50000, "display off, board in lightsleep: %r" % out)
     check(out["same"], "woke to the same screen, the press did nothing else: %r" % out)
