@@ -11,16 +11,14 @@ and review the new PNGs (and their .txt twins) in the diff. The error and safe-m
 drawn by main.py; their goldens belong to the platform's tests."""
 
 import binascii
-import os
 import re
 from pathlib import Path
 
-import lcd_render
+import goldens
 import pcd8544_model as pm
 import pytest
 
 MP = Path(__file__).parent / "mp"
-GOLDEN = Path(__file__).parent / "golden" / "screens"
 SCREENS = (
     "title",
     "menu",
@@ -56,15 +54,4 @@ def test_every_screen_is_captured(glasses):
 
 @pytest.mark.parametrize("name", SCREENS)
 def test_screen_matches_golden(glasses, name, tmp_path):
-    glass = glasses[name]
-    png = GOLDEN / (name + ".png")
-    if os.environ.get("UPDATE_GOLDEN"):
-        lcd_render.save_png(glass, png)
-        (GOLDEN / (name + ".txt")).write_text(lcd_render.text(glass) + "\n")
-    assert png.exists(), "no golden %s; run with UPDATE_GOLDEN=1 and review it" % png
-    image = lcd_render.image(glass)
-    if not lcd_render.same_pixels(image, png):
-        got = lcd_render.failure_png(glass, "screen_" + name, tmp_path)
-        pytest.fail(
-            "screen %s differs from %s (got %s):\n%s" % (name, png, got, lcd_render.text(glass))
-        )
+    goldens.check("screens/" + name, (glasses[name], None, None), tmp_path)

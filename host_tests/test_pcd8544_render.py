@@ -8,16 +8,12 @@ regenerate them with
 and review the new PNG (and its .txt twin) in the diff. CI never regenerates them.
 """
 
-import os
-from pathlib import Path
-
+import goldens
 import lcd_render
 import pcd8544_model as pm
 import pytest
 from PIL import Image
 from test_pcd8544 import run_scene
-
-GOLDEN = Path(__file__).resolve().parent / "golden"
 
 
 def glass_with(pixels):
@@ -107,20 +103,5 @@ def test_golden_test_frame(micropython, tmp_path):
     ((label, raw),) = run_scene(micropython, "golden")
     model = pm.Model().feed(raw)
     assert model.anomalies == []
-    img = lcd_render.image(model, scale=4)
-    text = lcd_render.text(model) + "\n"
-    png, txt = GOLDEN / "pcd8544_test_frame.png", GOLDEN / "pcd8544_test_frame.txt"
-    if os.environ.get("UPDATE_GOLDEN"):
-        if os.environ.get("CI"):
-            pytest.fail("UPDATE_GOLDEN is for developers; CI never regenerates golden images")
-        GOLDEN.mkdir(exist_ok=True)
-        img.save(png)
-        txt.write_text(text, encoding="utf-8")
-    assert png.exists(), "no golden image %s: create it with UPDATE_GOLDEN=1 (see docstring)" % png
-    if not lcd_render.same_pixels(png, img) or txt.read_text(encoding="utf-8") != text:
-        actual = tmp_path / "pcd8544_test_frame.actual.png"
-        img.save(actual)
-        raise AssertionError(
-            "the test frame differs from the golden image %s; actual: %s "
-            "(UPDATE_GOLDEN=1 to accept an intended change)\n%s" % (png, actual, text)
-        )
+    snap = (model.glass(), model.backlight, model.vop if model.showing else None)
+    goldens.check("pcd8544_test_frame", snap, tmp_path)
