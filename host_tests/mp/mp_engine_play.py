@@ -35,9 +35,11 @@ def test_every_position():
                 micropython.heap_unlock()
             if not best >> move & 1 or seen != best:
                 raise AssertionError(board)
-            # mem_total() does not move across a search (frames on the heap would show here).
+            # mem_total() does not move across a search (frames on the heap would show here),
+            # nor across the move of a level (the level cycles with the position).
             tries = micropython.mem_total()
             engine.best_move(board, player, 9, random)
+            engine.level_move(board, player, n & 3, random)
             if micropython.mem_total() != tries:
                 raise AssertionError(board)
             # The helpers agree with the reference.
