@@ -242,9 +242,15 @@ def test_adjust_and_values():
     lcd = FakeLcd()
     adjust(s, lcd, CONTRAST, 1, 4)
     assert s["contrast"] == 61 and lcd.calls[-1] == ("contrast", 61)
-    s["contrast"] = CONTRAST_MAX
+    s["contrast"] = CONTRAST_MAX - 1
     adjust(s, lcd, CONTRAST, 1, 4)
-    assert s["contrast"] == CONTRAST_MAX == 90, "clamped at the generator's 8.5 V limit"
+    assert s["contrast"] == CONTRAST_MAX == 90, "the top of the range is reachable"
+    adjust(s, lcd, CONTRAST, 1, 4)
+    assert s["contrast"] == CONTRAST_MAX, "clamped at the generator's 8.5 V limit"
+    s["contrast"] = 1
+    adjust(s, lcd, CONTRAST, -1, 4)
+    adjust(s, lcd, CONTRAST, -1, 4)
+    assert s["contrast"] == 0, "clamped at 0"
     adjust(s, lcd, LIGHT, 1, 4)
     assert s["backlight"] is False and lcd.calls[-1] == ("backlight", False)
     adjust(s, lcd, LEVEL, 1, 4)
@@ -252,9 +258,14 @@ def test_adjust_and_values():
     assert s["level"] == 0, "levels wrap"
     adjust(s, lcd, STARTS, 1, 4)
     assert s["starts"] == 0
+    seen = []
+    for _ in range(3):
+        adjust(s, lcd, STARTS, 1, 4)
+        seen.append(s["starts"])
+    assert seen == [1, 2, 0], "Start cycles through YOU, CPU, ALT"
     levels = ("EASY", "MEDI", "HARD", "PERF")
     assert value(s, LEVEL, levels, False) == "EASY"
     assert value(s, STARTS, levels, False) == "YOU"
     assert value(s, LIGHT, levels, False) == "OFF"
-    assert value(s, CONTRAST, levels, False) == CONTRAST_MAX
+    assert value(s, CONTRAST, levels, False) == 0
     assert value(s, RESET, levels, False) == "CLR" and value(s, RESET, levels, True) == "CLR?"

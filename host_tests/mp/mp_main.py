@@ -306,6 +306,23 @@ def test_a_broken_settings_module_ends_on_the_error_screen():
     check(out["again"] and out["logged"] == 2, repr(out))
 
 
+def test_error_with_the_display_off_shows_and_keeps_unsaved_settings():
+    # The app fails while the display is powered down and a setting is not yet saved: the
+    # error screen must still show, and the setting must reach the flash.
+    out = {}
+
+    def script(h):
+        yield h.wait(300)
+        yield h.hold(NEXT, 600)
+        yield h.wait(200)
+        out["error"] = h.shows("ERROR", inverted=True) and h.showing()
+        out["settings"] = read("settings.json")
+
+    harness.Harness("pico").run(script)
+    check(out["error"], "error screen not visible after a power-down: %r" % out)
+    check(json.loads(out["settings"])["contrast"] == 44, out["settings"])
+
+
 def test_boot_across_tick_wrap():
     out = {}
     h = harness.Harness("pico", start_ms=(1 << 30) - 150)

@@ -125,6 +125,23 @@ def test_init_again_restores_the_picture_after_power_loss():
     check(fresh.glass() == lcd.buffer, "the picture did not come back")
 
 
+def test_init_after_power_off_leaves_the_display_on_through_contrast():
+    # init() powers the controller up; a later contrast() (which sends function set with H=1
+    # then H=0) must not bring back the power-down bit of the earlier power_off().
+    bus, lcd = make()
+    model = pcd8544_model.Model()
+    lcd.text("on", 0, 0, 1)
+    lcd.show()
+    lcd.power_off()
+    model.feed(bus.take())
+    check(model.powered_down, "power_off() did not power down")
+    lcd.init()
+    lcd.contrast(50)
+    model.feed(bus.take())
+    check(not model.powered_down and model.vop == 50, model.state())
+    check(model.glass() == lcd.buffer, "the picture is not on the glass")
+
+
 def test_model_text_runs_here():
     bus, lcd = make()
     lcd.fill_rect(0, 0, 2, 3, 1)

@@ -160,6 +160,17 @@ def test_missing_and_unknown_keys_repaired():
     check(stored() == expect)
 
 
+def test_an_unknown_key_alone_is_dropped_and_the_file_rewritten():
+    fresh()
+    data = custom()
+    data["colour"] = "green"
+    write(PATH, json.dumps(data))
+    s = Settings.load(PATH)
+    check(values(s) == custom_values())
+    check("colour" not in read(PATH), "the unknown key is still in the file")
+    check(stored() == custom_values())
+
+
 def test_set_validates():
     s = Settings()
     for key, value in (

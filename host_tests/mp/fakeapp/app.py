@@ -4,7 +4,9 @@
 # shows "APP <n>" (n = how many times it was started) and, on a click of:
 #   SELECT raises ValueError("boom on request"), NEXT raises MemoryError,
 #   PREV sets contrast 50 and backlight off and saves; a long SELECT raises KeyboardInterrupt;
-#   the PREV+NEXT chord raises an exception that fails again (MemoryError) when printed.
+#   the PREV+NEXT chord raises an exception that fails again (MemoryError) when printed;
+#   holding NEXT (its first REPEAT) sets contrast 44 without saving, powers the display down
+#   and raises ValueError("while asleep").
 import time
 
 import buttons
@@ -39,6 +41,10 @@ class App:
                     raise KeyboardInterrupt
                 if kind == buttons.CLICK and b == buttons.SELECT:
                     raise ValueError("boom on request")
+                if kind == buttons.REPEAT and b == buttons.NEXT:
+                    self.settings.set("contrast", 44)
+                    self.hw.lcd.power_off()
+                    raise ValueError("while asleep")
                 if kind == buttons.CLICK and b == buttons.NEXT:
                     raise MemoryError
                 if kind == buttons.CLICK and b == buttons.PREV:
