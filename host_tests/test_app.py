@@ -26,6 +26,11 @@ def test_scripted_games_settings_demo_and_power(micropython, tmp_path):
         "test_settings_screen",
         "test_demo_starts_when_idle_and_stops_at_a_press",
         "test_power_saving_and_wake",
+        "test_reset_scores_needs_confirmation",
+        "test_moving_off_reset_cancels_the_question",
+        "test_sleep_during_the_demo_wakes_on_the_title",
+        "test_no_demo_while_a_paused_game_waits",
+        "test_sleep_turns_the_backlight_off_even_without_dimming",
     ):
         assert "PASS " + name in out
 

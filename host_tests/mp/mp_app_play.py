@@ -4,7 +4,7 @@ import random
 
 import engine
 import mptest
-from apprig import NEXT, PREV, SELECT, Rig
+from apprig import FOLDER, NEXT, PREV, SELECT, Rig, remove
 from mptest import check
 
 LEVELS = len(engine.LEVELS)
@@ -336,6 +336,36 @@ def test_settings_screen():
     check('"contrast": 62' in text and '"backlight": false' in text, text)
 
 
+def rig_with(**values):
+    """A Rig started on a settings file that already holds `values` (as a device would boot
+    with scores and timers saved by an earlier session)."""
+    import settings
+
+    path = FOLDER + "/settings.json"
+    remove(path)
+    s = settings.Settings.load(path)
+    for key in values:
+        s.set(key, values[key])
+    s.save()
+    return Rig(path, fresh=False)
+
+
+def to_reset_row(r):
+    """From the main menu: open Settings and highlight its Reset scores row (CLR)."""
+    paused = r.text_at("Continue", 1, 0, True) or r.text_at("Continue", 1, 0)
+    menu_to(r, 5 if paused else 4)
+    r.click(SELECT)
+    menu_to(r, 4)
+    check(r.text_at("CLR", 84 - 24, 32, True), "Reset row shows CLR:\n" + r.show())
+
+
+def settings_back(r):
+    """From Settings: Back to the main menu."""
+    menu_to(r, 5)
+    r.click(SELECT)
+    check(r.text_at("Settings", 1, 32, True) or r.text_at("Settings", 1, 40, True), r.show())
+
+
 def test_reset_scores_needs_confirmation():
     r = new_1p(LEVELS - 1, "YOU", seed=9)
     play_out(r, first_free)
@@ -344,18 +374,47 @@ def test_reset_scores_needs_confirmation():
     r.run(50)
     r.hold(NEXT, 700)  # to the menu
     check(r.menu_row(0) and r.text_at("Continue", 1, 0, True), r.show())
-    menu_to(r, 5)
+    to_reset_row(r)
     r.click(SELECT)
-    menu_to(r, 4)
+    check(r.text_at("CLR?", 84 - 32, 32, True), r.show())
+    # One press only asks: back in the game the loss is still counted. (Checking only after
+    # the second press could not tell whether the first one had already cleared.)
+    settings_back(r)
+    menu_to(r, 0)
+    r.click(SELECT)  # Continue
+    check(r.count(4, "L", 1), "one press clears nothing:\n" + r.show())
+    r.hold(NEXT, 700)
+    to_reset_row(r)
     r.click(SELECT)
     check(r.text_at("CLR?", 84 - 32, 32, True), r.show())
     r.click(SELECT)
+    check(r.text_at("CLR", 84 - 24, 32, True), "asked and done:\n" + r.show())
     check(r.settings.get("tally1") == (0, 0, 0))
-    menu_to(r, 5)
-    r.click(SELECT)
+    settings_back(r)
     menu_to(r, 0)
     r.click(SELECT)  # Continue
     check(r.count(4, "L", 0), "reset shown in the game:\n" + r.show())
+
+
+def test_moving_off_reset_cancels_the_question():
+    r = rig_with(tally1=(2, 1, 3), starts=0)
+    to_menu(r)
+    to_reset_row(r)
+    r.click(SELECT)
+    check(r.text_at("CLR?", 84 - 32, 32, True), r.show())
+    r.click(NEXT)  # away to Back...
+    check(r.menu_row(5), r.show())
+    check(r.text_at("CLR", 84 - 24, 32), "moving away cancels the question:\n" + r.show())
+    r.click(PREV)  # ...and back: the next press asks again, it does not clear
+    check(r.text_at("CLR", 84 - 24, 32, True), r.show())
+    r.click(SELECT)
+    check(r.text_at("CLR?", 84 - 32, 32, True), "asked again:\n" + r.show())
+    settings_back(r)
+    menu_to(r, 0)
+    r.click(SELECT)  # 1P vs CPU
+    r.run(50)
+    check(r.count(2, "W", 2) and r.count(3, "D", 1), "scores kept:\n" + r.show())
+    check(r.count(4, "L", 3), "scores kept:\n" + r.show())
 
 
 def test_demo_starts_when_idle_and_stops_at_a_press():
@@ -400,6 +459,53 @@ def test_power_saving_and_wake():
     check(r.model.glass() == picture, "the same screen, nothing acted:\n" + r.show())
     r.click(SELECT)
     check(marks(r) == 4, "and the game goes on")
+
+
+def test_sleep_during_the_demo_wakes_on_the_title():
+    random.seed(13)
+    r = rig_with(sleep_s=20)  # asleep 5 s into the demo
+    r.run(r.app.demo_after_ms + 1000)
+    check(r.status(0, "DEMO"), "demo started:\n" + r.show())
+    r.run(20000 - r.app.demo_after_ms)
+    check(r.model.powered_down and r.blank(), "asleep")
+    r.click(NEXT)  # only wakes the display
+    check(not r.model.powered_down, "awake")
+    check(r.text_at("OXO 5110", 10, 21), "the title, not the demo:\n" + r.show())
+    check(not r.status(0, "DEMO"), r.show())
+    r.run(1000)
+    check(r.text_at("OXO 5110", 10, 21), "and it stays there:\n" + r.show())
+
+
+def test_no_demo_while_a_paused_game_waits():
+    r = new_1p(LEVELS - 1, "YOU", seed=14)
+    play_cell(r, 4)
+    board = board_of(r)
+    r.hold(NEXT, 700)  # pause: to the menu
+    check(r.menu_row(0) and r.text_at("Continue", 1, 0, True), r.show())
+    r.run(r.app.demo_after_ms + 2000)
+    check(not r.status(0, "DEMO"), "no demo over a paused game:\n" + r.show())
+    check(r.menu_row(0) and r.text_at("Continue", 1, 0, True), "menu stays:\n" + r.show())
+    r.click(SELECT)  # Continue
+    r.run(50)
+    check(board_of(r) == board and r.cursor() >= 0, "the game is as it was:\n" + r.show())
+
+
+def test_sleep_turns_the_backlight_off_even_without_dimming():
+    r = rig_with(dim_s=0, sleep_s=20)
+    to_menu(r)
+    menu_to(r, 1)
+    r.click(SELECT)  # a two-player game: nothing moves by itself
+    r.run(20000 - 500)
+    check(r.model.backlight is True and not r.model.powered_down, "dim_s = 0: never dimmed")
+    r.run(1000)
+    check(r.model.powered_down and r.blank(), "asleep after sleep_s")
+    check(r.model.backlight is False, "asleep, the backlight is off too")
+    r.down(SELECT)
+    r.run(60)
+    check(not r.model.powered_down and r.model.backlight is True, "awake and lit")
+    r.up(SELECT)
+    r.run(100)
+    check(r.cursor() == 4 and marks(r) == 0, "the waking press placed nothing")
 
 
 def test_five_way_pad_moves_by_direction():
