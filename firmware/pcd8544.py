@@ -84,7 +84,6 @@ class PCD8544(framebuf.FrameBuffer):
         self._init[3] |= _check("bias", bias, 7)
         self._one = bytearray(1)  # command buffers made once: no allocation later
         self._three = bytearray(3)
-        self._function = _FUNCTION_SET
         self.buffer = bytearray(WIDTH * HEIGHT // 8)
         super().__init__(self.buffer, WIDTH, HEIGHT, framebuf.MONO_VLSB)
         self.init()
