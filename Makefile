@@ -9,8 +9,13 @@ PORT   ?=
 
 .PHONY: test lint typecheck bench play deploy repl run erase-settings format clean
 
+# tools/check_python.py says what is missing (Python 3.11+, venv/ensurepip: python3-venv on
+# Debian/Ubuntu) before a half-made .venv can get in the way.
 $(VENV)/.installed: requirements-dev.txt
-	$(PYTHON) -m venv $(VENV)
+	@$(PYTHON) tools/check_python.py
+	@$(PYTHON) -m venv $(VENV) || { rm -rf $(VENV); \
+		echo "oxo5110 set-up: '$(PYTHON) -m venv $(VENV)' failed (see above); nothing was left behind." >&2; \
+		exit 1; }
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	touch $@
 
