@@ -96,25 +96,38 @@ def reachable():
     return live
 
 
-def slowest(repeats=3, again=40):
-    # The slowest reachable position (time and nodes) against the empty board: every position
-    # timed `repeats` times, then those within 75% of the empty board `again` times.
+def slowest(repeats=3, again=60, candidates=8):
+    # The slowest reachable position against the empty board, in nodes (a count, so machine
+    # load cannot change it) and in time. Every position is timed `repeats` times; the
+    # `candidates` slowest by time and by nodes are then timed `again` times each, interleaved
+    # with the empty board, so that a burst of load slows both alike, and each keeps its
+    # minimum (the least disturbed run).
     live = reachable()
-    empty = time_move(0, engine.X, again)
-    most_nodes = 0
+    empty_nodes = 0
+    nodes = {}
     times = []
     for board, player in live:
         t = time_move(board, player, repeats)
-        most_nodes = max(most_nodes, engine.last_nodes())
-        times.append((t, board, player))
+        if board:
+            nodes[board] = engine.last_nodes()
+            times.append((t, board, player))
+        else:
+            empty_nodes = engine.last_nodes()
+    by_time = sorted(times, reverse=True)[:candidates]
+    by_nodes = sorted(times, key=lambda row: nodes[row[1]], reverse=True)[:candidates]
+    empty = time_move(0, engine.X, repeats)
     worst, worst_board = 0, None
-    for t, board, player in times:
-        if t * 4 >= empty * 3 and board:
-            t = time_move(board, player, again)
-        if board and t > worst:
+    for _, board, player in by_time + by_nodes:
+        t = None
+        for _ in range(again):
+            empty = min(empty, time_move(0, engine.X, 1))
+            one = time_move(board, player, 1)
+            t = one if t is None or one < t else t
+        if t > worst:
             worst, worst_board = t, board
-    empty = min(empty, time_move(0, engine.X, again))
-    return [len(live), empty, worst, worst_board, most_nodes]
+    most = max(nodes.values())
+    most_board = [b for b in nodes if nodes[b] == most][0]
+    return [len(live), empty, worst, worst_board, most, most_board, empty_nodes]
 
 
 def exact_nodes():
