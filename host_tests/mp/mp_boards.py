@@ -131,6 +131,17 @@ def test_rp2_model_matches_the_measured_spi_clocks():
         raise AssertionError("freq%r accepted" % (bad,))
 
 
+def test_pico_doze_puts_the_lcd_clock_back_to_4_mhz():
+    h, board, hw = build("pico")
+    spi = machine.SPIS[0]
+    check(spi.wire_hz == 4000000, "boot: %d Hz" % spi.wire_hz)
+    dozed = h.clock.dozed_ms
+    hw.doze(50)
+    check(h.clock.dozed_ms - dozed == 50, "the doze is a 50 ms machine.lightsleep")
+    check(spi.wire_hz == 4000000, "after a doze: %d Hz" % spi.wire_hz)
+    check(machine.port().clk_peri == 48000000 and machine.freq() == 125000000)
+
+
 def test_esp32_lcd_clock_is_4_mhz_before_and_after_a_doze():
     h, board, hw = build("esp32")
     spi = machine.SPIS[0]
