@@ -39,6 +39,9 @@ def build():
     keys[2].irq(trigger=Pin.WAKE_LOW, wake=SLEEP)
 
     def doze(ms):
+        # No SPI clock to restore, unlike rp2: the divider ESP-IDF chose at SPI() divides the
+        # 80 MHz APB clock, and esp_light_sleep_start() (sleep_modes.c) gives the CPU and APB
+        # their clocks back before it returns, so SCK is 80 MHz / 20 = 4.000 MHz after it too.
         lightsleep(ms)
         # ESP-IDF leaves an ext0 wake pin routed to the RTC after waking; init() with a mode
         # hands it back to the GPIO matrix so SELECT reads normally again.

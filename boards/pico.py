@@ -4,7 +4,7 @@
 # SPI but unused (the LCD only listens): leave it free.
 import buttons
 from hardware import Hardware
-from machine import SPI, Pin, lightsleep
+from machine import SPI, Pin, freq, lightsleep
 from pcd8544 import PCD8544
 
 NAME = "pico"
@@ -24,11 +24,14 @@ BTN_NEXT = 15  # pin 20
 
 
 def _wake(pin):
-    # rp2 wakes from lightsleep on a pin IRQ only when a handler is set; nothing to do here.
+    # A pin IRQ can end lightsleep early only if a handler is set; nothing to do here.
     pass
 
 
 def build():
+    # The SPI divides clk_peri, which boot (main.c's set_sys_clock_khz) put on the 48 MHz USB
+    # PLL: 4 MHz = 48 MHz / 12. The divider is chosen here, once.
+    sys_hz = freq()
     spi = SPI(SPI_ID, baudrate=SPI_HZ, polarity=0, phase=0, sck=Pin(LCD_SCK), mosi=Pin(LCD_MOSI))
     lcd = PCD8544(
         spi,
@@ -41,6 +44,18 @@ def build():
     keys = []
     for n in (BTN_PREV, BTN_NEXT, BTN_SELECT):
         pin = Pin(n, Pin.IN, Pin.PULL_UP)
-        pin.irq(_wake, Pin.IRQ_FALLING)  # a press ends machine.lightsleep early
+        # Light sleep gates the GPIO block's clock, so a press probably does not end it early;
+        # if it does, the press shows sooner. The app reads the buttons after every doze.
+        pin.irq(_wake, Pin.IRQ_FALLING)
         keys.append(pin)
-    return Hardware(lcd, buttons.three_buttons(*keys), doze=lightsleep, name=NAME)
+
+    def doze(ms):
+        lightsleep(ms)
+        # rp2 wakes with clk_peri on clk_sys, 125 MHz (clocks_extra.c,
+        # runtime_init_clocks_optional_usb), and the SPI keeps the divider chosen for 48 MHz:
+        # the LCD would be clocked at 10.4 MHz, past its 4 Mbit/s. freq() redoes what boot did
+        # (set_sys_clock_khz puts clk_peri back on 48 MHz), so that divider gives 4.000 MHz
+        # again, as for every other clk_peri user. (spi.init() alone would give 3.906 MHz.)
+        freq(sys_hz)
+
+    return Hardware(lcd, buttons.three_buttons(*keys), doze=doze, name=NAME)

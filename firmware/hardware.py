@@ -6,9 +6,10 @@ class Hardware:
     """Built by a board file's build(); main.py and the app use only this.
 
     `lcd` is a pcd8544.PCD8544 (a framebuf.FrameBuffer with show/contrast/backlight/power_off/
-    power_on), `pad` a buttons.Pad, `doze(ms)` sleeps lightly for at most ms and returns early
-    when a button wakes the board (machine.lightsleep; None where the port cannot, then the
-    app just sleeps), `name` the board's name for messages.
+    power_on), `pad` a buttons.Pad, `doze(ms)` sleeps lightly for at most ms, returning early
+    only where a button can wake the board (machine.lightsleep; None where the port cannot,
+    then the app just sleeps; the app reads the buttons after each doze either way), `name`
+    the board's name for messages.
     """
 
     def __init__(self, lcd, pad, doze=None, name=""):

@@ -500,3 +500,53 @@ def test_a_missing_dc_pin_is_reported_by_name():
     assert "SPI bytes but no D/C pin named 'dc': read as commands" in model.anomalies
     model = pm.Model(dc="GP16", rst=None).feed(raw)
     assert model.anomalies == [] and model.h == 1 and not model.powered_down
+
+
+# -- the SPI clock ---------------------------------------------------------------------------
+
+
+def test_the_clock_is_recorded_once_per_rate_before_the_bytes_it_clocks():
+    bus = fakebus.Bus()
+    spi = fakebus.SPI(bus, hz=4000000)
+    fakebus.Pin(bus, "dc", 0)
+    spi.write(b"\x21")
+    spi.write(b"\x20")  # same rate: no new record
+    spi.hz = 10416666
+    spi.write(b"\x0c")
+    bus.clock(10416666)  # said again: still nothing recorded
+    assert fakebus.decode(bus.data) == [
+        ("pin", "dc", 0),
+        ("clock", 4000000),
+        ("spi", b"\x21"),
+        ("spi", b"\x20"),
+        ("clock", 10416666),
+        ("spi", b"\x0c"),
+    ]
+    assert bus.hz == 10416666 and fakebus.decode(bus.preamble())[-1] == ("clock", 10416666)
+    with pytest.raises(ValueError, match="1..4294967295 Hz"):
+        bus.clock(0)
+
+
+def test_bytes_clocked_above_4_mbit_are_an_anomaly_and_counted_per_rate():
+    rig = Rig()
+    rig.spi.hz = 4000000
+    model = rig.start()
+    assert model.anomalies == [] and model.spi_hz == 4000000
+    assert model.clocked == {4000000: 6}
+    rig.spi.hz = 10416666  # rp2 after a light sleep, with the divider chosen for 48 MHz
+    rig.cmd(0x80, 0x40)
+    model = rig.data(b"\xff" * 10)
+    assert model.clocked == {4000000: 6, 10416666: 12}
+    assert model.anomalies == [
+        "bytes clocked at 10416666 Hz, above the 4.0 Mbit/s the controller takes"
+    ]
+    rig.spi.hz = 3906250  # slower is fine
+    rig.cs(1)
+    rig.spi.write(b"\x00" * 5)  # not selected: not taken, not counted
+    model = rig.data(b"\x01")
+    assert model.clocked[3906250] == 1 and model.anomaly_count == 2
+
+
+def test_a_recording_without_clock_records_reads_as_before():
+    rig = started()
+    assert rig.model.spi_hz is None and rig.model.clocked == {} and rig.model.anomalies == []

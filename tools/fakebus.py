@@ -7,16 +7,20 @@ The recording is one compact bytearray of records (no Python object per byte):
     0x00..0x3F  id level                 pin `id` is now at `level` (0 or 1)        2 bytes
     0xF0        id n name[n]              pin `id` is named `name` (ASCII)            3+n bytes
     0xF1        hi lo data[hi*256+lo]     one SPI write() call carrying these bytes   3+n bytes
+    0xF2        b3 b2 b1 b0               SCK now runs at this many Hz (big-endian)   5 bytes
 
 A Pin is declared (0xF0) when it is made, followed by a level record with its start level, so
 a recording is self-describing: a reader needs no side table. Pin records are written only when
-the level changes. A write() longer than 65535 bytes is split into several 0xF1 records.
+the level changes. A write() longer than 65535 bytes is split into several 0xF1 records. A
+clock record (0xF2) comes before the first write at a new rate, so a reader knows the rate each
+byte was clocked at; a bus that never learns its clock (`SPI(bus)` without `hz`) writes none,
+and its recordings read as before.
 
 Use `bus.take()` (the recording so far, then cleared) to stream it in pieces, `hexlify()` /
 `unhexlify()` to move it between processes as text, and `Decoder` to read it back.
 
     bus = Bus()                        # Bus(capacity): no allocation while recording fits
-    spi = SPI(bus); dc = Pin(bus, "dc", 0); cs = Pin(bus, "cs", 1)
+    spi = SPI(bus); dc = Pin(bus, "dc", 0); cs = Pin(bus, "cs", 1)   # SPI(bus, hz=4000000)
     ...                                # code under test uses spi.write(buf), dc(1), cs.off()
     model.feed(bus.take())             # or: print(bus.hexlify()); bus.clear()
     bus.spi_writes, bus.spi_bytes      # totals since the bus was made
@@ -27,8 +31,10 @@ import binascii
 
 PIN = 0
 SPI_WRITE = 1
+SPI_CLOCK = 2
 _DECLARE = 0xF0
 _WRITE = 0xF1
+_CLOCK = 0xF2
 _MAX_PINS = 0x40
 _MAX_CHUNK = 0xFFFF
 
@@ -48,6 +54,7 @@ class Bus:
         self.levels = []  # pin id -> current level
         self.spi_writes = 0  # write() calls since the bus was made (take()/clear() keep it)
         self.spi_bytes = 0  # bytes written since the bus was made
+        self.hz = None  # the SCK rate last recorded (clock()), None until one is
 
     @property
     def data(self):
@@ -93,6 +100,23 @@ class Bus:
         self._n = n + 2
         self.levels[pin] = value
 
+    def clock(self, hz):
+        """Record that SCK now runs at `hz` (an int, Hz); nothing is recorded if it already
+        did, so a caller may say it before every write (allocation-free)."""
+        if hz == self.hz:
+            return
+        if not 0 < hz < 1 << 32:
+            raise ValueError("an SPI clock is 1..4294967295 Hz, got %r" % (hz,))
+        self.hz = hz
+        n = self._room(5)
+        buf = self._buf
+        buf[n] = _CLOCK
+        buf[n + 1] = (hz >> 24) & 0xFF
+        buf[n + 2] = (hz >> 16) & 0xFF
+        buf[n + 3] = (hz >> 8) & 0xFF
+        buf[n + 4] = hz & 0xFF
+        self._n = n + 5
+
     def write(self, buf):
         """Record one SPI write() call of the bytes in `buf` (any buffer)."""
         size = len(buf)
@@ -129,14 +153,18 @@ class Bus:
         self._n = 0
 
     def preamble(self):
-        """bytes declaring every pin with its current level: a new reader (a Decoder or a
-        model made mid-run) fed this first can then read what the bus records from now on."""
+        """bytes declaring every pin with its current level (and the SPI clock, once known): a
+        new reader (a Decoder or a model made mid-run) fed this first can then read what the
+        bus records from now on."""
         out = bytearray()
         for pin in range(len(self.names)):
             raw = self.names[pin].encode()
             out.extend(bytes((_DECLARE, pin, len(raw))))
             out.extend(raw)
             out.extend(bytes((pin, self.levels[pin])))
+        hz = self.hz
+        if hz is not None:
+            out.extend(bytes((_CLOCK, hz >> 24, (hz >> 16) & 255, (hz >> 8) & 255, hz & 255)))
         return bytes(out)
 
     def hexlify(self):
@@ -181,26 +209,32 @@ class Pin:
 
 
 class SPI:
-    """A machine.SPI stand-in: write(buf) records the bytes; nothing is read back."""
+    """A machine.SPI stand-in: write(buf) records the bytes; nothing is read back.
 
-    def __init__(self, bus):
+    With `hz`, the bus also records that SCK runs at hz Hz (the rate of every byte written)."""
+
+    def __init__(self, bus, hz=None):
         self._bus = bus
+        self.hz = hz
 
     def write(self, buf):
+        if self.hz is not None:
+            self._bus.clock(self.hz)
         self._bus.write(buf)
 
 
 class Decoder:
     """Reads a recording fed in pieces of any size; remembers pin names and levels between them.
 
-    `events(data)` yields, in order, (PIN, name, level) and (SPI_WRITE, memoryview, None); the
-    memoryview is only valid until the next event. A record cut at the end of `data` is kept and
-    completed by the next call.
+    `events(data)` yields, in order, (PIN, name, level), (SPI_WRITE, memoryview, None) and
+    (SPI_CLOCK, hz, None); the memoryview is only valid until the next event. A record cut at
+    the end of `data` is kept and completed by the next call.
     """
 
     def __init__(self):
         self.names = {}  # id -> name
         self.levels = {}  # name -> level
+        self.hz = None  # the SPI clock last recorded, None until one is
         self._tail = b""
 
     def events(self, data):
@@ -222,6 +256,13 @@ class Decoder:
                 self.levels[name] = level
                 i += 2
                 yield PIN, name, level
+            elif tag == _CLOCK:
+                if i + 5 > n:
+                    break
+                hz = (data[i + 1] << 24) | (data[i + 2] << 16) | (data[i + 3] << 8) | data[i + 4]
+                self.hz = hz
+                i += 5
+                yield SPI_CLOCK, hz, None
             elif tag == _DECLARE or tag == _WRITE:
                 if i + 3 > n:
                     break
@@ -241,8 +282,14 @@ class Decoder:
 
 
 def decode(data):
-    """A whole recording as a list of ("pin", name, level) and ("spi", bytes) tuples."""
+    """A whole recording as a list of ("pin", name, level), ("spi", bytes) and ("clock", hz)
+    tuples."""
     out = []
     for kind, a, b in Decoder().events(data):
-        out.append(("pin", a, b) if kind == PIN else ("spi", bytes(a)))
+        if kind == PIN:
+            out.append(("pin", a, b))
+        elif kind == SPI_CLOCK:
+            out.append(("clock", a))
+        else:
+            out.append(("spi", bytes(a)))
     return out

@@ -6,7 +6,10 @@ Runs under CPython and the MicroPython unix port. Written from the Philips datas
 facts collected for the team, never from a driver:
 
 - Serial interface: a byte counts only while SCE (chip enable) is low; a module without an SCE
-  pin (tied low) is always selected. D/C, sampled with each byte: 0 command, 1 data.
+  pin (tied low) is always selected. D/C, sampled with each byte: 0 command, 1 data. At most
+  4.0 Mbit/s: where the recording says the rate SCK runs at (a fakebus clock record), bytes
+  the controller takes at a faster clock are an anomaly (the glass may show garbage), and
+  `clocked` counts the bytes taken at each rate.
 - Display RAM: 6 banks (Y) x 84 columns (X), a byte is a vertical strip of 8 pixels, LSB on
   top, bank 0 on top (the layout of framebuf.MONO_VLSB 84x48).
 - Addressing: horizontal (V=0) X+1, after X=83 X=0 and Y+1; vertical (V=1) Y+1, after Y=5
@@ -27,10 +30,11 @@ module's own power-on reset (state as after RES), no D/C pin = an anomaly.
 Anomalies (distinct messages, first MAX_ANOMALIES kept, `anomaly_count` counts all): bytes
 before any RES pulse when a RES pin exists, bytes while RES is low, data before a function set
 with PD=0, set X/Y out of range, data at an out-of-range address, reserved command patterns
-(per instruction set), Vop above 90 (VLCD beyond 8.5 V), SPI bytes without the D/C pin.
+(per instruction set), Vop above 90 (VLCD beyond 8.5 V), SPI bytes without the D/C pin, bytes
+clocked faster than 4.0 Mbit/s.
 """
 
-from fakebus import PIN, Decoder
+from fakebus import PIN, SPI_CLOCK, Decoder
 
 WIDTH = 84
 HEIGHT = 48
@@ -45,6 +49,7 @@ INVERSE = 3  # D=1 E=1
 MODE_NAMES = ("blank", "all on", "normal", "inverse")
 
 VOP_MAX_SAFE = 90  # VLCD = 3.06 V + 0.06 V * Vop; the generator is specified up to 8.5 V
+MAX_SPI_HZ = 4000000  # serial interface: at most 4.0 Mbit/s
 MAX_ANOMALIES = 100  # distinct messages kept; `anomaly_count` counts them all
 
 _HALF = (" ", "\u2580", "\u2584", "\u2588")  # none, upper, lower, both
@@ -71,6 +76,8 @@ class Model:
         self.data_bytes = 0  # data bytes accepted
         self.ignored = 0  # bytes sent while SCE was high or RES low
         self.resets = 0  # RES low pulses seen
+        self.spi_hz = None  # the rate SCK runs at, from the recording; None until it says
+        self.clocked = {}  # Hz -> bytes taken at that SCK rate (only where the rate is known)
         self.initialised = False  # a function set with PD=0 since the last reset
         self._reset_state()
 
@@ -129,6 +136,9 @@ class Model:
                         self.resets += 1
                         self._reset_state()
                 continue
+            if kind == SPI_CLOCK:
+                self.spi_hz = a
+                continue
             if not self.selected or self.in_reset:
                 self.ignored += len(a)
                 if self.in_reset and self.selected:
@@ -138,6 +148,13 @@ class Model:
                 self._anomaly("bytes sent before any RES pulse (state undefined)")
             if dc not in self._decoder.levels:
                 self._anomaly("SPI bytes but no D/C pin named %r: read as commands" % (dc,))
+            hz = self.spi_hz
+            if hz is not None:
+                self.clocked[hz] = self.clocked.get(hz, 0) + len(a)
+                if hz > MAX_SPI_HZ:
+                    self._anomaly(
+                        "bytes clocked at %d Hz, above the 4.0 Mbit/s the controller takes" % hz
+                    )
             if self._decoder.levels.get(dc, 0):
                 self._data(a)
             else:

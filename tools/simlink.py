@@ -58,22 +58,22 @@ def _apply(line):
 
 
 def pump():
-    """Send the bus recording, apply key events; True if a key event arrived (wakes a doze)."""
+    """Send the bus recording, apply key events; True if one fired a pin the port can wake on
+    (it ends a light sleep: an ESP32's ext0 pin; on rp2 none, so a doze runs to its end)."""
     if not _sent_pins[0]:
         _send_pins()
     if _sent_pins[0] and len(machine.BUS):
         _frame(b"B", bytes(machine.BUS.take()))
-    woke = False
     while _poll is not None and _poll.poll(0):
         byte = _in.read(1)
         if not byte:
             break
         if byte == b"\n":
-            woke = _apply(bytes(_line)) or woke
+            _apply(bytes(_line))
             _line[:] = b""
         else:
             _line.extend(byte)
-    return woke
+    return machine.take_wake()
 
 
 def start():

@@ -59,6 +59,8 @@ LEGEND = (
     "  h hint (hold SELECT)  u undo (hold PREV)  p pause (hold NEXT)  q quit",
 )
 BOOT = (
+    "import machine\n"
+    "machine.use_port(%r)\n"  # the board file's PORT: the fake machine models that port
     "import simlink\n"
     "with open(%r) as f:\n"
     "    exec(compile(f.read(), 'main.py', 'exec'), {'__name__': '__main__'})\n"
@@ -174,7 +176,7 @@ class Simulator:
         env["MICROPYPATH"] = os.pathsep.join([str(HOSTBOARD), str(mpy), str(ROOT / "tools")])
         env["SIMLINK_OUT"] = "/dev/fd/%d" % out_w
         env["SIMLINK_IN"] = "/dev/fd/%d" % in_r
-        boot = BOOT % str(ROOT / "firmware" / "main.py")
+        boot = BOOT % (boardlist.port_of(self.board), str(ROOT / "firmware" / "main.py"))
         self.proc = subprocess.Popen(
             [exe, "-X", "heapsize=" + self.heapsize, "-c", boot],
             stdin=subprocess.DEVNULL,

@@ -4,7 +4,9 @@
 
 MICROPYPATH: tools/hostboard (this file, the fake `machine` and `time`), the firmware and board
 modules (compiled or source), tools (fakebus, pcd8544_model, ramdisk). The board file is
-imported under its own name and installed as `board`, as deploy copies it to board.py.
+imported under its own name and installed as `board`, as deploy copies it to board.py, and
+the fake machine models the MicroPython port its `PORT` names (machine.use_port: the rp2
+port's clocks and light sleep, the ESP32's, or a generic board without PORT).
 
     import harness
     from buttons import NEXT, SELECT
@@ -24,8 +26,9 @@ imported under its own name and installed as `board`, as deploy copies it to boa
 
 Time is fake (time.FakeClock): it moves only when the firmware sleeps (time.sleep_ms,
 machine.lightsleep), and the script's steps happen at their exact times inside those sleeps.
-A lightsleep ends early when a press reaches an armed pin. An exception in the script ends the
-run and is raised from run(); so are the firmware's own escapes (KeyboardInterrupt, ...).
+A lightsleep ends early when a press reaches a pin the port can wake on (an ESP32's ext0 pin;
+never on rp2). An exception in the script ends the run and is raised from run(); so are the
+firmware's own escapes (KeyboardInterrupt, ...).
 """
 
 import binascii
@@ -270,6 +273,7 @@ class Harness:
         if board is None:
             board = __import__(self.board_name)
             sys.modules["board"] = board
+            machine.use_port(getattr(board, "PORT", None))  # before build() makes the SPI
             build = board.build
 
             def capture():
@@ -312,10 +316,9 @@ class Harness:
 
     def _listen(self, target, light):
         # Called by every sleep of the firmware: run the script's steps that fall due before
-        # target, each at its own time; a lightsleep ends at the step that woke an armed pin.
+        # target, each at its own time; a lightsleep ends at the step that fired a pin the port
+        # wakes on (machine.lightsleep() dropped any wake from before it).
         clock = self.clock
-        if light:
-            machine.take_wake()
         if len(machine.BUS) > 512:  # keep the recording short in long runs
             if self.watch:
                 self._feed()

@@ -7,8 +7,15 @@ unchanged on the host:
   named there by its id as text ("20"), so a PCD8544 model can be pointed at the board's pins.
 - Input pins read the level a script set with `set_level(id, level)` (also before the pin
   exists: a button held at power-on), else their pull: up 1, down 0, none 0.
-- `Pin.irq()` arms a pin: a matching edge calls the handler, and wakes `lightsleep()` (the
-  rp2 style with a handler and IRQ_FALLING, or the ESP32 style with WAKE_LOW and wake=SLEEP).
+- The port: `use_port(name)` (the harness passes the board file's PORT) picks a model of that
+  port's clocks and sleep (portmodel.py): which SPI divider SPI()/init() choose, what
+  `freq()` does, what `lightsleep()` leaves behind, which pins can end a light sleep. None
+  (the default) is a generic board: SCK at exactly the baudrate, no clock changes.
+- SPI writes record, before their bytes, the rate SCK runs at (`SPI.wire_hz`, computed from
+  the port's clock of the moment and the divider chosen when the bus was set up).
+- `Pin.irq()` arms a pin: a matching edge calls the handler, and ends `lightsleep()` early if
+  the port can wake on it (generic: any armed pin; esp32: the ext0 pin, WAKE_LOW/HIGH with
+  wake=SLEEP; rp2: none, its GPIO block has no clock in light sleep).
 - `lightsleep(ms)` and `idle()` pass time on the `time` module's clock (see time.py).
 - `reset()`, `soft_reset()` and `deepsleep()` raise `Reset`, a BaseException a harness catches
   (firmware that catches Exception cannot swallow it).
@@ -20,6 +27,7 @@ wiring; `reset_state()` starts a fresh board (new BUS, no pins, input levels kep
 import time
 
 import fakebus
+import portmodel
 
 SLEEP = 2
 DEEPSLEEP = 4
@@ -35,6 +43,7 @@ SPIS = []
 _levels = {}  # id -> level set by the script
 _woken = [False]
 _cause = [PWRON_RESET]
+_port = [portmodel.model(None)]
 
 
 class Reset(BaseException):
@@ -42,7 +51,8 @@ class Reset(BaseException):
 
 
 def reset_state(keep_levels=False, capacity=1024):
-    """A fresh board: a new BUS, no pins or SPI; input levels kept if keep_levels."""
+    """A fresh board: a new BUS, no pins or SPI, the clocks as at power-on; input levels kept
+    if keep_levels. The port stays the one last chosen."""
     global BUS
     BUS = fakebus.Bus(capacity)
     PINS.clear()
@@ -50,6 +60,17 @@ def reset_state(keep_levels=False, capacity=1024):
     if not keep_levels:
         _levels.clear()
     _woken[0] = False
+    _port[0] = portmodel.model(_port[0].name)
+
+
+def use_port(name):
+    """Model the MicroPython port `name` ("rp2", "esp32"; None: generic) from power-on."""
+    _port[0] = portmodel.model(name)
+
+
+def port():
+    """The port model in use (portmodel.Rp2, ...): its clocks, for tests."""
+    return _port[0]
 
 
 def set_level(pin_id, level):
@@ -63,7 +84,8 @@ def set_level(pin_id, level):
 
 
 def take_wake():
-    """True (once) if an armed pin fired since the last call: lightsleep should end."""
+    """True (once) if a pin that can wake the board fired since the last call: the running
+    lightsleep should end."""
     woken = _woken[0]
     _woken[0] = False
     return woken
@@ -159,7 +181,8 @@ class Pin:
             fired = t & (Pin.IRQ_RISING | Pin.IRQ_HIGH_LEVEL)
         if not fired:
             return
-        _woken[0] = True
+        if _port[0].wakes(self):
+            _woken[0] = True
         if self._handler is not None:
             self._handler(self)
 
@@ -168,14 +191,19 @@ class Pin:
 
 
 class SPI:
-    """Records write(); remembers its settings (baudrate, polarity, phase, pins) for tests."""
+    """Records write(); remembers its settings (baudrate, polarity, phase, pins) for tests.
+
+    `baudrate` is what the port stores and prints: the rate the divider gave when it was
+    chosen (SPI() or init(baudrate=...)). `wire_hz` is the rate SCK runs at now."""
 
     MSB = 0
     LSB = 1
 
     def __init__(self, id=0, baudrate=1000000, polarity=0, phase=0, bits=8, firstbit=0, **kw):
         self.id = id
-        self.baudrate = baudrate
+        self._divider = None
+        self.baudrate = 0
+        self._set_baudrate(baudrate)
         self.polarity = polarity
         self.phase = phase
         self.bits = bits
@@ -185,27 +213,46 @@ class SPI:
         self.miso = kw.get("miso")
         SPIS.append(self)
 
+    def _set_baudrate(self, baudrate):
+        self._divider, self.baudrate = _port[0].spi_divider(baudrate)
+
+    @property
+    def wire_hz(self):
+        """The rate SCK runs at now: the port's clock now, through the divider chosen then."""
+        return _port[0].spi_hz(self._divider, self.baudrate)
+
     def init(self, baudrate=None, polarity=None, phase=None, **kw):
         if baudrate is not None:
-            self.baudrate = baudrate
+            self._set_baudrate(baudrate)
         if polarity is not None:
             self.polarity = polarity
         if phase is not None:
             self.phase = phase
 
     def write(self, buf):
+        BUS.clock(self.wire_hz)
         BUS.write(buf)
 
     def deinit(self):
         pass
 
 
-SoftSPI = SPI
+class SoftSPI(SPI):
+    """Bit-banged: the rate does not come from a peripheral clock divider."""
+
+    def _set_baudrate(self, baudrate):
+        self._divider, self.baudrate = None, baudrate
+
+    @property
+    def wire_hz(self):
+        return self.baudrate
 
 
 def lightsleep(ms=None):
-    """Pass up to ms (forever if None) on the clock; an armed pin's edge ends it early."""
-    time.clock().sleep_ms(24 * 3600 * 1000 if ms is None else ms, True)
+    """Pass up to ms (forever if None) on the clock, as the port does (see portmodel.py): a
+    pin the port can wake on ends it early; the port's clocks may differ afterwards."""
+    take_wake()  # a pin that fired before this sleep does not end it
+    _port[0].lightsleep(ms, list(PINS.values()))
 
 
 def idle():
@@ -232,8 +279,9 @@ def unique_id():
     return b"\x0a\x05\x01\x10\xe6\x60\x00\x01"
 
 
-def freq(hz=None):
-    return 125000000 if hz is None else None
+def freq(hz=None, peri=None):
+    """The CPU clock in Hz, or set it (rp2: and clk_peri, see portmodel.Rp2)."""
+    return _port[0].freq(hz, peri)
 
 
 def disable_irq():

@@ -1,0 +1,225 @@
+# The clocks and light sleep of each MicroPython port, for the fake machine (machine.py).
+# SPDX-License-Identifier: MIT
+"""What the real ports do that a board file can trip over, modelled from their sources:
+
+- which clock an SPI bus divides, when the divider is chosen and what rate it gives;
+- what `machine.freq()` reads and sets, and what `machine.lightsleep()` leaves behind;
+- which armed pins can end a light sleep before its time is up.
+
+`model(port)` returns a fresh model (the clocks as after power-on) for a board file's `PORT`:
+"rp2", "esp32", or None for a board that names no port (the generic stand-in: SCK runs at
+exactly the rate asked for, no clock ever changes, any armed pin's edge ends a light sleep).
+The fake machine asks its model; tests see the result as the SCK rate of every SPI write
+(`SPI.wire_hz`, recorded on the bus for the PCD8544 model).
+"""
+
+import time
+
+MHZ = 1000000
+_LEVELS = 16 | 32  # Pin.IRQ_LOW_LEVEL | Pin.IRQ_HIGH_LEVEL (= WAKE_LOW | WAKE_HIGH)
+_SLEEP = 2  # machine.SLEEP
+
+
+def model(port):
+    """A new model for the port named `port` (a board file's PORT), clocks as at power-on."""
+    if port is None:
+        return Generic()
+    if port == "rp2":
+        return Rp2()
+    if port == "esp32":
+        return Esp32()
+    raise ValueError("no model of the %r port: choose rp2, esp32 or None" % (port,))
+
+
+class Generic:
+    """No port: the rate asked for is the rate on the wire, whatever happens."""
+
+    name = None
+
+    def __init__(self):
+        self.cpu_hz = 125 * MHZ
+
+    def freq(self, hz=None, peri=None):
+        if hz is None:
+            return self.cpu_hz
+        self.cpu_hz = hz
+        return None
+
+    def spi_divider(self, baudrate):
+        """(divider, the baudrate the port reports): the divider the port picks now."""
+        return None, baudrate
+
+    def spi_hz(self, divider, baudrate):
+        """The rate SCK runs at now with that divider."""
+        return baudrate
+
+    def lightsleep(self, ms, pins):
+        clock = time.clock()
+        clock.sleep_ms(24 * 3600 * 1000 if ms is None else ms, True)
+
+    def wakes(self, pin):
+        """True if this armed pin's firing ends a light sleep at once."""
+        return True
+
+
+class Rp2(Generic):
+    """RP2040, MicroPython's rp2 port (1.22 .. 1.28), pico-sdk clocks.
+
+    - Boot: ports/rp2/main.c calls set_sys_clock_khz(SYS_CLK_KHZ): clk_sys 125 MHz and, "as a
+      side effect", clk_peri on the 48 MHz USB PLL (pico-sdk set_sys_clock_pll()).
+    - SPI: machine_spi.c calls spi_set_baudrate() (pico-sdk hardware_spi/spi.c) at SPI() and at
+      init(baudrate=...) only: a prescale and a post-divider of clk_peri are chosen for the
+      clk_peri of that moment and kept in the PL022's registers; the port stores and prints
+      the rate they gave then. Nothing recomputes them when clk_peri changes.
+    - machine.freq(hz): modmachine.c mp_machine_set_freq() -> set_sys_clock_khz(hz / 1000),
+      which puts clk_peri back on the 48 MHz USB PLL (set_sys_clock_pll(), unless the SDK
+      was built with PICO_CLOCK_AJDUST_PERI_CLOCK_WITH_SYS_CLOCK); freq(hz, hz) puts clk_peri
+      on clk_sys; "cannot change frequency" when the PLL cannot make hz exactly.
+    - machine.lightsleep(ms): modmachine.c mp_machine_lightsleep() runs everything from the
+      12 MHz crystal during the sleep, then wakes through clocks_extra.c
+      runtime_init_clocks_optional_usb(), which sets clk_sys to SYS_CLK_KHZ and clk_peri to
+      clk_sys: 125 MHz, not the 48 MHz of boot. An SPI divider chosen at boot for 48 MHz
+      then clocks 125/48 times faster (4.000 -> 10.42 MHz). ms <= 1 is a plain delay.
+    - Waking: during lightsleep(ms) only the timer keeps its clock (CLOCKS_SLEEP_EN0 =
+      0 or the RTC only, SLEEP_EN1 = CLK_SYS_TIMER); IO_BANK0, where pin IRQs are detected,
+      runs on clk_sys_io (SLEEP_EN0 bit 8), which is gated. So a button IRQ probably cannot
+      end the sleep early and the model never lets it (a maintainer saw a pin IRQ with a
+      handler wake a timed light sleep on some setups, micropython issue #7035; the firmware
+      must not depend on either). The handler still runs, at the edge.
+    """
+
+    name = "rp2"
+    SYS_HZ = 125 * MHZ  # SYS_CLK_KHZ, the RP2040 default (measured: freq() = 125000000)
+    USB_HZ = 48 * MHZ  # pll_usb, clk_peri's source after set_sys_clock_khz()
+    XOSC_KHZ = 12000
+
+    def __init__(self):
+        self.clk_sys = self.SYS_HZ
+        self.clk_peri = self.USB_HZ  # main.c: set_sys_clock_khz(SYS_CLK_KHZ, false)
+
+    def freq(self, hz=None, peri=None):
+        if hz is None:
+            return self.clk_sys
+        khz = hz // 1000
+        if not _pll_can_make(khz, self.XOSC_KHZ):
+            raise ValueError("cannot change frequency")
+        self.clk_sys = khz * 1000
+        self.clk_peri = self.USB_HZ  # set_sys_clock_pll(): clk_peri back on pll_usb
+        if peri is not None and peri != self.USB_HZ:
+            if peri != hz:
+                raise ValueError("peripheral freq must be 48_000_000 or the same as the MCU freq")
+            self.clk_peri = hz
+        return None
+
+    def spi_divider(self, baudrate):
+        # pico-sdk spi_set_baudrate(): the smallest even prescale 2..254 that brings clk_peri
+        # within 256 x baudrate, then the largest post-divider 1..256 that gives <= baudrate.
+        freq_in = self.clk_peri
+        prescale = 2
+        while prescale <= 254:
+            if freq_in < (prescale + 2) * 256 * baudrate:
+                break
+            prescale += 2
+        postdiv = 256
+        while postdiv > 1:
+            if freq_in // (prescale * (postdiv - 1)) > baudrate:
+                break
+            postdiv -= 1
+        divider = prescale * postdiv
+        return divider, freq_in // divider
+
+    def spi_hz(self, divider, baudrate):
+        return self.clk_peri // divider
+
+    def lightsleep(self, ms, pins):
+        if ms is not None and ms <= 1:
+            time.clock().sleep_ms(ms)  # "Sleep is too small, just use standard delay."
+            return
+        Generic.lightsleep(self, ms, pins)
+        # runtime_init_clocks_optional_usb(): clk_sys = SYS_CLK_KHZ, clk_peri = clk_sys.
+        self.clk_sys = self.SYS_HZ
+        self.clk_peri = self.clk_sys
+
+    def wakes(self, pin):
+        return False
+
+
+class Esp32(Generic):
+    """ESP32, MicroPython's esp32 port on ESP-IDF.
+
+    - SPI: ports/esp32/machine_hw_spi.c hands clock_speed_hz to spi_bus_add_device(); ESP-IDF
+      picks the nearest pre x n divider of the 80 MHz APB clock once, at that moment
+      (hal spi_ll.h spi_ll_master_cal_clock()), and the port stores spi_get_actual_clock().
+      init() with the same rate changes nothing. 4 MHz is 80 MHz / 20 exactly.
+    - machine.freq(hz): 20, 40, 80, 160 or 240 MHz (esp_pm_configure); APB stays 80 MHz while
+      the CPU runs from the PLL (80 MHz and up), else it follows the CPU (ESP32 TRM, CPU_CLK
+      sources). The default CPU clock is 160 MHz.
+    - machine.lightsleep(ms): modmachine.c machine_sleep_helper() -> esp_light_sleep_start()
+      (esp_hw_support/sleep_modes.c): the CPU and APB run from the crystal during the sleep,
+      and rtc_clk_cpu_freq_set_config() restores the saved CPU clock, so APB is 80 MHz
+      again, before it returns. The SPI divider stays right: SCK is 4.000 MHz before and
+      after. No fault of the rp2 kind.
+    - Waking: ext0 (Pin.irq(trigger=WAKE_LOW, wake=SLEEP)) is a level wake: the sleep ends
+      when the pin is at that level, at once if it already is. Other pins wait for the timer.
+    """
+
+    name = "esp32"
+    APB_HZ = 80 * MHZ
+    FREQS = (20 * MHZ, 40 * MHZ, 80 * MHZ, 160 * MHZ, 240 * MHZ)
+
+    def __init__(self):
+        self.cpu_hz = 160 * MHZ
+
+    def apb_hz(self):
+        return self.APB_HZ if self.cpu_hz >= self.APB_HZ else self.cpu_hz
+
+    def freq(self, hz=None, peri=None):
+        if hz is None:
+            return self.cpu_hz
+        hz = hz // MHZ * MHZ
+        if hz not in self.FREQS:
+            raise ValueError("frequency must be 20MHz, 40MHz, 80Mhz, 160MHz or 240MHz")
+        self.cpu_hz = hz
+        return None
+
+    def spi_divider(self, baudrate):
+        # spi_ll_master_cal_clock(): n 2..64 (ties to the higher n), pre = round(fapb / n / hz)
+        # in 1..8192, the pair nearest the rate asked for (it may be above it).
+        fapb = self.APB_HZ  # the port and the IDF compute with APB_CLK_FREQ
+        if baudrate > fapb // 4 * 3:
+            return 1, fapb
+        best = None
+        best_err = 0
+        for n in range(2, 65):
+            pre = (fapb // n + baudrate // 2) // baudrate
+            pre = 1 if pre <= 0 else 8192 if pre > 8192 else pre
+            err = abs(fapb // (pre * n) - baudrate)
+            if best is None or err <= best_err:
+                best, best_err = pre * n, err
+        return best, fapb // best
+
+    def spi_hz(self, divider, baudrate):
+        return self.apb_hz() // divider
+
+    def lightsleep(self, ms, pins):
+        for pin in pins:
+            if self.wakes(pin) and pin.value() == (1 if pin._trigger & 32 else 0):
+                return  # ext0 is a level wake: already at its level, the sleep ends at once
+        Generic.lightsleep(self, ms, pins)
+
+    def wakes(self, pin):
+        return bool(pin.wake and pin.wake & _SLEEP and pin._trigger & _LEVELS)
+
+
+def _pll_can_make(khz, ref_khz):
+    # pico-sdk check_sys_clock_khz(): some VCO 750..1600 MHz (fbdiv 16..320 x 12 MHz) divided
+    # by postdiv1 x postdiv2 (1..7 each) gives exactly khz.
+    for fbdiv in range(320, 15, -1):
+        vco = fbdiv * ref_khz
+        if vco < 750000 or vco > 1600000:
+            continue
+        for pd1 in range(7, 0, -1):
+            for pd2 in range(pd1, 0, -1):
+                if vco % (pd1 * pd2) == 0 and vco // (pd1 * pd2) == khz:
+                    return True
+    return False
