@@ -49,7 +49,7 @@ def main():
             if settings is None:
                 from settings import Settings
 
-                settings = Settings.load()
+                settings = Settings.load(report=note)
             import app
 
             apply(hw, settings)
@@ -197,11 +197,15 @@ def where(exc):
 
 
 def log(exc, path=LOG):
-    """Append one line about exc to the log, keeping the file under LOG_MAX bytes.
+    """Append one line about exc to the log (see note): "<type>: <message> @<file>:<line>"."""
+    note("%s: %s @%s" % (type(exc).__name__, _text(exc), where(exc)), path)
 
-    The line: "t=<time.time()> <type>: <message> @<file>:<line>" (t is the board's clock in
-    seconds: since its fixed start date at power-on unless the RTC was set)."""
-    text = "t=%d %s: %s @%s" % (time.time(), type(exc).__name__, _text(exc), where(exc))
+
+def note(text, path=LOG):
+    """Append "t=<time.time()> <text>" as one line to the log, keeping the file under LOG_MAX
+    bytes (t is the board's clock in seconds: since its fixed start date at power-on unless
+    the RTC was set). A log that cannot be written is reported on the REPL only."""
+    text = "t=%d %s" % (time.time(), text)
     line = (text.replace("\n", " ")[: _LINE_MAX - 1] + "\n").encode()
     try:
         try:

@@ -103,3 +103,4 @@ def test_real_firmware_under_the_harness(micropython, hostboard):
     out = micropython.run_tests(MP / "mp_app_harness.py", heapsize="512k", paths=(hostboard,))
     assert "PASS test_dim_sleep_lightsleep_and_wake_to_the_same_screen" in out
     assert "PASS test_dim_sleep_and_wake_across_the_tick_wrap" in out
+    assert "PASS test_settings_that_cannot_be_saved_are_logged_and_the_game_plays_on" in out
