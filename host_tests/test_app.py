@@ -31,6 +31,11 @@ def test_scripted_games_settings_demo_and_power(micropython, tmp_path):
         "test_sleep_during_the_demo_wakes_on_the_title",
         "test_no_demo_while_a_paused_game_waits",
         "test_sleep_turns_the_backlight_off_even_without_dimming",
+        "test_hold_next_then_continue_leaves_the_cursor_where_it_was",
+        "test_undo_leaves_the_cursor_where_it_was",
+        "test_prev_next_chord_opens_the_menu_and_leaves_the_cursor",
+        "test_a_chord_of_two_directions_leaves_the_cursor",
+        "test_undo_with_nothing_to_undo_shows_a_sign",
     ):
         assert "PASS " + name in out
 
