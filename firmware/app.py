@@ -44,6 +44,7 @@ class App(Play):
     hint_ms = 250  # hint blink half-period
     hint_blinks = 8  # half-periods the hint blinks for (2 s)
     think_ms = 150  # a search expected to take this long shows the thinking indicator first
+    sign_ms = 1000  # how long "NO UNDO" stays up
 
     def __init__(self, hw, settings):
         self.hw = hw
@@ -128,6 +129,7 @@ class App(Play):
         self.phase = 0
         self.dirty = True
         self.armed = 0  # a hold begun on the old screen does not act on the new one
+        self.no_undo = False
 
     # -- input ------------------------------------------------------------------------------
 
@@ -187,6 +189,8 @@ class App(Play):
     def _nav(self, b, now):
         step = -1 if b in (buttons.PREV, buttons.UP, buttons.LEFT) else 1
         if self.screen == PLAY:
+            if not self.armed & ~(1 << b | 1 << buttons.SELECT):
+                self.anchor = self.cursor  # no other mover held: this press starts from here
             if b == buttons.PREV or b == buttons.NEXT:
                 self._cursor_step(step)
             else:
@@ -205,13 +209,13 @@ class App(Play):
         if b == buttons.SELECT:
             self._hint(now)
         elif b == buttons.PREV or b == buttons.LEFT:
-            self._undo()
+            self._undo(now)
         elif b == buttons.NEXT or b == buttons.RIGHT:
-            self._pause(now)
+            self._game_menu(now)
 
     def _chord(self, now):
         if self.screen == PLAY and not self.game.cpu_to_move():
-            self._pause(now)
+            self._game_menu(now)
         elif self.screen == SETTINGS:
             self._leave_settings(now)
 

@@ -22,7 +22,11 @@ _LINE_MAX = const(120)
 _SAFE_CHECK_MS = const(50)  # a button must still be held this much later: not a glitch
 _POLL_MS = const(20)
 _DIM_MS = const(30000)  # the error screen's backlight goes off after this long
-_COLS = const(10)  # 8x8 font on 84 pixels
+# Text screens: a title bar in the 8x8 font (10 rows), then lines of the small font (glyphs.py)
+# 7 pixels apart from _TOP, the last one kept for the foot.
+_TOP = const(12)
+_FOOT = const(41)
+_COLS = const(10)  # the 8x8 font on 84 pixels, if the small font cannot be loaded
 
 
 def main():
@@ -45,7 +49,7 @@ def main():
             if settings is None:
                 from settings import Settings
 
-                settings = Settings.load()
+                settings = Settings.load(report=note)
             import app
 
             apply(hw, settings)
@@ -78,21 +82,40 @@ def safe_mode(hw):
         lcd.contrast(Settings.load().get("contrast"))
     except Exception:  # safe mode must show even if the settings code is broken
         pass
-    screen(lcd, "SAFE MODE", ("game", "skipped", "REPL ready", "reset:play"))
+    text = "A button was held at power-on. No game: the REPL is free."
+    screen(lcd, "SAFE MODE", (text,), "press reset to play")
     lcd.backlight(True)
     return True
 
 
-def screen(lcd, title, lines):
-    """Clear the glass, draw title in an inverted bar and up to four centred lines."""
+def screen(lcd, title, paragraphs, foot):
+    """Clear the glass; draw title in an inverted bar, then each paragraph word-wrapped and
+    centred in the small font (as many lines as fit), and foot on the bottom line."""
     lcd.fill(0)
     lcd.fill_rect(0, 0, lcd.width, 10, 1)
     lcd.text(title, (lcd.width - 8 * len(title)) // 2, 1, 0)
-    y = 13
-    for line in lines:
-        line = line[:_COLS]
-        lcd.text(line, (lcd.width - 8 * len(line)) // 2, y, 1)
-        y += 9
+    try:
+        import glyphs
+    except Exception:  # a broken glyphs module must not hide the error it may have caused
+        y = 13
+        for line in paragraphs + (foot,):
+            line = line[:_COLS]
+            lcd.text(line, (lcd.width - 8 * len(line)) // 2, y, 1)
+            y += 9
+        lcd.show()
+        return
+    y = _TOP
+    for text in paragraphs:
+        data = text.encode()
+        k = glyphs.small_skip(data, 0)
+        while k < len(data) and y < _FOOT:
+            end = glyphs.small_line(data, k, lcd.width)
+            x = (lcd.width - glyphs.small_width(data, k, end)) // 2
+            glyphs.small_text(lcd, data, x, y, 1, k, end)
+            y += glyphs.SMALL_LINE
+            k = glyphs.small_skip(data, end)
+    data = foot.encode()
+    glyphs.small_text(lcd, data, (lcd.width - glyphs.small_width(data)) // 2, _FOOT)
     lcd.show()
 
 
@@ -113,8 +136,7 @@ def recover(hw, settings, exc):
         lcd.power_on()
         lcd.invert(False)
         lcd.backlight(True)
-        first, second = _wrap(message)
-        screen(lcd, "ERROR", (type(exc).__name__, first, second, "press key"))
+        screen(lcd, "ERROR", (type(exc).__name__, message), "press a key to restart")
     except Exception as err:  # the display itself may be what failed
         sys.print_exception(err)
     try:
@@ -148,18 +170,6 @@ def wait_press(hw):
         time.sleep_ms(_POLL_MS)
 
 
-def _wrap(message):
-    """The start of message as two lines of at most _COLS characters, broken at a space when
-    the word fits on the second line."""
-    message = message.strip()
-    if len(message) <= _COLS:
-        return message, ""
-    cut = message.rfind(" ", 0, _COLS + 1)
-    if cut <= 0:
-        return message[:_COLS], message[_COLS : 2 * _COLS]
-    return message[:cut], message[cut + 1 :].strip()[:_COLS]
-
-
 def _text(exc):
     # The exception's message; "?" when even that fails (out of memory, a broken __str__).
     try:
@@ -187,11 +197,15 @@ def where(exc):
 
 
 def log(exc, path=LOG):
-    """Append one line about exc to the log, keeping the file under LOG_MAX bytes.
+    """Append one line about exc to the log (see note): "<type>: <message> @<file>:<line>"."""
+    note("%s: %s @%s" % (type(exc).__name__, _text(exc), where(exc)), path)
 
-    The line: "t=<time.time()> <type>: <message> @<file>:<line>" (t is the board's clock in
-    seconds: since its fixed start date at power-on unless the RTC was set)."""
-    text = "t=%d %s: %s @%s" % (time.time(), type(exc).__name__, _text(exc), where(exc))
+
+def note(text, path=LOG):
+    """Append "t=<time.time()> <text>" as one line to the log, keeping the file under LOG_MAX
+    bytes (t is the board's clock in seconds: since its fixed start date at power-on unless
+    the RTC was set). A log that cannot be written is reported on the REPL only."""
+    text = "t=%d %s" % (time.time(), text)
     line = (text.replace("\n", " ")[: _LINE_MAX - 1] + "\n").encode()
     try:
         try:

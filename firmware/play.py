@@ -48,6 +48,11 @@ class Play:
         for i in range(len(self.slow)):
             self.slow[i] = _SLOW_UNKNOWN
         self.cursor = 4
+        # Where the cursor was before the PREV/NEXT press now held: PREV and NEXT move it at
+        # once, and when the hold turns out to mean undo or the menu, it goes back there.
+        self.anchor = 4
+        self.no_undo = False  # the "NO UNDO" sign is up (since self.sign_at)
+        self.sign_at = 0
         self.hint_left = 0  # hint half-periods still to blink
         self.thinking = False
         self.games_1p = 0  # one-player games started (for "alternate")
@@ -100,16 +105,29 @@ class Play:
         self.since = now
         self.dirty = True
 
-    def _undo(self):
+    def _back_to_anchor(self):
+        """Undo the cursor move of the press that became a hold (or a chord)."""
+        if self.game.free(self.anchor):
+            self.cursor = self.anchor
+            self.dirty = True
+
+    def _undo(self, now):
         # Not after the end: the result is counted (a press starts the next game instead).
+        # Refused, it says so: a hold that does nothing looks like a button that does not work.
         if self.game.over() or not self.game.undo():
+            self._back_to_anchor()
+            self.no_undo = True
+            self.sign_at = now
+            self.dirty = True
             return
         self.hint_left = 0
+        self._back_to_anchor()  # free before the undo, so free after it
         if not self.game.free(self.cursor):
             self._cursor_step(1)
         self.dirty = True
 
-    def _pause(self, now):
+    def _game_menu(self, now):
+        self._back_to_anchor()  # Continue comes back to the cell the player left
         self.paused = not self.game.over()
         self._open_menu(now)
         self.menu.select(CONTINUE)  # the likely choice; no-op when the game was over
@@ -152,6 +170,9 @@ class Play:
                 self._blink(elapsed // self.blink_ms)
         elif screen == PLAY:
             game = self.game
+            if self.no_undo and time.ticks_diff(now, self.sign_at) >= self.sign_ms:
+                self.no_undo = False
+                self.dirty = True
             if game.cpu_to_move():
                 return self._cpu_move(game, game.level, now)
             if self.hint_left:
@@ -209,6 +230,8 @@ class Play:
             solid = not self.phase or not self.hint_left
             screens.board(fb, self.glyphs, game, cursor, solid, not self.phase)
             screens.status(fb, self.glyphs, game, label, tally, self.thinking, not self.phase)
+            if self.no_undo:
+                screens.sign(fb, b"NO UNDO")
         else:
             game = self.demo
             screens.board(fb, self.glyphs, game, -1, False, not self.phase)

@@ -1,5 +1,7 @@
 # Drawing of every app screen into the 84x48 frame buffer (no state, no allocation per frame).
 # SPDX-License-Identifier: MIT
+from glyphs import small_text, small_width
+
 try:
     from micropython import const
 except ImportError:
@@ -108,6 +110,14 @@ def status_count(fb, row, label, n):
 
 def status_rule(fb):
     fb.hline(STATUS_X - 2, RULE_Y, 84 - STATUS_X + 2, 1)
+
+
+def sign(fb, text):
+    """A short notice (bytes, small font) in white on a black bar over the status column's
+    second row, where the eye already is: "NO UNDO" when a hold of PREV cannot undo."""
+    x = STATUS_X - 2
+    fb.fill_rect(x, ROW_Y[1] - 1, 84 - x, 9, 1)
+    small_text(fb, text, x + (84 - x - small_width(text)) // 2, ROW_Y[1] + 1, 0)
 
 
 def title(fb, gl, blink_on):

@@ -76,19 +76,24 @@ class Settings:
     then rename, so a cut between the two leaves only the temporary file: `load()` recovers it.
     """
 
-    def __init__(self, path="settings.json"):
+    def __init__(self, path="settings.json", report=None):
         self._path = path
         self._values = {}
         for key in KEYS:
             self._values[key] = _SPEC[key][0]
         self._dirty = True
+        # report(text) hears of a save that failed (main.py logs it), once until one succeeds:
+        # the app tries again after every game, and the log must not fill with the same line.
+        self._report = report
+        self._failing = False
 
     @classmethod
-    def load(cls, path="settings.json"):
+    def load(cls, path="settings.json", report=None):
         """Read `path`; never raises. Each missing, wrong-typed or out-of-range key falls back to
         its default (the other keys are kept); a missing or unreadable file gives all defaults.
-        The file is rewritten unless it already held exactly these values."""
-        self = cls(path)
+        The file is rewritten unless it already held exactly these values. `report`: see
+        save()."""
+        self = cls(path, report)
         stored = _read(path)
         from_tmp = False
         if stored is None:
@@ -138,7 +143,9 @@ class Settings:
     def save(self):
         """Write the file if anything changed since the last write (flash wears). Returns True
         when the file holds the current values; False if writing failed (full or read-only
-        flash): the game goes on and the next save tries again."""
+        flash, a directory in the way): the game goes on and the next save tries again. The
+        first failure of a run is passed to report(text) as "<path> not saved: <the OSError>";
+        the next is reported only after a save has worked."""
         if not self._dirty:
             return True
         tmp = self._path + ".tmp"
@@ -151,9 +158,13 @@ class Settings:
                 # A filesystem that refuses to rename onto an existing name.
                 _remove(self._path)
                 os.rename(tmp, self._path)
-        except OSError:
+        except OSError as err:
+            if not self._failing and self._report is not None:
+                self._report("%s not saved: %s" % (self._path, err))
+            self._failing = True
             return False
         self._dirty = False
+        self._failing = False
         return True
 
     def dumps(self):

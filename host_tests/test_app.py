@@ -31,6 +31,11 @@ def test_scripted_games_settings_demo_and_power(micropython, tmp_path):
         "test_sleep_during_the_demo_wakes_on_the_title",
         "test_no_demo_while_a_paused_game_waits",
         "test_sleep_turns_the_backlight_off_even_without_dimming",
+        "test_hold_next_then_continue_leaves_the_cursor_where_it_was",
+        "test_undo_leaves_the_cursor_where_it_was",
+        "test_prev_next_chord_opens_the_menu_and_leaves_the_cursor",
+        "test_a_chord_of_two_directions_leaves_the_cursor",
+        "test_undo_with_nothing_to_undo_shows_a_sign",
     ):
         assert "PASS " + name in out
 
@@ -103,3 +108,4 @@ def test_real_firmware_under_the_harness(micropython, hostboard):
     out = micropython.run_tests(MP / "mp_app_harness.py", heapsize="512k", paths=(hostboard,))
     assert "PASS test_dim_sleep_lightsleep_and_wake_to_the_same_screen" in out
     assert "PASS test_dim_sleep_and_wake_across_the_tick_wrap" in out
+    assert "PASS test_settings_that_cannot_be_saved_are_logged_and_the_game_plays_on" in out

@@ -57,7 +57,7 @@ def remove(path):
 
 
 class Rig:
-    def __init__(self, path=None, glass=True, fresh=True, five=False):
+    def __init__(self, path=None, glass=True, fresh=True, five=False, chords=()):
         if path is None:
             path = FOLDER + "/settings.json"
         if fresh:
@@ -83,7 +83,7 @@ class Rig:
             names = (buttons.UP, buttons.DOWN, buttons.LEFT, buttons.RIGHT, SELECT)
             for n in names:
                 self.pins[n] = Button()
-            pad = buttons.five_way(*[self.pins[n] for n in names])
+            pad = buttons.five_way(*[self.pins[n] for n in names], chords=chords)
         else:
             for n in (PREV, NEXT, SELECT):
                 self.pins[n] = Button()
@@ -217,6 +217,12 @@ class Rig:
     def menu_row(self, row):
         """(label shown?, highlighted?) helpers: True if row is inverted."""
         return self.model.pixel(0, row * 8) == 1 and self.model.pixel(83, row * 8) == 1
+
+    def small(self, text, inverted=False):
+        """(x, y) where the glass shows text in the small font (glyphs.py), or None."""
+        import glasstext
+
+        return glasstext.find(self.model.glass(), text, inverted)
 
     def blank(self):
         return self.dark(0, 0, 84, 48) == 0

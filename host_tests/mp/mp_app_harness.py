@@ -2,6 +2,7 @@
 # clock, the controller model as the glass, a script of button presses.
 # SPDX-License-Identifier: MIT
 import json
+import os
 import time
 
 import engine
@@ -126,6 +127,54 @@ def dim_sleep_wake(start_ms):
     check(out["asleep"] and out["dozed"] > 50000, "display off, board in lightsleep: %r" % out)
     check(out["same"], "woke to the same screen, the press did nothing else: %r" % out)
     check(out["moves_on"], repr(out))
+
+
+def test_settings_that_cannot_be_saved_are_logged_and_the_game_plays_on():
+    # A directory named settings.json (FAT refuses to rename onto it; littlefs would remove an
+    # empty one, so there it holds a file): every save fails, the log says so once, and why.
+    for flash in ("fat", "lfs2"):
+        out = play_with_settings_blocked(flash)
+        lines = out["log"].split("\n")
+        check(out["won"] and out["next"], "%s: %r" % (flash, out))
+        check(len(lines) == 2 and lines[1] == "", "%s: one line: %r" % (flash, out["log"]))
+        check("settings.json not saved: [Errno 21] EISDIR" in lines[0], lines[0])
+
+
+def play_with_settings_blocked(flash):
+    out = {}
+
+    def script(h):
+        os.mkdir("settings.json")  # before the power comes on
+        if flash == "lfs2":
+            with open("settings.json/keep", "w") as f:
+                f.write("x")
+        yield h.wait(300)
+        yield h.press(SELECT)
+        yield h.press(NEXT)
+        yield h.press(SELECT)  # 2 players: X wins 0-1-2, every move a press
+        for cell in (0, 3, 1, 4, 2):
+            for _ in range(9):
+                if board_and_cursor(h)[1] == cell:
+                    break
+                yield h.press(NEXT)
+            yield h.press(SELECT)
+        yield h.wait(300)
+        out["won"] = h.shows("WIN") and h.shows("1")
+        yield h.press(SELECT)  # the next game starts: the app is alive
+        yield h.wait(100)
+        out["next"] = board_and_cursor(h) == (0, 4)
+        out["log"] = read("error.log")
+
+    harness.Harness("pico", flash=flash).run(script)
+    return out
+
+
+def read(name):
+    try:
+        with open(name) as f:
+            return f.read()
+    except OSError:
+        return ""
 
 
 def test_demo_after_idle_title_and_a_press_stops_it():

@@ -3,6 +3,7 @@
 import random
 
 import engine
+import micropython
 import mptest
 from apprig import FOLDER, NEXT, PREV, SELECT, Rig, remove
 from mptest import check
@@ -274,6 +275,128 @@ def test_cpu_opening_is_not_undone():
     check(marks(r) == 1)
     r.hold(PREV, 700)
     check(marks(r) == 1, "the CPU's opening stays")
+    check(no_undo_sign(r), "and the sign says so:\n" + r.show())
+
+
+def cursor_to(r, cell):
+    """Move the cursor to `cell` with NEXT, reading the glass."""
+    for _ in range(9):
+        if r.cursor() == cell:
+            return
+        r.click(NEXT)
+    raise AssertionError("cursor never reached %d:\n%s" % (cell, r.show()))
+
+
+def no_undo_sign(r):
+    """The "NO UNDO" sign: white on black over the status column's second row."""
+    at = r.small("NO UNDO", inverted=True)
+    return at is not None and at[0] >= 50 and 9 <= at[1] <= 12
+
+
+def test_hold_next_then_continue_leaves_the_cursor_where_it_was():
+    # NEXT moves the cursor when it goes down; once the press turns into the hold that opens
+    # the menu, the cursor goes back, so Continue shows it where the player left it.
+    r = new_1p(LEVELS - 1, "YOU", seed=15)
+    play_cell(r, 4)
+    free = [i for i in range(9) if r.cell(i) in (".", "cursor")]
+    cursor_to(r, free[2])
+    r.hold(NEXT, 700)
+    check(r.menu_row(0) and r.text_at("Continue", 1, 0, True), r.show())
+    r.click(SELECT)  # Continue
+    r.run(50)
+    check(r.cursor() == free[2], "cursor %d, left on %d:\n%s" % (r.cursor(), free[2], r.show()))
+    r.click(NEXT)
+    check(r.cursor() == free[3], "and a short press still moves it at once")
+
+
+def test_undo_leaves_the_cursor_where_it_was():
+    r = new_1p(LEVELS - 1, "YOU", seed=16)
+    play_cell(r, 4)
+    play_cell(r, [i for i in range(9) if r.cell(i) in (".", "cursor")][0])
+    check(marks(r) == 4, r.show())
+    free = [i for i in range(9) if r.cell(i) in (".", "cursor")]
+    cursor_to(r, free[1])
+    r.hold(PREV, 700)
+    check(marks(r) == 2, "undone:\n" + r.show())
+    check(r.cursor() == free[1], "cursor %d, left on %d:\n%s" % (r.cursor(), free[1], r.show()))
+    check(not no_undo_sign(r), "no sign when the undo worked")
+
+
+def test_prev_next_chord_opens_the_menu_and_leaves_the_cursor():
+    r = new_1p(LEVELS - 1, "YOU", seed=17)
+    play_cell(r, 4)
+    free = [i for i in range(9) if r.cell(i) in (".", "cursor")]
+    cursor_to(r, free[1])
+    r.down(PREV)
+    r.run(20)
+    r.down(NEXT)
+    r.run(100)
+    r.up(PREV)
+    r.up(NEXT)
+    r.run(100)
+    check(r.menu_row(0) and r.text_at("Continue", 1, 0, True), "chord: the menu\n" + r.show())
+    r.click(SELECT)
+    r.run(50)
+    check(r.cursor() == free[1], "cursor %d, left on %d:\n%s" % (r.cursor(), free[1], r.show()))
+
+
+def test_a_chord_of_two_directions_leaves_the_cursor():
+    # On a 5-way pad given a chord, UP then DOWN is not a way there and back: with X on 1,
+    # UP from 4 goes to 0 and DOWN from 0 to 3. The chord still leaves the cursor on 4.
+    import buttons
+
+    r = Rig(five=True, chords=(buttons.chord_id(buttons.UP, buttons.DOWN),))
+    r.run(50)
+    r.click(SELECT)
+    r.click(buttons.DOWN)
+    r.click(SELECT)  # 2 players
+    r.run(50)
+    r.click(buttons.UP)
+    r.click(SELECT)  # X on 1; the cursor steps on to 2
+    r.click(buttons.LEFT)
+    check(r.cursor() == 4 and r.cell(1) == "X", r.show())
+    r.down(buttons.UP)
+    r.run(20)
+    r.down(buttons.DOWN)
+    r.run(100)
+    r.up(buttons.UP)
+    r.up(buttons.DOWN)
+    r.run(100)
+    check(r.menu_row(0) and r.text_at("Continue", 1, 0, True), "chord: the menu\n" + r.show())
+    r.click(SELECT)
+    r.run(50)
+    check(r.cursor() == 4, "cursor %d, left on 4:\n%s" % (r.cursor(), r.show()))
+
+
+def test_undo_with_nothing_to_undo_shows_a_sign():
+    r = new_1p(LEVELS - 1, "YOU", seed=18)
+    check(r.status(1, "PERF") and not no_undo_sign(r), r.show())
+    r.down(PREV)
+    r.run(300)
+    check(not no_undo_sign(r), "not before the hold:\n" + r.show())
+    r.run(200)
+    check(no_undo_sign(r) and not r.status(1, "PERF"), "the sign:\n" + r.show())
+    check(r.cursor() == 4, "the cursor went back:\n" + r.show())
+    micropython.heap_lock()  # a frame with the sign is drawn without allocating, as any frame
+    try:
+        r.app.draw(r.now)
+        drawn = True
+    except MemoryError:
+        drawn = False
+    micropython.heap_unlock()
+    check(drawn, "drawing the sign allocated")
+    r.up(PREV)
+    r.run(r.app.sign_ms - 400)  # the sign came with the hold, 400 ms (and a poll) in
+    check(no_undo_sign(r), "still up:\n" + r.show())
+    r.run(400)
+    check(not no_undo_sign(r) and r.status(1, "PERF"), "gone again:\n" + r.show())
+    # After the end too: the game is counted, so it cannot be taken back.
+    play_out(r, first_free)
+    check(r.status(0, "LOST"), r.show())
+    r.hold(PREV, 700)
+    check(no_undo_sign(r) and r.status(0, "LOST"), "after the end:\n" + r.show())
+    r.hold(NEXT, 700)  # to the menu: the sign does not follow
+    check(not r.small("NO UNDO", True), r.show())
 
 
 def test_presses_during_cpu_turn_are_ignored():

@@ -3,6 +3,7 @@
 import sys
 import time
 
+import glasstext
 import harness
 import mptest
 from buttons import NEXT, SELECT
@@ -83,7 +84,8 @@ def test_real_app_error_shows_error_and_restarts():
         real = app.step
         app.step = boom  # test-side: the running game fails at its next step
         yield h.wait(200)
-        out["error"] = h.shows("ERROR", inverted=True) and h.shows("injected")
+        # The message is in the error screen's small font (glyphs.py).
+        out["error"] = h.shows("ERROR", inverted=True) and glasstext.shows(h.glass(), "injected")
         app.step = real
         yield h.press(SELECT)
         yield h.wait(1000)

@@ -6,10 +6,16 @@ import json
 import os
 import sys
 
+import glasstext
 import harness
 import mptest
 from buttons import NEXT, PREV, SELECT
 from mptest import check
+
+
+def small(h, text):
+    """The glass shows text in the small font (glyphs.py) of the error and safe-mode screens."""
+    return glasstext.shows(h.glass(), text)
 
 
 def read(name):
@@ -60,7 +66,8 @@ def safe_script(out, button):
         h.down(button)  # before the power comes on
         yield h.wait(1000)
         out["safe"] = h.shows("SAFE MODE", inverted=True)
-        out["skipped"] = h.shows("skipped") and h.shows("REPL ready")
+        out["skipped"] = small(h, "No game:") and small(h, "the REPL is free.")
+        out["reset"] = small(h, "press reset to play")
         out["app"] = h.shows("APP 1")
         out["lit"] = h.lit()
         h.up(button)
@@ -77,7 +84,7 @@ def test_safe_mode_when_a_button_is_held_at_power_on():
         h = harness.Harness("pico")
         h.run(safe_script(out, button))
         check(h.returned, "main() did not return to the REPL")
-        check(out["safe"] and out["skipped"] and out["lit"], repr(out))
+        check(out["safe"] and out["skipped"] and out["reset"] and out["lit"], repr(out))
         check(not out["app"] and out["after"], repr(out))
         check("app" not in sys.modules, "safe mode imported the app")
 
@@ -97,7 +104,7 @@ def test_a_short_glitch_at_power_on_is_not_safe_mode():
     check(out["app"] and not h.returned)
 
 
-def error_script(out, button, snap=None):
+def error_script(out, button):
     def script(h):
         yield h.wait(300)
         yield h.press(button)
@@ -105,8 +112,6 @@ def error_script(out, button, snap=None):
         out["error"] = h.shows("ERROR", inverted=True)
         out["screen"] = h.screen()
         out["log"] = read("error.log")
-        if snap:
-            h.snap(snap)
         yield h.wait(5000)  # the error screen waits for a press, however long
         out["still"] = h.shows("ERROR", inverted=True) and not h.shows("APP 2") and h.lit()
         yield h.wait(30000)
@@ -121,7 +126,7 @@ def error_script(out, button, snap=None):
 def test_exception_in_app_shows_error_logs_one_line_and_restarts():
     out = {}
     h = harness.Harness("pico")
-    h.run(error_script(out, SELECT, "error"))
+    h.run(error_script(out, SELECT))
     check(out["error"], out["screen"])
     check(h.shows("APP 2") and out["restarted"] and out["still"], repr(out))
     check(out["dimmed"], "the error screen kept the backlight on")
@@ -145,9 +150,9 @@ def test_error_screen_content():
         yield h.wait(300)
         yield h.press(SELECT)
         yield h.wait(200)
-        out["name"] = h.shows("ValueError")
-        out["message"] = h.shows("boom on") and h.shows("request")
-        out["hint"] = h.shows("press key")
+        out["name"] = small(h, "ValueError")
+        out["message"] = small(h, "boom on request")
+        out["hint"] = small(h, "press a key to restart")
 
     harness.Harness("pico").run(script)
     check(out["name"] and out["message"] and out["hint"], repr(out))
@@ -179,7 +184,7 @@ def test_error_that_fails_again_while_reported_still_waits_and_restarts():
         yield h.chord(PREV, NEXT)
         yield h.wait(500)
         out["waiting"] = not h.shows("APP 2") and not h.returned
-        out["screen"] = h.shows("ERROR", inverted=True) and h.shows("Unprintabl")
+        out["screen"] = h.shows("ERROR", inverted=True) and small(h, "Unprintable")
         out["log"] = read("error.log")
         yield h.press(SELECT)
         yield h.wait(300)
@@ -251,21 +256,43 @@ def test_oversized_old_log_is_cut_to_its_newest_lines():
     check(lines[-3] == "old line 299 \u00e9\u00e9" and lines[0].startswith("old line "), lines[0])
 
 
+def wrapped(text, width=84):
+    """The lines glyphs.small_line() and small_skip() cut text into, as main.screen() does."""
+    import glyphs
+
+    data = text.encode()
+    lines = []
+    k = glyphs.small_skip(data, 0)
+    while k < len(data):
+        end = glyphs.small_line(data, k, width)
+        check(glyphs.small_width(data, k, end) <= width, "%r: line too wide" % text)
+        lines.append(data[k:end].decode())
+        k = glyphs.small_skip(data, end)
+    return lines
+
+
 def test_error_message_wraps_at_spaces():
     harness.Harness("pico", flash=None)
-    import main
-
     cases = {
-        "": ("", ""),
-        "short": ("short", ""),
-        "boom on request": ("boom on", "request"),
-        "exactly 10": ("exactly 10", ""),
-        "abcdefghijklmnop": ("abcdefghij", "klmnop"),
-        "a verylongwordhere": ("a", "verylongwo"),
-        "  padded words here  ": ("padded", "words here"),
+        "": [],
+        "short": ["short"],
+        "  padded words here  ": ["padded words here"],
+        "no module named 'engine_v2'": ["no module named", "'engine_v2'"],
+        "'NoneType' object has no attribute 'draw'": [
+            "'NoneType' object has",
+            "no attribute 'draw'",
+        ],
+        "one\ntwo": ["one", "two"],
+        "x" * 30: ["x" * 21, "x" * 9],  # a word wider than the line is cut (4 px a letter)
+        "NotImplementedError": ["NotImplementedError"],
     }
     for message in cases:
-        check(main._wrap(message) == cases[message], "%r -> %r" % (message, main._wrap(message)))
+        got = wrapped(message)
+        check(got == cases[message], "%r -> %r" % (message, got))
+    # A character outside ASCII shows as one "?" (its UTF-8 bytes take the width of one).
+    import glyphs
+
+    check(glyphs.small_width("\u00e9t\u00e9".encode()) == glyphs.small_width(b"?t?"))
 
 
 def test_error_log_line_is_one_bounded_line():
@@ -278,6 +305,55 @@ def test_error_log_line_is_one_bounded_line():
         main.log(exc)
     text = read(main.LOG)
     check(text.count("\n") == 1 and len(text) <= 120, repr(text))
+
+
+def test_the_error_screen_shows_the_whole_name_and_the_message_start():
+    # The issue's case: a module missing on the board. The 8x8 font cut the screen to
+    # "ImportErro" and "named 'eng"; the small font has room for both whole.
+    out = {}
+
+    def script(h):
+        yield h.wait(300)
+        out["title"] = h.shows("ERROR", inverted=True)
+        out["name"] = glasstext.find(h.glass(), "ImportError")
+        out["message"] = small(h, "no module named") and small(h, "'engine_v2'")
+        out["hint"] = small(h, "press a key to restart")
+        h.snap("error")
+
+    sys.modules.pop("settings", None)
+    sys.path.insert(0, "")
+    try:
+        harness.Harness("pico", files={"settings.py": "import engine_v2"}).run(script)
+    finally:
+        sys.path.pop(0)
+        sys.modules.pop("settings", None)
+    check(out["title"] and out["name"] and out["message"] and out["hint"], repr(out))
+    x, y = out["name"]
+    check(y < 20 and 2 <= x <= 84 - 45, "the name centred on the first line: %r" % (out,))
+
+
+def test_a_broken_glyphs_module_still_shows_the_error_in_the_big_font():
+    # The small font lives in glyphs.py; if that is what is broken, the error screen falls back
+    # to the 8x8 font (names cut at 10 characters) rather than showing nothing.
+    out = {}
+
+    def script(h):
+        yield h.wait(300)
+        yield h.press(SELECT)
+        yield h.wait(200)
+        out["error"] = h.shows("ERROR", inverted=True) and h.shows("ValueError")
+        out["log"] = read("error.log")
+
+    sys.modules.pop("glyphs", None)
+    sys.path.insert(0, "")
+    try:
+        broken = {"glyphs.py": "raise ValueError('broken glyphs module')"}
+        harness.Harness("pico", files=broken).run(script)
+    finally:
+        sys.path.pop(0)
+        sys.modules.pop("glyphs", None)
+    check(out["error"], repr(out))
+    check("ValueError: boom on request" in out["log"], out["log"])
 
 
 def test_a_broken_settings_module_ends_on_the_error_screen():

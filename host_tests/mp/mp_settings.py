@@ -1,5 +1,6 @@
 # settings.py on a simulated flash filesystem (littlefs and FAT on a RAM block device).
 # SPDX-License-Identifier: MIT
+import gc
 import json
 import os
 
@@ -287,6 +288,35 @@ def test_save_failure_is_reported_not_raised():
     check(values(s) == DEFAULTS and s.dirty)
     s.set("contrast", 50)
     check(s.save() is False and s.dirty)
+
+
+def test_a_failed_save_is_reported_once_until_one_succeeds():
+    # A directory named settings.json: FAT refuses the rename (EISDIR); littlefs would remove
+    # an empty directory to make room, so there it holds a file.
+    for kind in ("fat", "lfs2"):
+        fresh(kind)
+        os.mkdir(PATH)
+        if kind == "lfs2":
+            write(PATH + "/keep", "x")
+        heard = []
+        s = Settings.load(PATH, report=heard.append)
+        check(values(s) == DEFAULTS and s.dirty, kind)
+        check(len(heard) == 1, "%s: %r" % (kind, heard))
+        check(heard[0].startswith(PATH + " not saved: ") and "EISDIR" in heard[0], heard[0])
+        s.set("contrast", 50)
+        check(s.save() is False and s.save() is False and len(heard) == 1, repr(heard))
+        if kind == "lfs2":
+            os.remove(PATH + "/keep")
+        os.rmdir(PATH)
+        check(s.save() and stored()["contrast"] == 50 and len(heard) == 1, repr(heard))
+        os.remove(PATH)
+        os.mkdir(PATH)
+        if kind == "lfs2":
+            write(PATH + "/keep", "x")
+        s.set("contrast", 51)
+        check(s.save() is False and len(heard) == 2, "failing again is news: %r" % heard)
+    os.umount(MNT)
+    gc.collect()  # the later power-cut tests need a 32 KB disk image in one piece
 
 
 def power_cut_every_step(kind, torn):
