@@ -1,4 +1,4 @@
-"""Check, before `make` creates .venv, that this Python can: 3.11 or newer, with venv and ensurepip.
+"""Check, before `make` creates .venv, that this Python can: 3.11 or newer, venv and ensurepip.
 
 Run by the system Python (no dependencies). Debian and Ubuntu ship ensurepip in a separate
 package (python3-venv, or python3.X-venv for a given version), without which `python3 -m venv`
