@@ -1,16 +1,19 @@
 # Tic-tac-toe engine: a perfect, allocation-free negamax with alpha-beta on a packed board.
 # SPDX-License-Identifier: MIT
 #
-# Layout. The public board holds cell i (0..8, row-major) in bits 2i..2i+1: 0b00 empty, 0b01
-# X, 0b10 O. The search holds each side as a 9-bit mask in move order - bit 0 the centre,
-# bits 1-4 the corners, 5-8 the edges - so the lowest empty bit is the next move to try. A
-# set of lines is 8 bits (bit i: WIN_LINES[i]). Byte tables indexed by masks replace loops.
+# Boards. The public board holds cell i (0..8, row-major) in bits 2i..2i+1: 0b00 empty, 0b01
+# X, 0b10 O. The search holds each side as a 9-bit mask in move order (_ORDER) - bit 0 the
+# centre, bits 1-4 the corners, 5-8 the edges - so the lowest empty bit is the next move to
+# try. A set of lines is 8 bits (bit i: WIN_LINES[i]). Byte tables indexed by masks replace
+# loops. Scores: a win n plies from the root scores _WIN - n, a loss -(_WIN - n), a draw 0;
+# at the depth limit a position scores the lines open to the side to move minus the other's.
 # Shortcuts, each exact to the depth searched: a move that completes a line ends the search;
 # against a threat only the block is searched; a fork wins; a side that can complete no line
 # draws at best; a move that a symmetry maps onto an earlier one is not searched again.
-# Memory. Nothing is allocated: every frame fits the 11 words MicroPython keeps on the C
-# stack. A const() name costs no RAM, every other global a qstr: the root's scratch values
-# live in named slots of _scores.
+# Memory. A search allocates nothing: every frame fits the 11 words that MicroPython keeps on
+# the C stack (py/objfun.c, VM_MAX_STATE_ON_STACK), _search's exactly; a bigger frame goes on
+# the heap. A const() name costs no RAM (a tuple's value lives with the code's constants);
+# every other global costs a dict entry and a qstr.
 try:
     from micropython import const
 except ImportError:
@@ -32,73 +35,82 @@ WIN_LINES = (
 #   hard     depth 4 (sees forks both ways),        a random move 1 in 8
 #   perfect  depth 9, never a random move: it cannot lose
 LEVELS = ("easy", "medium", "hard", "perfect")
+_LEVEL_DEPTH = const((1, 2, 4, 9))  # the plies each level searches
+_LEVEL_CHANCE = const((128, 64, 32, 0))  # its chance in 256 of a random move instead
 
+_ORDER = const((4, 0, 2, 6, 8, 1, 3, 5, 7))  # the cell of bit j; cell i's bit: .index(i)
 _ALL = const(511)  # the nine cells
 _RIM = const(510)  # all but the centre
 _WIN = const(100)  # a win n plies from the root scores _WIN - n, a loss -(_WIN - n)
 _INF = const(1000)  # beyond every score
-_BIT8_LINES = const(20)  # the lines through bit 8 (cell 7), which _CELLS leaves out
-# _CELLS[lines] is the cells the lines cover; the sections after it:
-_CROSSINGS = const(256)  # + lines: the cells where two of them cross
-_CORNER_MAP = const(512)  # + 16s + c: the image of corners c (bits 1-4 >> 1) by symmetry s
-_EDGE_MAP = const(640)  # + 16s + e: the image of edges e (bits 5-8 >> 5) by symmetry s
-# _ORDER[j] is the public cell of bit j; the sections after it:
-_BIT_OF_CELL = const(9)  # + i: the bit of cell i
-_LEVEL_DEPTH = const(18)  # + 2L: the plies level L searches
-_LEVEL_CHANCE = const(19)  # + 2L: its chance in 256 of a random move instead
-_ORDER = (
-    b"\x04\x00\x02\x06\x08\x01\x03\x05\x07\x01\x05\x02\x06\x00\x07\x03\x08\x04"
-    b"\x01\x80\x02\x40\x04\x20\x09\x00"
-)
-# _scores[bit] is the root move's score + _OFFSET, _TAKEN or _WORSE (below the best); then:
-_OFFSET = const(128)
-_TAKEN = const(0)
-_WORSE = const(1)
-_ROOT_SYMMETRIES = const(9)  # bit s: symmetry s maps the root position onto itself
-_BEST = const(10)  # the best root score so far + _OFFSET
-_EXACT = const(11)  # 1: every root score exact (a full window; for tests and the benchmark)
+_BIT8_LINES = const(20)  # the lines through bit 8 (cell 7), which a byte table cannot hold
+_OFFSET = const(128)  # a root move's score + _OFFSET, in a byte, is above these two:
+_TAKEN = const(0)  # the cell is taken
+_WORSE = const(1)  # the move scores below the best
+
+_nodes = 0  # the positions the last search visited
+_horizon = 0  # at this many empty cells the search stops and evaluates
+_child_empty = 0  # the empty cells of the root's children: R - 1 for R at the root
+_scores = bytearray(9)  # per root move (bit j): its score + _OFFSET, _TAKEN or _WORSE
+_best = 0  # the highest of _scores
 
 
+# The tables, built at import (all at once: fewer holes in a small heap). By a 9-bit mask m:
+#   _POPCOUNT[m]        the bits set in m
+#   _LINES_AVOIDING[m]  the lines with no cell in m
+#   _LINES_WITH_TWO[m]  the lines with two cells in m
+# By a set of lines l, as cells in bits 0-7 (bit 8, which a byte cannot hold, from _BIT8_LINES):
+#   _LINE_CELLS[l]      the cells the lines cover
+#   _CROSSINGS[l]       the cells where two of the lines cross
+# The symmetry maps, by symmetry s (the square's 7 other than the identity, all fixing the
+# centre) and a set of corners c (bits 1-4 >> 1) or of edges e (bits 5-8 >> 5):
+#   _IMAGES[32s + c]    the image of the corners c; _IMAGES[32s + 16 + e]: of the edges e
 def _tables():
-    # The 7 symmetries of the square other than the identity, as the images of cells 0..8:
-    images = b"258147036876543210630741852210543876678345012036147258852741630"
-    lines = [sum(1 << _ORDER[_BIT_OF_CELL + c] for c in line) for line in WIN_LINES]
-    count, avoiding, two = bytearray(512), bytearray(512), bytearray(512)
+    popcount, avoiding, two = bytearray(512), bytearray(512), bytearray(512)
+    cells, crossings, images = bytearray(256), bytearray(256), bytearray(7 * 32)
+    lines = [0] * 8  # WIN_LINES as masks
+    for i in range(8):
+        for c in WIN_LINES[i]:
+            lines[i] |= 1 << _ORDER.index(c)
     for m in range(512):
-        count[m] = count[m >> 1] + (m & 1)
+        popcount[m] = popcount[m >> 1] + (m & 1)
         for i in range(8):
             if not m & lines[i]:
                 avoiding[m] |= 1 << i
-            elif count[m & lines[i]] == 2:  # m & line <= m: already counted
+            elif popcount[m & lines[i]] == 2:  # m & line <= m: already counted
                 two[m] |= 1 << i
-    cells = bytearray(_EDGE_MAP + 7 * 16)
-    for s in range(256):
+    for k in range(256):  # every set of lines
         for i in range(8):
-            if s >> i & 1:
-                cells[_CROSSINGS + s] |= cells[s] & lines[i]
-                cells[s] |= lines[i] & 255
-    for s in range(7):
+            if k >> i & 1:
+                crossings[k] |= cells[k] & lines[i]
+                cells[k] |= lines[i] & 255
+    for s in range(7):  # symmetry s: a mirror image if s >= 3, then (s + 1) % 4 quarter turns
         for j in range(1, 9):
-            c = 1 << _ORDER[_BIT_OF_CELL + images[9 * s + _ORDER[j]] - 48]
+            row, col = divmod(_ORDER[j], 3)
+            if s >= 3:
+                col = 2 - col
+            for _ in range((s + 1) % 4):
+                row, col = col, 2 - row
+            image = 1 << _ORDER.index(3 * row + col)
+            if j < 5:  # a corner, in the sets of corners at 32s + c
+                low, at = 1, 32 * s
+            else:  # an edge, in the sets of edges at 32s + 16 + e
+                low, at = 5, 32 * s + 16
             for m in range(16):
-                if m >> (j - 1) % 4 & 1:
-                    cells[_CORNER_MAP | (j > 4) << 7 | s << 4 | m] |= c >> 1 if j < 5 else c >> 5
-    return count, avoiding, two, cells  # kept as built: no second copy at import
+                if m >> j - low & 1:
+                    images[at + m] |= image >> low
+    return popcount, avoiding, two, cells, crossings, images
 
 
-_scores = bytearray(12)
-_nodes = 0
-_horizon = 0  # at this many empty cells the search stops and evaluates
-_child_empty = 0  # the empty cells of the root's children: R - 1 for R at the root
-# Per 9-bit mask m: the bits set, the lines with no cell in m, the lines with two of m.
-_POPCOUNT, _LINES_AVOIDING, _LINES_WITH_TWO, _CELLS = _tables()
+_POPCOUNT, _LINES_AVOIDING, _LINES_WITH_TWO, _LINE_CELLS, _CROSSINGS, _IMAGES = _tables()
 del _tables, const  # const() is only needed while the module loads
 
 
 def _search(me, opp, alpha, beta):
-    # The value for `me`: exact inside (alpha, beta), else <= alpha or >= beta. A win with k
-    # empty cells left scores _WIN - 1 - _child_empty + k. A third local would not fit the
-    # frame, so `scratch` holds in turn a set of lines, the cells to block, a child's score.
+    # The value for `me`, the side to move: exact inside (alpha, beta), else <= alpha or >= beta.
+    # A win that leaves k cells empty comes _child_empty + 1 - k plies after the root: it scores
+    # _WIN - 1 - _child_empty + k. A third local would not fit the frame, so `scratch` holds in
+    # turn a set of lines, the cells to block, a child's score.
     global _nodes
     _nodes += 1
     empty = _ALL ^ me ^ opp
@@ -108,17 +120,19 @@ def _search(me, opp, alpha, beta):
         return _WIN - 2 - _child_empty + _POPCOUNT[empty]  # I complete a line: k - 1 left
     scratch = _LINES_WITH_TWO[opp] & _LINES_AVOIDING[me]  # the lines the opponent can complete
     if scratch:
-        if _POPCOUNT[empty] > _horizon + 1:  # ...and we see it do so
-            scratch = (_CELLS[scratch] | (scratch & _BIT8_LINES and 1 << 8)) & empty
+        if _POPCOUNT[empty] > _horizon + 1:  # ...and the depth reaches its reply
+            # Their empty cells (bit 8 if a line through it is among them): the cells to block.
+            scratch = (_LINE_CELLS[scratch] | (scratch & _BIT8_LINES and 1 << 8)) & empty
             if scratch & (scratch - 1):  # two cells to block: it wins on its move
                 return _child_empty - (_WIN - 3) - _POPCOUNT[empty]  # k - 2 cells left
             if _POPCOUNT[empty] == 2:
                 return 0  # block, and the opponent's last move cannot win
             return -_search(opp, me | scratch, -beta, -alpha)  # only the block avoids that
     elif _POPCOUNT[empty] > _horizon + 2:
-        # The lines where one more piece makes a threat; a cell on two of them forks.
+        # The lines with one piece of mine and none of the opponent's: one more piece makes a
+        # threat, so an empty cell where two of them cross (bit 8 if both its lines) forks.
         scratch = _LINES_AVOIDING[opp] & ~(_LINES_AVOIDING[me] | _LINES_WITH_TWO[me])
-        if (_CELLS[_CROSSINGS | scratch] | (scratch & _BIT8_LINES == _BIT8_LINES) << 8) & empty:
+        if (_CROSSINGS[scratch] | (scratch & _BIT8_LINES == _BIT8_LINES) << 8) & empty:
             return _WIN - 4 - _child_empty + _POPCOUNT[empty]  # two threats: won, k - 3 left
     if not _LINES_AVOIDING[opp]:  # I can no longer win: a draw at best
         if alpha >= 0 or not _LINES_AVOIDING[me]:
@@ -143,13 +157,10 @@ def _symmetries(me, opp):
     # The symmetries (bit s) that map the position onto itself; all of them fix the centre.
     fixed = 0
     for s in range(7):
-        row = _CORNER_MAP | s << 4  # symmetry s; row | _EDGE_MAP for the edges
-        if _CELLS[row | me >> 1 & 15] << 1 | _CELLS[row | _EDGE_MAP | me >> 5] << 5 != me & _RIM:
+        row = 32 * s  # symmetry s: the images of corners, then of edges at row | 16
+        if _IMAGES[row | me >> 1 & 15] << 1 | _IMAGES[row | 16 | me >> 5] << 5 != me & _RIM:
             continue
-        if (
-            _CELLS[row | opp >> 1 & 15] << 1 | _CELLS[row | _EDGE_MAP | opp >> 5] << 5
-            == opp & _RIM
-        ):
+        if _IMAGES[row | opp >> 1 & 15] << 1 | _IMAGES[row | 16 | opp >> 5] << 5 == opp & _RIM:
             fixed |= 1 << s
     return fixed
 
@@ -160,8 +171,8 @@ def _twin(cell, symmetries):
     for s in range(7):
         if symmetries >> s & 1:
             image = (
-                _CELLS[_CORNER_MAP | s << 4 | cell >> 1 & 15] << 1
-                | _CELLS[_EDGE_MAP | s << 4 | cell >> 5] << 5
+                _IMAGES[32 * s | cell >> 1 & 15] << 1
+                | _IMAGES[32 * s | 16 | cell >> 5] << 5
                 | cell & 1
             )
             if image < lowest:
@@ -183,45 +194,46 @@ def _distinct(me, opp, moves):
     return distinct
 
 
-def _root(me, opp):
-    # Score every move into _scores[bit]. Unless _EXACT, a move that wins at once makes the
-    # others _WORSE, and alpha = best - 1 gives a tie its exact score, a worse move _WORSE.
-    global _nodes
+def _root(me, opp, exact):
+    # Score every move into _scores[bit] and the highest into _best. Unless `exact`, a move
+    # that cannot be among the best scores _WORSE: a move that wins at once makes the others
+    # _WORSE, and the reply to each gets beta = -(best - 1), exact for a tie, a bound if worse.
+    global _nodes, _best
     _nodes = 1
-    _scores[_ROOT_SYMMETRIES] = _symmetries(me, opp)
-    _scores[_BEST] = 0
-    for j in range(9):
-        move = 1 << j
+    _best = 0
+    symmetries = _symmetries(me, opp)
+    move = 1
+    while move & _ALL:  # each cell as its bit, in move order
         if (me | opp) & move:
             score = _TAKEN
-        elif _twin(move, _scores[_ROOT_SYMMETRIES]) < move:  # a symmetry maps it lower
-            move = _twin(move, _scores[_ROOT_SYMMETRIES])  # that earlier twin, already scored
-            score = _scores[_POPCOUNT[move - 1]]  # a bit's index: the bits below it
+        elif _twin(move, symmetries) < move:  # a symmetry maps it onto a move already scored
+            score = _scores[_POPCOUNT[_twin(move, symmetries) - 1]]
         elif _LINES_AVOIDING[_ALL ^ me ^ move]:  # it completes a line: a win in 1 ply
             score = _OFFSET + _WIN - 1
-        elif _LINES_WITH_TWO[me] & _LINES_AVOIDING[opp] and not _scores[_EXACT]:
+        elif _LINES_WITH_TWO[me] & _LINES_AVOIDING[opp] and not exact:
             score = _WORSE  # another move completes a line
         else:  # search it, giving the reply beta = -(best - 1), as score + _OFFSET terms go
-            score = _INF if _scores[_EXACT] else _OFFSET + 1 - _scores[_BEST]  # that beta
+            score = _INF if exact else _OFFSET + 1 - _best  # that beta
             score = -_search(opp, me | move, -_INF, score) + _OFFSET
-            if score < _scores[_BEST] and not _scores[_EXACT]:
+            if score < _best and not exact:
                 score = _WORSE
-        if score > _scores[_BEST]:
-            _scores[_BEST] = score
-        _scores[j] = score
+        if score > _best:
+            _best = score
+        _scores[_POPCOUNT[move - 1]] = score  # bit j is at j: the j bits below it
+        move <<= 1
 
 
 def _choose(rng):
     # A public cell of the best score: the first in move order, or uniform with rng.
     ties = 0
     for j in range(9):
-        if _scores[j] == _scores[_BEST]:
+        if _scores[j] == _best:
             ties += 1
     pick = 0 if rng is None or ties < 2 else ties  # the pick-th of the equal-best moves
     while pick >= ties:  # uniform by rejection
         pick = rng.getrandbits(4)
     for j in range(9):
-        if _scores[j] == _scores[_BEST]:
+        if _scores[j] == _best:
             if not pick:
                 return _ORDER[j]
             pick -= 1
@@ -236,7 +248,7 @@ def _sides(board):
         if board >> 2 * i & 3 == 3:
             raise ValueError("cell %d is 0b11: allowed 0b00, 0b01 X, 0b10 O" % i)
         if board >> 2 * i & 3:  # X (1) at bit b, O (2) at bit b + 9
-            sides |= 1 << _ORDER[_BIT_OF_CELL + i] + 9 * (board >> 2 * i & 3) - 9
+            sides |= 1 << _ORDER.index(i) + 9 * (board >> 2 * i & 3) - 9
     if not 0 <= _POPCOUNT[sides & _ALL] - _POPCOUNT[sides >> 9] <= 1:
         raise ValueError("impossible counts: X moves first, so X has as many as O or one more")
     return sides
@@ -266,9 +278,24 @@ def best_move(board, player, depth=9, rng=None):
     edges, or with `rng` (anything with getrandbits) one at random. ValueError for a malformed
     board, a wrong player, a finished game or a bad depth. Allocates nothing."""
     board = _setup(board, player, depth)
-    _scores[_EXACT] = 0
-    _root(board & _ALL, board >> 9)
+    _root(board & _ALL, board >> 9, False)
     return _choose(rng)
+
+
+def root_scores(board, player, depth=9):
+    """The exact score of every move for `player`, the side to move, searching `depth` plies:
+    a new list of 9 by cell (0..8), None for a taken cell. A win in n plies scores 100 - n, a
+    loss -(100 - n), a draw 0; a line of play that the depth cuts off scores what evaluate()
+    gives `player` where it stops. best_move searches a worse move only far enough to rule it
+    out; here every move gets a full window, and last_nodes() counts that whole search.
+    ValueError as for best_move. The search allocates nothing; the returned list is new."""
+    board = _setup(board, player, depth)
+    _root(board & _ALL, board >> 9, True)
+    scores = []
+    for i in range(9):  # by cell
+        score = _scores[_ORDER.index(i)]
+        scores.append(None if score == _TAKEN else score - _OFFSET)
+    return scores
 
 
 def last_nodes():
@@ -278,13 +305,13 @@ def last_nodes():
 
 def level_move(board, player, level, rng=None):
     """The move at difficulty LEVELS[level] (0 = weakest): its depth and its random chance."""
+    global _best
     if not isinstance(level, int) or not 0 <= level < len(LEVELS):
         raise ValueError("level must index LEVELS")
-    # (2 * level + ... takes one stack slot less than ... + 2 * level: an 11-word frame.)
-    if rng is None or rng.getrandbits(8) >= _ORDER[2 * level + _LEVEL_CHANCE]:
-        return best_move(board, player, _ORDER[2 * level + _LEVEL_DEPTH], rng)
+    if rng is None or rng.getrandbits(8) >= _LEVEL_CHANCE[level]:
+        return best_move(board, player, _LEVEL_DEPTH[level], rng)
     board = _setup(board, player, 9)
-    _scores[_BEST] = _WORSE  # every empty cell ties
+    _best = _WORSE  # every empty cell ties
     for j in range(9):
         _scores[j] = _TAKEN if (board | board >> 9) >> j & 1 else _WORSE
     return _choose(rng)
@@ -303,7 +330,10 @@ def pack(cells):
 def unpack(board):
     """The list of the 9 cell values of a board."""
     _sides(board)
-    return [board >> 2 * i & 3 for i in range(9)]
+    cells = [0] * 9
+    for i in range(9):
+        cells[i] = board >> 2 * i & 3
+    return cells
 
 
 def winner(board):

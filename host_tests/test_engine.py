@@ -80,18 +80,6 @@ def optimal_cells(cells, player, depth=9):
     return {i for i, s in enumerate(scores) if s == best}
 
 
-def engine_scores(board, player, depth=9):
-    """Every root move's exact score from the engine (all moves searched with a full window)."""
-    b = engine._setup(board, player, depth)
-    engine._scores[engine._EXACT] = 1
-    try:
-        engine._root(b & 511, b >> 9)
-    finally:
-        engine._scores[engine._EXACT] = 0
-    raw = [engine._scores[engine._ORDER[engine._BIT_OF_CELL + i]] for i in range(9)]
-    return [None if s == engine._TAKEN else s - engine._OFFSET for s in raw]
-
-
 # --- 1. Perfect play, exhaustively. -------------------------------------------------------------
 def test_reachable_position_counts():
     assert len(reachable()) == 5478
@@ -105,7 +93,7 @@ def test_every_position_best_move_is_optimal_and_scores_are_exact():
         move = engine.best_move(board, player)
         assert move in best, (cells, player, move, best)
         assert engine.last_nodes() >= 1
-        assert engine_scores(board, player) == reference_scores(cells, player), cells
+        assert engine.root_scores(board, player) == reference_scores(cells, player), cells
         # Keeps the game-theoretic value: never a draw into a loss, never a win let slip.
         assert value(cells, player, 9) == reference_scores(cells, player)[move]
 
@@ -123,7 +111,7 @@ def test_limited_depth_equals_full_width_search_to_that_depth(depth):
     sample = positions if depth <= 2 else random.Random(depth).sample(positions, 600)
     for cells, player in sample:
         board = board_of(cells)
-        assert engine_scores(board, player, depth) == reference_scores(cells, player, depth)
+        assert engine.root_scores(board, player, depth) == reference_scores(cells, player, depth)
         assert engine.best_move(board, player, depth) in optimal_cells(cells, player, depth)
 
 
@@ -135,7 +123,7 @@ def test_takes_the_fastest_win_and_the_slowest_loss():
     # threat loses later than a random move, and the engine prefers the later loss.
     cells = (0, 0, 0, 0, 1, 0, 2, 0, 1)
     scores = reference_scores(cells, engine.O)
-    assert engine_scores(board_of(cells), engine.O) == scores
+    assert engine.root_scores(board_of(cells), engine.O) == scores
     assert engine.best_move(board_of(cells), engine.O) in optimal_cells(cells, engine.O)
 
 
@@ -268,6 +256,7 @@ def test_bad_boards_raise_value_error_naming_the_fault(board, message):
         lambda: engine.evaluate(board, engine.X),
         lambda: engine.winning_line(board),
         lambda: engine.level_move(board, engine.X, 0, random.Random(1)),
+        lambda: engine.root_scores(board, engine.X),
     ):
         with pytest.raises(ValueError, match=message):
             call()
@@ -291,6 +280,8 @@ def test_bad_boards_raise_value_error_naming_the_fault(board, message):
 def test_bad_moves_raise_value_error_naming_the_fault(board, player, depth, message):
     with pytest.raises(ValueError, match=message):
         engine.best_move(board, player, depth)
+    with pytest.raises(ValueError, match=message):
+        engine.root_scores(board, player, depth)
 
 
 def test_other_bad_arguments():
@@ -320,18 +311,40 @@ def test_level_moves_are_legal_and_perfect_is_perfect():
 def test_nodes_from_the_empty_board_with_every_root_score_known():
     engine.best_move(0, engine.X)
     assert 1 < engine.last_nodes() <= 2000
-    engine_scores(0, engine.X)
+    engine.root_scores(0, engine.X)
     assert engine.last_nodes() <= 2000  # all nine root scores exact
 
 
-def test_benchmark_asks_for_exact_root_scores_through_the_engines_slot():
-    import enginebench  # mirrors engine._EXACT, which MicroPython folds away as a const()
+def test_root_scores_searches_every_move_fully_and_leaves_best_move_as_it_was():
+    # best_move searches a worse move only far enough to rule it out; root_scores searches
+    # every move with a full window, and best_move afterwards prunes as before.
+    wider = 0
+    for cells, player in live_positions():
+        board = board_of(cells)
+        engine.best_move(board, player)
+        pruned = engine.last_nodes()
+        engine.root_scores(board, player)
+        assert engine.last_nodes() >= pruned
+        wider += engine.last_nodes() > pruned
+        engine.best_move(board, player)
+        assert engine.last_nodes() == pruned
+    assert wider > 1000
+    scores = engine.root_scores(0, engine.X)  # a new list each time, not a view of the engine's
+    scores[4] = 99
+    assert engine.root_scores(0, engine.X) == [0] * 9 and scores[4] == 99
 
-    assert enginebench.EXACT == engine._EXACT
-    engine_scores(0, engine.X)
+
+def test_benchmark_counts_exact_root_scores_through_the_public_call():
+    import enginebench
+
+    corner = board_of((1, 0, 0, 0, 0, 0, 0, 0, 0))  # best_move: 73 nodes, every score: 172
+    engine.root_scores(corner, engine.O)
     exact = engine.last_nodes()
-    assert enginebench.exact_nodes() == exact
-    assert engine._scores[engine._EXACT] == 0  # reset: best_move searches as usual
+    engine.best_move(corner, engine.O)
+    assert engine.last_nodes() < exact
+    assert enginebench.exact_nodes(corner) == exact
+    engine.root_scores(0, engine.X)
+    assert enginebench.exact_nodes() == engine.last_nodes()
 
 
 def test_recursion_depth_at_most_10_frames():

@@ -5,7 +5,7 @@ from pathlib import Path
 import engine
 import mpy_build
 import pytest
-from test_engine import board_of, live_positions, optimal_cells
+from test_engine import board_of, live_positions, optimal_cells, reference_scores
 
 MP = Path(__file__).parent / "mp"
 CHECKS = {
@@ -18,7 +18,8 @@ CHECKS = {
 @pytest.fixture(scope="module")
 def mp_engine(tmp_path_factory):
     """The check modules precompiled (so each fits beside the engine in 16k) and the reference
-    file: per non-final reachable position the board, the player and its optimal cells."""
+    file: per non-final reachable position the board, the player, its optimal cells and the
+    exact score of each cell + 128 (0 for a taken cell)."""
     out = tmp_path_factory.mktemp("mp_engine")
     for name in (*CHECKS, "mp_engine_run"):
         mpy_build.compile_module(MP / (name + ".py"), out)
@@ -29,17 +30,20 @@ def mp_engine(tmp_path_factory):
         best = sum(1 << i for i in optimal_cells(cells, player))
         records += bytes((board & 255, board >> 8 & 255, board >> 16, player, best & 255))
         records.append(best >> 8)
+        records += bytes(0 if s is None else s + 128 for s in reference_scores(cells, player))
     (out / "reference.bin").write_bytes(records)
     return out
 
 
 def test_reference_file_agrees_with_the_engine_on_cpython(mp_engine):
     data = (mp_engine / "reference.bin").read_bytes()
-    assert len(data) == 6 * 4520
-    for k in range(0, len(data), 6 * 97):
+    assert len(data) == 15 * 4520
+    for k in range(0, len(data), 15 * 97):
         board = data[k] | data[k + 1] << 8 | data[k + 2] << 16
         best = data[k + 4] | data[k + 5] << 8
         assert best >> engine.best_move(board, data[k + 3]) & 1
+        scores = engine.root_scores(board, data[k + 3])
+        assert bytes(0 if s is None else s + 128 for s in scores) == data[k + 6 : k + 15]
 
 
 @pytest.mark.parametrize("name", sorted(CHECKS))

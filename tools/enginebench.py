@@ -28,8 +28,6 @@ except ImportError:  # CPython
         return None
 
 
-EXACT = 11  # engine._EXACT: the _scores slot that asks _root for every root score exactly
-
 # name: cells (row-major, 0 empty, 1 X, 2 O); the side to move follows from the counts.
 POSITIONS = (
     ("empty board", "........."),
@@ -130,14 +128,10 @@ def slowest(repeats=3, again=60, candidates=8):
     return [len(live), empty, worst, worst_board, most, most_board, empty_nodes]
 
 
-def exact_nodes():
-    # Nodes from the empty board when every root move is searched with a full window, so that
-    # all nine root scores are exact (best_move needs exact scores only for the best ones).
-    # EXACT is engine._EXACT, a const() that MicroPython folds away: not an attribute there.
-    board = engine._setup(0, engine.X, 9)
-    engine._scores[EXACT] = 1
-    engine._root(board & 511, board >> 9)
-    engine._scores[EXACT] = 0
+def exact_nodes(board=0):
+    # Nodes from `board` (the empty board) when every root move is searched with a full window,
+    # so that all its root scores are exact (best_move needs exact scores only for the best).
+    engine.root_scores(board, engine.to_move(board))
     return engine.last_nodes()
 
 

@@ -68,8 +68,8 @@ def markdown(games=300):
     rows = ["| level | depth | random moves | vs random: won / drawn / lost | score |"]
     rows.append("|---|---|---|---|---|")
     for level, record in enumerate(vs_random(games)):
-        depth = engine._ORDER[engine._LEVEL_DEPTH + 2 * level]
-        chance = engine._ORDER[engine._LEVEL_CHANCE + 2 * level]
+        depth = engine._LEVEL_DEPTH[level]
+        chance = engine._LEVEL_CHANCE[level]
         rows.append(
             "| %s | %d | %d%% | %d / %d / %d | %.2f |"
             % (

@@ -1,5 +1,5 @@
 # Every reachable position under MicroPython: perfect play with the heap locked, no allocation,
-# rng covering every equal-best move, and the board helpers.
+# rng covering every equal-best move, every root move's exact score, and the board helpers.
 # SPDX-License-Identifier: MIT
 # Run by host_tests/test_engine_mp.py through mp_engine_run.py, precompiled, in a 16k heap.
 # One test, one loop, few names: every name is a qstr on this heap and a new qstr pool would
@@ -13,13 +13,13 @@ import micropython
 
 def test_every_position():
     # The reference file (argv[1], from the brute-force minimax in test_engine.py): per
-    # non-final reachable position the board (3 bytes, little-endian), the player to move and
-    # the mask of its optimal cells (2 bytes).
-    rec = bytearray(6)
+    # non-final reachable position the board (3 bytes, little-endian), the player to move, the
+    # mask of its optimal cells (2 bytes) and the score of each cell + 128 (0: taken).
+    rec = bytearray(15)
     n = 0
     random.seed(5)
     with open(sys.argv[1], "rb") as f:
-        while f.readinto(rec) == 6:
+        while f.readinto(rec) == 15:
             n += 1
             board, player, best = rec[0] | rec[1] << 8 | rec[2] << 16, rec[3], rec[4] | rec[5] << 8
             # Perfect, heap locked: with the fixed order, then with rng until every equal-best
@@ -42,6 +42,11 @@ def test_every_position():
             engine.level_move(board, player, n & 3, random)
             if micropython.mem_total() != tries:
                 raise AssertionError(board)
+            # root_scores: every move's exact score.
+            scores = engine.root_scores(board, player)
+            for move in range(9):
+                if (0 if scores[move] is None else scores[move] + 128) != rec[6 + move]:
+                    raise AssertionError(board)
             # The helpers agree with the reference.
             if engine.pack(engine.unpack(board)) != board or engine.to_move(board) != player:
                 raise AssertionError(board)
