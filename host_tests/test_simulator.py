@@ -1,6 +1,7 @@
 """The simulator as a person uses it: keys in a terminal, the LCD drawn in half blocks (or
 braille in a small terminal), in the glass's colours."""
 
+import io
 import json
 import os
 import re
@@ -485,3 +486,54 @@ def test_without_micropython_the_message_comes_in_a_restored_terminal(tmp_path):
     assert re.search(
         r"(^|\r\n)simulator: the MicroPython unix port is not installed.*\r\n$", child.before
     ), repr(child.before)
+
+
+def test_keyboard_queue_keeps_order_and_has_a_said_limit(tmp_path):
+    sim = simulator.Simulator(flash=tmp_path)
+    read, write = os.pipe()
+    keyboard = simulator.Keyboard(sim, read)
+    os.write(write, b"p\x1b[C\x1b[Dhu \r")
+    keyboard(read)
+    hold, press = simulator.HOLD_MS, simulator.PRESS_MS
+    assert list(sim.queue) == [
+        ("NEXT", hold["NEXT"]),
+        ("NEXT", press),
+        ("PREV", press),
+        ("SELECT", hold["SELECT"]),
+        ("PREV", hold["PREV"]),
+        ("SELECT", press),
+        ("SELECT", press),
+    ]
+    os.write(write, b"\x1b[C" * 20)
+    keyboard(read)
+    assert len(sim.queue) == simulator.KEY_QUEUE_MAX and not keyboard.quit
+    assert sim.screen.notes[-1] == "simulator: key dropped, 16 already waiting for the firmware"
+    os.write(write, b"q")
+    keyboard(read)
+    assert keyboard.quit
+    os.close(read)
+    os.close(write)
+
+
+def test_simlink_refuses_an_unknown_action_and_ends_the_firmware_when_the_pipe_closes(tmp_path):
+    sim = simulator.Simulator(flash=tmp_path, clear=False)
+    sim.screen.out = io.StringIO()
+    sim.start()
+    try:
+        while not sim.ready:
+            assert sim.pump(1.0), sim.screen.console
+        os.write(sim.keys_w, b"JUMP 50 50\n")
+        sim.in_flight += 1
+        while sim.in_flight:
+            assert sim.pump(1.0), sim.screen.console
+        assert sim.screen.notes == ["simulator: no such button or action: JUMP 50 50"]
+        # The simulator gone (its key pipe closed): the firmware ends itself, no orphan.
+        os.close(sim.keys_w)
+        while sim.pump(1.0):
+            pass
+        assert sim.stopped_by_itself()
+        why = sim.why()
+        assert why.startswith("the firmware stopped (exit status 1); its last output:"), why
+        assert "the simulator closed the key pipe" in why, why
+    finally:
+        sim.stop()
