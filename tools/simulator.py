@@ -85,6 +85,7 @@ WAIT_MAX_MS = 600000  # script `wait`
 SCRIPT_MAX_ACTIONS = 10000
 BOOT_TIMEOUT_S = 30  # a script gives up if the firmware shows nothing for this long
 FIRMWARE_STOPPED = 3  # exit status when the firmware stopped by itself
+CONSOLE_KEPT = 100  # lines of the firmware's output (and of notes) kept
 
 KEYS = {
     b"\x1b[D": ("PREV", False),
@@ -216,6 +217,11 @@ class Screen:
         self.notes = []  # the simulator's own remarks (a dropped key)
         self.table = None  # font and status layout from simlink
         self.resized = False
+
+    def note(self, text):
+        """A remark of the simulator's own, shown under the legend."""
+        self.notes.append("simulator: " + text)
+        del self.notes[:-CONSOLE_KEPT]
 
     def feed(self, kind, payload):
         if kind == b"P":
@@ -432,7 +438,9 @@ class Simulator:
             self.console_open = False
             return False
         text = data.decode(errors="replace")
-        self.screen.console.extend(t for t in text.splitlines() if t.strip())
+        console = self.screen.console
+        console.extend(t for t in text.splitlines() if t.strip())
+        del console[:-CONSOLE_KEPT]
         return True
 
     def _frames(self):
@@ -446,7 +454,7 @@ class Simulator:
             if kind == b"K":
                 self.in_flight -= 1
                 if payload:
-                    self.screen.notes.append("simulator: " + payload.decode(errors="replace"))
+                    self.screen.note(payload.decode(errors="replace"))
             else:
                 self.screen.feed(kind, payload)
         self.screen.refresh()
@@ -478,8 +486,8 @@ class Simulator:
 
     def why(self):
         """Why the firmware stopped, for the person at the terminal."""
-        text = "\n".join(self.screen.console)
-        if "safe mode" in text:
+        said = "\n".join(self.screen.console)
+        if "safe mode" in said or (self.hold_at_boot and self.proc.returncode == 0):
             return SAFE_MODE_HELP
         last = "\n".join("  " + line for line in self.screen.console[-6:])
         return "the firmware stopped (exit status %s); its last output:\n%s" % (
@@ -598,9 +606,7 @@ class Keyboard:
     def add(self, button, hold):
         sim = self.sim
         if sim.pending() >= KEY_QUEUE_MAX:
-            sim.screen.notes.append(
-                "simulator: key dropped, %d already waiting for the firmware" % KEY_QUEUE_MAX
-            )
+            sim.screen.note("key dropped, %d already waiting for the firmware" % KEY_QUEUE_MAX)
             sim.screen.refresh(force=True)
             return
         sim.press(button, hold)
