@@ -15,9 +15,11 @@ tools/simulator.py, and by the virtual board when it is given `--setup simlink`.
   status line), b"K" a key action finished (payload empty, or why it was refused).
 - In (pipe named by $SIMLINK_IN, optional): actions b"<button> <down_ms> <up_ms>\\n", button
   one of the board's BTN_<name> constants (PREV, NEXT, SELECT...): the pin goes to 0 (pressed;
-  buttons pull up) for down_ms, then to 1 for up_ms, timed on the firmware's clock, then K.
-  One action at a time, strictly in order: the pipe is the queue. EOF (the simulator is gone)
-  ends the firmware with SystemExit.
+  buttons pull up) for down_ms, then to 1 for up_ms, then K. Each phase is timed on the
+  firmware's clock from the firmware's first poll of the new level: the first sleep that
+  begins after the change (its loop polls the buttons, then sleeps), so a firmware that got no
+  CPU for a while still sees every press and release. One action at a time, strictly in
+  order: the pipe is the queue. EOF (the simulator is gone) ends the firmware with SystemExit.
 - $SIMLINK_HOLD=<button>: that button is held from power-on and never let go (safe mode).
 """
 
@@ -36,8 +38,11 @@ _poll = None  # on the key pipe
 _idle = select.poll()  # nothing registered: poll(ms) is one plain sleep
 _line = bytearray()
 _sent_pins = [False]
-# The key action under way: pin, level 0 (down) or 1 (up), when that phase ends (ticks), up_ms.
-_act = [None, 0, 0, 0]
+# The key action under way: pin (None: none), level now (0 down, 1 up), that phase's length
+# in ms, when it ends (ticks; None until the firmware has polled it), the sleep during which
+# the level changed, up_ms.
+_act = [None, 0, 0, None, 0, 0]
+_sleeps = [0]  # sleeps begun by the firmware
 
 
 def _frame(kind, payload):
@@ -74,18 +79,31 @@ def _pin(name):
     return getattr(board, "BTN_" + name, None) if board else None
 
 
-def _start_action(line, now):
+def _level(level, ms):
+    machine.set_level(_act[0], level)
+    _act[1] = level
+    _act[2] = ms
+    _act[3] = None
+    _act[4] = _sleeps[0]
+
+
+def _start_action(line):
     parts = line.split()
     pin = _pin(parts[0].decode()) if len(parts) == 3 else None
-    if pin is None:
+    if pin is None or not (parts[1].isdigit() and parts[2].isdigit()):
         _frame(b"K", b"no such button or action: " + bytes(line))
         return False
-    machine.set_level(pin, 0)
     _act[0] = pin
-    _act[1] = 0
-    _act[2] = utime.ticks_add(now, int(parts[1]))
-    _act[3] = int(parts[2])
+    _act[5] = int(parts[2])
+    _level(0, int(parts[1]))
     return True
+
+
+def _seen(now):
+    """A sleep begins at `now`: the firmware polled since the level changed, so that phase's
+    time starts."""
+    if _act[0] is not None and _act[3] is None and _sleeps[0] > _act[4]:
+        _act[3] = utime.ticks_add(now, _act[2])
 
 
 def _read_line():
@@ -107,26 +125,18 @@ def keys(now):
     woke = False
     while _poll is not None:
         if _act[0] is not None:
-            if utime.ticks_diff(_act[2], now) > 0:
+            if _act[3] is None or utime.ticks_diff(_act[3], now) > 0:
                 return woke
             if _act[1] == 0:
-                machine.set_level(_act[0], 1)
-                _act[1] = 1
-                _act[2] = utime.ticks_add(now, _act[3])
+                _level(1, _act[5])
                 continue
             _act[0] = None
             _frame(b"K", b"")
         line = _read_line()
         if line is None:
             return woke
-        woke = _start_action(line, now) or woke
+        woke = _start_action(line) or woke
     return woke
-
-
-def pump():
-    """Send the bus recording and apply due key events; True if a button went down."""
-    flush()
-    return keys(utime.ticks_ms())
 
 
 class Clock(time.RealClock):
@@ -134,17 +144,20 @@ class Clock(time.RealClock):
 
     def sleep_ms(self, ms, light=False):
         self.sleeps += 1
+        _sleeps[0] += 1
         flush()
         start = utime.ticks_ms()
         end = utime.ticks_add(start, ms)
+        _seen(start)
         woke = keys(start)
         while not (woke and light):  # a press ends a light sleep early, as a pin IRQ would
             now = utime.ticks_ms()
             wait = utime.ticks_diff(end, now)
             if wait <= 0:
                 break
-            if _act[0] is not None:  # a phase of a press ends first: wake for it
-                wait = min(wait, max(0, utime.ticks_diff(_act[2], now)))
+            if _act[0] is not None:  # a press under way: wake when its phase ends
+                if _act[3] is not None:
+                    wait = min(wait, max(0, utime.ticks_diff(_act[3], now)))
                 _idle.poll(wait)
             elif _poll is not None:  # wake when the next action arrives
                 _poll.poll(wait)

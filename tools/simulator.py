@@ -13,8 +13,9 @@ than 86x33 gets a compact braille view and a text status line. Keys are the butt
 
 Keys wait until the firmware has booted (its first picture), then run strictly in order, one
 button at a time: a press is the button down 50 ms then up 50 ms (what the firmware's 30 ms
-debounce and 10 ms poll need to see one whole press); a hold keeps it down 50 ms past the
-firmware's long-press time (SELECT 650 ms, PREV/NEXT 450 ms). Keys typed faster wait in a queue
+debounce and 10 ms poll need to see one whole press, each counted from its first poll of the
+level, so a busy machine cannot lose a press); a hold keeps it down 50 ms past the firmware's
+long-press time (SELECT 650 ms, PREV/NEXT 450 ms). Keys typed faster wait in a queue
 of up to 16. `--png DIR` saves every new frame as a PNG; `--script FILE` replays presses
 instead of the keyboard, from boot on: lines `select`, `prev`, `next` (optionally `xN`, N up to
 1000), `hold select|prev|next`, `wait MS` (up to 600000), `#` comments; the simulator quits
@@ -503,6 +504,13 @@ class Simulator:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
+        if self.proc is not None:
+            for fd in (self.keys_w, self.out_r):
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass  # closed already (a test closes the key pipe itself)
+            self.proc.stdout.close()
         if self.build_dir is not None:
             self.build_dir.cleanup()
 
