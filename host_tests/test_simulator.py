@@ -65,13 +65,6 @@ def last_screen(text):
     return shown[-1][0]
 
 
-def glass_of(dark):
-    glass = bytearray(504)
-    for x, y in dark:
-        glass[(y >> 3) * 84 + x] |= 1 << (y & 7)
-    return glass
-
-
 def cursor_cell(dark):
     """The board cell drawn solid (the cursor), or None."""
     for i in range(9):
