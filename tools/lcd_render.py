@@ -21,9 +21,12 @@ MARGIN = 2  # glass pixels of empty glass around the picture
 LIT = ((0xB9, 0xCC, 0x7E), (0xAD, 0xC1, 0x73), (0x1F, 0x2B, 0x1B))
 UNLIT = ((0x93, 0x9E, 0x7C), (0x8A, 0x95, 0x74), (0x22, 0x28, 0x20))
 
+# Contrast, continuous so that every step of a live preview shows: below VOP_FULL the ink fades
+# (gone at VOP_FAINT), above it the background darkens (half way to ink at Vop 120). At
+# VOP_FULL, the settings' default, the colours are exactly LIT / UNLIT.
 VOP_FAINT = 20  # at or below: ink invisible
-VOP_FULL = 50  # at or above: full ink
-VOP_DARK = 80  # above: the background darkens too (too much contrast)
+VOP_FULL = 60  # full ink, clean background: the default contrast
+VOP_DARK_SPAN = 120  # Vop above VOP_FULL per whole step of background towards ink (capped at 1/2)
 
 
 def _mix(a, b, t):
@@ -39,20 +42,27 @@ def _glass_of(source):
     return glass, None, None
 
 
+def colours(backlight, vop=None):
+    """(glass between cells, cell off, ink) RGB for the backlight on/off and Vop 0..127 (None:
+    VOP_FULL); shared by the PNGs and the simulator's terminal view."""
+    if vop is None:
+        vop = VOP_FULL
+    gap, cell, ink = LIT if backlight else UNLIT
+    ink = _mix(cell, ink, min(1.0, max(0.0, (vop - VOP_FAINT) / (VOP_FULL - VOP_FAINT))))
+    cell = _mix(cell, ink, min(0.5, max(0.0, (vop - VOP_FULL) / VOP_DARK_SPAN)))
+    return gap, cell, ink
+
+
 def image(source, scale=4, backlight=None, vop=None):
     """A PIL RGB image of the glass, each pixel a scale x scale cell (a 1-pixel grid if >= 3).
 
-    `backlight` (True/False) and `vop` (0..127: the ink fades below 50 and the background
-    darkens above 80) default to the model's state; for a bare buffer: lit, nominal contrast.
+    `backlight` (True/False) and `vop` (0..127, see colours()) default to the model's state;
+    for a bare buffer: lit, nominal contrast (VOP_FULL).
     """
     glass, model_light, model_vop = _glass_of(source)
     if backlight is None:
         backlight = model_light is not False
-    if vop is None:
-        vop = model_vop if model_vop is not None else VOP_FULL
-    gap, cell, ink = LIT if backlight else UNLIT
-    ink = _mix(cell, ink, min(1.0, max(0.0, (vop - VOP_FAINT) / (VOP_FULL - VOP_FAINT))))
-    cell = _mix(cell, ink, min(0.5, max(0.0, (vop - VOP_DARK) / 40)))
+    gap, cell, ink = colours(backlight, model_vop if vop is None else vop)
     size = (scale * (WIDTH + 2 * MARGIN), scale * (HEIGHT + 2 * MARGIN))
     img = Image.new("RGB", size, gap)
     draw = ImageDraw.Draw(img)

@@ -1,29 +1,48 @@
-# MicroPython side of the simulator link: real time, the LCD bus out, button levels in.
+# MicroPython side of the simulator link: real time, the LCD bus out, button presses in.
 # SPDX-License-Identifier: MIT
 """Imported (under the unix port, with tools/hostboard's machine and time) before main.py by
 tools/simulator.py, and by the virtual board when it is given `--setup simlink`.
 
-- The firmware runs on the real clock (`time.RealClock`); every ~10 ms of its sleeps `pump()`
-  runs: it sends what the fake SPI/pins recorded since the last pump and applies key events.
+- The firmware runs on the real clock (`Clock`, a `time.RealClock`). Each of its sleeps first
+  sends what the fake SPI/pins recorded since the last one (so a frame leaves as soon as it is
+  drawn), then waits in one poll() that ends early only to apply a key. The unix port's own
+  time.sleep_ms naps in 0.5 ms slices (ports/unix/unix_mphal.c, mp_hal_delay_ms: "does
+  usleep(500)"): 2000 wake-ups a second of an idle game, most of the simulator's idle CPU.
 - Out (file or pipe named by $SIMLINK_OUT): frames of 1 type byte + 4-byte big-endian length +
   payload: b"P" the board's LCD pin names "dc cs rst light light_on" (once, when the board
-  module is loaded), b"B" a piece of the fakebus recording.
-- In (pipe named by $SIMLINK_IN, optional): lines b"<button> <level>\\n", button one of the
-  board's BTN_<name> constants (PREV, NEXT, SELECT...), level 0 = pressed (buttons pull up).
+  module is loaded), b"B" a piece of the fakebus recording, b"F" (once, at start) JSON of the
+  8x8 font and the game's status column as the firmware draws them (for the simulator's text
+  status line), b"K" a key action finished (payload empty, or why it was refused).
+- In (pipe named by $SIMLINK_IN, optional): actions b"<button> <down_ms> <up_ms>\\n", button
+  one of the board's BTN_<name> constants (PREV, NEXT, SELECT...): the pin goes to 0 (pressed;
+  buttons pull up) for down_ms, then to 1 for up_ms, then K. Each phase is timed on the
+  firmware's clock from the firmware's first poll of the new level: the first sleep that
+  begins after the change (its loop polls the buttons, then sleeps), so a firmware that got no
+  CPU for a while still sees every press and release. One action at a time, strictly in
+  order: the pipe is the queue. EOF (the simulator is gone) ends the firmware with SystemExit.
+- $SIMLINK_HOLD=<button>: that button is held from power-on and never let go (safe mode).
 """
 
+import gc
 import os
 import select
 import sys
 import time
 
 import machine
+import utime
 
 _out = None
 _in = None
-_poll = None
+_poll = None  # on the key pipe
+_idle = select.poll()  # nothing registered: poll(ms) is one plain sleep
 _line = bytearray()
 _sent_pins = [False]
+# The key action under way: pin (None: none), level now (0 down, 1 up), that phase's length
+# in ms, when it ends (ticks; None until the firmware has polled it), the sleep during which
+# the level changed, up_ms.
+_act = [None, 0, 0, None, 0, 0]
+_sleeps = [0]  # sleeps begun by the firmware
 
 
 def _frame(kind, payload):
@@ -45,35 +64,159 @@ def _send_pins():
     _frame(b"P", " ".join(names).encode())
 
 
-def _apply(line):
-    parts = line.split()
-    if len(parts) != 2:
-        return False
-    board = sys.modules.get("board")
-    pin = getattr(board, "BTN_" + parts[0].decode(), None) if board else None
-    if pin is None:
-        return False
-    machine.set_level(pin, int(parts[1]))
-    return True
-
-
-def pump():
-    """Send the bus recording, apply key events; True if one fired a pin the port can wake on
-    (it ends a light sleep: an ESP32's ext0 pin; on rp2 none, so a doze runs to its end)."""
+def flush():
+    """Send the pin names (once the board module exists) and the bus recording so far."""
+    if _out is None:
+        return
     if not _sent_pins[0]:
         _send_pins()
     if _sent_pins[0] and len(machine.BUS):
         _frame(b"B", bytes(machine.BUS.take()))
-    while _poll is not None and _poll.poll(0):
+
+
+def _pin(name):
+    board = sys.modules.get("board")
+    return getattr(board, "BTN_" + name, None) if board else None
+
+
+def _level(level, ms):
+    machine.set_level(_act[0], level)
+    _act[1] = level
+    _act[2] = ms
+    _act[3] = None
+    _act[4] = _sleeps[0]
+
+
+def _start_action(line):
+    parts = line.split()
+    pin = _pin(parts[0].decode()) if len(parts) == 3 else None
+    if pin is None or not (parts[1].isdigit() and parts[2].isdigit()):
+        _frame(b"K", b"no such button or action: " + bytes(line))
+        return False
+    _act[0] = pin
+    _act[5] = int(parts[2])
+    _level(0, int(parts[1]))
+    return True
+
+
+def _seen(now):
+    """A sleep begins at `now`: the firmware polled since the level changed, so that phase's
+    time starts."""
+    if _act[0] is not None and _act[3] is None and _sleeps[0] > _act[4]:
+        _act[3] = utime.ticks_add(now, _act[2])
+
+
+def _read_line():
+    """The next whole action line from the pipe, or None; reads no further than its end."""
+    while _poll.poll(0):
         byte = _in.read(1)
         if not byte:
-            break
+            raise SystemExit("simlink: the simulator closed the key pipe")
         if byte == b"\n":
-            _apply(bytes(_line))
+            line = bytes(_line)
             _line[:] = b""
+            return line
+        _line.extend(byte)
+    return None
+
+
+def keys(now):
+    """Advance the key actions to `now` (ticks_ms); True if a press reached a pin the port can
+    wake on (it ends a light sleep: an ESP32's ext0 pin; on rp2 none, so a doze runs to its
+    end - see hostboard/portmodel.py)."""
+    woke = False
+    while _poll is not None:
+        if _act[0] is not None:
+            if _act[3] is None or utime.ticks_diff(_act[3], now) > 0:
+                return woke
+            if _act[1] == 0:
+                _level(1, _act[5])
+                continue
+            _act[0] = None
+            _frame(b"K", b"")
+        line = _read_line()
+        if line is None:
+            return woke
+        _start_action(line)
+        woke = machine.take_wake() or woke
+    return woke
+
+
+class Clock(time.RealClock):
+    """The real clock; a sleep sends the recording first and applies keys while it waits."""
+
+    def sleep_ms(self, ms, light=False):
+        self.sleeps += 1
+        _sleeps[0] += 1
+        flush()
+        start = utime.ticks_ms()
+        end = utime.ticks_add(start, ms)
+        _seen(start)
+        woke = keys(start)
+        while not (woke and light):  # a press on a wake pin ends a light sleep early
+            now = utime.ticks_ms()
+            wait = utime.ticks_diff(end, now)
+            if wait <= 0:
+                break
+            if _act[0] is not None:  # a press under way: wake when its phase ends
+                if _act[3] is not None:
+                    wait = min(wait, max(0, utime.ticks_diff(_act[3], now)))
+                _idle.poll(wait)
+            elif _poll is not None:  # wake when the next action arrives
+                _poll.poll(wait)
+            else:
+                _idle.poll(wait)
+            woke = keys(utime.ticks_ms())
+        spent = utime.ticks_diff(utime.ticks_ms(), start)
+        if light:
+            self.dozed_ms += spent
         else:
-            _line.extend(byte)
-    return machine.take_wake()
+            self.slept_ms += spent
+
+
+def table():
+    """JSON: the 8x8 font (char -> 8 MONO_VLSB column bytes, hex) and the status column as
+    screens.py draws it (x, row tops, rule row, the cell of each player's small mark)."""
+    import json
+
+    import framebuf
+
+    cell = bytearray(8)
+    fb = framebuf.FrameBuffer(cell, 8, 8, framebuf.MONO_VLSB)
+    font = {}
+    for code in range(32, 127):
+        fb.fill(0)
+        fb.text(chr(code), 0, 0, 1)
+        font[chr(code)] = "".join("%02x" % b for b in cell)
+    out = {"font": font}
+    try:
+        import glyphs
+        import screens
+
+        gl = glyphs.Glyphs()
+        glass = bytearray(504)
+        big = framebuf.FrameBuffer(glass, 84, 48, framebuf.MONO_VLSB)
+        marks = {}
+        for player, name in ((1, "X"), (2, "O")):
+            big.fill(0)
+            screens.status_turn(big, gl, player, "", 0)
+            big_cell = bytearray(8)
+            for c in range(8):
+                x = screens.STATUS_X + c
+                for r in range(8):
+                    y = screens.ROW_Y[0] + r
+                    if big.pixel(x, y):
+                        big_cell[c] |= 1 << r
+            marks[name] = "".join("%02x" % b for b in big_cell)
+        out["status"] = {
+            "x": screens.STATUS_X,
+            "rows": list(screens.ROW_Y),
+            "rule": screens.RULE_Y,
+            "marks": marks,
+        }
+    except Exception as exc:  # a firmware without this layout: no status line, not a crash
+        out["status_error"] = repr(exc)
+    return json.dumps(out)
 
 
 def start():
@@ -86,8 +229,16 @@ def start():
         _in = open(name, "rb")
         _poll = select.poll()
         _poll.register(_in, select.POLLIN)
+    hold = os.getenv("SIMLINK_HOLD")
+    if hold:
+        import board
+
+        machine.set_level(getattr(board, "BTN_" + hold), 0)
     if _out is not None:
-        time.use(time.RealClock(pump))
+        if _in is not None:
+            _frame(b"F", table().encode())
+            gc.collect()  # the table's garbage is not the firmware's to carry
+        time.use(Clock())
 
 
 start()
