@@ -466,7 +466,7 @@ def test_a_firmware_that_stops_is_shown_explained_and_exits_non_zero(tmp_path):
     said = text.split("simulator: ")[-1]
     assert said.startswith("the firmware started in safe mode"), said
     assert "--hold-at-boot)\r\nand stopped." in said and "for a real board" in said
-    assert "run\r\nthe simulator again without --hold-at-boot to play." in said
+    assert "here, run the simulator again without --hold-at-boot to play." in said
     flags = [w for w in child.before.split() if w.lstrip("-") in ("icanon", "echo")]
     assert sorted(flags) == ["echo", "icanon"]
 
