@@ -49,7 +49,7 @@ format: $(VENV)/.installed
 
 # Figures, not pass/fail: speed, nodes, allocation, bus traffic.
 bench: $(VENV)/.installed
-	@for script in tools/bench.py tools/bench_*.py; do \
+	@for script in bench/bench_*.py; do \
 		[ -f "$$script" ] || continue; \
 		$(PY) "$$script" || exit 1; \
 	done

@@ -10,7 +10,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 MP_DIR = ROOT / "host_tests" / "mp"
-TOOLS = ROOT / "tools"
+TESTBED = ROOT / "testbed"
 
 
 class MicroPython:
@@ -18,7 +18,7 @@ class MicroPython:
 
     def __init__(self, mpy_dir):
         self.mpy_dir = mpy_dir
-        self.paths = (mpy_dir, MP_DIR, TOOLS)
+        self.paths = (mpy_dir, MP_DIR, TESTBED)
 
     def run(self, script, *args, heapsize="16k", paths=(), timeout=120, input=None, cwd=None):
         return mpyrun.run(
@@ -56,8 +56,9 @@ def hostboard(tmp_path_factory):
     the tools they use. Pass paths=(hostboard,) to micropython.run to put it first, so the
     fakes override the port's built-in machine and time modules."""
     out = tmp_path_factory.mktemp("hostboard")
-    sources = sorted((TOOLS / "hostboard").glob("*.py"))
-    sources += [TOOLS / name for name in ("fakebus.py", "pcd8544_model.py", "ramdisk.py")]
+    sources = sorted((TESTBED / "hostboard").glob("*.py"))
+    names = ("harness", "fakebus", "pcd8544_model", "ramdisk")
+    sources += [TESTBED / (name + ".py") for name in names]
     mpy_build.compile_all(out, sources)
     return out
 

@@ -20,7 +20,7 @@ import settings
 import virtualboard
 
 ROOT = Path(__file__).resolve().parents[1]
-HOSTBOARD = ROOT / "tools" / "hostboard"
+TESTBED = ROOT / "testbed"
 
 
 @pytest.fixture
@@ -32,7 +32,7 @@ def board(tmp_path, monkeypatch):
     monkeypatch.setenv("SIMLINK_OUT", str(bus))
     log = []
     vb = virtualboard.VirtualBoard(
-        tmp_path / "flash", [HOSTBOARD, ROOT / "tools"], setup="simlink", log=log.append
+        tmp_path / "flash", [TESTBED / "hostboard", TESTBED], setup="simulator_mp", log=log.append
     )
     vb.bus, vb.events = bus, log
     thread = threading.Thread(target=vb.serve, daemon=True)

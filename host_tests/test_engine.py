@@ -335,16 +335,16 @@ def test_root_scores_searches_every_move_fully_and_leaves_best_move_as_it_was():
 
 
 def test_benchmark_counts_exact_root_scores_through_the_public_call():
-    import enginebench
+    import bench_engine_mp
 
     corner = board_of((1, 0, 0, 0, 0, 0, 0, 0, 0))  # best_move: 73 nodes, every score: 172
     engine.root_scores(corner, engine.O)
     exact = engine.last_nodes()
     engine.best_move(corner, engine.O)
     assert engine.last_nodes() < exact
-    assert enginebench.exact_nodes(corner) == exact
+    assert bench_engine_mp.exact_nodes(corner) == exact
     engine.root_scores(0, engine.X)
-    assert enginebench.exact_nodes() == engine.last_nodes()
+    assert bench_engine_mp.exact_nodes() == engine.last_nodes()
 
 
 def test_recursion_depth_at_most_10_frames():

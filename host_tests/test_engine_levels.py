@@ -1,7 +1,7 @@
 """The difficulty levels are ordered: seeded games against a random player and each other."""
 
+import bench_levels as levels
 import engine
-import levels
 
 
 def test_each_stronger_level_scores_at_least_as_well_against_a_random_player():

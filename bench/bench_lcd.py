@@ -1,6 +1,6 @@
 """Benchmark the PCD8544 driver on the MicroPython unix port: bus traffic and show() time.
 
-Run by `make bench` (or `.venv/bin/python tools/bench_lcd.py`). The driver is compiled by
+Run by `make bench` (or `.venv/bin/python bench/bench_lcd.py`). The driver is compiled by
 mpy-cross as deployed; traffic is counted on the recording fake bus and decoded by the
 controller model. Target per full frame: 504 data bytes + at most 3 command bytes, in at most
 2 SPI writes, and no allocation.
@@ -10,13 +10,15 @@ import sys
 import tempfile
 from pathlib import Path
 
-import mpy_build
-import mpyrun
-import pcd8544_model as pm
-from fakebus import unhexlify
-
 ROOT = Path(__file__).resolve().parents[1]
-TOOLS = ROOT / "tools"
+sys.path[:0] = [str(ROOT / "tools"), str(ROOT / "testbed")]  # as `python bench/<this file>`
+
+import mpy_build  # noqa: E402
+import mpyrun  # noqa: E402
+import pcd8544_model as pm  # noqa: E402
+from fakebus import unhexlify  # noqa: E402
+
+TESTBED = ROOT / "testbed"
 SHOWS = 2000
 
 MP_SCRIPT = """
@@ -99,7 +101,7 @@ def main():
         mpy_build.compile_module(ROOT / "firmware" / "pcd8544.py", tmp)
         script = Path(tmp) / "bench_lcd_mp.py"
         script.write_text(MP_SCRIPT)
-        result = mpyrun.run(script, args=(SHOWS,), paths=(tmp, TOOLS), heapsize="256k")
+        result = mpyrun.run(script, args=(SHOWS,), paths=(tmp, TESTBED), heapsize="256k")
     if result.returncode != 0:
         print(result.stdout + result.stderr, file=sys.stderr)
         return 1

@@ -2,7 +2,7 @@
 
 Run by `make bench`. The real main.py boots the real app with each board file under the
 MicroPython unix port (firmware precompiled with mpy-cross, fake machine and clock from
-tools/hostboard, littlefs on a RAM block device), and the heap is read when the app has
+testbed/hostboard, littlefs on a RAM block device), and the heap is read when the app has
 drawn its first screen and sleeps in its loop. The fakes are loaded before the baseline, so
 the figure is the firmware's: its modules' code and its objects. The 64-bit unix port uses
 more RAM per object than a 32-bit board, so device figures are lower.
@@ -12,11 +12,13 @@ import sys
 import tempfile
 from pathlib import Path
 
-import mpy_build
-import mpyrun
-
 ROOT = Path(__file__).resolve().parents[1]
-HOSTBOARD = ROOT / "tools" / "hostboard"
+sys.path[:0] = [str(ROOT / "tools"), str(ROOT / "testbed")]  # as `python bench/<this file>`
+
+import mpy_build  # noqa: E402
+import mpyrun  # noqa: E402
+
+TESTBED = ROOT / "testbed"
 
 SCRIPT = """
 import gc, os, sys
@@ -65,8 +67,8 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         built = mpy_build.compile_all(tmp / "fw")
-        hb = [*sorted(HOSTBOARD.glob("*.py"))]
-        hb += [ROOT / "tools" / n for n in ("fakebus.py", "pcd8544_model.py", "ramdisk.py")]
+        hb = [*sorted((TESTBED / "hostboard").glob("*.py"))]
+        hb += [TESTBED / n for n in ("fakebus.py", "pcd8544_model.py", "ramdisk.py")]
         mpy_build.compile_all(tmp / "hb", hb)
         script = tmp / "bench_boot_mp.py"
         script.write_text(SCRIPT)

@@ -3,7 +3,7 @@
 CPython only. `source` everywhere is a pcd8544_model.Model (its glass after mode and power-down,
 its backlight pin and Vop are used) or a 504-byte MONO_VLSB 84x48 buffer (shown as is).
 
-    python tools/lcd_render.py RECORDING.hex OUT.png [--scale 4]   # a fakebus recording
+    python testbed/lcd_render.py RECORDING.hex OUT.png [--scale 4]   # a fakebus recording
 """
 
 import argparse

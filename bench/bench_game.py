@@ -2,14 +2,17 @@
 
 Prints: heap in use after importing the firmware and after boot (App built), the peak heap
 during games, the time from a button edge to the new frame being written, and the CPU's reply
-time per level. Run by `make bench`; `python tools/bench_game.py` alone works too."""
+time per level. Run by `make bench`; `python bench/bench_game.py` alone works too."""
 
 import sys
 import tempfile
 from pathlib import Path
 
-import mpy_build
-import mpyrun
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT / "tools"), str(ROOT / "testbed")]  # as `python bench/<this file>`
+
+import mpy_build  # noqa: E402
+import mpyrun  # noqa: E402
 
 SCRIPT = r"""
 import gc

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT / "tools"))  # as `python bench/bench_wasm32.py`
 
 import mpy_build  # noqa: E402
 import mpyrun  # noqa: E402

@@ -16,10 +16,11 @@ import threading
 import time
 from pathlib import Path
 
-import simulator
-import virtualboard
-
 ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT / "tools"), str(ROOT / "testbed")]  # as `python bench/<this file>`
+
+import simulator  # noqa: E402
+import virtualboard  # noqa: E402
 
 
 def cpu_seconds(pid):
@@ -64,7 +65,7 @@ def bench_simulator(flash):
 
 def bench_deploy(flash):
     events = []
-    paths = [ROOT / "tools" / "hostboard", ROOT / "tools"]
+    paths = [ROOT / "testbed" / "hostboard", ROOT / "testbed"]
     board = virtualboard.VirtualBoard(flash, paths, log=events.append)
     thread = threading.Thread(target=board.serve, daemon=True)
     thread.start()

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # A list board, a winner check looping over the lines, every move tried, no pruning, no
 # tables; a win scores 10 - depth. From the empty board it visits 549,946 positions. Runs
-# under CPython and MicroPython alike (tools/enginebench.py times it on both).
+# under CPython and MicroPython alike (bench/bench_engine_mp.py times it on both).
 LINES = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]]
 nodes = 0
 

@@ -1,6 +1,6 @@
 """Seeded games between the engine's difficulty levels and a uniformly random player.
 
-`python tools/levels.py [games]` prints the Markdown tables the README shows; the host tests
+`python bench/bench_levels.py [games]` prints the Markdown tables the README shows; the host tests
 use `vs_random` and `head_to_head` to assert that the levels are ordered.
 """
 

@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: MIT
 """A scripted player for the whole firmware, under the MicroPython unix port.
 
-MICROPYPATH: tools/hostboard (this file, the fake `machine` and `time`), the firmware and board
-modules (compiled or source), tools (fakebus, pcd8544_model, ramdisk). The board file is
-imported under its own name and installed as `board`, as deploy copies it to board.py, and
+MICROPYPATH: testbed/hostboard (the fake `machine` and `time`) first, the firmware and board
+modules (compiled or source), testbed (this file, fakebus, pcd8544_model, ramdisk). The board
+file is imported under its own name and installed as `board`, as deploy copies it to board.py, and
 the fake machine models the MicroPython port its `PORT` names (machine.use_port: the rp2
 port's clocks and light sleep, the ESP32's, or a generic board without PORT).
 
@@ -209,7 +209,7 @@ class Harness:
 
     def snap(self, name):
         """Print "GLASS <name> <1008 hex digits> <backlight 0/1> <Vop>" for a CPython test to
-        render (tools/lcd_render.py) or compare with a golden image (host_tests/goldens.py)."""
+        render (testbed/lcd_render.py) or compare with a golden image (host_tests/goldens.py)."""
         glass = self.glass()
         print(
             "GLASS",
