@@ -18,12 +18,7 @@ import mpyrun  # noqa: E402
 SCRIPT = """
 import gc, utime
 import buttons as B
-
-class Pin:
-    def __init__(self):
-        self.v = 1
-    def value(self):
-        return self.v
+from fakebus import Pin
 
 def time_polls(pad, pins, n, busy):
     return min(time_once(pad, pins, n, busy) for _ in range(5))
@@ -32,7 +27,7 @@ def time_once(pad, pins, n, busy):
     t0 = utime.ticks_us()
     for t in range(n):
         if busy:
-            pins[0].v = 0 if t % 200 < 100 else 1
+            pins[0].level = 0 if t % 200 < 100 else 1
         ev = pad.poll(t)
         while ev is not None:
             ev = pad.get()
@@ -40,11 +35,11 @@ def time_once(pad, pins, n, busy):
 
 gc.collect()
 before = gc.mem_alloc()
-pins = [Pin() for _ in range(3)]
+pins = [Pin(value=1) for _ in range(3)]
 pad = B.three_buttons(*pins)
 gc.collect()
 ram3 = gc.mem_alloc() - before
-pins5 = [Pin() for _ in range(5)]
+pins5 = [Pin(value=1) for _ in range(5)]
 before = gc.mem_alloc()
 pad5 = B.five_way(*pins5)
 gc.collect()
@@ -67,7 +62,7 @@ def main():
         mpy = mpy_build.compile_module(ROOT / "firmware" / "buttons.py", tmp)
         script = Path(tmp) / "bench_buttons_mp.py"
         script.write_text(SCRIPT)
-        result = mpyrun.run(script, paths=(tmp,), heapsize="256k")
+        result = mpyrun.run(script, paths=(tmp, ROOT / "testbed"), heapsize="256k")
         print("== buttons (MicroPython unix port) ==")
         print("buttons.mpy: %d bytes" % mpy.stat().st_size)
         sys.stdout.write(result.stdout)

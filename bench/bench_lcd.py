@@ -25,14 +25,6 @@ MP_SCRIPT = """
 import gc, sys, time, micropython
 import fakebus, pcd8544
 
-class NullSPI:
-    def write(self, buf):
-        pass
-
-class NullPin:
-    def __call__(self, v=None):
-        pass
-
 def timed(lcd, n):
     gc.collect()
     before = micropython.mem_total()
@@ -62,7 +54,7 @@ bus.clear()
 lcd.contrast(50)
 print("CONTRAST", bus.hexlify())
 bus.clear()
-null = pcd8544.PCD8544(NullSPI(), NullPin(), NullPin(), NullPin(), NullPin())
+null = pcd8544.PCD8544(fakebus.SPI(), fakebus.Pin(), fakebus.Pin(), fakebus.Pin(), fakebus.Pin())
 dt, alloc = timed(null, n)
 print("TIME null", dt, alloc)
 small = fakebus.Bus(4096)

@@ -11,14 +11,17 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 MP_DIR = ROOT / "host_tests" / "mp"
 TESTBED = ROOT / "testbed"
+# The test bed's modules that run under MicroPython (lcd_render and virtualboard are CPython's;
+# virtualboard_mp runs as a script; the fake machine and time are the hostboard fixture's).
+TESTBED_MP = ("fakebus", "pcd8544_model", "ramdisk", "glasstext", "harness", "simulator_mp")
 
 
 class MicroPython:
     """Runs scripts under the real `micropython` with the firmware precompiled as deployed."""
 
-    def __init__(self, mpy_dir):
+    def __init__(self, mpy_dir, testbed):
         self.mpy_dir = mpy_dir
-        self.paths = (mpy_dir, MP_DIR, TESTBED)
+        self.paths = (mpy_dir, MP_DIR, testbed)
 
     def run(self, script, *args, heapsize="16k", paths=(), timeout=120, input=None, cwd=None):
         return mpyrun.run(
@@ -51,22 +54,28 @@ def mpy_dir(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def hostboard(tmp_path_factory):
-    """The host board compiled like the firmware: the fake machine and time, the harness and
-    the tools they use. Pass paths=(hostboard,) to micropython.run to put it first, so the
-    fakes override the port's built-in machine and time modules."""
-    out = tmp_path_factory.mktemp("hostboard")
-    sources = sorted((TESTBED / "hostboard").glob("*.py"))
-    names = ("harness", "fakebus", "pcd8544_model", "ramdisk")
-    sources += [TESTBED / (name + ".py") for name in names]
-    mpy_build.compile_all(out, sources)
+def testbed(tmp_path_factory):
+    """The test bed's MicroPython modules compiled by mpy-cross, on every run's path (compiled
+    once: a script's small heap holds their bytecode, never their compiler)."""
+    out = tmp_path_factory.mktemp("testbed")
+    mpy_build.compile_all(out, [TESTBED / (name + ".py") for name in TESTBED_MP])
     return out
 
 
 @pytest.fixture(scope="session")
-def micropython(mpy_dir):
+def hostboard(tmp_path_factory):
+    """The host board compiled like the firmware: the fake machine and time and the port
+    models. Pass paths=(hostboard,) to micropython.run to put it first, so the fakes override
+    the port's built-in machine and time modules."""
+    out = tmp_path_factory.mktemp("hostboard")
+    mpy_build.compile_all(out, sorted((TESTBED / "hostboard").glob("*.py")))
+    return out
+
+
+@pytest.fixture(scope="session")
+def micropython(mpy_dir, testbed):
     if mpyrun.micropython_path() is None:
         if os.environ.get("CI"):
             pytest.fail(mpyrun.UNAVAILABLE + " - CI must run the MicroPython checks")
         pytest.skip(mpyrun.UNAVAILABLE)
-    return MicroPython(mpy_dir)
+    return MicroPython(mpy_dir, testbed)

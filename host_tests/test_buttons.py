@@ -189,7 +189,7 @@ def test_a_late_poll_sees_a_held_press_and_nothing_of_a_finished_one(case):
     gap, start, length = case
     pad, pin = sim.pad1()
     assert pad.poll(0) is None
-    pin.v = 0 if start <= gap < start + length else 1
+    pin.level = 0 if start <= gap < start + length else 1
     ev = pad.poll(gap)
     if start <= gap < start + length:
         assert ev == B.event(B.SELECT, B.PRESS)
@@ -218,17 +218,17 @@ def test_active_high_button():
     pin = sim.Pin(0)
     pad = B.Pad((B.Button(pin, B.UP, pressed_level=1),))
     assert not pad.any_pressed() and pad.poll(0) is None
-    pin.v = 1
+    pin.level = 1
     assert pad.any_pressed() and pad.poll(1) == B.event(B.UP, B.PRESS)
 
 
 def test_events_can_be_switched_off_per_button():
     pin = sim.Pin()
     pad = B.Pad((B.Button(pin, B.LEFT, press=False, click=False),))
-    pin.v = 0
+    pin.level = 0
     assert pad.poll(0) is None
     assert pad.poll(600) == B.event(B.LEFT, B.LONG)
-    pin.v = 1
+    pin.level = 1
     assert pad.poll(700) == B.event(B.LEFT, B.RELEASE)
     assert pad.get() is None
 
@@ -237,7 +237,7 @@ def test_debounce_zero_takes_every_change():
     pad, pin = sim.pad1(debounce_ms=0, long_press=False)
     got = []
     for t, level in enumerate((0, 1, 0, 1)):
-        pin.v = level
+        pin.level = level
         pad.feed(pad.read(), t)
         sim.drain(pad, t, got)
     assert got == [(0, 1), (1, 2), (1, 6), (2, 1), (3, 2), (3, 6)]

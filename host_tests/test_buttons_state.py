@@ -8,20 +8,13 @@ button agrees with its pin (nothing stuck down, nothing stuck up).
 """
 
 import buttons as B
+from fakebus import Pin
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 PERIOD = 1 << 30
 DEBOUNCE = 30
-
-
-class Pin:
-    def __init__(self):
-        self.v = 1
-
-    def value(self):
-        return self.v
 
 
 class PadMachine(RuleBasedStateMachine):
@@ -32,10 +25,10 @@ class PadMachine(RuleBasedStateMachine):
     def start(self, base, five):
         self.now = base
         if five:
-            self.pins = [Pin() for _ in range(5)]
+            self.pins = [Pin(value=1) for _ in range(5)]
             self.pad = B.five_way(*self.pins, chords=(B.chord_id(B.UP, B.SELECT),))
         else:
-            self.pins = [Pin() for _ in range(3)]
+            self.pins = [Pin(value=1) for _ in range(3)]
             self.pad = B.three_buttons(*self.pins)
         self.names = [b.name for b in self.pad.buttons]
         self.open = {}  # name -> the hold the game has seen start: {"long": n, "claimed": bool}
@@ -47,7 +40,7 @@ class PadMachine(RuleBasedStateMachine):
 
     @rule(i=st.integers(0, 4), level=st.integers(0, 1))
     def set_pin(self, i, level):
-        self.pins[i % len(self.pins)].v = level
+        self.pins[i % len(self.pins)].level = level
 
     @rule(dt=st.one_of(st.integers(0, 40), st.integers(0, 2000), st.integers(0, 1 << 28)))
     def advance(self, dt):
@@ -61,7 +54,7 @@ class PadMachine(RuleBasedStateMachine):
     def mash_while_the_game_is_busy(self, steps):
         """Many changes sampled while nobody takes events: the queue fills up."""
         for i, level, dt in steps:
-            self.pins[i % len(self.pins)].v = level
+            self.pins[i % len(self.pins)].level = level
             self.now = B.ticks_add(self.now, dt)
             self.pad.feed(self.pad.read(), self.now)
 

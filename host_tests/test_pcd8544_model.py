@@ -1,4 +1,5 @@
-"""The fake bus and the PCD8544 model against the datasheet's behaviour (CPython side)."""
+"""The PCD8544 model against the datasheet's behaviour (CPython side), reading what the
+recording bus (test_fakebus.py) carries."""
 
 import random
 
@@ -55,58 +56,6 @@ def started(**kw):
     rig = Rig(**kw)
     rig.start()
     return rig
-
-
-# -- fakebus -------------------------------------------------------------------------------
-
-
-def test_recording_decodes_to_the_same_events_in_order():
-    bus = fakebus.Bus()
-    spi = fakebus.SPI(bus)
-    dc = fakebus.Pin(bus, "dc", 1)
-    cs = fakebus.Pin(bus, "cs")
-    spi.write(b"\x01\x02")
-    dc.off()
-    dc(0)  # no change: not recorded
-    cs.on()
-    spi.write(bytearray(b"\xff"))
-    assert fakebus.decode(bus.data) == [
-        ("pin", "dc", 1),
-        ("pin", "cs", 0),
-        ("spi", b"\x01\x02"),
-        ("pin", "dc", 0),
-        ("pin", "cs", 1),
-        ("spi", b"\xff"),
-    ]
-    assert (bus.spi_writes, bus.spi_bytes) == (2, 3)
-    assert dc.value() == 0 and cs() == 1
-
-
-def test_hex_round_trip_and_take_clears():
-    bus = fakebus.Bus(capacity=16)  # forces the buffer to grow
-    spi = fakebus.SPI(bus)
-    fakebus.Pin(bus, "dc", 1)
-    spi.write(bytes(range(256)) * 3)
-    text = bus.hexlify()
-    raw = bus.take()
-    assert fakebus.unhexlify(" " + text + "\n") == raw
-    assert len(bus) == 0 and bus.take() == b""
-    assert fakebus.decode(raw)[-1] == ("spi", bytes(range(256)) * 3)
-
-
-def test_a_write_longer_than_a_record_is_split_but_keeps_its_bytes():
-    bus = fakebus.Bus()
-    fakebus.SPI(bus).write(bytes(70000))
-    events = fakebus.decode(bus.data)
-    assert [len(e[1]) for e in events] == [65535, 70000 - 65535]
-    assert bus.spi_writes == 1
-
-
-def test_decoder_rejects_what_is_not_a_recording():
-    with pytest.raises(ValueError, match="undeclared pin"):
-        fakebus.decode(b"\x05\x01")
-    with pytest.raises(ValueError, match="not a fakebus recording"):
-        fakebus.decode(b"\x99\x00")
 
 
 @settings(max_examples=60, deadline=None)
@@ -503,28 +452,6 @@ def test_a_missing_dc_pin_is_reported_by_name():
 
 
 # -- the SPI clock ---------------------------------------------------------------------------
-
-
-def test_the_clock_is_recorded_once_per_rate_before_the_bytes_it_clocks():
-    bus = fakebus.Bus()
-    spi = fakebus.SPI(bus, hz=4000000)
-    fakebus.Pin(bus, "dc", 0)
-    spi.write(b"\x21")
-    spi.write(b"\x20")  # same rate: no new record
-    spi.hz = 10416666
-    spi.write(b"\x0c")
-    bus.clock(10416666)  # said again: still nothing recorded
-    assert fakebus.decode(bus.data) == [
-        ("pin", "dc", 0),
-        ("clock", 4000000),
-        ("spi", b"\x21"),
-        ("spi", b"\x20"),
-        ("clock", 10416666),
-        ("spi", b"\x0c"),
-    ]
-    assert bus.hz == 10416666 and fakebus.decode(bus.preamble())[-1] == ("clock", 10416666)
-    with pytest.raises(ValueError, match="1..4294967295 Hz"):
-        bus.clock(0)
 
 
 def test_bytes_clocked_above_4_mbit_are_an_anomaly_and_counted_per_rate():

@@ -1,6 +1,8 @@
-# Fake machine-style Pin and SPI that record every pin change and SPI byte, in order.
+# The Pin and SPI stand-ins of the host side, and the bus that records what they do, in order.
 # SPDX-License-Identifier: MIT
-"""A recording bus for host tests; runs under CPython and the MicroPython unix port.
+"""Pin/SPI stand-ins and a recording bus for host tests, benchmarks and the simulator; runs
+under CPython and the MicroPython unix port. `Pin` and `SPI` are the only stand-ins of their
+kind: the fake `machine` (testbed/hostboard) builds its own on them.
 
 The recording is one compact bytearray of records (no Python object per byte):
 
@@ -21,6 +23,7 @@ Use `bus.take()` (the recording so far, then cleared) to stream it in pieces, `h
 
     bus = Bus()                        # Bus(capacity): no allocation while recording fits
     spi = SPI(bus); dc = Pin(bus, "dc", 0); cs = Pin(bus, "cs", 1)   # SPI(bus, hz=4000000)
+    button = Pin(value=1)              # not recorded: the test sets button.level = 0 / 1
     ...                                # code under test uses spi.write(buf), dc(1), cs.off()
     model.feed(bus.take())             # or: print(bus.hexlify()); bus.clear()
     bus.spi_writes, bus.spi_bytes      # totals since the bus was made
@@ -178,25 +181,42 @@ def unhexlify(text):
 
 
 class Pin:
-    """A machine.Pin stand-in for outputs: value(), value(v), on(), off(), low(), high(), ()."""
+    """The machine.Pin stand-in: value(), value(v), (), on(), off(), high(), low(), toggle().
 
-    def __init__(self, bus, name, value=None):
+    `level` is the level on the wire. The code under test drives it with value(v); a test plays
+    the outside world by setting `level` itself (a button: 1 released, 0 pressed, as with the
+    boards' pull-ups). On a `bus` (Pin(bus, "dc", 1)) the pin is declared there under `name`
+    with its start level, and every change value(v) makes is recorded; a test setting `level`
+    is not. Without one (Pin(), Pin(value=1)) it records nothing: an output that goes nowhere,
+    or an input. value() allocates nothing either way. The fake `machine.Pin` builds on it."""
+
+    _bus = None  # class defaults: a pin without a bus carries one attribute of its own
+    _id = 0
+    name = None
+
+    def __init__(self, bus=None, name=None, value=None):
+        self.level = 1 if value else 0
+        if bus is not None:
+            self.attach(bus, name)
+
+    def attach(self, bus, name):
+        """Record this pin on `bus` as `name` from now on, starting with its level now."""
+        self._id = bus.pin_id(name)
         self._bus = bus
         self.name = name
-        self._id = bus.pin_id(name)
-        self._level = 1 if value else 0
-        bus.level(self._id, self._level)
+        bus.level(self._id, self.level)
 
     def value(self, v=None):
         if v is None:
-            return self._level
+            return self.level
         v = 1 if v else 0
-        if v != self._level:
-            self._level = v
-            self._bus.level(self._id, v)
+        if v != self.level:
+            self.level = v
+            if self._bus is not None:
+                self._bus.level(self._id, v)
         return None
 
-    __call__ = value
+    __call__ = value  # a subclass that redefines value() says this again
 
     def on(self):
         self.value(1)
@@ -207,20 +227,28 @@ class Pin:
     high = on
     low = off
 
+    def toggle(self):
+        self.value(1 - self.level)
+
 
 class SPI:
-    """A machine.SPI stand-in: write(buf) records the bytes; nothing is read back.
+    """The machine.SPI stand-in: write(buf) records the bytes on `bus`, none: they go nowhere.
 
-    With `hz`, the bus also records that SCK runs at hz Hz (the rate of every byte written)."""
+    With `hz`, the bus also records that SCK runs at hz Hz (the rate of every byte written).
+    Nothing is read back. The fake `machine.SPI` builds on it (its `hz` follows the port's
+    clocks)."""
 
-    def __init__(self, bus, hz=None):
-        self._bus = bus
+    def __init__(self, bus=None, hz=None):
+        self.bus = bus
         self.hz = hz
 
     def write(self, buf):
-        if self.hz is not None:
-            self._bus.clock(self.hz)
-        self._bus.write(buf)
+        bus = self.bus
+        if bus is not None:
+            hz = self.hz
+            if hz is not None:
+                bus.clock(hz)
+            bus.write(buf)
 
 
 class Decoder:

@@ -10,20 +10,7 @@ import buttons
 import hardware
 import pcd8544
 import settings
-
-
-class Pin:
-    """An output pin that goes nowhere / a button pin that is never pressed."""
-
-    def __call__(self, v=None):
-        return 1
-
-    value = __call__
-
-
-class SPI:
-    def write(self, buf):
-        pass
+from fakebus import SPI, Pin  # on no bus: the LCD's bytes and levels go nowhere
 
 
 def main(games):
@@ -31,7 +18,7 @@ def main(games):
     code = gc.mem_alloc()  # the firmware modules, imported above
     pin = Pin()
     lcd = pcd8544.PCD8544(SPI(), pin, pin, pin, pin)
-    pad = buttons.three_buttons(Pin(), Pin(), Pin())
+    pad = buttons.three_buttons(Pin(value=1), Pin(value=1), Pin(value=1))  # never pressed
     hw = hardware.Hardware(lcd, pad, None, "soak")
     s = settings.Settings.load(sys.argv[2] + "/settings.json")
     s.set("dim_s", 0)  # never dim or sleep: the demo runs on

@@ -60,11 +60,11 @@ def _scenario(pad, pins, base, log):
         # PREV: held 100..900, a bounce at 103; NEXT: 150..300 (chord with PREV), then
         # 400..1000 alone (repeats); SELECT: 1100..1900 (LONG at 1700). 2000..2400: six clicks
         # while nobody drains, more than the queue holds, then poll() drains a full queue.
-        pins[0].v = 0 if 100 <= phase < 900 and phase != 103 else 1
-        pins[1].v = 0 if 150 <= phase < 300 or 400 <= phase < 1000 else 1
-        pins[2].v = 0 if 1100 <= phase < 1900 else 1
+        pins[0].level = 0 if 100 <= phase < 900 and phase != 103 else 1
+        pins[1].level = 0 if 150 <= phase < 300 or 400 <= phase < 1000 else 1
+        pins[2].level = 0 if 1100 <= phase < 1900 else 1
         if 2000 <= phase < 2300 and phase % 50 < 40:
-            pins[(phase - 2000) // 50 % 3].v = 0
+            pins[(phase - 2000) // 50 % 3].level = 0
         if phase == 1300:
             t += 200  # a late poll: the CPU thought for 200 ms
         now = B.ticks_add(base, t)

@@ -4,6 +4,7 @@
 # Every check_* function raises AssertionError on failure. Randomness comes from a small
 # xorshift generator so both runtimes replay exactly the same seeded presses.
 import buttons as B
+import fakebus
 
 
 def check(condition, message="check failed"):
@@ -34,14 +35,10 @@ class Rng:
         return low + self.next() % (high - low + 1)
 
 
-class Pin:
-    """Anything with .value() will do for a Button: this one is set by the test."""
-
-    def __init__(self, value=1):
-        self.v = value
-
-    def value(self):
-        return self.v
+def Pin(level=1):  # named as the machine.Pin it stands for
+    """A button's pin: the host's Pin stand-in (testbed/fakebus.py), released (1) unless told;
+    a check moves the button by setting `pin.level` (0 pressed: the boards' pull-ups)."""
+    return fakebus.Pin(value=level)
 
 
 def pad1(debounce_ms=30, long_press=True, repeat=False, **kw):
@@ -111,7 +108,7 @@ def check_bounce(seed, presses, base=0, long_press=True, repeat=False, hold_max=
         end = r + min(gap, 60)
         while t < end:
             now = B.ticks_add(base, t)
-            pin.v = 1 - bouncy_level(rng, t, p, cp, r, cr)
+            pin.level = 1 - bouncy_level(rng, t, p, cp, r, cr)
             ev = pad.poll(now)
             while ev is not None:
                 got.append((t, ev))
@@ -138,7 +135,7 @@ def check_bounce_random_polls(seed, presses, step_max=8):
         cp = rng.between(1, 10)
         cr = rng.between(1, 10)
         while t < r + 10 + step_max:
-            pin.v = 1 - bouncy_level(rng, t, p, cp, r, cr)
+            pin.level = 1 - bouncy_level(rng, t, p, cp, r, cr)
             ev = pad.poll(t)
             while ev is not None:
                 kind = B.kind_of(ev)
@@ -195,7 +192,7 @@ def check_wrap(wrap_at):
     got = []
     for t in range(0, 1500):
         now = B.ticks_add(base, t)
-        pin.v = 0 if 100 <= t < 1200 else 1
+        pin.level = 0 if 100 <= t < 1200 else 1
         pad.feed(pad.read(), now)
         drain(pad, now, got, base)
     want = []
@@ -209,16 +206,16 @@ def check_idle_longer_than_half_period():
     half = period() // 2
     if half > 1 << 40:
         return  # 64-bit unix port: ticks never wrap in practice; nothing to check here
-    pin.v = 0
+    pin.level = 0
     check(pad.poll(0) == B.event(B.SELECT, B.PRESS), "first press")
-    pin.v = 1
+    pin.level = 1
     check(pad.poll(100) == B.event(B.SELECT, B.RELEASE), "first release")
     check(pad.get() == B.event(B.SELECT, B.CLICK), "first click")
     t = 100
     while t < half + 5000:
         check(pad.poll(B.ticks_add(0, t)) is None, "idle event at %d" % t)
         t += 60000
-    pin.v = 0
+    pin.level = 0
     check(pad.poll(B.ticks_add(0, t)) == B.event(B.SELECT, B.PRESS), "press after idle")
 
 
@@ -228,8 +225,8 @@ def check_two_buttons():
     pad = B.Pad((B.Button(pins[0], B.UP, 0, False, False), B.Button(pins[1], B.DOWN)))
     got = []
     for t in range(0, 500):
-        pins[0].v = 0 if 10 <= t < 200 else 1
-        pins[1].v = 0 if 10 <= t < 250 else 1
+        pins[0].level = 0 if 10 <= t < 200 else 1
+        pins[1].level = 0 if 10 <= t < 250 else 1
         ev = pad.poll(t)
         while ev is not None:
             got.append((t, ev))
@@ -251,8 +248,8 @@ def check_chord():
     pad = B.three_buttons(*pins)
     got = []
     for t in range(0, 2000):
-        pins[0].v = 0 if 100 <= t < 1500 else 1  # PREV held long enough to repeat, were it alone
-        pins[1].v = 0 if 180 <= t < 1400 else 1
+        pins[0].level = 0 if 100 <= t < 1500 else 1  # PREV held long enough to repeat, if alone
+        pins[1].level = 0 if 180 <= t < 1400 else 1
         ev = pad.poll(t)
         while ev is not None:
             got.append((t, ev))
@@ -272,8 +269,8 @@ def check_chord():
     pad.reset(3000)
     got = []
     for t in range(3000, 4000):
-        pins[0].v = 0 if 3100 <= t < 3600 else 1
-        pins[1].v = 0 if 3201 <= t < 3300 else 1
+        pins[0].level = 0 if 3100 <= t < 3600 else 1
+        pins[1].level = 0 if 3201 <= t < 3300 else 1
         ev = pad.poll(t)
         while ev is not None:
             got.append((t, ev))
@@ -296,18 +293,18 @@ def check_held_at_startup():
     check(pad.any_pressed(), "any_pressed sees the held button")
     for t in range(0, 1000):
         check(pad.poll(t) is None, "phantom event while held at %d" % t)
-    pin.v = 1
+    pin.level = 1
     for t in range(1000, 1100):
         check(pad.poll(t) is None, "phantom event on its release at %d" % t)
     check(not pad.any_pressed(), "released")
-    pin.v = 0
+    pin.level = 0
     check(pad.poll(1100) == B.event(B.SELECT, B.PRESS), "the next press counts")
     # reset() while held: the same again, and queued events are forgotten.
     check(pad.poll(1101) is None, "nothing queued")
     pad.reset(1200)
     for t in range(1200, 1300):
         check(pad.poll(t) is None, "phantom after reset at %d" % t)
-    pin.v = 1
+    pin.level = 1
     for t in range(1300, 1400):
         check(pad.poll(t) is None, "phantom release after reset at %d" % t)
 
@@ -322,14 +319,14 @@ def check_late_poll():
     pad, pin = pad1()
     check(pad.poll(0) is None, "idle")
     # The CPU thinks from 0 to 200; the player taps from 20 to 120 (100 ms): not seen.
-    pin.v = 1
+    pin.level = 1
     check(pad.poll(200) is None, "a tap inside the gap is invisible")
     # Thinking again 200..400; the player presses at 250 and still holds at 400: seen at 400.
-    pin.v = 0
+    pin.level = 0
     check(pad.poll(400) == B.event(B.SELECT, B.PRESS), "held press seen late")
     check(pad.poll(999) is None, "no LONG before 600 ms from the poll that saw the press")
     check(pad.poll(1000) == B.event(B.SELECT, B.LONG), "LONG 600 ms after the late PRESS")
-    pin.v = 1
+    pin.level = 1
     check(pad.poll(1200) == B.event(B.SELECT, B.RELEASE), "release")
     check(pad.poll(1201) is None, "no CLICK after a LONG")
 
@@ -362,12 +359,12 @@ def check_queue_full_defers():
     names = (B.UP, B.DOWN, B.LEFT, B.RIGHT, B.SELECT)
     t = 0
     for i in range(5):
-        pins[i].v = 0
+        pins[i].level = 0
         pad.feed(pad.read(), t)
-        pins[i].v = 1
+        pins[i].level = 1
         pad.feed(pad.read(), t + 40)
         t += 80
-    pins[0].v = 0  # UP pressed and held while the queue is full
+    pins[0].level = 0  # UP pressed and held while the queue is full
     for _ in range(200):
         t += 1
         pad.feed(pad.read(), t)
@@ -376,7 +373,7 @@ def check_queue_full_defers():
     check([B.kind_of(ev) for _, ev in got] == [B.PRESS, B.RELEASE, B.CLICK] * 5, "paired")
     check([B.button_of(ev) for _, ev in got][::3] == list(names), "in order")
     check(pad.poll(t + 1) == B.event(B.UP, B.PRESS), "the held press is seen after the drain")
-    pins[0].v = 1
+    pins[0].level = 1
     check(pad.poll(t + 100) == B.event(B.UP, B.RELEASE), "and released")
     check(pad.get() == B.event(B.UP, B.CLICK), "click")
     check(pad.get() is None, "nothing else")
@@ -387,7 +384,7 @@ def check_tap_shorter_than_debounce():
     pad, pin = pad1()
     got = []
     for t in range(0, 100):
-        pin.v = 0 if t < 5 else 1
+        pin.level = 0 if t < 5 else 1
         pad.feed(pad.read(), t)
         drain(pad, t, got)
     press, release, click = (B.event(B.SELECT, k) for k in (B.PRESS, B.RELEASE, B.CLICK))
@@ -400,8 +397,8 @@ def check_chord_edges():
     pad = B.three_buttons(*pins)
     got = []
     for t in range(0, 1000):
-        pins[0].v = 0 if 100 <= t < 500 else 1
-        pins[1].v = 0 if 120 <= t < 500 else 1
+        pins[0].level = 0 if 100 <= t < 500 else 1
+        pins[1].level = 0 if 120 <= t < 500 else 1
         pad.feed(pad.read(), t)
         drain(pad, t, got)
     want = [
@@ -412,13 +409,13 @@ def check_chord_edges():
         (500, B.event(B.NEXT, B.RELEASE)),
     ]
     check(got == want, "muted SELECT: got %r" % got)
-    pins[2].v = 1
+    pins[2].level = 1
     pad.reset(2000)
     got = []
     for t in range(2000, 3000):
-        pins[0].v = 0 if 2100 <= t < 2500 else 1
-        pins[1].v = 0 if 2120 <= t < 2500 else 1
-        pins[2].v = 0 if 2150 <= t < 2200 else 1  # pressed during the chord
+        pins[0].level = 0 if 2100 <= t < 2500 else 1
+        pins[1].level = 0 if 2120 <= t < 2500 else 1
+        pins[2].level = 0 if 2150 <= t < 2200 else 1  # pressed during the chord
         pad.feed(pad.read(), t)
         drain(pad, t, got)
     want = [
@@ -440,8 +437,8 @@ def check_chord_window_is_inclusive_and_needs_exactly_two():
     pad = B.three_buttons(*pins)
     got = []
     for t in range(0, 300):
-        pins[0].v = 0 if 0 <= t < 200 else 1
-        pins[1].v = 0 if 100 <= t < 200 else 1  # 100 ms = chord_ms after PREV
+        pins[0].level = 0 if 0 <= t < 200 else 1
+        pins[1].level = 0 if 100 <= t < 200 else 1  # 100 ms = chord_ms after PREV
         pad.feed(pad.read(), t)
         drain(pad, t, got)
     check((100, B.event(B.PREV_NEXT, B.CHORD)) in got, "chord at chord_ms: %r" % got)
@@ -452,9 +449,9 @@ def check_chord_window_is_inclusive_and_needs_exactly_two():
     )
     got = []
     for t in range(1000, 1300):
-        pins[2].v = 0 if 1100 <= t < 1200 else 1  # SELECT, then PREV, then NEXT: all mashed
-        pins[0].v = 0 if 1110 <= t < 1200 else 1
-        pins[1].v = 0 if 1120 <= t < 1200 else 1
+        pins[2].level = 0 if 1100 <= t < 1200 else 1  # SELECT, then PREV, then NEXT: all mashed
+        pins[0].level = 0 if 1110 <= t < 1200 else 1
+        pins[1].level = 0 if 1120 <= t < 1200 else 1
         pad.feed(pad.read(), t)
         drain(pad, t, got)
     kinds = [B.kind_of(ev) for _, ev in got]
@@ -465,12 +462,12 @@ def check_chord_window_is_inclusive_and_needs_exactly_two():
 def check_reset_starts_a_debounce_window():
     """A button let go just before reset() may still bounce: that is no press."""
     pad, pin = pad1()
-    pin.v = 0
+    pin.level = 0
     check(pad.poll(0) == B.event(B.SELECT, B.PRESS), "press")
-    pin.v = 1
+    pin.level = 1
     pad.reset(500)  # e.g. the app goes to sleep: queued RELEASE is forgotten with the rest
     for t in range(500, 600):
-        pin.v = 0 if t in (503, 504, 511) else 1  # the release's chatter
+        pin.level = 0 if t in (503, 504, 511) else 1  # the release's chatter
         check(pad.poll(t) is None, "bounce after reset taken as a press at %d" % t)
 
 
@@ -482,7 +479,7 @@ def check_layouts():
     check([b.name for b in pad.buttons] == [B.PREV, B.NEXT, B.SELECT], "three_buttons")
     check(pad.chords == (B.PREV_NEXT,), "three_buttons chord")
     # The pins are in the order given: the third pin is SELECT.
-    pins[2].v = 0
+    pins[2].level = 0
     check(pad.poll(0) == B.event(B.SELECT, B.PRESS), "select pin")
 
 

@@ -1,7 +1,8 @@
 # A host stand-in for MicroPython's machine module: recorded pins and SPI, scripted inputs.
 # SPDX-License-Identifier: MIT
 """On MICROPYPATH this file overrides the unix port's built-in `machine`, so a board file runs
-unchanged on the host:
+unchanged on the host. Its Pin and SPI are fakebus.Pin and fakebus.SPI (the host side's one set
+of stand-ins) with the port's API and clocks:
 
 - Output pins and SPI writes are recorded, in order, on one `fakebus.Bus` (`BUS`); a pin is
   named there by its id as text ("20"), so a PCD8544 model can be pointed at the board's pins.
@@ -22,6 +23,7 @@ unchanged on the host:
 
 `PINS` (id -> the latest Pin made with that id) and `SPIS` (every SPI made) let tests check the
 wiring; `reset_state()` starts a fresh board (new BUS, no pins, input levels kept if asked).
+Pins and buses record on the BUS of the board they were made on.
 """
 
 import time
@@ -91,7 +93,11 @@ def take_wake():
     return woken
 
 
-class Pin:
+class Pin(fakebus.Pin):
+    """fakebus.Pin with the port's API: an id, mode, pull and irq. An output is recorded on `BUS`
+    under its id as text from the moment it becomes one; an input reads the level a script set
+    with set_level(), else its pull."""
+
     IN = 0
     OUT = 1
     OPEN_DRAIN = 2
@@ -108,11 +114,10 @@ class Pin:
     def __init__(self, id, mode=-1, pull=-1, value=None, **kwargs):
         if not isinstance(id, (int, str)):
             raise ValueError("Pin id must be an int or a str, not %r" % (id,))
+        fakebus.Pin.__init__(self)  # the output latch at 0, on no bus until an output
         self.id = id
         self._mode = None
         self._pull = None
-        self._out = 0
-        self._bus_id = None
         self._handler = None
         self._trigger = 0
         self.wake = None
@@ -127,10 +132,9 @@ class Pin:
         if pull != -1:
             self._pull = pull
         if value is not None:
-            self._out = 1 if value else 0
-        if self._mode in (Pin.OUT, Pin.OPEN_DRAIN) and self._bus_id is None:
-            self._bus_id = BUS.pin_id(str(self.id))  # declared in the recording, then its level
-            BUS.level(self._bus_id, self._out)
+            fakebus.Pin.value(self, value)  # the output latch (recorded if already an output)
+        if self._mode in _OUTPUTS and self._bus is None:
+            self.attach(BUS, str(self.id))  # declared in the recording, then its level
 
     def mode(self):
         return self._mode
@@ -139,33 +143,14 @@ class Pin:
         return self._pull
 
     def value(self, v=None):
-        if v is None:
-            if self._mode in (Pin.OUT, Pin.OPEN_DRAIN):
-                return self._out
+        if v is None and self._mode not in _OUTPUTS:
             level = _levels.get(self.id)
             if level is None:
                 level = 1 if self._pull == Pin.PULL_UP else 0
             return level
-        v = 1 if v else 0
-        if v != self._out:
-            self._out = v
-            if self._bus_id is not None:
-                BUS.level(self._bus_id, v)
-        return None
+        return fakebus.Pin.value(self, v)
 
     __call__ = value
-
-    def on(self):
-        self.value(1)
-
-    def off(self):
-        self.value(0)
-
-    high = on
-    low = off
-
-    def toggle(self):
-        self.value(1 - self._out)
 
     def irq(self, handler=None, trigger=IRQ_FALLING | IRQ_RISING, wake=None, **kwargs):
         self._handler = handler
@@ -190,8 +175,12 @@ class Pin:
         return "Pin(%r)" % (self.id,)
 
 
-class SPI:
-    """Records write(); remembers its settings (baudrate, polarity, phase, pins) for tests.
+_OUTPUTS = (Pin.OUT, Pin.OPEN_DRAIN)
+
+
+class SPI(fakebus.SPI):
+    """fakebus.SPI on `BUS` with the port's settings (baudrate, polarity, phase, pins) kept
+    for tests; every write records, before its bytes, the rate SCK runs at now (`hz`).
 
     `baudrate` is what the port stores and prints: the rate the divider gave when it was
     chosen (SPI() or init(baudrate=...)). `wire_hz` is the rate SCK runs at now."""
@@ -200,6 +189,7 @@ class SPI:
     LSB = 1
 
     def __init__(self, id=0, baudrate=1000000, polarity=0, phase=0, bits=8, firstbit=0, **kw):
+        self.bus = BUS
         self.id = id
         self._divider = None
         self.baudrate = 0
@@ -221,6 +211,10 @@ class SPI:
         """The rate SCK runs at now: the port's clock now, through the divider chosen then."""
         return _port[0].spi_hz(self._divider, self.baudrate)
 
+    @property
+    def hz(self):  # what fakebus.SPI.write() records before the bytes
+        return self.wire_hz
+
     def init(self, baudrate=None, polarity=None, phase=None, **kw):
         if baudrate is not None:
             self._set_baudrate(baudrate)
@@ -228,10 +222,6 @@ class SPI:
             self.polarity = polarity
         if phase is not None:
             self.phase = phase
-
-    def write(self, buf):
-        BUS.clock(self.wire_hz)
-        BUS.write(buf)
 
     def deinit(self):
         pass
