@@ -2,7 +2,8 @@
 
 Prints: heap in use after importing the firmware and after boot (App built), the peak heap
 during games, the time from a button edge to the new frame being written, and the CPU's reply
-time per level. Run by `make bench`; `python bench/bench_game.py` alone works too."""
+time per level. The app runs on the harness's stand-ins (testbed/harness.py, stand_in_hardware),
+stepped here. Run by `make bench`; `python bench/bench_game.py` alone works too."""
 
 import sys
 import tempfile
@@ -31,33 +32,18 @@ import settings
 
 gc.collect()
 code = gc.mem_alloc()
+import harness  # the test bed, after the firmware's figure: its own heap is taken off the rest
 
-
-class Pin:
-    def __init__(self):
-        self.level = 1
-
-    def __call__(self, v=None):
-        return self.level
-
-    value = __call__
-
-
-class SPI:
-    def write(self, buf):
-        pass
-
-
+gc.collect()
+bed = gc.mem_alloc() - code
 shown = [0]
-pins = [Pin(), Pin(), Pin()]
-out = Pin()
-lcd = pcd8544.PCD8544(SPI(), out, out, out, out)
-pad = buttons.three_buttons(pins[0], pins[1], pins[2])
-hw = hardware.Hardware(lcd, pad, None, "bench")
+hw, by_name = harness.stand_in_hardware(name="bench")  # the driver and Pad on null stand-ins
+lcd = hw.lcd
 s = settings.Settings.load(sys.argv[1] + "/settings.json")
 a = app.App(hw, s)
 gc.collect()
 boot = gc.mem_alloc()
+pins = [by_name[buttons.PREV], by_name[buttons.NEXT], by_name[buttons.SELECT]]
 real_show = lcd.show
 
 
@@ -149,7 +135,7 @@ garbage = (micropython.mem_total() - total0) // (steps[0] - steps0)
 lat_press = [v for v in lat_press if v >= 0]
 lat_click = [v for v in lat_click if v >= 0]
 print("HEAP base %d code %d boot %d game_start %d peak %d garbage %d" % (
-    base, code, boot, start, peak, garbage))
+    base, code, boot - bed, start - bed, peak - bed, garbage))
 print("LATENCY press %d %d %d click %d %d %d" % (
     min(lat_press), sum(lat_press) // len(lat_press), max(lat_press),
     min(lat_click), sum(lat_click) // len(lat_click), max(lat_click)))
@@ -200,7 +186,9 @@ def main():
         mpy_build.compile_all(tmp / "mpy")
         script = tmp / "bench_game_mp.py"
         script.write_text(SCRIPT)
-        result = mpyrun.run(script, args=(tmp,), paths=(tmp / "mpy",), heapsize="1024k")
+        result = mpyrun.run(
+            script, args=(tmp,), paths=(tmp / "mpy", ROOT / "testbed"), heapsize="1024k"
+        )
     if result.returncode != 0:
         print(result.stdout + result.stderr, file=sys.stderr)
         return 1

@@ -1,7 +1,9 @@
 # The MicroPython half of tools/simulator.py: real time, the LCD bus out, button presses in.
 # SPDX-License-Identifier: MIT
-"""Imported (under the unix port, with testbed/hostboard's machine and time) before main.py by
-tools/simulator.py, and by the virtual board when it is given `--setup simulator_mp`.
+"""Imported (under the unix port, with testbed/hostboard's machine and time) by
+tools/simulator.py, which then calls boot(), and by the virtual board when it is given `--setup
+simulator_mp`. The board comes up as the harness brings it up (harness.use_board: the board
+file as `board`, its port modelled), and is read with the harness's lcd_pins and button_pin.
 
 - The firmware runs on the real clock (`Clock`, a `time.RealClock`). Each of its sleeps first
   sends what the fake SPI/pins recorded since the last one (so a frame leaves as soon as it is
@@ -29,6 +31,7 @@ import select
 import sys
 import time
 
+import harness
 import machine
 import utime
 
@@ -56,12 +59,9 @@ def _send_pins():
     if board is None:
         return
     _sent_pins[0] = True
-    names = []
-    for attr in ("LCD_DC", "LCD_CS", "LCD_RST", "LCD_LIGHT"):
-        pin = getattr(board, attr, None)
-        names.append("-" if pin is None else str(pin))
-    names.append(str(getattr(board, "LIGHT_ON", 1)))
-    _frame(b"P", " ".join(names).encode())
+    dc, cs, rst, light, light_on = harness.lcd_pins(board)
+    names = ["-" if pin is None else pin for pin in (dc, cs, rst, light)]
+    _frame(b"P", " ".join(names + [str(light_on)]).encode())
 
 
 def flush():
@@ -76,7 +76,7 @@ def flush():
 
 def _pin(name):
     board = sys.modules.get("board")
-    return getattr(board, "BTN_" + name, None) if board else None
+    return harness.button_pin(board, name) if board else None
 
 
 def _level(level, ms):
@@ -217,6 +217,18 @@ def table():
     except Exception as exc:  # a firmware without this layout: no status line, not a crash
         out["status_error"] = repr(exc)
     return json.dumps(out)
+
+
+def boot(main_py):
+    """Power on: the board file (deployed as board) with its port modelled, then main.py as the
+    board runs it; the last picture (safe mode, an error) is sent before the process ends."""
+    harness.use_board("board")
+    try:
+        with open(main_py) as f:
+            code = compile(f.read(), "main.py", "exec")
+        exec(code, {"__name__": "__main__"})
+    finally:
+        flush()
 
 
 def start():

@@ -111,16 +111,7 @@ SAFE_MODE_HELP = (
     'and stopped. The glass\'s "the REPL is free" and "press reset" are for a real board;\n'
     "here, run the simulator again without --hold-at-boot to play."
 )
-BOOT = (
-    "import machine\n"
-    "machine.use_port(%r)\n"  # the board file's PORT: the fake machine models that port
-    "import simulator_mp\n"
-    "try:\n"
-    "    with open(%r) as f:\n"
-    "        exec(compile(f.read(), 'main.py', 'exec'), {'__name__': '__main__'})\n"
-    "finally:\n"
-    "    simulator_mp.flush()  # the last picture (safe mode, an error) before the process ends\n"
-)
+BOOT = "import simulator_mp\nsimulator_mp.boot(%r)\n"  # board, port model, main.py
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
@@ -359,7 +350,7 @@ class Simulator:
         env.pop("SIMLINK_HOLD", None)
         if self.hold_at_boot:
             env["SIMLINK_HOLD"] = self.hold_at_boot
-        boot = BOOT % (boardlist.port_of(self.board), str(ROOT / "firmware" / "main.py"))
+        boot = BOOT % str(ROOT / "firmware" / "main.py")
         self.proc = subprocess.Popen(
             [exe, "-X", "heapsize=" + self.heapsize, "-c", boot],
             stdin=subprocess.DEVNULL,

@@ -7,7 +7,8 @@ import sys
 import engine
 import game as game_module
 import screens
-from apprig import NEXT, PREV, SELECT, Rig
+from buttons import NEXT, PREV, SELECT
+from harness import Rig
 
 PERFECT = len(engine.LEVELS) - 1
 BUTTONS = (PREV, NEXT, SELECT)

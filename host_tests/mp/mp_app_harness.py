@@ -12,40 +12,6 @@ from buttons import NEXT, PREV, SELECT
 from mptest import check
 
 
-def cell(h, i):
-    """'X', 'O', '.', 'cursor' or '?' as the glass shows cell i (see apprig.Rig.cell)."""
-    x = (i % 3) * 16
-    y = (i // 3) * 16
-    n = 0
-    for yy in range(y, y + 15):
-        for xx in range(x, x + 15):
-            n += h.pixel(xx, yy)
-    if n == 0:
-        return "."
-    if n > 150:
-        return "cursor"
-    p = h.pixel
-    corners = p(x + 2, y + 2) + p(x + 12, y + 2) + p(x + 2, y + 12) + p(x + 12, y + 12)
-    edges = p(x + 7, y + 2) + p(x + 7, y + 12) + p(x + 2, y + 7) + p(x + 12, y + 7)
-    if corners == 4 and p(x + 7, y + 7) and edges == 0:
-        return "X"
-    if edges == 4 and not p(x + 7, y + 7) and corners == 0:
-        return "O"
-    return "?"
-
-
-def board_and_cursor(h):
-    board = 0
-    cursor = -1
-    for i in range(9):
-        c = cell(h, i)
-        check(c != "?", "unreadable cell %d:\n%s" % (i, h.screen()))
-        if c == "cursor":
-            cursor = i
-        board |= (1 if c == "X" else 2 if c == "O" else 0) << (2 * i)
-    return board, cursor
-
-
 def test_boot_and_a_drawn_game_against_perfect():
     out = {}
 
@@ -64,12 +30,12 @@ def test_boot_and_a_drawn_game_against_perfect():
         yield h.wait(100)
         moves = 0
         while True:
-            board, cursor = board_and_cursor(h)
+            board, cursor = h.board_and_cursor()
             if cursor < 0:
                 break
             best = engine.best_move(board, engine.to_move(board))
             for _ in range(9):
-                if board_and_cursor(h)[1] == best:
+                if h.board_and_cursor()[1] == best:
                     break
                 yield h.press(NEXT)
             yield h.press(SELECT)
@@ -120,7 +86,7 @@ def dim_sleep_wake(start_ms):
         yield h.hold(NEXT, 700)  # the waking press: held long enough to mean "menu"
         out["same"] = h.showing() and h.lit() and h.glass() == picture
         yield h.press(NEXT)
-        out["moves_on"] = board_and_cursor(h)[1] == 6  # from 5, where it went after X
+        out["moves_on"] = h.board_and_cursor()[1] == 6  # from 5, where it went after X
 
     harness.Harness("pico", start_ms=start_ms).run(script)
     check(out["lit_before"] and out["dimmed"], "backlight off after dim_s: %r" % out)
@@ -154,7 +120,7 @@ def play_with_settings_blocked(flash):
         yield h.press(SELECT)  # 2 players: X wins 0-1-2, every move a press
         for cell in (0, 3, 1, 4, 2):
             for _ in range(9):
-                if board_and_cursor(h)[1] == cell:
+                if h.board_and_cursor()[1] == cell:
                     break
                 yield h.press(NEXT)
             yield h.press(SELECT)
@@ -162,19 +128,11 @@ def play_with_settings_blocked(flash):
         out["won"] = h.shows("WIN") and h.shows("1")
         yield h.press(SELECT)  # the next game starts: the app is alive
         yield h.wait(100)
-        out["next"] = board_and_cursor(h) == (0, 4)
-        out["log"] = read("error.log")
+        out["next"] = h.board_and_cursor() == (0, 4)
+        out["log"] = harness.read("error.log")
 
     harness.Harness("pico", flash=flash).run(script)
     return out
-
-
-def read(name):
-    try:
-        with open(name) as f:
-            return f.read()
-    except OSError:
-        return ""
 
 
 def test_demo_after_idle_title_and_a_press_stops_it():
@@ -184,7 +142,7 @@ def test_demo_after_idle_title_and_a_press_stops_it():
         yield h.wait(16000)
         out["demo"] = h.shows("DEMO")
         yield h.wait(3000)
-        out["moves"] = sum(1 for i in range(9) if cell(h, i) in ("X", "O"))
+        out["moves"] = sum(1 for i in range(9) if h.cell(i) in ("X", "O"))
         yield h.press(PREV)
         out["title"] = h.shows("OXO 5110")
 

@@ -5,7 +5,8 @@ import random
 import engine
 import micropython
 import mptest
-from apprig import FOLDER, NEXT, PREV, SELECT, Rig, remove
+from buttons import NEXT, PREV, SELECT
+from harness import FOLDER, Rig, remove
 from mptest import check
 
 LEVELS = len(engine.LEVELS)

@@ -5,7 +5,8 @@
 import binascii
 import random
 
-from apprig import NEXT, PREV, SELECT, Rig
+from buttons import NEXT, PREV, SELECT
+from harness import Rig
 
 
 def snap(r, name):

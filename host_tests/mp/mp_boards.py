@@ -35,7 +35,7 @@ ESP32_VSPI_IOMUX = {"sck": 18, "mosi": 23}  # the fast path, without the GPIO ma
 
 def build(name):
     h = harness.Harness(name, flash=None)
-    board = h._board()
+    board = h.board()
     hw = board.build()
     return h, sys.modules["board"], hw
 

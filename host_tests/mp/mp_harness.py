@@ -3,10 +3,10 @@
 import sys
 import time
 
-import glasstext
 import harness
 import mptest
 from buttons import NEXT, SELECT
+from harness import read
 from mptest import check
 
 
@@ -15,14 +15,6 @@ def blank(glass):
         if byte:
             return False
     return True
-
-
-def read(name):
-    try:
-        with open(name) as f:
-            return f.read()
-    except OSError:
-        return ""
 
 
 def test_real_app_boots_on_each_board():
@@ -85,7 +77,7 @@ def test_real_app_error_shows_error_and_restarts():
         app.step = boom  # test-side: the running game fails at its next step
         yield h.wait(200)
         # The message is in the error screen's small font (glyphs.py).
-        out["error"] = h.shows("ERROR", inverted=True) and glasstext.shows(h.glass(), "injected")
+        out["error"] = h.shows("ERROR", inverted=True) and h.small("injected") is not None
         app.step = real
         yield h.press(SELECT)
         yield h.wait(1000)

@@ -6,24 +6,16 @@ import json
 import os
 import sys
 
-import glasstext
 import harness
 import mptest
 from buttons import NEXT, PREV, SELECT
+from harness import read
 from mptest import check
 
 
 def small(h, text):
     """The glass shows text in the small font (glyphs.py) of the error and safe-mode screens."""
-    return glasstext.shows(h.glass(), text)
-
-
-def read(name):
-    try:
-        with open(name) as f:
-            return f.read()
-    except OSError:
-        return ""
+    return h.small(text) is not None
 
 
 def boot_script(out):
@@ -315,7 +307,7 @@ def test_the_error_screen_shows_the_whole_name_and_the_message_start():
     def script(h):
         yield h.wait(300)
         out["title"] = h.shows("ERROR", inverted=True)
-        out["name"] = glasstext.find(h.glass(), "ImportError")
+        out["name"] = h.small("ImportError")
         out["message"] = small(h, "no module named") and small(h, "'engine_v2'")
         out["hint"] = small(h, "press a key to restart")
         h.snap("error")
