@@ -183,3 +183,20 @@ def test_usb_gap_takes_the_port_away_after_a_hard_reset_and_brings_it_back(tmp_p
 def test_usb_gap_needs_a_link(tmp_path):
     with pytest.raises(ValueError, match="usb_gap needs a link"):
         virtualboard.VirtualBoard(tmp_path, usb_gap=1.5)
+
+
+def test_input_typed_while_booting_without_main_py_reaches_the_repl(tmp_path):
+    # A board keeps what was typed during its boot for the REPL; the interpreter half must
+    # hand back stdin it did not read even when there was no main.py to run.
+    if mpyrun.micropython_path() is None:
+        pytest.skip(mpyrun.UNAVAILABLE)
+    vb = virtualboard.VirtualBoard(tmp_path, log=lambda msg: None)
+    try:
+        vb.start()
+        vb._to_stdin(b"2 + 3\r")
+        time.sleep(0.05)  # the bytes wait in the interpreter's stdin, as in a board's buffer
+        vb._send(b"M")
+        frames = [vb._next_frame(5), vb._next_frame(5)]
+        assert frames == [(b"L", b"2 + 3\r"), (b"D", b"")]
+    finally:
+        vb.close()
