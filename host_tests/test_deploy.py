@@ -198,7 +198,9 @@ def test_repl_waits_for_a_port_that_is_coming_back(board):
     child.expect("Connected to MicroPython")
     child.send("\r")
     child.expect(">>> ")
-    child.send("\x18")  # Ctrl-x leaves too
+    child.send("6 * 7\r")
+    child.expect("42")
+    child.send("\x18")  # Ctrl-x leaves, as Ctrl-] does
     child.expect(pexpect.EOF)
 
 
@@ -326,17 +328,6 @@ def test_mip_installs_the_sources_from_this_checkout(board):
         "(%s stayed up, as behind a USB-serial bridge), %s"
         % (len(sources) + 1, kb, board.port, board.port, BUSY)
     )
-
-
-def test_repl_talks_to_the_board(board):
-    child = spawn("repl", board.port)
-    child.expect("Connected to MicroPython")
-    child.send("\r")
-    child.expect(">>> ")
-    child.send("6 * 7\r")
-    child.expect("42")
-    child.send("\x1d")  # Ctrl-]: leave mpremote
-    child.expect(pexpect.EOF)
 
 
 def test_unknown_board_is_refused_with_the_known_ones(tmp_path):
