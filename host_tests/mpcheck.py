@@ -298,9 +298,11 @@ def pytest_xdist_make_scheduler(config, log):
         return None
     from xdist.scheduler import LoadScopeScheduling
 
+    config.option.loadscopereorder = False  # collection order, as --dist load sends tests
+
     class ScriptScheduling(LoadScopeScheduling):
         """--dist load, except that the items of a class share a worker (and so one
-        MicroPython run); biggest classes first, as loadscope orders them."""
+        MicroPython run)."""
 
         def _split_scope(self, nodeid):
             return _scope(nodeid)
