@@ -10,7 +10,7 @@ import mpy_build
 import mpyrun
 import pytest
 
-pytest_plugins = ("mpcheck", "pytester")
+pytest_plugins = ("mpcheck",)
 
 ROOT = Path(__file__).resolve().parents[1]
 MP_DIR = ROOT / "host_tests" / "mp"

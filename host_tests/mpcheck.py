@@ -245,6 +245,10 @@ class _Verdict:
         if failure is not None:
             reason, lines = failure
             raise MicroPythonFailure("\n".join([reason, head] + lines))
+        # What it printed, shown for passed checks with -rP.
+        request.node.add_report_section(
+            "call", "MicroPython", "\n".join([head] + run.output[self.name])
+        )
 
 
 class MicroPythonCheck(pytest.Function):
@@ -280,9 +284,7 @@ def mp_output(request):
         raise pytest.UsageError("mp_output is for test methods of an mpcheck.Script class")
     run = node.run(request)
     if not run.completed:
-        pytest.fail(
-            "the script %s:\n%s\n%s" % (run.ended(), run.stdout, run.stderr), pytrace=False
-        )
+        pytest.fail("%s:\n%s\n%s" % (run.ended(), run.stdout, run.stderr), pytrace=False)
     return run.stdout
 
 

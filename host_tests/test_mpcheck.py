@@ -11,6 +11,8 @@ from pathlib import Path
 import mpyrun
 import pytest
 
+pytest_plugins = ("pytester",)
+
 HOST_TESTS = Path(__file__).resolve().parent
 CONFTEST = HOST_TESTS / "conftest.py"
 
