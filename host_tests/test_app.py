@@ -8,36 +8,17 @@ import json
 import re
 from pathlib import Path
 
+import mpcheck
 import pytest
 
 MP = Path(__file__).parent / "mp"
 
 
-def test_scripted_games_settings_demo_and_power(micropython, tmp_path):
-    out = micropython.run_tests(MP / "mp_app_play.py", tmp_path, heapsize="512k")
-    for name in (
-        "test_full_game_at_each_level",
-        "test_win_with_blinking_line_then_next_game",
-        "test_loss_against_perfect",
-        "test_two_players_o_wins",
-        "test_two_players_draw",
-        "test_hint_blinks_best_move",
-        "test_undo_takes_back_move_and_reply",
-        "test_settings_screen",
-        "test_demo_starts_when_idle_and_stops_at_a_press",
-        "test_power_saving_and_wake",
-        "test_reset_scores_needs_confirmation",
-        "test_moving_off_reset_cancels_the_question",
-        "test_sleep_during_the_demo_wakes_on_the_title",
-        "test_no_demo_while_a_paused_game_waits",
-        "test_sleep_turns_the_backlight_off_even_without_dimming",
-        "test_hold_next_then_continue_leaves_the_cursor_where_it_was",
-        "test_undo_leaves_the_cursor_where_it_was",
-        "test_prev_next_chord_opens_the_menu_and_leaves_the_cursor",
-        "test_a_chord_of_two_directions_leaves_the_cursor",
-        "test_undo_with_nothing_to_undo_shows_a_sign",
-    ):
-        assert "PASS " + name in out
+class mp_app_play(mpcheck.Script):
+    """Scripted games, settings, demo and power, read off the glass; argv[1]: the flash folder."""
+
+    heapsize = "512k"
+    args = (mpcheck.TMPDIR,)
 
 
 # 2 x 50,000 events, one run per xdist worker.
@@ -103,9 +84,8 @@ def test_game_soak_at_32k(micropython, tmp_path):
     assert sum(tally) == games, tally
 
 
-def test_real_firmware_under_the_harness(micropython, hostboard):
+class mp_app_harness(mpcheck.Script):
     """main.py + boards/pico.py + the app, on the fake machine and clock."""
-    out = micropython.run_tests(MP / "mp_app_harness.py", heapsize="512k", paths=(hostboard,))
-    assert "PASS test_dim_sleep_lightsleep_and_wake_to_the_same_screen" in out
-    assert "PASS test_dim_sleep_and_wake_across_the_tick_wrap" in out
-    assert "PASS test_settings_that_cannot_be_saved_are_logged_and_the_game_plays_on" in out
+
+    heapsize = "512k"
+    paths = (mpcheck.fixture("hostboard"),)

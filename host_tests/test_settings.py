@@ -2,20 +2,19 @@
 CPython with hypothesis (whatever the file holds, loading gives valid settings)."""
 
 import json
-from pathlib import Path
 
+import mpcheck
 import settings
 from hypothesis import given
 from hypothesis import settings as hyp_settings
 from hypothesis import strategies as st
 from settings import KEYS, Settings
 
-MP = Path(__file__).parent / "mp"
 
+class mp_settings(mpcheck.Script):
+    """Settings on littlefs and FAT RAM disks under MicroPython, a power cut at every step."""
 
-def test_settings_on_micropython_flash(micropython):
-    out = micropython.run_tests(MP / "mp_settings.py", heapsize="256k")
-    assert "PASS test_power_cut_at_every_flash_operation_littlefs" in out
+    heapsize = "256k"
 
 
 # Near-misses of the real values (ints around the ranges, bools, 3-lists) and other JSON.
