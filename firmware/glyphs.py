@@ -2,14 +2,7 @@
 # a small proportional font for text screens and short signs.
 # SPDX-License-Identifier: MIT
 import framebuf
-
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
-
+from micropython import const
 
 # One int per row, the leftmost pixel in the highest bit; drawn for an 84x48 glass, where a
 # 3-pixel stroke stays crisp and reads well at arm's length.

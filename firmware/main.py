@@ -7,14 +7,7 @@ import time
 
 import board  # the board file (boards/<name>.py), deployed as board.py
 import buttons
-
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
-
+from micropython import const
 
 LOG = "error.log"
 LOG_MAX = const(2048)  # bytes; when full, the oldest half of the lines goes

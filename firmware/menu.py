@@ -1,14 +1,7 @@
 # A vertical list of items with a highlighted row, for the main menu and the settings screen.
 # SPDX-License-Identifier: MIT
+from micropython import const
 from settings import CONTRAST_MAX
-
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
-
 
 # Rows of the main menu and the settings screen, each an index into LABELS.
 CONTINUE = const(0)

@@ -8,16 +8,9 @@ import engine
 import screens
 from game import DEMO, ONE_PLAYER, TWO_PLAYERS, Game, first_player, next_free, toward
 from menu import CONTINUE
+from micropython import const
 from power import AWAKE
 from screens import DEMO_SCREEN, MENU, PLAY, TITLE
-
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
-
 
 _SLOW_UNKNOWN = const(255)
 

@@ -1,14 +1,7 @@
 # Drawing of every app screen into the 84x48 frame buffer (no state, no allocation per frame).
 # SPDX-License-Identifier: MIT
 from glyphs import small_text, small_width
-
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
-
+from micropython import const
 
 # Screens (App.screen).
 TITLE = const(0)

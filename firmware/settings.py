@@ -4,14 +4,7 @@ import json
 import os
 
 from engine import LEVELS
-
-try:
-    from micropython import const
-except ImportError:  # CPython (host tools)
-
-    def const(x):
-        return x
-
+from micropython import const
 
 TALLY_MAX = const(999)  # three digits fit the status column; counts saturate here
 _SECONDS_MAX = const(3600)

@@ -4,6 +4,7 @@ import os
 import re
 from pathlib import Path
 
+import micropython as cpython_shim  # noqa: F401 - tools/cpython: const(), ticks in time
 import mpy_build
 import mpyrun
 import pytest
