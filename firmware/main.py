@@ -88,8 +88,8 @@ def screen(lcd, title, paragraphs, foot):
     lcd.fill_rect(0, 0, lcd.width, 10, 1)
     lcd.text(title, (lcd.width - 8 * len(title)) // 2, 1, 0)
     try:
-        import glyphs
-    except Exception:  # a broken glyphs module must not hide the error it may have caused
+        import smallfont
+    except Exception:  # a broken font module must not hide the error it may have caused
         y = 13
         for line in paragraphs + (foot,):
             line = line[:_COLS]
@@ -100,15 +100,15 @@ def screen(lcd, title, paragraphs, foot):
     y = _TOP
     for text in paragraphs:
         data = text.encode()
-        k = glyphs.small_skip(data, 0)
+        k = smallfont.skip(data, 0)
         while k < len(data) and y < _FOOT:
-            end = glyphs.small_line(data, k, lcd.width)
-            x = (lcd.width - glyphs.small_width(data, k, end)) // 2
-            glyphs.small_text(lcd, data, x, y, 1, k, end)
-            y += glyphs.SMALL_LINE
-            k = glyphs.small_skip(data, end)
+            end = smallfont.line(data, k, lcd.width)
+            x = (lcd.width - smallfont.width(data, k, end)) // 2
+            smallfont.text(lcd, data, x, y, 1, k, end)
+            y += smallfont.LINE
+            k = smallfont.skip(data, end)
     data = foot.encode()
-    glyphs.small_text(lcd, data, (lcd.width - glyphs.small_width(data)) // 2, _FOOT)
+    smallfont.text(lcd, data, (lcd.width - smallfont.width(data)) // 2, _FOOT)
     lcd.show()
 
 

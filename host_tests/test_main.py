@@ -24,7 +24,7 @@ def test_main_under_harness(main_run):
     assert "ValueError: boom on request" in main_run
     assert "oxo5110: the game stopped with an error; press a button to restart it." in main_run
     assert "PASS test_the_error_screen_shows_the_whole_name_and_the_message_start" in main_run
-    assert "PASS test_a_broken_glyphs_module_still_shows_the_error_in_the_big_font" in main_run
+    assert "PASS test_a_broken_font_module_still_shows_the_error_in_the_big_font" in main_run
 
 
 @pytest.mark.parametrize("name", ["error", "safe"])

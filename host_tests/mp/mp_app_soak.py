@@ -37,9 +37,9 @@ def main(games):
     s.set("dim_s", 0)  # never dim or sleep: the demo runs on
     s.set("sleep_s", 0)
     a = app.App(hw, s)
-    a.demo_after_ms = 0
-    a.demo_move_ms = 0
-    a.demo_end_ms = 0
+    a.demo.after_ms = 0
+    a.demo.move_ms = 0
+    a.demo.end_ms = 0
     now = 0
     done = 0
     first = 0
@@ -47,7 +47,7 @@ def main(games):
     while done < games:
         a.step(now)
         now += 10
-        tally = a.demo_tally
+        tally = a.demo.tally
         n = tally[0] + tally[1] + tally[2]
         if n != done:
             done = n

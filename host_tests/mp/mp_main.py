@@ -14,7 +14,7 @@ from mptest import check
 
 
 def small(h, text):
-    """The glass shows text in the small font (glyphs.py) of the error and safe-mode screens."""
+    """The glass shows text in the small font (smallfont.py) of the error and safe-mode screens."""
     return glasstext.shows(h.glass(), text)
 
 
@@ -257,17 +257,17 @@ def test_oversized_old_log_is_cut_to_its_newest_lines():
 
 
 def wrapped(text, width=84):
-    """The lines glyphs.small_line() and small_skip() cut text into, as main.screen() does."""
-    import glyphs
+    """The lines smallfont.line() and small_skip() cut text into, as main.screen() does."""
+    import smallfont
 
     data = text.encode()
     lines = []
-    k = glyphs.small_skip(data, 0)
+    k = smallfont.skip(data, 0)
     while k < len(data):
-        end = glyphs.small_line(data, k, width)
-        check(glyphs.small_width(data, k, end) <= width, "%r: line too wide" % text)
+        end = smallfont.line(data, k, width)
+        check(smallfont.width(data, k, end) <= width, "%r: line too wide" % text)
         lines.append(data[k:end].decode())
-        k = glyphs.small_skip(data, end)
+        k = smallfont.skip(data, end)
     return lines
 
 
@@ -290,9 +290,9 @@ def test_error_message_wraps_at_spaces():
         got = wrapped(message)
         check(got == cases[message], "%r -> %r" % (message, got))
     # A character outside ASCII shows as one "?" (its UTF-8 bytes take the width of one).
-    import glyphs
+    import smallfont
 
-    check(glyphs.small_width("\u00e9t\u00e9".encode()) == glyphs.small_width(b"?t?"))
+    check(smallfont.width("\u00e9t\u00e9".encode()) == smallfont.width(b"?t?"))
 
 
 def test_error_log_line_is_one_bounded_line():
@@ -332,8 +332,8 @@ def test_the_error_screen_shows_the_whole_name_and_the_message_start():
     check(y < 20 and 2 <= x <= 84 - 45, "the name centred on the first line: %r" % (out,))
 
 
-def test_a_broken_glyphs_module_still_shows_the_error_in_the_big_font():
-    # The small font lives in glyphs.py; if that is what is broken, the error screen falls back
+def test_a_broken_font_module_still_shows_the_error_in_the_big_font():
+    # The small font lives in smallfont.py; if that is what is broken, the error screen falls back
     # to the 8x8 font (names cut at 10 characters) rather than showing nothing.
     out = {}
 
@@ -344,14 +344,14 @@ def test_a_broken_glyphs_module_still_shows_the_error_in_the_big_font():
         out["error"] = h.shows("ERROR", inverted=True) and h.shows("ValueError")
         out["log"] = read("error.log")
 
-    sys.modules.pop("glyphs", None)
+    sys.modules.pop("smallfont", None)
     sys.path.insert(0, "")
     try:
-        broken = {"glyphs.py": "raise ValueError('broken glyphs module')"}
+        broken = {"smallfont.py": "raise ValueError('broken font module')"}
         harness.Harness("pico", files=broken).run(script)
     finally:
         sys.path.pop(0)
-        sys.modules.pop("glyphs", None)
+        sys.modules.pop("smallfont", None)
     check(out["error"], repr(out))
     check("ValueError: boom on request" in out["log"], out["log"])
 
