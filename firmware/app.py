@@ -7,8 +7,7 @@ from glyphs import Glyphs
 from mainmenu import MainMenu
 from play import Play
 from power import ASLEEP, AWAKE, Power
-from setupmenu import SetupMenu
-from title import Demo, Title
+from title import Title
 
 
 class App:
@@ -17,8 +16,9 @@ class App:
     `run()` loops forever; `step(now_ms)` does one iteration and returns how many ms to wait
     before the next one (0: at once), so tests drive it with a fake clock.
 
-    Each screen is a controller, `screen` the one showing: title.Title, title.Demo,
-    mainmenu.MainMenu, setupmenu.SetupMenu, play.Play. The App calls theirs:
+    Each screen is a controller, `screen` the one showing: title.Title, demo.Demo (made by
+    the title when it first starts), mainmenu.MainMenu, setupmenu.SetupMenu (made by the main
+    menu when first opened), play.Play. The App calls theirs:
 
         enter(now)      it is now the screen (go)
         event(ev, now)  a button event (buttons.button_of/kind_of) that may act; returns True
@@ -41,16 +41,12 @@ class App:
         self.power = Power(lcd, time.ticks_ms())
         glyphs = Glyphs()
         self.title = title = Title(self, glyphs)
-        self.demo = demo = Demo(self, glyphs)
-        self.menu = menu = MainMenu(self, settings)
-        self.setup = setup = SetupMenu(self, settings, lcd)
+        self.menu = menu = MainMenu(self, settings, lcd)
         self.play = play = Play(self, settings, glyphs)
         # Where each screen leads: the screens go to one another by these (app.go).
-        demo.title = title
-        title.menu = setup.menu = play.menu = menu
-        title.demo = menu.demo = demo
+        title.menu = play.menu = menu
+        menu.title = title
         menu.play = play
-        menu.setup = setup
         self.screen = None  # the title, from the first step on
         self.asleep_to = None  # where the screen showing goes when the display sleeps
         # Buttons whose current hold may still act (bit 1 << name): a hold begun on one

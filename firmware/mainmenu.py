@@ -2,10 +2,10 @@
 # SPDX-License-Identifier: MIT
 import buttons
 import screens
-import setupmenu
 from game import ONE_PLAYER, TWO_PLAYERS
 from menu import Menu
 from micropython import const
+from settings import LEVEL_COUNT
 
 # Rows, each an index into _LABELS.
 _CONTINUE = const(0)
@@ -17,20 +17,36 @@ _SETTINGS = const(5)
 _LABELS = const(("Continue", "1P vs CPU", "2 Players", "Level", "Start", "Settings"))
 _ROWS = const((_PLAY_1P, _PLAY_2P, _LEVEL, _STARTS, _SETTINGS))
 _ROWS_PAUSED = const((_CONTINUE, _PLAY_1P, _PLAY_2P, _LEVEL, _STARTS, _SETTINGS))
+_STARTS_TEXT = const(("YOU", "CPU", "ALT"))  # the settings' "starts": 0, 1, 2
+
+
+def text(settings, key):
+    """What the Level or Start row shows (key "level" or "starts"): the main menu's rows, which
+    the settings screen shows too."""
+    if key == "level":
+        return screens.LEVEL_LABELS[settings.get("level")]
+    return _STARTS_TEXT[settings.get("starts")]
+
+
+def cycle(settings, key, step):
+    """Step the level or who starts (key "level" or "starts") by step, wrapping around."""
+    count = LEVEL_COUNT if key == "level" else len(_STARTS_TEXT)
+    settings.set(key, (settings.get(key) + step) % count)
 
 
 class MainMenu:
     """The main menu, a controller with the interface app.App describes. PREV/NEXT move the
     highlight, SELECT chooses it or steps its value (Level, Start; LEFT/RIGHT step it both
     ways on a 5-way pad). A game left unfinished for the menu waits behind "Continue", and
-    while none waits, the demo starts after Demo.after_ms without a press."""
+    while none waits, the demo starts after Title.demo_after_ms without a press."""
 
-    def __init__(self, app, settings):
+    def __init__(self, app, settings, lcd):
         self.app = app
         self.settings = settings
-        self.play = None  # where its rows go (set by the App)
-        self.setup = None
-        self.demo = None
+        self.lcd = lcd  # for the settings screen's live preview
+        self.play = None  # where its rows go, and the title, which starts the demo (set by
+        self.title = None  # the App)
+        self.setup = None  # the settings screen, once loaded (open_setup)
         self.rows = Menu(_ROWS)
         self.paused = False  # a game waits behind "Continue"
 
@@ -55,19 +71,15 @@ class MainMenu:
         return False
 
     def _move(self, b):
+        # PREV/NEXT move the highlight; LEFT/RIGHT (a 5-way pad) step Level or Start.
         step = -1 if b == buttons.PREV or b == buttons.UP or b == buttons.LEFT else 1
         if b == buttons.LEFT or b == buttons.RIGHT:
-            self._step_value(step)
+            item = self.rows.current()
+            if item == _LEVEL or item == _STARTS:
+                cycle(self.settings, "level" if item == _LEVEL else "starts", step)
         else:
             self.rows.move(step)
         self.app.redraw()
-
-    def _step_value(self, step):
-        item = self.rows.current()
-        if item == _LEVEL:
-            setupmenu.cycle(self.settings, "level", step)
-        elif item == _STARTS:
-            setupmenu.cycle(self.settings, "starts", step)
 
     def _select(self, now):
         item = self.rows.current()
@@ -80,14 +92,23 @@ class MainMenu:
             self.play.new_game(ONE_PLAYER if item == _PLAY_1P else TWO_PLAYERS, now)
         elif item == _SETTINGS:
             self.app.save_soon()
-            self.app.go(self.setup, now)
+            self.open_setup(now)
         else:
-            self._step_value(1)
+            cycle(self.settings, "level" if item == _LEVEL else "starts", 1)
             self.app.redraw()
 
+    def open_setup(self, now):
+        """Show the settings screen, loading it the first time: most sessions never open it,
+        and then its code never takes RAM."""
+        if self.setup is None:
+            from setupmenu import SetupMenu
+
+            self.setup = SetupMenu(self.app, self.settings, self.lcd, self)
+        self.app.go(self.setup, now)
+
     def tick(self, now):
-        if not self.paused and self.demo.due(now):
-            self.app.go(self.demo, now)
+        if not self.paused and self.title.demo_due(now):
+            self.title.start_demo(now)
         return False
 
     def draw(self, fb):
@@ -97,7 +118,7 @@ class MainMenu:
             item = rows.items[row]
             value = None
             if item == _LEVEL:
-                value = setupmenu.text(self.settings, "level")
+                value = text(self.settings, "level")
             elif item == _STARTS:
-                value = setupmenu.text(self.settings, "starts")
+                value = text(self.settings, "starts")
             screens.menu_row(fb, row, _LABELS[item], value, row == rows.index, False)

@@ -16,6 +16,9 @@ from game import ONE_PLAYER, TWO_PLAYERS, Game, first_player, next_free, toward
 from micropython import const
 from settings import LEVEL_COUNT
 
+_BLINK_MS = const(400)  # the winning line, "DRAW"
+_HINT_MS = const(250)  # hint blink half-period
+_HINT_BLINKS = const(8)  # half-periods the hint blinks for (2 s)
 _SLOW_UNKNOWN = const(255)  # no search of this kind timed yet: counts as slow
 _SLOW_MAX = const(254)  # ms; longer searches are recorded as this
 _CENTRE = const(4)
@@ -25,9 +28,6 @@ class Play:
     """The board screen of a one-player (against the CPU) or two-player game: a controller
     with the interface app.App describes."""
 
-    blink_ms = 400  # the winning line, "DRAW"
-    hint_ms = 250  # hint blink half-period
-    hint_blinks = 8  # half-periods the hint blinks for (2 s)
     think_ms = 150  # a search expected to take this long shows the thinking indicator first
     sign_ms = 1000  # how long "NO UNDO" stays up
 
@@ -134,7 +134,7 @@ class Play:
         if self.game.over():
             return
         self.cursor = self.game.hint()
-        self.hint_left = self.hint_blinks
+        self.hint_left = _HINT_BLINKS
         self.since = now
         self.app.redraw()
 
@@ -186,13 +186,13 @@ class Play:
             return self._cpu_turn(now)
         elapsed = time.ticks_diff(now, self.since)
         if self.hint_left:
-            k = elapsed // self.hint_ms
-            if k >= self.hint_blinks:
+            k = elapsed // _HINT_MS
+            if k >= _HINT_BLINKS:
                 self.hint_left = 0  # done: the cursor stays on the hint, solid
                 self.app.redraw()
                 return False
         elif game.over():
-            k = elapsed // self.blink_ms
+            k = elapsed // _BLINK_MS
         else:
             return False
         if (k & 1) != self.phase:  # blinking: the hint, or the result

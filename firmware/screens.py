@@ -16,10 +16,10 @@ _CHAR = const(8)
 _DIGITS = const(("0", "1", "2", "3", "4", "5", "6", "7", "8", "9"))
 _COUNT_1P = const(("W", "D", "L"))  # tally1: wins, draws, losses
 _COUNT_2P = const(("X", "O", "D"))  # tally2: X wins, O wins, draws (and the demo's)
-# engine.LEVELS as the status column shows them: 4 characters ("MED", not "MEDI"), and 3 beside
-# the mover's mark in the demo. A host test holds them to the engine's names.
+# engine.LEVELS as the status column shows them: 4 characters ("MED", not "MEDI"); beside the
+# mover's mark in the demo the glass has room for 3 and cuts the 4th. A host test holds them to
+# the engine's names.
 LEVEL_LABELS = ("EASY", "MED", "HARD", "PERF")
-DEMO_LABELS = ("EAS", "MED", "HAR", "PER")
 
 
 def number(fb, n, right, y, c=1):

@@ -1,10 +1,13 @@
 # The settings screen: contrast with a live preview, backlight, level, who starts, scores.
 # SPDX-License-Identifier: MIT
+# Loaded by the main menu the first time it opens (mainmenu.MainMenu.open_setup): a session
+# that never changes a setting never holds this code in RAM.
 import buttons
 import screens
+from mainmenu import cycle, text
 from menu import Menu
 from micropython import const
-from settings import CONTRAST_MAX, LEVEL_COUNT
+from settings import CONTRAST_MAX
 
 # Rows, each an index into _LABELS.
 _CONTRAST = const(0)
@@ -15,20 +18,6 @@ _RESET = const(4)
 _BACK = const(5)
 _LABELS = const(("Contr", "Light", "Level", "Start", "Scores", "Back"))
 _ROWS = const((_CONTRAST, _LIGHT, _LEVEL, _STARTS, _RESET, _BACK))
-_STARTS_TEXT = const(("YOU", "CPU", "ALT"))  # the settings' "starts": 0, 1, 2
-
-
-def text(settings, key):
-    """What the Level or Start row shows (key "level" or "starts"); the main menu has both."""
-    if key == "level":
-        return screens.LEVEL_LABELS[settings.get("level")]
-    return _STARTS_TEXT[settings.get("starts")]
-
-
-def cycle(settings, key, step):
-    """Step the level or who starts (key "level" or "starts") by step, wrapping around."""
-    count = LEVEL_COUNT if key == "level" else len(_STARTS_TEXT)
-    settings.set(key, (settings.get(key) + step) % count)
 
 
 class SetupMenu:
@@ -37,11 +26,11 @@ class SetupMenu:
     the contrast and the backlight change on the glass at once; Back (or PREV+NEXT together)
     returns to the main menu, and the settings are saved then."""
 
-    def __init__(self, app, settings, lcd):
+    def __init__(self, app, settings, lcd, menu):
         self.app = app
         self.settings = settings
         self.lcd = lcd  # for the live preview of the contrast and the backlight
-        self.menu = None  # where Back goes (set by the App)
+        self.menu = menu  # where Back goes
         self.rows = Menu(_ROWS)
         self.editing = False  # the contrast is being adjusted with PREV/NEXT
         self.confirm = False  # "clear the scores?" asked once

@@ -1,26 +1,25 @@
-# The title screen, and the CPU-against-CPU demo it turns into when nobody plays.
+# The title screen, and the CPU-against-CPU demo it starts when nobody plays.
 # SPDX-License-Identifier: MIT
-import random
 import time
 
 import buttons
 import screens
-from engine import X
-from game import DEMO, Game
-from settings import LEVEL_COUNT
+from micropython import const
+
+_BLINK_MS = const(400)  # "press key"
 
 
 class Title:
-    """The first screen: any press opens the main menu; after Demo.after_ms without one, the
+    """The first screen: any press opens the main menu; after demo_after_ms without one, the
     demo starts. A controller with the interface app.App describes."""
 
-    blink_ms = 400  # "press key"
+    demo_after_ms = 15000  # idle here (or on a main menu with no game waiting): the demo
 
     def __init__(self, app, glyphs):
         self.app = app
         self.glyphs = glyphs
-        self.menu = None  # where a press goes, and the demo (set by the App)
-        self.demo = None
+        self.menu = None  # where a press goes (set by the App)
+        self.demo = None  # the demo, once loaded (start_demo)
         self.since = 0
         self.phase = 0  # blink phase: 0 on, 1 off
 
@@ -33,11 +32,24 @@ class Title:
             self.app.go(self.menu, now)  # at once; the rest of this hold does nothing
         return True
 
+    def demo_due(self, now):
+        """True once the buttons have been left alone for demo_after_ms, the display awake."""
+        return self.app.idle_ms(now) >= self.demo_after_ms
+
+    def start_demo(self, now):
+        """Show the demo, loading it the first time: a session whose player plays from the
+        start never holds its code in RAM."""
+        if self.demo is None:
+            from demo import Demo
+
+            self.demo = Demo(self.app, self.glyphs, self)
+        self.app.go(self.demo, now)
+
     def tick(self, now):
-        if self.demo.due(now):
-            self.app.go(self.demo, now)
+        if self.demo_due(now):
+            self.start_demo(now)
             return False
-        k = time.ticks_diff(now, self.since) // self.blink_ms
+        k = time.ticks_diff(now, self.since) // _BLINK_MS
         if (k & 1) != self.phase:
             self.phase = k & 1
             self.app.redraw()
@@ -45,74 +57,3 @@ class Title:
 
     def draw(self, fb):
         screens.title(fb, self.glyphs, not self.phase)
-
-
-class Demo:
-    """The CPU against itself, each side at a random level, game after game with a tally of
-    this session's results, until a press goes back to the title (so does the display going
-    to sleep). A controller with the interface app.App describes."""
-
-    after_ms = 15000  # idle on the title (or on a main menu with no game waiting) before it
-    move_ms = 700  # pace of the moves
-    end_ms = 2500  # a finished game stays on screen this long
-    blink_ms = 400  # the winning line, "DRAW"
-
-    def __init__(self, app, glyphs):
-        self.app = app
-        self.glyphs = glyphs
-        self.title = None  # where it ends (set by the App)
-        self.game = Game()
-        self.tally = [0, 0, 0]  # X wins, O wins, draws
-        self.levels = bytearray(2)  # X's level, O's level
-        self.since = 0  # when the last move (or the game) began
-        self.phase = 0
-
-    def due(self, now):
-        """True once the buttons have been left alone for after_ms, the display fully awake."""
-        return self.app.idle_ms(now) >= self.after_ms
-
-    def enter(self, now):
-        self.app.leave_on_sleep(self.title)  # the demo is for an audience; asleep, none
-        tally = self.tally
-        tally[0] = tally[1] = tally[2] = 0
-        self._next_game(now)
-
-    def _next_game(self, now):
-        self.levels[0] = random.getrandbits(8) % LEVEL_COUNT
-        self.levels[1] = random.getrandbits(8) % LEVEL_COUNT
-        self.game.start(DEMO, X, 0)
-        self.since = now
-        self.phase = 0
-        self.app.redraw()
-
-    def event(self, ev, now):
-        if buttons.kind_of(ev) == buttons.PRESS:
-            self.app.go(self.title, now)  # any press stops it, and does nothing else
-        return True
-
-    def tick(self, now):
-        game = self.game
-        elapsed = time.ticks_diff(now, self.since)
-        if game.over():
-            if elapsed >= self.end_ms:
-                self._next_game(now)
-            else:
-                k = elapsed // self.blink_ms
-                if (k & 1) != self.phase:
-                    self.phase = k & 1
-                    self.app.redraw()
-        elif elapsed >= self.move_ms:
-            result = game.play(game.cpu_move(self.levels[game.turn() - 1], random))
-            if result:
-                self.tally[result - 1] += 1
-            self.since = now
-            self.app.redraw()
-        return False
-
-    def draw(self, fb):
-        game = self.game
-        gl = self.glyphs
-        blink_on = not self.phase
-        screens.board(fb, gl, game, -1, False, blink_on)
-        label = screens.DEMO_LABELS[self.levels[game.turn() - 1]]
-        screens.status_demo(fb, gl, game, label, self.tally, blink_on)

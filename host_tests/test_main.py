@@ -1,6 +1,7 @@
-"""main.py under the firmware harness: boot, safe mode, the error path, error.log bounds.
+"""main.py and the boot it starts (oxo.py, rescue.py) under the firmware harness: boot, safe
+mode, the error path.
 
-The app is test scaffolding (host_tests/mp/fakeapp/app.py, first on the path) so that main.py
+The app is test scaffolding (host_tests/mp/fakeapp/app.py, first on the path) so that the boot
 is tested on its own; test_harness.py boots the real app. The error and safe-mode screens are
 compared with golden images (host_tests/goldens.py)."""
 

@@ -9,6 +9,8 @@ safe-mode screens)."""
 import ast
 from pathlib import Path
 
+MP = Path(__file__).parent / "mp"
+
 FIRMWARE = Path(__file__).resolve().parents[1] / "firmware"
 
 DRAWING = r"""
@@ -115,3 +117,8 @@ def test_firmware_table_is_the_drawing():
     table = encode(drawn())
     assert all(0x20 <= b < 0x7F for b in table)  # printable: a short literal in the source
     assert firmware_table() == table, "put this in firmware/smallfont.py:\n_FONT = %r" % table
+
+
+def test_text_is_cut_into_lines_at_spaces_on_micropython(micropython):
+    out = micropython.run_tests(MP / "mp_smallfont.py")
+    assert "PASS test_error_message_wraps_at_spaces" in out

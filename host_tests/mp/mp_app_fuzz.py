@@ -101,7 +101,7 @@ def main():
         t2 = settings.get("tally2")
         rig.run(ms)
         sleeps += app.power.state == 2
-        demos += app.screen is app.demo
+        demos += app.screen is app.title.demo
         if not legal(g):
             fail("illegal board", app, event)
         a1 = settings.get("tally1")
@@ -122,7 +122,7 @@ def main():
                 if g.result == g.human:
                     fail("the CPU lost at level perfect", app, event)
         elif (a1, a2) != (t1, t2):
-            if app.screen is not app.setup or a1 != (0, 0, 0) or a2 != (0, 0, 0):
+            if app.screen is not app.menu.setup or a1 != (0, 0, 0) or a2 != (0, 0, 0):
                 fail("tally changed with no game ending: %r %r" % (a1, a2), app, event)
     print("pad events reaching the app: %d" % seen[0])
     print(

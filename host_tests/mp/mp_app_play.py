@@ -543,7 +543,7 @@ def test_moving_off_reset_cancels_the_question():
 def test_demo_starts_when_idle_and_stops_at_a_press():
     random.seed(11)
     r = Rig()
-    r.run(r.app.demo.after_ms - 500)
+    r.run(r.app.title.demo_after_ms - 500)
     check(r.text_at("OXO 5110", 10, 21))
     r.run(1000)
     check(r.status(0, "DEMO"), "demo started:\n" + r.show())
@@ -587,9 +587,9 @@ def test_power_saving_and_wake():
 def test_sleep_during_the_demo_wakes_on_the_title():
     random.seed(13)
     r = rig_with(sleep_s=20)  # asleep 5 s into the demo
-    r.run(r.app.demo.after_ms + 1000)
+    r.run(r.app.title.demo_after_ms + 1000)
     check(r.status(0, "DEMO"), "demo started:\n" + r.show())
-    r.run(20000 - r.app.demo.after_ms)
+    r.run(20000 - r.app.title.demo_after_ms)
     check(r.model.powered_down and r.blank(), "asleep")
     r.click(NEXT)  # only wakes the display
     check(not r.model.powered_down, "awake")
@@ -605,7 +605,7 @@ def test_no_demo_while_a_paused_game_waits():
     board = board_of(r)
     r.hold(NEXT, 700)  # pause: to the menu
     check(r.menu_row(0) and r.text_at("Continue", 1, 0, True), r.show())
-    r.run(r.app.demo.after_ms + 2000)
+    r.run(r.app.title.demo_after_ms + 2000)
     check(not r.status(0, "DEMO"), "no demo over a paused game:\n" + r.show())
     check(r.menu_row(0) and r.text_at("Continue", 1, 0, True), "menu stays:\n" + r.show())
     r.click(SELECT)  # Continue
