@@ -1,4 +1,9 @@
-"""game.py (one game: moves, result, undo, tally slot, cursor moves), on CPython."""
+"""game.py (one game: moves, result, undo, tally slot, cursor moves), on CPython; and a soak of
+1,000 games with the tally on flash under the MicroPython unix port at 32k."""
+
+import json
+import re
+from pathlib import Path
 
 import engine
 import pytest
@@ -19,6 +24,7 @@ from game import (
 from hypothesis import given
 from hypothesis import strategies as st
 
+MP = Path(__file__).parent / "mp"
 X, O = engine.X, engine.O  # noqa: E741 - the engine names the pieces X and O
 orders = st.permutations(range(9))
 
@@ -201,3 +207,20 @@ def test_toward_exhaustive():
                 nxt = ((row + drow) % 3) * 3 + (col + dcol) % 3
                 if mask >> nxt & 1:
                     assert c == nxt
+
+
+def test_game_soak_at_32k(micropython, tmp_path):
+    """1,000 one-player games (hints, undos, every level) with the tally saved, in 32k."""
+    games = 1000
+    result = micropython.run(MP / "mp_game_soak.py", games, tmp_path, heapsize="32k", timeout=280)
+    out = result.stdout + result.stderr
+    match = re.search(
+        r"^GAMESOAK games (\d+) first (\d+) last (\d+) min (\d+) max (\d+)", result.stdout, re.M
+    )
+    assert result.returncode == 0 and match, out
+    played, first, last, low, high = map(int, match.groups())
+    assert played == games
+    assert first == last == low == high, "heap in use after each game moved: " + out
+    # The tally on flash counts every game exactly once.
+    tally = json.loads((tmp_path / "settings.json").read_text())["tally1"]
+    assert sum(tally) == games, tally
