@@ -44,8 +44,8 @@ class MainMenu:
         self.app = app
         self.settings = settings
         self.lcd = lcd  # for the settings screen's live preview
-        self.play = None  # where its rows go, and the title, which starts the demo (set by
-        self.title = None  # the App)
+        self.play = None  # where its rows go (set by the App)
+        self.title = None  # which starts the demo (set by the App)
         self.setup = None  # the settings screen, once loaded (open_setup)
         self.rows = Menu(_ROWS)
         self.paused = False  # a game waits behind "Continue"

@@ -19,7 +19,6 @@ from settings import LEVEL_COUNT
 _BLINK_MS = const(400)  # the winning line, "DRAW"
 _HINT_MS = const(250)  # hint blink half-period
 _HINT_BLINKS = const(8)  # half-periods the hint blinks for (2 s)
-_SLOW_UNKNOWN = const(255)  # no search of this kind timed yet: counts as slow
 _SLOW_MAX = const(254)  # ms; longer searches are recorded as this
 _CENTRE = const(4)
 
@@ -49,9 +48,9 @@ class Play:
         self.shown = False  # the position the CPU is to answer is on the glass
         self.since = 0  # when the screen, the hint or the result began (blinking)
         self.phase = 0  # blink phase: 0 on, 1 off
-        # Last measured search time per (level, empty cells), in ms; unknown counts as slow,
-        # so the first search of a kind shows the indicator (one frame; on a fast search it
-        # lasts a few ms, below what the glass can show).
+        # Last measured search time per (level, empty cells), in ms; 255, unknown, counts as
+        # slow, so the first search of a kind shows the indicator (one frame; on a fast search
+        # it lasts a few ms, below what the glass can show).
         self.slow = bytearray(b"\xff" * (LEVEL_COUNT * 10))
 
     # -- a game starts ------------------------------------------------------------------------
