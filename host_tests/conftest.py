@@ -6,6 +6,7 @@ classes in a test module (host_tests/mpcheck.py says how): each check is a pytes
 import os
 from pathlib import Path
 
+import micropython as cpython_shim  # noqa: F401 - tools/cpython: const(), ticks in time
 import mpy_build
 import mpyrun
 import pytest

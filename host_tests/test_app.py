@@ -1,21 +1,22 @@
-"""The game app under the MicroPython unix port: scripted games read off the glass, a seeded
-fuzz of 100,000 button events, and a soak of 1,000 games with a flat heap.
+"""app.py under the MicroPython unix port: which presses may act, a seeded fuzz of 100,000
+button events, a soak of 1,000 games with a flat heap, the real firmware under the harness.
+Each screen's own checks are in test_<screen module>.py (play, mainmenu, setupmenu, title,
+demo; power for the idle timers).
 
-The MicroPython scripts are in host_tests/mp (mp_app_*.py, the rig in apprig.py); they run on
+The MicroPython scripts are in host_tests/mp (mp_app*.py, the rig in apprig.py); they run on
 the firmware as deployed (every module precompiled by mpy-cross)."""
 
-import json
 import re
 from pathlib import Path
 
-import mpcheck
 import pytest
+import mpcheck
 
 MP = Path(__file__).parent / "mp"
 
 
-class mp_app_play(mpcheck.Script):
-    """Scripted games, settings, demo and power, read off the glass; argv[1]: the flash folder."""
+class mp_app(mpcheck.Script):
+    """Its checks, each a pytest item: mp_app.py under MicroPython."""
 
     heapsize = "512k"
     args = (mpcheck.TMPDIR,)
@@ -65,23 +66,6 @@ def test_soak_thousand_games_heap_flat(micropython, tmp_path):
 # (asserted under 24 KB above). Freezing the modules into the firmware would move the code to
 # flash on a board.
 SOAK_HEAP = "80k"
-
-
-def test_game_soak_at_32k(micropython, tmp_path):
-    """1,000 one-player games (hints, undos, every level) with the tally saved, in 32k."""
-    games = 1000
-    result = micropython.run(MP / "mp_game_soak.py", games, tmp_path, heapsize="32k", timeout=280)
-    out = result.stdout + result.stderr
-    match = re.search(
-        r"^GAMESOAK games (\d+) first (\d+) last (\d+) min (\d+) max (\d+)", result.stdout, re.M
-    )
-    assert result.returncode == 0 and match, out
-    played, first, last, low, high = map(int, match.groups())
-    assert played == games
-    assert first == last == low == high, "heap in use after each game moved: " + out
-    # The tally on flash counts every game exactly once.
-    tally = json.loads((tmp_path / "settings.json").read_text())["tally1"]
-    assert sum(tally) == games, tally
 
 
 class mp_app_harness(mpcheck.Script):

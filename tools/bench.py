@@ -15,7 +15,7 @@ from pathlib import Path
 
 TOOLS = Path(__file__).resolve().parent
 ROOT = TOOLS.parent
-sys.path[:0] = [str(ROOT / "firmware"), str(TOOLS)]
+sys.path[:0] = [str(ROOT / "firmware"), str(TOOLS), str(TOOLS / "cpython")]
 
 import engine  # noqa: E402
 import enginebench  # noqa: E402

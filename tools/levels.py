@@ -8,7 +8,8 @@ import random
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "firmware"))
+TOOLS = Path(__file__).resolve().parent
+sys.path[:0] = [str(TOOLS.parent / "firmware"), str(TOOLS / "cpython")]  # cpython: const()
 
 import engine  # noqa: E402
 

@@ -219,7 +219,7 @@ class Rig:
         return self.model.pixel(0, row * 8) == 1 and self.model.pixel(83, row * 8) == 1
 
     def small(self, text, inverted=False):
-        """(x, y) where the glass shows text in the small font (glyphs.py), or None."""
+        """(x, y) where the glass shows text in the small font (smallfont.py), or None."""
         import glasstext
 
         return glasstext.find(self.model.glass(), text, inverted)

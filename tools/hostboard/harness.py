@@ -233,7 +233,8 @@ class Harness:
     # -- running ----------------------------------------------------------------------------
 
     def run(self, script, boot=None):
-        """Run script(self) against the firmware booted by boot() (default: main.main())."""
+        """Run script(self) against the firmware booted by boot() (default: importing main, which
+        runs it as a board runs main.py at power-on)."""
         self._gen = script(self)
         self._queue = []
         self._due = None
@@ -264,9 +265,7 @@ class Harness:
         if boot is not None:
             boot()
             return
-        import main
-
-        main.main()
+        import main  # noqa: F401 - main.py boots the firmware as it runs
 
     def _board(self):
         board = sys.modules.get("board")
