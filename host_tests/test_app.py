@@ -9,8 +9,8 @@ the firmware as deployed (every module precompiled by mpy-cross)."""
 import re
 from pathlib import Path
 
-import pytest
 import mpcheck
+import pytest
 
 MP = Path(__file__).parent / "mp"
 

@@ -2,6 +2,7 @@
 
 import ast
 from pathlib import Path
+
 import mpcheck
 
 MP = Path(__file__).parent / "mp"

@@ -3,6 +3,7 @@
 hold or a chord, the CPU's turn, a 5-way pad."""
 
 from pathlib import Path
+
 import mpcheck
 
 MP = Path(__file__).parent / "mp"

@@ -2,6 +2,7 @@
 wakes), under the MicroPython unix port."""
 
 from pathlib import Path
+
 import mpcheck
 
 MP = Path(__file__).parent / "mp"

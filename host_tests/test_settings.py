@@ -2,6 +2,7 @@
 CPython with hypothesis (whatever the file holds, loading gives valid settings)."""
 
 import json
+from pathlib import Path
 
 import mpcheck
 import settings

@@ -2,6 +2,7 @@
 contrast's live preview and its limits, light, level, who starts, clearing the scores."""
 
 from pathlib import Path
+
 import mpcheck
 
 MP = Path(__file__).parent / "mp"

@@ -8,6 +8,7 @@ safe-mode screens)."""
 
 import ast
 from pathlib import Path
+
 import mpcheck
 
 MP = Path(__file__).parent / "mp"
