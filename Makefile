@@ -7,7 +7,7 @@ PY     := $(VENV)/bin/python
 BOARD  ?=
 PORT   ?=
 
-.PHONY: test lint typecheck bench play deploy repl run erase-settings format clean
+.PHONY: test lint typecheck bench play deploy repl run erase-settings mip format clean
 
 # tools/check_python.py says what is missing (Python 3.11+, venv/ensurepip: python3-venv on
 # Debian/Ubuntu) before a half-made .venv can get in the way.
@@ -58,8 +58,9 @@ bench: $(VENV)/.installed
 play: $(VENV)/.installed
 	$(PY) tools/simulator.py $(if $(BOARD),--board $(BOARD))
 
-deploy repl run erase-settings: $(VENV)/.installed
-	$(PY) tools/deploy.py $@ --board "$(BOARD)" --port "$(PORT)"
+# WAIT=seconds: how long to wait for a missing port (a Pico's is away ~1.5 s after a reset).
+deploy repl run erase-settings mip: $(VENV)/.installed
+	$(PY) tools/deploy.py $@ --board "$(BOARD)" --port "$(PORT)" $(if $(WAIT),--wait "$(WAIT)")
 
 clean:
 	rm -rf build $(VENV)

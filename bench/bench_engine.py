@@ -15,7 +15,7 @@ from pathlib import Path
 
 BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
-sys.path[:0] = [str(ROOT / "firmware"), str(ROOT / "tools"), str(BENCH)]
+sys.path[:0] = [str(ROOT / d) for d in ("firmware", "tools", "testbed/cpython", "bench")]
 
 import bench_engine_mp  # noqa: E402
 import engine  # noqa: E402

@@ -7,7 +7,7 @@ import sys
 import engine
 import plain_minimax
 
-try:
+if sys.implementation.name == "micropython":
     from time import ticks_diff, ticks_us
 
     import micropython
@@ -15,7 +15,7 @@ try:
     def mem_total():
         return micropython.mem_total()
 
-except ImportError:  # CPython
+else:  # CPython
     from time import perf_counter_ns
 
     def ticks_us():

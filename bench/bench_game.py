@@ -123,7 +123,7 @@ while games < 50:
         step()
         gc.collect()
         peak = max(peak, gc.mem_alloc())
-    if a.game.over():
+    if a.play.game.over():
         games += 1
         pins[0].level = 0  # a short press of PREV starts the next game
         for _ in range(8):

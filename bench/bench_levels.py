@@ -8,7 +8,8 @@ import random
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "firmware"))
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT / "firmware"), str(ROOT / "testbed" / "cpython")]  # cpython: const()
 
 import engine  # noqa: E402
 

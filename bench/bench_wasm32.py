@@ -23,8 +23,8 @@ NPM_VERSION = "1.27.0"
 WORK = ROOT / "build" / "wasm32"
 # Import order of a boot: the engine and the drivers, then the game and the app.
 MODULES = (
-    "engine", "buttons", "pcd8544", "settings", "hardware", "glyphs", "screens", "game", "menu",
-    "power", "play", "app",
+    "engine", "buttons", "pcd8544", "settings", "hardware", "glyphs", "game", "screens", "menu",
+    "power", "mainmenu", "play", "title", "app",
 )  # fmt: skip
 
 MEASURE = """

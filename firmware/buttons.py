@@ -23,25 +23,9 @@ missed REPEATs rather than bursting. Poll at least every 2**29 ms (6 days).
 """
 
 from array import array
+from time import ticks_add, ticks_diff
 
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
-
-
-try:
-    from time import ticks_add, ticks_diff
-except ImportError:
-    # CPython (host tests): MicroPython's tick arithmetic, wrapping at 2**30 as on the boards.
-    def ticks_add(ticks, delta):
-        return (ticks + delta) & 0x3FFFFFFF
-
-    def ticks_diff(end, start):
-        return ((end - start + 0x20000000) & 0x3FFFFFFF) - 0x20000000
-
+from micropython import const
 
 # Event kinds (the low 3 bits of an event).
 PRESS = const(1)

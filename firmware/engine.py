@@ -14,13 +14,7 @@
 # the C stack (py/objfun.c, VM_MAX_STATE_ON_STACK), _search's exactly; a bigger frame goes on
 # the heap. A const() name costs no RAM (a tuple's value lives with the code's constants);
 # every other global costs a dict entry and a qstr.
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
-
+from micropython import const
 
 EMPTY = const(0)
 X = const(1)

@@ -1,14 +1,7 @@
 # One game of tic-tac-toe as the app plays it: board, move history, undo, result and tally.
 # SPDX-License-Identifier: MIT
 import engine
-
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
-
+from micropython import const
 
 # Modes.
 ONE_PLAYER = const(0)  # the human against the CPU

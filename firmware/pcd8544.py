@@ -3,14 +3,7 @@
 import time
 
 import framebuf
-
-try:
-    from micropython import const
-except ImportError:  # CPython imports firmware for host tests
-
-    def const(x):
-        return x
-
+from micropython import const
 
 # Facts from the Philips PCD8544 datasheet (1999). The serial interface reads a byte MSB first,
 # only while SCE is low, and D/C with its last bit: 0 = command, 1 = data (SPI mode 0, 4 Mbit/s).

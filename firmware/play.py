@@ -1,240 +1,239 @@
-# Play and demo for the App: moves, cursor, hint, undo, the CPU's turn and the board screen.
+# A game on the board screen: cursor, moves, hint, undo, the CPU's turn, the result.
 # SPDX-License-Identifier: MIT
+"""How a game goes, in the order of this file: new_game() starts it; the player's buttons
+arrive in event(): PREV/NEXT move the cursor the moment they go down, a SELECT click puts the
+mark on the cursor's cell (_place: where a button press becomes a move), and a hold asks for a
+hint (SELECT), an undo (PREV) or the menu (NEXT, or PREV+NEXT together); the CPU answers in
+tick(); a finished game blinks its result until a short press starts the next one."""
+
 import random
 import time
 
 import buttons
-import engine
 import screens
-from game import DEMO, ONE_PLAYER, TWO_PLAYERS, Game, first_player, next_free, toward
-from menu import CONTINUE
-from power import AWAKE
-from screens import DEMO_SCREEN, MENU, PLAY, TITLE
+from engine import O, X
+from game import ONE_PLAYER, TWO_PLAYERS, Game, first_player, next_free, toward
+from micropython import const
+from settings import LEVEL_COUNT
 
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
-
-
-_SLOW_UNKNOWN = const(255)
-
-
-def _label(name):
-    """A level name in the 4 characters the status column has: "PERF", "MED" (not "MEDI")."""
-    name = name.upper()
-    if len(name) > 4:
-        name = name[:3] if name[3] in "AEIOU" else name[:4]
-    return name
+_BLINK_MS = const(400)  # the winning line, "DRAW"
+_HINT_MS = const(250)  # hint blink half-period
+_HINT_BLINKS = const(8)  # half-periods the hint blinks for (2 s)
+_SLOW_MAX = const(254)  # ms; longer searches are recorded as this
+_CENTRE = const(4)
 
 
 class Play:
-    """The App's play half (a base class: it shares the App's state, see app.App)."""
+    """The board screen of a one-player (against the CPU) or two-player game: a controller
+    with the interface app.App describes."""
 
-    def _init_play(self):
+    think_ms = 150  # a search expected to take this long shows the thinking indicator first
+    sign_ms = 1000  # how long "NO UNDO" stays up
+
+    def __init__(self, app, settings, glyphs):
+        self.app = app
+        self.settings = settings
+        self.glyphs = glyphs
+        self.menu = None  # the main menu (set by the App)
         self.game = Game()
-        self.demo = Game()
-        self.demo_tally = [0, 0, 0]  # X wins, O wins, draws (this session only)
-        self.levels = tuple(_label(name) for name in engine.LEVELS)
-        self.short = tuple(name[:3].upper() for name in engine.LEVELS)
-        self.demo_levels = bytearray(2)
-        # Last measured search time per (level, empty cells), in ms capped at 254; unknown
-        # counts as slow, so the first search of a kind shows the indicator (which costs one
-        # frame; a too-early indicator on a fast search lasts a few ms, below what the glass
-        # can show).
-        self.slow = bytearray(len(engine.LEVELS) * 10)
-        for i in range(len(self.slow)):
-            self.slow[i] = _SLOW_UNKNOWN
-        self.cursor = 4
+        self.games = 0  # one-player games started (for "alternate")
+        self.cursor = _CENTRE
         # Where the cursor was before the PREV/NEXT press now held: PREV and NEXT move it at
         # once, and when the hold turns out to mean undo or the menu, it goes back there.
-        self.anchor = 4
-        self.no_undo = False  # the "NO UNDO" sign is up (since self.sign_at)
+        self.anchor = _CENTRE
+        self.hint_left = 0  # the hint blinks (half-periods still to go)
+        self.no_undo = False  # the "NO UNDO" sign is up (since sign_at)
         self.sign_at = 0
-        self.hint_left = 0  # hint half-periods still to blink
-        self.thinking = False
-        self.games_1p = 0  # one-player games started (for "alternate")
+        self.thinking = False  # the thinking indicator is on the glass
+        self.shown = False  # the position the CPU is to answer is on the glass
+        self.since = 0  # when the screen, the hint or the result began (blinking)
+        self.phase = 0  # blink phase: 0 on, 1 off
+        # Last measured search time per (level, empty cells), in ms; 255, unknown, counts as
+        # slow, so the first search of a kind shows the indicator (one frame; on a fast search
+        # it lasts a few ms, below what the glass can show).
+        self.slow = bytearray(b"\xff" * (LEVEL_COUNT * 10))
 
-    # -- play -------------------------------------------------------------------------------
+    # -- a game starts ------------------------------------------------------------------------
 
-    def _new_game(self, mode, now):
+    def new_game(self, mode, now):
+        """Start a game of `mode` (game.ONE_PLAYER or TWO_PLAYERS) at the chosen level."""
         s = self.settings
-        human = engine.X
+        human = X
         if mode == ONE_PLAYER:
-            if not first_player(s.get("starts"), self.games_1p):
-                human = engine.O
-            self.games_1p += 1
+            if not first_player(s.get("starts"), self.games):
+                human = O
+            self.games += 1
         self.game.start(mode, human, s.get("level"))
-        self.paused = False
+        self.cursor = _CENTRE
         self.hint_left = 0
         self.thinking = False
-        self.cursor = 4
-        self._go(PLAY, now)
+        self.app.go(self, now)
 
-    def _played(self, game, result, now):
-        """After any move: keep the cursor on a free cell; at the end, count the game."""
-        self.dirty = True
-        if not result:
-            if game is self.game and not game.free(self.cursor):
-                self._cursor_step(1)
-            return
-        self.since = now  # blinking of the result starts now
-        if game.mode == DEMO:
-            self.demo_tally[result - 1] += 1
-            return
-        key, i = game.tally_slot()
-        self.settings.count(key, i)  # saturates at the settings' maximum
-        self.save_due = True  # once per game, so a power cut never loses a result
+    def enter(self, now):
+        # A new game, or one continued from the menu.
+        self.since = now
+        self.phase = 0
+        self.no_undo = False
+        self.shown = False
 
-    def _cursor_step(self, step):
-        self.cursor = next_free(self.game, self.cursor, step)
+    # -- the player's buttons -----------------------------------------------------------------
 
-    def _cursor_dir(self, b):
-        if b == buttons.UP or b == buttons.DOWN:
-            self.cursor = toward(self.game, self.cursor, 1 if b == buttons.DOWN else -1, 0)
+    def event(self, ev, now):
+        game = self.game
+        if game.cpu_to_move():
+            return True  # the CPU's turn: presses are dropped, never queued into a move
+        b = buttons.button_of(ev)
+        kind = buttons.kind_of(ev)
+        if kind == buttons.PRESS:
+            if b != buttons.SELECT:
+                self._move_cursor(b)
+        elif kind == buttons.CLICK:
+            if game.over():
+                self.new_game(game.mode, now)  # any short press starts the next game
+            elif b == buttons.SELECT:
+                self._place(now)
+        elif kind == buttons.LONG or kind == buttons.REPEAT:
+            # A hold. PREV and NEXT auto-repeat (for the menus) and report no LONG: in a game
+            # a cursor never needs to run, so their first REPEAT is their long press.
+            if b == buttons.SELECT:
+                self._hint(now)
+            elif b == buttons.PREV or b == buttons.LEFT:
+                self._undo(now)
+            elif b == buttons.NEXT or b == buttons.RIGHT:
+                self._to_menu(now)
+            return True  # once per hold
+        elif kind == buttons.CHORD:
+            self._to_menu(now)
+        return False
+
+    def _move_cursor(self, b):
+        # The anchor is where this press starts from, unless another mover's press is still
+        # live: then the two may be a chord, which goes back to before the first.
+        if not self.app.held() & ~(1 << b | 1 << buttons.SELECT):
+            self.anchor = self.cursor
+        game = self.game
+        if b == buttons.PREV or b == buttons.NEXT:
+            self.cursor = next_free(game, self.cursor, 1 if b == buttons.NEXT else -1)
+        elif b == buttons.UP or b == buttons.DOWN:
+            self.cursor = toward(game, self.cursor, 1 if b == buttons.DOWN else -1, 0)
         else:
-            self.cursor = toward(self.game, self.cursor, 0, 1 if b == buttons.RIGHT else -1)
+            self.cursor = toward(game, self.cursor, 0, 1 if b == buttons.RIGHT else -1)
+        self.hint_left = 0
+        self.app.redraw()
+
+    def _place(self, now):
+        # SELECT's click: the player's mark on the cursor's cell. Here a press becomes a move.
+        game = self.game
+        if game.free(self.cursor):
+            self.hint_left = 0
+            self._played(game.play(self.cursor), now)
 
     def _hint(self, now):
-        if self.game.cpu_to_move() or self.game.over():
+        # The engine's best move for the player blinks under the cursor.
+        if self.game.over():
             return
         self.cursor = self.game.hint()
-        self.hint_left = self.hint_blinks
+        self.hint_left = _HINT_BLINKS
         self.since = now
-        self.dirty = True
-
-    def _back_to_anchor(self):
-        """Undo the cursor move of the press that became a hold (or a chord)."""
-        if self.game.free(self.anchor):
-            self.cursor = self.anchor
-            self.dirty = True
+        self.app.redraw()
 
     def _undo(self, now):
         # Not after the end: the result is counted (a press starts the next game instead).
         # Refused, it says so: a hold that does nothing looks like a button that does not work.
-        if self.game.over() or not self.game.undo():
+        game = self.game
+        if game.over() or not game.undo():
             self._back_to_anchor()
             self.no_undo = True
             self.sign_at = now
-            self.dirty = True
-            return
-        self.hint_left = 0
-        self._back_to_anchor()  # free before the undo, so free after it
-        if not self.game.free(self.cursor):
-            self._cursor_step(1)
-        self.dirty = True
+        else:
+            self.hint_left = 0
+            self._back_to_anchor()  # free before the undo, so free after it
+            if not game.free(self.cursor):
+                self.cursor = next_free(game, self.cursor, 1)
+        self.app.redraw()
 
-    def _game_menu(self, now):
+    def _to_menu(self, now):
         self._back_to_anchor()  # Continue comes back to the cell the player left
-        self.paused = not self.game.over()
-        self._open_menu(now)
-        self.menu.select(CONTINUE)  # the likely choice; no-op when the game was over
+        self.menu.from_game(now, not self.game.over())
 
-    def _cpu_move(self, game, level, now):
-        """One engine move. Returns True (without moving) while a frame must be drawn first:
-        the player's own move, and the thinking indicator when the search is expected to be
-        slow (the engine runs synchronously, so the indicator has to be on the glass before
-        the search starts; the expectation is the last measured time for this level and
-        number of empty cells)."""
-        slot = level * 10 + 9 - game.count
-        if not self.thinking and self.slow[slot] >= self.think_ms:
-            self.thinking = True
-            self.dirty = True
-        if self.dirty:
+    def _back_to_anchor(self):
+        # Undo the cursor move of the press that became a hold (or a chord).
+        if self.game.free(self.anchor):
+            self.cursor = self.anchor
+
+    def _played(self, result, now):
+        # After any move: keep the cursor on a free cell; at the end, count the game.
+        self.app.redraw()
+        game = self.game
+        if not result:
+            if not game.free(self.cursor):
+                self.cursor = next_free(game, self.cursor, 1)
+            return
+        self.since = now  # the result blinks from now
+        key, i = game.tally_slot()
+        self.settings.count(key, i)  # saturates at the settings' maximum
+        self.app.save_soon()  # once per game, so a power cut never loses a result
+
+    # -- the CPU's turn, and time -------------------------------------------------------------
+
+    def tick(self, now):
+        game = self.game
+        if self.no_undo and time.ticks_diff(now, self.sign_at) >= self.sign_ms:
+            self.no_undo = False
+            self.app.redraw()
+        if game.cpu_to_move():
+            return self._cpu_turn(now)
+        elapsed = time.ticks_diff(now, self.since)
+        if self.hint_left:
+            k = elapsed // _HINT_MS
+            if k >= _HINT_BLINKS:
+                self.hint_left = 0  # done: the cursor stays on the hint, solid
+                self.app.redraw()
+                return False
+        elif game.over():
+            k = elapsed // _BLINK_MS
+        else:
+            return False
+        if (k & 1) != self.phase:  # blinking: the hint, or the result
+            self.phase = k & 1
+            self.app.redraw()
+        return False
+
+    def _cpu_turn(self, now):
+        # Two steps. First the position the CPU answers goes on the glass, with the thinking
+        # indicator when the search is expected to be slow (it runs synchronously, so the
+        # indicator has to be shown before it starts): the last measured time for this level
+        # and number of empty cells. Then, at once, the search and the move.
+        game = self.game
+        slot = game.level * 10 + 9 - game.count
+        if not self.shown:
+            self.shown = True
+            self.thinking = self.slow[slot] >= self.think_ms
+            self.app.redraw()
             return True
         start = time.ticks_ms()
-        cell = game.cpu_move(level, random)
+        cell = game.cpu_move(game.level, random)
         spent = time.ticks_diff(time.ticks_ms(), start)
-        self.slow[slot] = spent if spent < 254 else 254
+        self.slow[slot] = spent if spent < _SLOW_MAX else _SLOW_MAX
         self.thinking = False
-        self._played(game, game.play(cell), now)
-        # Whatever was pressed while the engine ran is dropped, not queued into a move.
-        self.hw.pad.reset(now)
-        self.armed = 0
+        self.shown = False
+        self._played(game.play(cell), now)
+        self.app.drop_input(now)  # whatever was pressed while the engine ran is dropped
         return False
 
-    def _tick(self, now):
-        """Time-driven work: CPU moves, demo, blinking. Returns True to come back at once."""
-        screen = self.screen
-        elapsed = time.ticks_diff(now, self.since)
-        if screen == TITLE or (screen == MENU and not self.paused):
-            # The demo starts after demo_after_ms without a press on the title or on the menu
-            # (not while a paused game waits there).
-            idle = time.ticks_diff(now, self.power.last)
-            if idle >= self.demo_after_ms and self.power.state == AWAKE:
-                self._start_demo(now)
-                return False
-            if screen == TITLE:
-                self._blink(elapsed // self.blink_ms)
-        elif screen == PLAY:
-            game = self.game
-            if self.no_undo and time.ticks_diff(now, self.sign_at) >= self.sign_ms:
-                self.no_undo = False
-                self.dirty = True
-            if game.cpu_to_move():
-                return self._cpu_move(game, game.level, now)
-            if self.hint_left:
-                k = elapsed // self.hint_ms
-                if k >= self.hint_blinks:
-                    self.hint_left = 0
-                    self.dirty = True
-                else:
-                    self._blink(k)
-            elif game.over():
-                self._blink(elapsed // self.blink_ms)
-        elif screen == DEMO_SCREEN:
-            game = self.demo
-            if game.over():
-                if elapsed >= self.demo_end_ms:
-                    self._demo_game(now)
-                else:
-                    self._blink(elapsed // self.blink_ms)
-            elif elapsed >= self.demo_move_ms:
-                level = self.demo_levels[game.turn() - 1]
-                if self._cpu_move(game, level, now):
-                    return True
-                if not game.over():
-                    self.since = now
-        return False
+    # -- the glass ----------------------------------------------------------------------------
 
-    def _blink(self, k):
-        if (k & 1) != self.phase:
-            self.phase = k & 1
-            self.dirty = True
-
-    def _start_demo(self, now):
-        self.demo_tally[0] = self.demo_tally[1] = self.demo_tally[2] = 0
-        self._go(DEMO_SCREEN, now)
-        self._demo_game(now)
-
-    def _demo_game(self, now):
-        n = len(engine.LEVELS)
-        self.demo_levels[0] = random.getrandbits(8) % n
-        self.demo_levels[1] = random.getrandbits(8) % n
-        self.demo.start(DEMO, engine.X, 0)
-        self.since = now
-        self.phase = 0
-        self.dirty = True
-
-    def _draw_board(self, fb, play):
-        if play:
-            game = self.game
-            two = game.mode == TWO_PLAYERS
-            tally = self.settings.get("tally2" if two else "tally1")
-            label = "2P" if two else self.levels[game.level]
-            cursor = -1
-            if not game.over() and not game.cpu_to_move():
-                cursor = self.cursor
-            solid = not self.phase or not self.hint_left
-            screens.board(fb, self.glyphs, game, cursor, solid, not self.phase)
-            screens.status(fb, self.glyphs, game, label, tally, self.thinking, not self.phase)
-            if self.no_undo:
-                screens.sign(fb, b"NO UNDO")
-        else:
-            game = self.demo
-            screens.board(fb, self.glyphs, game, -1, False, not self.phase)
-            mover = game.turn()
-            label = self.short[self.demo_levels[mover - 1]]
-            screens.status_demo(fb, self.glyphs, game, label, self.demo_tally, not self.phase)
+    def draw(self, fb):
+        game = self.game
+        gl = self.glyphs
+        two = game.mode == TWO_PLAYERS
+        tally = self.settings.get("tally2" if two else "tally1")
+        label = "2P" if two else screens.LEVEL_LABELS[game.level]
+        cursor = -1
+        if not game.over() and not game.cpu_to_move():
+            cursor = self.cursor
+        blink_on = not self.phase
+        screens.board(fb, gl, game, cursor, blink_on or not self.hint_left, blink_on)
+        screens.status(fb, gl, game, label, tally, self.thinking, blink_on)
+        if self.no_undo:
+            screens.sign(fb, b"NO UNDO")

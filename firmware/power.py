@@ -2,13 +2,7 @@
 # SPDX-License-Identifier: MIT
 import time
 
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
-
+from micropython import const
 
 AWAKE = const(0)
 DIM = const(1)  # backlight off (if it was on), display still showing

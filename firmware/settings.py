@@ -3,16 +3,9 @@
 import json
 import os
 
-from engine import LEVELS
+from micropython import const
 
-try:
-    from micropython import const
-except ImportError:  # CPython (host tools)
-
-    def const(x):
-        return x
-
-
+LEVEL_COUNT = const(4)  # engine.LEVELS has this many (a host test holds the two together)
 TALLY_MAX = const(999)  # three digits fit the status column; counts saturate here
 _SECONDS_MAX = const(3600)
 _READ_MAX = const(512)  # a good file is ~150 bytes; anything longer is not ours
@@ -22,7 +15,8 @@ _READ_MAX = const(512)  # a good file is ~150 bytes; anything longer is not ours
 # - contrast: Vop; modules look right at about 40..72. Capped at CONTRAST_MAX = 90: the
 #   PCD8544's voltage generator is specified up to 8.5 V (VLCD = 3.06 V + 0.06 V * Vop).
 # - level: index into engine.LEVELS; default the strongest but one, so a new player can still
-#   win a game ("perfect" is one press away).
+#   win a game ("perfect" is one press away). The count is a constant rather than the engine's
+#   tuple, so that loading the settings (safe mode does) never loads the engine.
 # - starts: who begins against the CPU: 0 you, 1 the CPU, 2 alternate (the default, so the
 #   player is not always second).
 # - dim_s / sleep_s: idle seconds before the backlight goes off / the display powers down and
@@ -32,7 +26,7 @@ KEYS = ("contrast", "backlight", "level", "starts", "tally1", "tally2", "dim_s",
 _SPEC = {
     "contrast": (60, "int", 0, CONTRAST_MAX),
     "backlight": (True, "bool", 0, 1),
-    "level": (len(LEVELS) - 2, "int", 0, len(LEVELS) - 1),
+    "level": (LEVEL_COUNT - 2, "int", 0, LEVEL_COUNT - 1),
     "starts": (2, "int", 0, 2),
     "tally1": ((0, 0, 0), "tally", 0, TALLY_MAX),  # wins, draws, losses against the CPU
     "tally2": ((0, 0, 0), "tally", 0, TALLY_MAX),  # X wins, O wins, draws (two players)

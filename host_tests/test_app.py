@@ -1,43 +1,25 @@
-"""The game app under the MicroPython unix port: scripted games read off the glass, a seeded
-fuzz of 100,000 button events, and a soak of 1,000 games with a flat heap.
+"""app.py under the MicroPython unix port: which presses may act, a seeded fuzz of 100,000
+button events, a soak of 1,000 games with a flat heap, the real firmware under the harness.
+Each screen's own checks are in test_<screen module>.py (play, mainmenu, setupmenu, title,
+demo; power for the idle timers).
 
-The MicroPython scripts are in host_tests/mp (mp_app_*.py, the rig in apprig.py); they run on
-the firmware as deployed (every module precompiled by mpy-cross)."""
+The MicroPython scripts are in host_tests/mp (mp_app*.py; the rig is testbed/harness.py); they
+run on the firmware as deployed (every module precompiled by mpy-cross)."""
 
-import json
 import re
 from pathlib import Path
 
+import mpcheck
 import pytest
 
 MP = Path(__file__).parent / "mp"
 
 
-def test_scripted_games_settings_demo_and_power(micropython, tmp_path):
-    out = micropython.run_tests(MP / "mp_app_play.py", tmp_path, heapsize="512k")
-    for name in (
-        "test_full_game_at_each_level",
-        "test_win_with_blinking_line_then_next_game",
-        "test_loss_against_perfect",
-        "test_two_players_o_wins",
-        "test_two_players_draw",
-        "test_hint_blinks_best_move",
-        "test_undo_takes_back_move_and_reply",
-        "test_settings_screen",
-        "test_demo_starts_when_idle_and_stops_at_a_press",
-        "test_power_saving_and_wake",
-        "test_reset_scores_needs_confirmation",
-        "test_moving_off_reset_cancels_the_question",
-        "test_sleep_during_the_demo_wakes_on_the_title",
-        "test_no_demo_while_a_paused_game_waits",
-        "test_sleep_turns_the_backlight_off_even_without_dimming",
-        "test_hold_next_then_continue_leaves_the_cursor_where_it_was",
-        "test_undo_leaves_the_cursor_where_it_was",
-        "test_prev_next_chord_opens_the_menu_and_leaves_the_cursor",
-        "test_a_chord_of_two_directions_leaves_the_cursor",
-        "test_undo_with_nothing_to_undo_shows_a_sign",
-    ):
-        assert "PASS " + name in out
+class mp_app(mpcheck.Script):
+    """Its checks, each a pytest item: mp_app.py under MicroPython."""
+
+    heapsize = "512k"
+    args = (mpcheck.TMPDIR,)
 
 
 # 2 x 50,000 events, one run per xdist worker.
@@ -86,26 +68,8 @@ def test_soak_thousand_games_heap_flat(micropython, tmp_path):
 SOAK_HEAP = "80k"
 
 
-def test_game_soak_at_32k(micropython, tmp_path):
-    """1,000 one-player games (hints, undos, every level) with the tally saved, in 32k."""
-    games = 1000
-    result = micropython.run(MP / "mp_game_soak.py", games, tmp_path, heapsize="32k", timeout=280)
-    out = result.stdout + result.stderr
-    match = re.search(
-        r"^GAMESOAK games (\d+) first (\d+) last (\d+) min (\d+) max (\d+)", result.stdout, re.M
-    )
-    assert result.returncode == 0 and match, out
-    played, first, last, low, high = map(int, match.groups())
-    assert played == games
-    assert first == last == low == high, "heap in use after each game moved: " + out
-    # The tally on flash counts every game exactly once.
-    tally = json.loads((tmp_path / "settings.json").read_text())["tally1"]
-    assert sum(tally) == games, tally
-
-
-def test_real_firmware_under_the_harness(micropython, hostboard):
+class mp_app_harness(mpcheck.Script):
     """main.py + boards/pico.py + the app, on the fake machine and clock."""
-    out = micropython.run_tests(MP / "mp_app_harness.py", heapsize="512k", paths=(hostboard,))
-    assert "PASS test_dim_sleep_lightsleep_and_wake_to_the_same_screen" in out
-    assert "PASS test_dim_sleep_and_wake_across_the_tick_wrap" in out
-    assert "PASS test_settings_that_cannot_be_saved_are_logged_and_the_game_plays_on" in out
+
+    heapsize = "512k"
+    paths = (mpcheck.fixture("hostboard"),)

@@ -1,7 +1,7 @@
 """Golden images of every app screen, as the glass shows them (controller model -> PNG).
 
 host_tests/mp/mp_app_screens.py drives the real app with the buttons to each screen and prints
-the glass; each is rendered with tools/lcd_render.py and compared with
+the glass; each is rendered with testbed/lcd_render.py and compared with
 host_tests/golden/screens/<name>.png. After an intended change to what a screen shows,
 regenerate them with
 

@@ -4,6 +4,7 @@ import sys
 from pathlib import Path
 
 import buttons as B
+import mpcheck
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -269,18 +270,16 @@ def test_bad_arguments_raise_value_error(make, message):
 
 # --- the same core checks under the real MicroPython, compiled by mpy-cross --------------------
 
-MP = Path(__file__).parent / "mp"
+
+class mp_buttons(mpcheck.Script):
+    heapsize = "1m"
+    without = ("test_ticks_are_30_bit",)  # the script removes it: the port's ticks are 62-bit
 
 
-def test_under_micropython(micropython):
-    out = micropython.run_tests(MP / "mp_buttons.py", heapsize="1m")
-    assert "PASS test_poll_allocates_nothing" in out
+class mp_buttons_ticks30(mpcheck.Script):
+    """A time.py on MICROPYPATH replaces the built-in one: ticks wrap at 2**30 as on the boards
+    (the 64-bit unix port's own ticks would wrap at 2**62)."""
 
-
-def test_under_micropython_with_30_bit_ticks(micropython):
-    # A time.py on MICROPYPATH replaces the built-in one: ticks wrap at 2**30 as on the boards
-    # (the 64-bit unix port's own ticks would wrap at 2**62).
-    out = micropython.run_tests(
-        MP / "mp_buttons.py", heapsize="1m", paths=(MP / "mp_buttons_ticks30",)
-    )
-    assert "PASS test_ticks_are_30_bit" in out
+    script = mpcheck.MP / "mp_buttons.py"
+    heapsize = "1m"
+    paths = (mpcheck.MP / "mp_buttons_ticks30",)

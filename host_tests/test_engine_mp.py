@@ -3,16 +3,13 @@
 from pathlib import Path
 
 import engine
+import mpcheck
 import mpy_build
 import pytest
 from test_engine import board_of, live_positions, optimal_cells, reference_scores
 
 MP = Path(__file__).parent / "mp"
-CHECKS = {
-    "mp_engine_play": ("every_position",),
-    "mp_engine_tree": ("never_loses_and_recursion_depth",),
-    "mp_engine_errors": ("value_errors",),
-}
+CHECKS = ("mp_engine_play", "mp_engine_tree", "mp_engine_errors")
 
 
 @pytest.fixture(scope="module")
@@ -46,14 +43,24 @@ def test_reference_file_agrees_with_the_engine_on_cpython(mp_engine):
         assert bytes(0 if s is None else s + 128 for s in scores) == data[k + 6 : k + 15]
 
 
-@pytest.mark.parametrize("name", sorted(CHECKS))
-def test_engine_under_micropython_16k_heap(micropython, mp_engine, name):
-    out = micropython.run_tests(
-        mp_engine / "run.py",
-        mp_engine / "reference.bin",
-        name,
-        heapsize="16k",
-        paths=(mp_engine,),
-    )
-    for check in CHECKS[name]:
-        assert any(line.startswith("PASS test_" + check) for line in out.splitlines()), out
+class _Engine(mpcheck.Script):
+    """Each check module runs through mp_engine_run, precompiled, in a 16k heap."""
+
+    runner = mpcheck.fixture("mp_engine", "run.py")
+    paths = (mpcheck.fixture("mp_engine"),)
+    heapsize = "16k"
+
+
+REFERENCE = mpcheck.fixture("mp_engine", "reference.bin")
+
+
+class mp_engine_play(_Engine):
+    args = (REFERENCE, "mp_engine_play")
+
+
+class mp_engine_tree(_Engine):
+    args = (REFERENCE, "mp_engine_tree")
+
+
+class mp_engine_errors(_Engine):
+    args = (REFERENCE, "mp_engine_errors")

@@ -1,4 +1,9 @@
-"""game.py (one game: moves, result, undo, tally slot, cursor moves) and menu.py, on CPython."""
+"""game.py (one game: moves, result, undo, tally slot, cursor moves), on CPython; and a soak of
+1,000 games with the tally on flash under the MicroPython unix port at 32k."""
+
+import json
+import re
+from pathlib import Path
 
 import engine
 import pytest
@@ -18,9 +23,8 @@ from game import (
 )
 from hypothesis import given
 from hypothesis import strategies as st
-from menu import CONTRAST, LEVEL, LIGHT, RESET, STARTS, Menu, adjust, value
-from settings import CONTRAST_MAX
 
+MP = Path(__file__).parent / "mp"
 X, O = engine.X, engine.O  # noqa: E741 - the engine names the pieces X and O
 orders = st.permutations(range(9))
 
@@ -205,67 +209,18 @@ def test_toward_exhaustive():
                     assert c == nxt
 
 
-class FakeSettings(dict):
-    def get(self, key):
-        return self[key]
-
-    def set(self, key, v):
-        self[key] = v
-
-
-class FakeLcd:
-    def __init__(self):
-        self.calls = []
-
-    def contrast(self, v):
-        self.calls.append(("contrast", v))
-
-    def backlight(self, on):
-        self.calls.append(("backlight", on))
-
-
-def test_menu_moves_wrap_and_keep_the_selection():
-    m = Menu((1, 2, 3))
-    m.move(-1)
-    assert m.current() == 3
-    m.move(1)
-    assert m.current() == 1
-    m.select(2)
-    m.set_items((0, 1, 2, 3))
-    assert m.current() == 2
-    with pytest.raises(ValueError):
-        Menu(())
-
-
-def test_adjust_and_values():
-    s = FakeSettings(contrast=60, backlight=True, level=2, starts=2)
-    lcd = FakeLcd()
-    adjust(s, lcd, CONTRAST, 1, 4)
-    assert s["contrast"] == 61 and lcd.calls[-1] == ("contrast", 61)
-    s["contrast"] = CONTRAST_MAX - 1
-    adjust(s, lcd, CONTRAST, 1, 4)
-    assert s["contrast"] == CONTRAST_MAX == 90, "the top of the range is reachable"
-    adjust(s, lcd, CONTRAST, 1, 4)
-    assert s["contrast"] == CONTRAST_MAX, "clamped at the generator's 8.5 V limit"
-    s["contrast"] = 1
-    adjust(s, lcd, CONTRAST, -1, 4)
-    adjust(s, lcd, CONTRAST, -1, 4)
-    assert s["contrast"] == 0, "clamped at 0"
-    adjust(s, lcd, LIGHT, 1, 4)
-    assert s["backlight"] is False and lcd.calls[-1] == ("backlight", False)
-    adjust(s, lcd, LEVEL, 1, 4)
-    adjust(s, lcd, LEVEL, 1, 4)
-    assert s["level"] == 0, "levels wrap"
-    adjust(s, lcd, STARTS, 1, 4)
-    assert s["starts"] == 0
-    seen = []
-    for _ in range(3):
-        adjust(s, lcd, STARTS, 1, 4)
-        seen.append(s["starts"])
-    assert seen == [1, 2, 0], "Start cycles through YOU, CPU, ALT"
-    levels = ("EASY", "MEDI", "HARD", "PERF")
-    assert value(s, LEVEL, levels, False) == "EASY"
-    assert value(s, STARTS, levels, False) == "YOU"
-    assert value(s, LIGHT, levels, False) == "OFF"
-    assert value(s, CONTRAST, levels, False) == 0
-    assert value(s, RESET, levels, False) == "CLR" and value(s, RESET, levels, True) == "CLR?"
+def test_game_soak_at_32k(micropython, tmp_path):
+    """1,000 one-player games (hints, undos, every level) with the tally saved, in 32k."""
+    games = 1000
+    result = micropython.run(MP / "mp_game_soak.py", games, tmp_path, heapsize="32k", timeout=280)
+    out = result.stdout + result.stderr
+    match = re.search(
+        r"^GAMESOAK games (\d+) first (\d+) last (\d+) min (\d+) max (\d+)", result.stdout, re.M
+    )
+    assert result.returncode == 0 and match, out
+    played, first, last, low, high = map(int, match.groups())
+    assert played == games
+    assert first == last == low == high, "heap in use after each game moved: " + out
+    # The tally on flash counts every game exactly once.
+    tally = json.loads((tmp_path / "settings.json").read_text())["tally1"]
+    assert sum(tally) == games, tally

@@ -2,16 +2,16 @@
 main.py, both board files and the real app boot, sleep and wake, recover from an error, keep
 settings."""
 
-from pathlib import Path
-
 import goldens
+import mpcheck
 
-MP = Path(__file__).parent / "mp"
 
+class mp_harness(mpcheck.Script):
+    heapsize = "256k"
+    paths = (mpcheck.fixture("hostboard"),)
 
-def test_harness_and_real_firmware(micropython, hostboard):
-    out = micropython.run_tests(MP / "mp_harness.py", heapsize="256k", paths=(hostboard,))
-    shots = goldens.snaps(out)
-    assert set(shots) >= {"boot_pico", "boot_esp32"}
-    # Both boards show the same first screen: the board file changes only the wiring.
-    assert shots["boot_pico"] == shots["boot_esp32"]
+    def test_both_boards_boot_to_the_same_screen(self, mp_output):
+        shots = goldens.snaps(mp_output)
+        assert set(shots) >= {"boot_pico", "boot_esp32"}
+        # The board file changes only the wiring.
+        assert shots["boot_pico"] == shots["boot_esp32"]

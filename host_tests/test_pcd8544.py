@@ -6,6 +6,7 @@ from pathlib import Path
 
 import fakebus
 import lcd_render
+import mpcheck
 import pcd8544_model as pm
 import pytest
 
@@ -13,8 +14,10 @@ ROOT = Path(__file__).resolve().parents[1]
 MP = ROOT / "host_tests" / "mp"
 
 
-def test_driver_on_micropython(micropython):
-    micropython.run_tests(MP / "mp_pcd8544.py", heapsize="128k")
+class mp_pcd8544(mpcheck.Script):
+    """Driver checks that must run on MicroPython itself: allocation, errors, optional pins."""
+
+    heapsize = "128k"
 
 
 def test_driver_imports_neither_machine_nor_host_code():

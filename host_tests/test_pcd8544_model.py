@@ -4,6 +4,7 @@ recording bus (test_fakebus.py) carries."""
 import random
 
 import fakebus
+import mpcheck
 import pcd8544_model as pm
 import pytest
 from hypothesis import given, settings
@@ -383,11 +384,10 @@ def test_a_long_run_can_be_fed_and_cleared_without_growing():
     assert rig.model.commands == 6 + 4000 and rig.model.data_bytes > 2000
 
 
-def test_fakebus_and_model_run_on_micropython(micropython):
-    from pathlib import Path
+class mp_pcd8544_model(mpcheck.Script):
+    """The recording bus and the model run on MicroPython too."""
 
-    script = Path(__file__).resolve().parent / "mp" / "mp_pcd8544_model.py"
-    micropython.run_tests(script, heapsize="64k")
+    heapsize = "64k"
 
 
 def test_preamble_lets_a_new_reader_join_mid_run():

@@ -4,18 +4,18 @@ CPython with hypothesis (whatever the file holds, loading gives valid settings).
 import json
 from pathlib import Path
 
+import mpcheck
 import settings
 from hypothesis import given
 from hypothesis import settings as hyp_settings
 from hypothesis import strategies as st
 from settings import KEYS, Settings
 
-MP = Path(__file__).parent / "mp"
 
+class mp_settings(mpcheck.Script):
+    """Settings on littlefs and FAT RAM disks under MicroPython, a power cut at every step."""
 
-def test_settings_on_micropython_flash(micropython):
-    out = micropython.run_tests(MP / "mp_settings.py", heapsize="256k")
-    assert "PASS test_power_cut_at_every_flash_operation_littlefs" in out
+    heapsize = "256k"
 
 
 # Near-misses of the real values (ints around the ranges, bools, 3-lists) and other JSON.
@@ -66,3 +66,18 @@ def test_any_bytes_load_valid(tmp_path_factory, blob):
     path.write_bytes(blob)
     valid(Settings.load(str(path)))
     assert json.loads(path.read_text()).keys() == set(KEYS)
+
+
+def test_the_level_count_is_the_engines_and_settings_do_not_load_the_engine():
+    # settings.py keeps the count as a constant, so that loading the settings (safe mode does)
+    # never loads the engine; this holds the two together.
+    import ast
+
+    import engine
+
+    assert settings.LEVEL_COUNT == len(engine.LEVELS)
+    assert Settings().get("level") == len(engine.LEVELS) - 2
+    tree = ast.parse(Path(settings.__file__).read_text())
+    imported = {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+    imported |= {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+    assert "engine" not in imported, imported

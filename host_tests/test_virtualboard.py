@@ -1,5 +1,6 @@
 """The virtual board answers the raw REPL byte for byte the way a MicroPython board does."""
 
+import errno
 import os
 import select
 import struct
@@ -128,3 +129,79 @@ def test_friendly_repl_echoes_and_evaluates(line):
     assert line.until(b">>> ") == b"2 + 3\r\n5\r\n>>> "
     line.send(b"for i in range(2):\r    print(i)\r\r")
     assert line.until(b">>> ").endswith(b"0\r\n1\r\n>>> ")
+
+
+def test_usb_gap_takes_the_port_away_after_a_hard_reset_and_brings_it_back(tmp_path):
+    # A Pico's machine.reset() restarts its USB too: the host's node goes, an open one hangs
+    # up, and the same name comes back when the board enumerates again.
+    if mpyrun.micropython_path() is None:
+        pytest.skip(mpyrun.UNAVAILABLE)
+    (tmp_path / "main.py").write_text("print('main says hi')\n")
+    link, events = tmp_path / "ttyACM0", []
+    vb = virtualboard.VirtualBoard(tmp_path, log=events.append, link=link, usb_gap=0.3)
+    thread = threading.Thread(target=vb.serve, daemon=True)
+    thread.start()
+    try:
+        assert vb.port == str(link) and link.exists()
+        host = Line(vb.port)
+        host.until(b">>> ")
+        enter_raw(host)
+        host.send(b"import machine\nmachine.reset()\x04")
+        gone = time.monotonic()
+        end = gone + 5
+        while link.exists() and time.monotonic() < end:
+            time.sleep(0.01)
+        assert not link.exists()  # the node went with the reset
+        # The open one hung up, as a vanished tty does: reads end (pyserial: "device reports
+        # readiness to read but returned no data"), writes fail with EIO.
+        while os.read(host.fd, 4096):
+            pass
+        with pytest.raises(OSError) as err:
+            os.write(host.fd, b"\r")
+        assert err.value.errno == errno.EIO
+        os.close(host.fd)
+        while not link.exists() and time.monotonic() < end:
+            time.sleep(0.01)
+        assert time.monotonic() - gone >= 0.25
+        assert events[-4:] == [
+            "hard reset (machine.reset)",
+            "USB gone for 0.3 s (re-enumerating after the reset)",
+            "running main.py",
+            "USB back",
+        ]
+        host = Line(vb.port)  # the same name, a new device: main.py's output went nowhere
+        host.send(b"\r")
+        assert host.until(b">>> ") == b"\r\n>>> "
+        os.close(host.fd)
+    finally:
+        vb.stop()
+        thread.join(5)
+        vb.close()
+    assert not link.exists()
+
+
+def test_usb_gap_needs_a_link(tmp_path):
+    with pytest.raises(ValueError, match="usb_gap needs a link"):
+        virtualboard.VirtualBoard(tmp_path, usb_gap=1.5)
+
+
+def test_input_typed_while_booting_without_main_py_reaches_the_repl(tmp_path):
+    # A board keeps what was typed during its boot for the REPL; the interpreter half must
+    # hand back stdin it did not read even when there was no main.py to run.
+    if mpyrun.micropython_path() is None:
+        pytest.skip(mpyrun.UNAVAILABLE)
+    vb = virtualboard.VirtualBoard(tmp_path, log=lambda msg: None)
+    try:
+        vb.start()
+        vb._to_stdin(b"2 + 3\r")
+        time.sleep(0.05)  # the bytes wait in the interpreter's stdin, as in a board's buffer
+        vb._send(b"M")
+        frames = []
+        end = time.monotonic() + 5
+        while len(frames) < 2 and time.monotonic() < end:
+            frame = vb._next_frame(0.1)  # None until a whole frame is in
+            if frame is not None:
+                frames.append(frame)
+        assert frames == [(b"L", b"2 + 3\r"), (b"D", b"")]
+    finally:
+        vb.close()

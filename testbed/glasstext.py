@@ -1,9 +1,9 @@
-# Finds text drawn in the firmware's small font (glyphs.py) on a glass, for the MicroPython tests.
+# Finds text drawn in the firmware's small font (smallfont.py) on a glass, for MicroPython tests.
 # SPDX-License-Identifier: MIT
 # The expected pixels come from the firmware's own font, so this checks what a screen says and
 # where (a whole name, a wrapped message), not how the letters look: the golden images do that.
 import framebuf
-import glyphs
+import smallfont
 
 ROWS = 6  # a line of the small font: 5 rows and a descender
 
@@ -12,9 +12,9 @@ def find(glass, text, inverted=False):
     """(x, y) of the first place the glass (504 bytes, MONO_VLSB) shows `text` in the small font,
     dark on light (inverted: light on dark), or None. Every pixel of the text's box must match."""
     data = text.encode()
-    w = glyphs.small_width(data)
+    w = smallfont.width(data)
     buf = bytearray(w)
-    glyphs.small_text(framebuf.FrameBuffer(buf, w, 8, framebuf.MONO_VLSB), data, 0, 0)
+    smallfont.text(framebuf.FrameBuffer(buf, w, 8, framebuf.MONO_VLSB), data, 0, 0)
     flip = (1 << ROWS) - 1 if inverted else 0
     mask = (1 << ROWS) - 1
     cols = []

@@ -151,7 +151,7 @@ class Glass:
         return True
 
     def small(self, text, inverted=False):
-        """(x, y) where the glass shows text in the small font (glyphs.py), or None."""
+        """(x, y) where the glass shows text in the small font (smallfont.py), or None."""
         import glasstext
 
         return glasstext.find(self.glass(), text, inverted)
@@ -482,7 +482,8 @@ class Harness(Glass):
     # -- running ----------------------------------------------------------------------------
 
     def run(self, script, boot=None):
-        """Run script(self) against the firmware booted by boot() (default: main.main())."""
+        """Run script(self) against the firmware booted by boot() (default: importing main, which
+        runs it as a board runs main.py at power-on)."""
         self._gen = script(self)
         self._queue = []
         self._due = None
@@ -513,9 +514,7 @@ class Harness(Glass):
         if boot is not None:
             boot()
             return
-        import main
-
-        main.main()
+        import main  # noqa: F401 - main.py boots the firmware as it runs
 
     def board(self):
         """The board module (loaded as `board`, its port chosen, when the harness is made and at

@@ -1,8 +1,8 @@
 """A virtual MicroPython board on a pseudo-terminal, for testing deploy without hardware.
 
-`python testbed/virtualboard.py --flash DIR [--path SHIMS]...` prints the serial port
-(`/dev/pts/N`) and then answers it the way a board's USB serial REPL does, so `mpremote connect
-/dev/pts/N ...` (and `make deploy PORT=/dev/pts/N`) work unchanged:
+`python testbed/virtualboard.py --flash DIR [--path SHIMS]... [--link PORT]` prints the serial
+port (`/dev/pts/N`, or PORT, a symlink to it) and then answers it the way a board's USB serial
+REPL does, so `mpremote connect PORT ...` (and `make deploy PORT=...`) work unchanged:
 
 - friendly REPL (`>>> `, echo, Ctrl-C, Ctrl-D soft reset that runs /main.py, Ctrl-A raw REPL);
 - raw REPL: `raw REPL; CTRL-B to exit\\r\\n>`, code ... Ctrl-D -> `OK` output `\\x04` error
@@ -11,7 +11,9 @@
 - `machine.reset()` = hard reset: fresh interpreter, then /main.py runs like at power-on;
 - Ctrl-C while code runs raises KeyboardInterrupt in it (SIGINT to the interpreter), unless
   the code turned that off with micropython.kbd_intr(-1) (mpremote's mount does); other input
-  is the code's sys.stdin, and what it leaves unread goes back to the REPL.
+  is the code's sys.stdin, and what it leaves unread goes back to the REPL;
+- `--usb-gap SECONDS` (with `--link PORT`): a hard reset takes the port away for that long, as
+  a board with native USB does (a Pico: about 1.5 s); see VirtualBoard.usb_gone().
 
 Code runs in the real `micropython` unix port (testbed/virtualboard_mp.py, a persistent exec
 loop; a soft reset starts a new process). DIR is mounted at "/" inside it, so mpremote's file
@@ -37,12 +39,26 @@ HERE = Path(__file__).resolve().parent
 RAW_BANNER = b"raw REPL; CTRL-B to exit\r\n"
 PASTE_WINDOW = 128
 START_TIMEOUT = 10.0
+# A Pico's heap: about 240 KB free at the REPL (measured on the real rp2 port, MicroPython
+# 1.28, in an RP2040 emulator). The unix port's 64-bit objects make the same program somewhat
+# larger here, so this errs towards a tight board.
+HEAPSIZE = "240k"
 
 
 class VirtualBoard:
     def __init__(
-        self, flash, paths=(), heapsize="192k", name="virtual board", log=None, setup=None
+        self,
+        flash,
+        paths=(),
+        heapsize=HEAPSIZE,
+        name="virtual board",
+        log=None,
+        setup=None,
+        link=None,
+        usb_gap=0.0,
     ):
+        if usb_gap and link is None:
+            raise ValueError("usb_gap needs a link: the port's name must outlive its pty")
         self.setup = setup
         self.flash = Path(flash).resolve()
         self.flash.mkdir(parents=True, exist_ok=True)
@@ -53,10 +69,11 @@ class VirtualBoard:
             b"information.\r\n"
         )
         self.log = log or (lambda msg: print("virtualboard:", msg, file=sys.stderr, flush=True))
-        self.master, self.slave = os.openpty()
-        tty.setraw(self.slave)
-        os.set_blocking(self.master, False)
-        self.port = os.ttyname(self.slave)
+        self.link = None if link is None else Path(link)
+        self.usb_gap = usb_gap
+        self.usb_back_at = None  # while the port is away: when it comes back
+        self.master = self.slave = None
+        self._usb_attach()
         self.proc = None
         self.mode = "friendly"  # friendly | raw | paste_head | paste | exec
         self.exec_kind = None  # raw | friendly | boot, while mode == "exec"
@@ -189,9 +206,52 @@ class VirtualBoard:
 
     # -- the serial line ---------------------------------------------------------------------
 
+    @property
+    def port(self):
+        """The name the host opens: the link when there is one (it survives a USB gap)."""
+        return str(self.link) if self.link is not None else self.tty
+
+    def _usb_attach(self):
+        """A fresh pty, as the host's new device node after the board (re-)enumerates."""
+        self.master, self.slave = os.openpty()
+        tty.setraw(self.slave)
+        os.set_blocking(self.master, False)
+        self.tty = os.ttyname(self.slave)
+        if self.link is not None:
+            staged = self.link.with_name(self.link.name + ".new")
+            staged.unlink(missing_ok=True)
+            staged.symlink_to(self.tty)
+            os.replace(staged, self.link)  # the name appears whole, as a udev node does
+
+    def usb_gone(self):
+        """A hard reset on a board with native USB: the port goes away for usb_gap seconds.
+
+        A Pico's machine.reset() is watchdog_reboot() (ports/rp2/modmachine.c,
+        mp_machine_reset): the whole chip restarts, its USB controller too, so the host sees
+        the CDC device detach, removes its node (/dev/ttyACM0), and makes it again when the
+        new firmware enumerates, about 1.5 s later; a program that had it open gets EIO. Here
+        the link goes and the pty closes (its open ends see a hangup); output meanwhile is lost.
+        A board behind a USB-serial bridge (most ESP32 boards) keeps its port: usb_gap 0.
+        """
+        if self.link is not None and self.link.is_symlink():
+            self.link.unlink()
+        os.close(self.master)
+        os.close(self.slave)
+        self.master = self.slave = None
+        self.usb_back_at = time.monotonic() + self.usb_gap
+        self.log("USB gone for %.1f s (re-enumerating after the reset)" % self.usb_gap)
+
+    def _usb_check(self):
+        if self.usb_back_at is not None and time.monotonic() >= self.usb_back_at:
+            self.usb_back_at = None
+            self._usb_attach()
+            self.log("USB back")
+
     def write(self, data):
         """Send to the host. Output nobody reads for 1 s is dropped (with what is still unread),
         as a board's USB serial drops output while no program has the port open."""
+        if self.master is None:
+            return  # the port is away: nobody can read it
         view = memoryview(bytes(data))
         deadline = time.monotonic() + 1.0
         while view:
@@ -205,6 +265,8 @@ class VirtualBoard:
                 select.select([], [self.master], [], 0.05)
 
     def _read_serial(self):
+        if self.master is None:
+            return
         try:
             data = os.read(self.master, 4096)
         except (BlockingIOError, OSError):
@@ -344,6 +406,8 @@ class VirtualBoard:
             if hard:
                 self.log("hard reset (machine.reset)")
                 self.mode, self.pending = "friendly", bytearray()
+                if self.usb_gap:
+                    self.usb_gone()
                 self.boot()
             elif kind == "raw":
                 self.log("soft reset (SystemExit)")
@@ -389,16 +453,20 @@ class VirtualBoard:
             self.start()
             self.write(self.banner + b">>> ")
         while not self.stopped:
-            watch = [self.master]
+            self._usb_check()
+            watch = [] if self.master is None else [self.master]
             if self.proc is not None:
                 watch += [self.proc.stdout.fileno(), self.ctl_r]
-            ready, _, _ = select.select(watch, [], [], 0.2)
+            wait = 0.2
+            if self.usb_back_at is not None:
+                wait = min(wait, max(0.0, self.usb_back_at - time.monotonic()))
+            ready, _, _ = select.select(watch, [], [], wait)
             if self.proc is not None:
                 # Output and control first: a kbd_intr(-1) must be known before the host's
                 # answer to the output that followed it is read.
                 self._pump_output(cooked=self.exec_kind != "raw" or self.mode != "exec")
                 self._control()
-            if self.master in ready:
+            if self.master is not None and self.master in ready:
                 self._read_serial()
             while self.pending and self.mode != "exec":
                 byte = self.pending.pop(0)
@@ -423,24 +491,43 @@ class VirtualBoard:
 
     def close(self):
         self.stop_interpreter()
-        os.close(self.master)
-        os.close(self.slave)
+        if self.master is not None:
+            os.close(self.master)
+            os.close(self.slave)
+            self.master = self.slave = None
+        if self.link is not None and self.link.is_symlink():
+            self.link.unlink()
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--flash", required=True, type=Path, help="the board's filesystem")
     parser.add_argument("--path", action="append", default=[], help="stand-in modules dir")
-    parser.add_argument("--heapsize", default="192k", help="MicroPython heap (default 192k)")
+    parser.add_argument(
+        "--heapsize", default=HEAPSIZE, help="MicroPython heap (default %s, a Pico's)" % HEAPSIZE
+    )
     parser.add_argument("--name", default="virtual board", help="name in the REPL banner")
     parser.add_argument("--link", type=Path, help="also make this symlink to the port")
     parser.add_argument("--setup", help="module to import at every start (e.g. simulator_mp)")
+    parser.add_argument(
+        "--usb-gap",
+        type=float,
+        default=0.0,
+        help="seconds the port is away after a hard reset, as on a board with native USB "
+        "(1.5 models a Pico; needs --link); default 0, a USB-serial bridge",
+    )
     args = parser.parse_args(argv)
-    board = VirtualBoard(args.flash, args.path, args.heapsize, args.name, setup=args.setup)
-    if args.link:
-        if args.link.is_symlink():
-            args.link.unlink()
-        args.link.symlink_to(board.port)
+    if args.usb_gap and not args.link:
+        parser.error("--usb-gap needs --link: the port's name must outlive its pty")
+    board = VirtualBoard(
+        args.flash,
+        args.path,
+        args.heapsize,
+        args.name,
+        setup=args.setup,
+        link=args.link,
+        usb_gap=args.usb_gap,
+    )
     signal.signal(signal.SIGTERM, board.stop)
     signal.signal(signal.SIGINT, board.stop)
     print(board.port, flush=True)
@@ -451,8 +538,6 @@ def main(argv=None):
         return 1
     finally:
         board.close()
-        if args.link and args.link.is_symlink():
-            args.link.unlink()
     return 0
 
 

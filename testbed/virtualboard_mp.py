@@ -145,6 +145,7 @@ def _loop():
                 with open("main.py") as f:
                     code = f.read()
             except OSError:
+                _unread_stdin()  # typed during the boot: the REPL gets it, as on a board
                 _send(b"D")
                 continue
             _run(code, "main.py", "exec")

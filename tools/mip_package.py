@@ -1,8 +1,10 @@
-"""Write package.json, the manifest `mpremote mip install github:<owner>/<repo>` reads.
+"""Write package.json, the manifest `mpremote mip install` reads (`make mip` installs it from
+this checkout: mpremote's mip takes a local package.json and the files it names).
 
 Every firmware/*.py module is listed (as source: mip installs what the URL points to) with a URL
-relative to package.json, which mip resolves against the repository. The version is the one in
-pyproject.toml. `make test` fails when package.json is out of date: run this script to fix it.
+relative to package.json, which mip resolves against the file's folder (or repository). The
+version is the one in pyproject.toml. `make test` fails when package.json is out of date: run
+this script to fix it.
 """
 
 import json

@@ -6,7 +6,6 @@ import sys
 
 import engine
 import game as game_module
-import screens
 from buttons import NEXT, PREV, SELECT
 from harness import Rig
 
@@ -17,8 +16,15 @@ PICK = (2, 2, 2, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1, 0, 0, 0)  # SELECT 1/2, NEXT 5/16
 
 def fail(message, app, event):
     print(
-        "FAIL event %d: %s (screen %d board %x count %d result %d)"
-        % (event, message, app.screen, app.game.board, app.game.count, app.game.result)
+        "FAIL event %d: %s (screen %s board %x count %d result %d)"
+        % (
+            event,
+            message,
+            type(app.screen).__name__,
+            app.play.game.board,
+            app.play.game.count,
+            app.play.game.result,
+        )
     )
     sys.exit(1)
 
@@ -90,13 +96,13 @@ def main():
             ms = 16000 + (r * 131) % 9000  # the demo starts on an idle menu
         else:
             ms = 20000 + (r * 997) % 130000
-        g = app.game
+        g = app.play.game
         before = (g.board, g.count, g.over(), g.mode)
         t1 = settings.get("tally1")
         t2 = settings.get("tally2")
         rig.run(ms)
         sleeps += app.power.state == 2
-        demos += app.screen == screens.DEMO_SCREEN
+        demos += app.screen is app.title.demo
         if not legal(g):
             fail("illegal board", app, event)
         a1 = settings.get("tally1")
@@ -117,7 +123,7 @@ def main():
                 if g.result == g.human:
                     fail("the CPU lost at level perfect", app, event)
         elif (a1, a2) != (t1, t2):
-            if app.screen != screens.SETTINGS or a1 != (0, 0, 0) or a2 != (0, 0, 0):
+            if app.screen is not app.menu.setup or a1 != (0, 0, 0) or a2 != (0, 0, 0):
                 fail("tally changed with no game ending: %r %r" % (a1, a2), app, event)
     print("pad events reaching the app: %d" % seen[0])
     print(

@@ -46,7 +46,7 @@ def main():
     to(r, 2)
     snap(r, "board_1p")
     # The thinking indicator: the frame drawn before a search expected to be slow.
-    r.app.think_ms = 0
+    r.app.play.think_ms = 0
     free = [i for i in range(9) if r.cell(i) in (".", "cursor")]
     for _ in range(9):
         if r.cursor() == free[0]:
@@ -57,7 +57,7 @@ def main():
     r.up(SELECT)
     r.app.step(r.now)  # the click: the player's mark and the indicator, no search yet
     snap(r, "thinking")
-    r.app.think_ms = 150
+    r.app.play.think_ms = 150
     r.run(100)
     # Hold NEXT: to the menu, where the game waits behind "Continue".
     r.hold(NEXT, 700)
@@ -117,11 +117,11 @@ def main():
                 c = r.steady(i)
                 b |= (1 if c == "X" else 2 if c == "O" else 0) << (2 * i)
             to(r, engine.best_move(b, engine.to_move(b)))
-        if r.status(0, "WIN!") or r.app.game.result == r.app.game.human:
+        if r.status(0, "WIN!") or r.app.play.game.result == r.app.play.game.human:
             break
         r.click(SELECT)
         r.run(50)
-    line = r.app.game.line
+    line = r.app.play.game.line
     a, b = line[0], line[1]
     x = (a % 3) * 16 + 7 + 6 * ((b % 3) - (a % 3))
     y = (a // 3) * 16 + 7 + 6 * ((b // 3) - (a // 3))
@@ -129,7 +129,7 @@ def main():
     snap(r, "win_1p")
     # The demo, on an idle menu (held NEXT at the end of a game: no game waits there).
     r.hold(NEXT, 700)
-    r.run(r.app.demo_after_ms + 2200)
+    r.run(r.app.title.demo_after_ms + 2200)
     snap(r, "demo")
 
 

@@ -7,6 +7,7 @@ import sys
 
 import app
 import buttons
+import demo
 import hardware
 import pcd8544
 import settings
@@ -24,9 +25,9 @@ def main(games):
     s.set("dim_s", 0)  # never dim or sleep: the demo runs on
     s.set("sleep_s", 0)
     a = app.App(hw, s)
-    a.demo_after_ms = 0
-    a.demo_move_ms = 0
-    a.demo_end_ms = 0
+    a.title.demo_after_ms = 0
+    demo.Demo.move_ms = 0  # the demo is made when it first starts: its class's pace
+    demo.Demo.end_ms = 0
     now = 0
     done = 0
     first = 0
@@ -34,7 +35,7 @@ def main(games):
     while done < games:
         a.step(now)
         now += 10
-        tally = a.demo_tally
+        tally = a.title.demo.tally if a.title.demo is not None else (0, 0, 0)
         n = tally[0] + tally[1] + tally[2]
         if n != done:
             done = n

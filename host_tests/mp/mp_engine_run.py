@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: MIT
 # Precompiled, and imported by a one-line script: `import mp_engine_run`; argv: REFERENCE
 # MODULE. Imports the engine first, so its tables are built in the fresh heap, then the
-# precompiled check module; runs its test_* functions and prints what mptest.run prints
-# (PASS/FAIL lines, SUMMARY passed failed). mptest itself is not loaded and names are few:
+# precompiled check module; runs its test_* functions and prints what mptest.run prints (RUN,
+# PASS/FAIL lines, SUMMARY passed failed; every check: each module has one, and pytest runs a
+# module only if its check is selected). mptest itself is not loaded and names are few:
 # the engine and a check module only just fit together in 16k (every name goes into
 # MicroPython's qstr pool, which grows by doubling).
 import gc
@@ -18,6 +19,7 @@ def main():
     names = [name for name in dir(tests) if name[:5] == "test_"]
     failed = 0
     for name in names:
+        print("RUN", name)
         try:
             gc.collect()
             getattr(tests, name)()

@@ -76,7 +76,7 @@ def test_real_app_error_shows_error_and_restarts():
         real = app.step
         app.step = boom  # test-side: the running game fails at its next step
         yield h.wait(200)
-        # The message is in the error screen's small font (glyphs.py).
+        # The message is in the error screen's small font (smallfont.py).
         out["error"] = h.shows("ERROR", inverted=True) and h.small("injected") is not None
         app.step = real
         yield h.press(SELECT)

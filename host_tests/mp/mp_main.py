@@ -1,9 +1,9 @@
-# main.py under the harness: boot, safe mode, the error path, error.log, KeyboardInterrupt.
+# main.py (oxo.py, rescue.py) under the harness: boot, safe mode, the error path,
+# KeyboardInterrupt.
 # SPDX-License-Identifier: MIT
 # Runs with host_tests/mp/fakeapp first on the path: its app.App is test scaffolding that raises
 # on request, so main.py is tested on its own (the real app has its own tests).
 import json
-import os
 import sys
 
 import harness
@@ -14,7 +14,7 @@ from mptest import check
 
 
 def small(h, text):
-    """The glass shows text in the small font (glyphs.py) of the error and safe-mode screens."""
+    """The glass shows text in the small font (smallfont.py) of the error and safe-mode screens."""
     return h.small(text) is not None
 
 
@@ -212,93 +212,6 @@ def test_board_that_cannot_be_built_returns_to_repl_and_logs():
     check(h.returned and "OSError" in read("error.log"), read("error.log"))
 
 
-def test_error_log_stays_bounded_and_keeps_newest():
-    harness.Harness("pico")  # a fresh RAM flash as the cwd
-    import main
-
-    sizes = []
-    for n in range(400):
-        try:
-            raise ValueError("error number %d %s" % (n, "x" * (n % 50)))
-        except ValueError as exc:
-            main.log(exc)
-        sizes.append(os.stat(main.LOG)[6])
-    text = read(main.LOG)
-    check(max(sizes) <= main.LOG_MAX, "log grew to %d" % max(sizes))
-    check(text.endswith("\n") and "error number 399 " in text.split("\n")[-2])
-    numbers = [int(line.split("error number ")[1].split()[0]) for line in text.split("\n")[:-1]]
-    check(numbers == list(range(numbers[0], 400)), "lines lost or garbled: %r" % numbers)
-    check(len(numbers) > 5, "trimming keeps too little")
-
-
-def test_oversized_old_log_is_cut_to_its_newest_lines():
-    harness.Harness("pico")
-    import main
-
-    with open(main.LOG, "w") as f:
-        for n in range(300):
-            f.write("old line %d \u00e9\u00e9\n" % n)  # 5 KB, with two-byte characters
-    try:
-        raise ValueError("newest")
-    except ValueError as exc:
-        main.log(exc)
-    text = read(main.LOG)
-    lines = text.split("\n")
-    check(len(text.encode()) <= main.LOG_MAX and "ValueError: newest" in lines[-2], text[-200:])
-    check(lines[-3] == "old line 299 \u00e9\u00e9" and lines[0].startswith("old line "), lines[0])
-
-
-def wrapped(text, width=84):
-    """The lines glyphs.small_line() and small_skip() cut text into, as main.screen() does."""
-    import glyphs
-
-    data = text.encode()
-    lines = []
-    k = glyphs.small_skip(data, 0)
-    while k < len(data):
-        end = glyphs.small_line(data, k, width)
-        check(glyphs.small_width(data, k, end) <= width, "%r: line too wide" % text)
-        lines.append(data[k:end].decode())
-        k = glyphs.small_skip(data, end)
-    return lines
-
-
-def test_error_message_wraps_at_spaces():
-    harness.Harness("pico", flash=None)
-    cases = {
-        "": [],
-        "short": ["short"],
-        "  padded words here  ": ["padded words here"],
-        "no module named 'engine_v2'": ["no module named", "'engine_v2'"],
-        "'NoneType' object has no attribute 'draw'": [
-            "'NoneType' object has",
-            "no attribute 'draw'",
-        ],
-        "one\ntwo": ["one", "two"],
-        "x" * 30: ["x" * 21, "x" * 9],  # a word wider than the line is cut (4 px a letter)
-        "NotImplementedError": ["NotImplementedError"],
-    }
-    for message in cases:
-        got = wrapped(message)
-        check(got == cases[message], "%r -> %r" % (message, got))
-    # A character outside ASCII shows as one "?" (its UTF-8 bytes take the width of one).
-    import glyphs
-
-    check(glyphs.small_width("\u00e9t\u00e9".encode()) == glyphs.small_width(b"?t?"))
-
-
-def test_error_log_line_is_one_bounded_line():
-    harness.Harness("pico")
-    import main
-
-    try:
-        raise ValueError("line one\nline two " + "y" * 300)
-    except ValueError as exc:
-        main.log(exc)
-    text = read(main.LOG)
-    check(text.count("\n") == 1 and len(text) <= 120, repr(text))
-
-
 def test_the_error_screen_shows_the_whole_name_and_the_message_start():
     # The issue's case: a module missing on the board. The 8x8 font cut the screen to
     # "ImportErro" and "named 'eng"; the small font has room for both whole.
@@ -324,8 +237,8 @@ def test_the_error_screen_shows_the_whole_name_and_the_message_start():
     check(y < 20 and 2 <= x <= 84 - 45, "the name centred on the first line: %r" % (out,))
 
 
-def test_a_broken_glyphs_module_still_shows_the_error_in_the_big_font():
-    # The small font lives in glyphs.py; if that is what is broken, the error screen falls back
+def test_a_broken_font_module_still_shows_the_error_in_the_big_font():
+    # The small font lives in smallfont.py; if that is what is broken, the error screen falls back
     # to the 8x8 font (names cut at 10 characters) rather than showing nothing.
     out = {}
 
@@ -336,14 +249,14 @@ def test_a_broken_glyphs_module_still_shows_the_error_in_the_big_font():
         out["error"] = h.shows("ERROR", inverted=True) and h.shows("ValueError")
         out["log"] = read("error.log")
 
-    sys.modules.pop("glyphs", None)
+    sys.modules.pop("smallfont", None)
     sys.path.insert(0, "")
     try:
-        broken = {"glyphs.py": "raise ValueError('broken glyphs module')"}
+        broken = {"smallfont.py": "raise ValueError('broken font module')"}
         harness.Harness("pico", files=broken).run(script)
     finally:
         sys.path.pop(0)
-        sys.modules.pop("glyphs", None)
+        sys.modules.pop("smallfont", None)
     check(out["error"], repr(out))
     check("ValueError: boom on request" in out["log"], out["log"])
 

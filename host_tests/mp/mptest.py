@@ -1,15 +1,26 @@
 # A minimal test runner for scripts that run under the MicroPython unix port.
 # SPDX-License-Identifier: MIT
-# Each `test_*` function in the calling module runs; results are printed one per line and the
-# process exits non-zero if any failed (or none ran), so pytest can assert on the outcome.
+# Runs the `test_*` functions of the calling module: all of them, or those named (space
+# separated) in the environment variable MPTEST_ONLY, which host_tests/mpcheck.py sets to what
+# pytest selected. Per check it prints `RUN name`, the check's own output, then `PASS name` or
+# `FAIL name` and the traceback; at the end `SUMMARY passed failed`. The process exits non-zero
+# if any failed (or none ran). A name in MPTEST_ONLY the module lacks fails as such.
+import os
 import sys
 
 
 def run(namespace):
-    names = sorted(name for name in namespace if name.startswith("test_"))
+    only = os.getenv("MPTEST_ONLY")
+    if only is None:
+        names = sorted(name for name in namespace if name.startswith("test_"))
+    else:
+        names = sorted(only.split())
     failed = 0
     for name in names:
+        print("RUN", name)
         try:
+            if name not in namespace:
+                raise AssertionError("this script has no check " + name)
             namespace[name]()
             print("PASS", name)
         except Exception as exc:  # noqa: BLE001 - report every failure, keep going

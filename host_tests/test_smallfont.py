@@ -1,12 +1,17 @@
-"""glyphs.py's small font: the bytes table in the firmware is made from the drawing below.
+"""smallfont.py: the bytes table in the firmware is made from the drawing below.
 
 The drawing is the font as people read it: one block per 16 characters (32..126), each glyph
 its own width ("#" ink, "." paper), 6 rows: 5 for letters and digits, the 6th for descenders.
-To change a glyph, edit the drawing and put the table this test prints into firmware/glyphs.py;
-then regenerate the golden screens that show small text (the error and safe-mode screens)."""
+To change a glyph, edit the drawing and put the table this test prints into
+firmware/smallfont.py; then regenerate the golden screens that show small text (the error and
+safe-mode screens)."""
 
 import ast
 from pathlib import Path
+
+import mpcheck
+
+MP = Path(__file__).parent / "mp"
 
 FIRMWARE = Path(__file__).resolve().parents[1] / "firmware"
 
@@ -86,11 +91,11 @@ def encode(font):
 
 
 def firmware_table():
-    tree = ast.parse((FIRMWARE / "glyphs.py").read_text())
+    tree = ast.parse((FIRMWARE / "smallfont.py").read_text())
     for node in tree.body:
         if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", None) == "_FONT":
             return ast.literal_eval(node.value)
-    raise AssertionError("no _FONT in glyphs.py")
+    raise AssertionError("no _FONT in smallfont.py")
 
 
 def test_drawing_is_well_formed():
@@ -113,4 +118,8 @@ def test_drawing_is_well_formed():
 def test_firmware_table_is_the_drawing():
     table = encode(drawn())
     assert all(0x20 <= b < 0x7F for b in table)  # printable: a short literal in the source
-    assert firmware_table() == table, "put this in firmware/glyphs.py:\n_FONT = %r" % table
+    assert firmware_table() == table, "put this in firmware/smallfont.py:\n_FONT = %r" % table
+
+
+class mp_smallfont(mpcheck.Script):
+    """Its checks, each a pytest item: mp_smallfont.py under MicroPython."""

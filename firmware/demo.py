@@ -1,0 +1,79 @@
+# The demo: the CPU against itself, on the board screen, while nobody plays.
+# SPDX-License-Identifier: MIT
+# Loaded by the title screen the first time the demo starts (title.Title.start_demo).
+import random
+import time
+
+import buttons
+import screens
+from engine import X
+from game import DEMO, Game
+from micropython import const
+from settings import LEVEL_COUNT
+
+_BLINK_MS = const(400)  # the winning line, "DRAW"
+
+
+class Demo:
+    """The CPU against itself, each side at a random level, game after game with a tally of
+    this session's results, until a press goes back to the title (so does the display going
+    to sleep). A controller with the interface app.App describes; title.Title starts it."""
+
+    move_ms = 700  # pace of the moves
+    end_ms = 2500  # a finished game stays on screen this long
+
+    def __init__(self, app, glyphs, title):
+        self.app = app
+        self.glyphs = glyphs
+        self.title = title  # where it ends
+        self.game = Game()
+        self.tally = [0, 0, 0]  # X wins, O wins, draws
+        self.levels = bytearray(2)  # X's level, O's level
+        self.since = 0  # when the last move (or the game) began
+        self.phase = 0
+
+    def enter(self, now):
+        self.app.leave_on_sleep(self.title)  # the demo is for an audience; asleep, none
+        tally = self.tally
+        tally[0] = tally[1] = tally[2] = 0
+        self._next_game(now)
+
+    def _next_game(self, now):
+        self.levels[0] = random.getrandbits(8) % LEVEL_COUNT
+        self.levels[1] = random.getrandbits(8) % LEVEL_COUNT
+        self.game.start(DEMO, X, 0)
+        self.since = now
+        self.phase = 0
+        self.app.redraw()
+
+    def event(self, ev, now):
+        if buttons.kind_of(ev) == buttons.PRESS:
+            self.app.go(self.title, now)  # any press stops it, and does nothing else
+        return True
+
+    def tick(self, now):
+        game = self.game
+        elapsed = time.ticks_diff(now, self.since)
+        if game.over():
+            if elapsed >= self.end_ms:
+                self._next_game(now)
+            else:
+                k = elapsed // _BLINK_MS
+                if (k & 1) != self.phase:
+                    self.phase = k & 1
+                    self.app.redraw()
+        elif elapsed >= self.move_ms:
+            result = game.play(game.cpu_move(self.levels[game.turn() - 1], random))
+            if result:
+                self.tally[result - 1] += 1
+            self.since = now
+            self.app.redraw()
+        return False
+
+    def draw(self, fb):
+        game = self.game
+        gl = self.glyphs
+        blink_on = not self.phase
+        screens.board(fb, gl, game, -1, False, blink_on)
+        label = screens.LEVEL_LABELS[self.levels[game.turn() - 1]]
+        screens.status_demo(fb, gl, game, label, self.tally, blink_on)

@@ -1,0 +1,72 @@
+# error.log on the board's flash: one line per error, the file kept under 2 KB.
+# SPDX-License-Identifier: MIT
+import os
+import sys
+import time
+
+from micropython import const
+
+LOG = "error.log"
+LOG_MAX = const(2048)  # bytes; when full, the oldest half of the lines goes
+_LINE_MAX = const(120)
+
+
+def message(exc):
+    """The exception's message; "?" when even that fails (out of memory, a broken __str__)."""
+    try:
+        return str(exc)
+    except Exception:
+        return "?"
+
+
+def where(exc):
+    """'file:line' of the innermost frame of exc's traceback, or '?'."""
+    try:
+        import io
+
+        out = io.StringIO()
+        sys.print_exception(exc, out)
+        found = "?"
+        for line in out.getvalue().split("\n"):
+            line = line.strip()
+            if line.startswith('File "'):
+                parts = line.split('"')
+                found = "%s:%s" % (parts[1].split("/")[-1], parts[2].split(",")[1].split()[-1])
+        return found
+    except Exception:
+        return "?"
+
+
+def log(exc, path=LOG):
+    """Append one line about exc to the log (see note): "<type>: <message> @<file>:<line>"."""
+    note("%s: %s @%s" % (type(exc).__name__, message(exc), where(exc)), path)
+
+
+def note(text, path=LOG):
+    """Append "t=<time.time()> <text>" as one line to the log, keeping the file under LOG_MAX
+    bytes (t is the board's clock in seconds: since its fixed start date at power-on unless
+    the RTC was set). A log that cannot be written is reported on the REPL only."""
+    text = "t=%d %s" % (time.time(), text)
+    line = (text.replace("\n", " ")[: _LINE_MAX - 1] + "\n").encode()
+    try:
+        try:
+            size = os.stat(path)[6]
+        except OSError:
+            size = 0
+        if size + len(line) <= LOG_MAX:
+            with open(path, "ab") as f:
+                f.write(line)
+            return
+        with open(path, "rb") as f:
+            f.seek(max(0, size - LOG_MAX))
+            tail = f.read(LOG_MAX)
+        # Keep the newest whole lines that fit in half the budget, so trimming is rare; bytes,
+        # so a cut through a multi-byte character cannot fail to decode.
+        start = tail.find(b"\n", len(tail) - LOG_MAX // 2) + 1
+        with open(path + ".tmp", "wb") as f:
+            if start > 0:
+                f.write(tail[start:])
+            f.write(line)
+        os.rename(path + ".tmp", path)
+    except OSError as err:  # a full or read-only flash must not stop the game
+        print("oxo5110: cannot write", path, err)

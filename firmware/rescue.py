@@ -1,0 +1,122 @@
+# What shows when the game cannot run: safe mode, and the error screen that waits for a press.
+# SPDX-License-Identifier: MIT
+# Imported by oxo.py only when needed, so a game never holds it in RAM.
+import gc
+import sys
+import time
+
+import buttons
+import errorlog
+from micropython import const
+
+_SAFE_CHECK_MS = const(50)  # a button must still be held this much later: not a glitch
+_POLL_MS = const(20)
+_DIM_MS = const(30000)  # the error screen's backlight goes off after this long
+# Text screens: a title bar in the 8x8 font (10 rows), then lines of the small font
+# (smallfont.py) 7 pixels apart from _TOP, the last one kept for the foot.
+_TOP = const(12)
+_FOOT = const(41)
+_COLS = const(10)  # the 8x8 font on 84 pixels, if the small font cannot be loaded
+
+
+def safe_mode(hw):
+    """A button held at power-on (and still 50 ms later): skip the game, say so on the glass
+    and the REPL, and return True; False for a glitch."""
+    time.sleep_ms(_SAFE_CHECK_MS)
+    if not hw.pad.any_pressed():
+        return False
+    print("oxo5110: safe mode - a button was held at power-on. Game skipped; the REPL is yours.")
+    print("Press reset (with no button held) to play.")
+    lcd = hw.lcd
+    try:
+        from settings import Settings
+
+        lcd.contrast(Settings.load().get("contrast"))
+    except Exception:  # safe mode must show even if the settings code is broken
+        pass
+    text = "A button was held at power-on. No game: the REPL is free."
+    screen(lcd, "SAFE MODE", (text,), "press reset to play")
+    lcd.backlight(True)
+    return True
+
+
+def screen(lcd, title, paragraphs, foot):
+    """Clear the glass; draw title in an inverted bar, then each paragraph word-wrapped and
+    centred in the small font (as many lines as fit), and foot on the bottom line."""
+    lcd.fill(0)
+    lcd.fill_rect(0, 0, lcd.width, 10, 1)
+    lcd.text(title, (lcd.width - 8 * len(title)) // 2, 1, 0)
+    try:
+        import smallfont
+    except Exception:  # a broken font module must not hide the error it may have caused
+        y = 13
+        for line in paragraphs + (foot,):
+            line = line[:_COLS]
+            lcd.text(line, (lcd.width - 8 * len(line)) // 2, y, 1)
+            y += 9
+        lcd.show()
+        return
+    y = _TOP
+    for text in paragraphs:
+        data = text.encode()
+        k = smallfont.skip(data, 0)
+        while k < len(data) and y < _FOOT:
+            end = smallfont.line(data, k, lcd.width)
+            x = (lcd.width - smallfont.width(data, k, end)) // 2
+            smallfont.text(lcd, data, x, y, 1, k, end)
+            y += smallfont.LINE
+            k = smallfont.skip(data, end)
+    data = foot.encode()
+    smallfont.text(lcd, data, (lcd.width - smallfont.width(data)) // 2, _FOOT)
+    lcd.show()
+
+
+def recover(hw, settings, exc):
+    """Show the error, log it, keep the settings, wait for a press; the caller restarts.
+
+    Each step is guarded on its own: a failing display, a full flash or a second MemoryError
+    must not stop the others, and never the wait (the loop would spin through restarts)."""
+    gc.collect()  # a MemoryError leaves the app's garbage behind
+    print("oxo5110: the game stopped with an error; press a button to restart it.")
+    message = errorlog.message(exc)
+    try:
+        sys.print_exception(exc)
+    except Exception:
+        pass
+    try:
+        lcd = hw.lcd
+        lcd.power_on()
+        lcd.invert(False)
+        lcd.backlight(True)
+        screen(lcd, "ERROR", (type(exc).__name__, message), "press a key to restart")
+    except Exception as err:  # the display itself may be what failed
+        sys.print_exception(err)
+    try:
+        errorlog.log(exc)
+    except Exception as err:
+        sys.print_exception(err)
+    try:
+        if settings is not None:
+            settings.save()
+    except Exception as err:
+        sys.print_exception(err)
+    wait_press(hw)
+
+
+def wait_press(hw):
+    """Block until a button is pressed and released (one held now does not count). The
+    backlight goes off after _DIM_MS without a press, as in the game."""
+    pad = hw.pad
+    start = time.ticks_ms()
+    pad.reset(start)
+    dim = True
+    while True:
+        now = time.ticks_ms()
+        ev = pad.poll(now)
+        if ev is not None and buttons.kind_of(ev) == buttons.RELEASE:
+            pad.reset(time.ticks_ms())
+            return
+        if dim and time.ticks_diff(now, start) >= _DIM_MS:
+            dim = False
+            hw.lcd.backlight(False)
+        time.sleep_ms(_POLL_MS)

@@ -1,0 +1,121 @@
+# The settings screen: contrast with a live preview, backlight, level, who starts, scores.
+# SPDX-License-Identifier: MIT
+# Loaded by the main menu the first time it opens (mainmenu.MainMenu.open_setup): a session
+# that never changes a setting never holds this code in RAM.
+import buttons
+import screens
+from mainmenu import cycle, text
+from menu import Menu
+from micropython import const
+from settings import CONTRAST_MAX
+
+# Rows, each an index into _LABELS.
+_CONTRAST = const(0)
+_LIGHT = const(1)
+_LEVEL = const(2)
+_STARTS = const(3)
+_RESET = const(4)
+_BACK = const(5)
+_LABELS = const(("Contr", "Light", "Level", "Start", "Scores", "Back"))
+_ROWS = const((_CONTRAST, _LIGHT, _LEVEL, _STARTS, _RESET, _BACK))
+
+
+class SetupMenu:
+    """The settings screen, a controller with the interface app.App describes. SELECT changes
+    the highlighted value (Contr: SELECT, then PREV/NEXT, SELECT again; Scores: press twice);
+    the contrast and the backlight change on the glass at once; Back (or PREV+NEXT together)
+    returns to the main menu, and the settings are saved then."""
+
+    def __init__(self, app, settings, lcd, menu):
+        self.app = app
+        self.settings = settings
+        self.lcd = lcd  # for the live preview of the contrast and the backlight
+        self.menu = menu  # where Back goes
+        self.rows = Menu(_ROWS)
+        self.editing = False  # the contrast is being adjusted with PREV/NEXT
+        self.confirm = False  # "clear the scores?" asked once
+
+    def enter(self, now):
+        self.rows.select(_CONTRAST)
+        self.editing = False
+        self.confirm = False
+
+    def event(self, ev, now):
+        b = buttons.button_of(ev)
+        kind = buttons.kind_of(ev)
+        if kind == buttons.PRESS or kind == buttons.REPEAT:
+            if b != buttons.SELECT:
+                self._move(b)
+        elif kind == buttons.CLICK:
+            if b == buttons.SELECT:
+                self._select(now)
+        elif kind == buttons.CHORD:
+            self._back(now)
+        return False
+
+    def _move(self, b):
+        step = -1 if b == buttons.PREV or b == buttons.UP or b == buttons.LEFT else 1
+        if self.editing or b == buttons.LEFT or b == buttons.RIGHT:
+            self._adjust(self.rows.current(), step)
+        else:
+            self.rows.move(step)
+            self.confirm = False  # moving away cancels the question
+        self.app.redraw()
+
+    def _select(self, now):
+        item = self.rows.current()
+        if item == _CONTRAST:
+            self.editing = not self.editing
+        elif item == _RESET:
+            if self.confirm:
+                self.settings.reset_tally()
+            self.confirm = not self.confirm
+        elif item == _BACK:
+            self._back(now)
+            return
+        else:
+            self._adjust(item, 1)
+        self.app.redraw()
+
+    def _adjust(self, item, step):
+        s = self.settings
+        if item == _CONTRAST:
+            vop = s.get("contrast") + step
+            if 0 <= vop <= CONTRAST_MAX:
+                s.set("contrast", vop)
+                self.lcd.contrast(vop)  # the live preview
+        elif item == _LIGHT:
+            on = not s.get("backlight")
+            s.set("backlight", on)
+            self.lcd.backlight(on)
+        elif item == _LEVEL:
+            cycle(s, "level", step)
+        elif item == _STARTS:
+            cycle(s, "starts", step)
+
+    def _back(self, now):
+        self.app.save_soon()
+        self.app.go(self.menu, now)  # its highlight is still on "Settings"
+
+    def tick(self, now):
+        return False
+
+    def draw(self, fb):
+        fb.fill(0)
+        s = self.settings
+        rows = self.rows
+        for row in range(len(rows.items)):
+            item = rows.items[row]
+            if item == _CONTRAST:
+                value = s.get("contrast")
+            elif item == _LIGHT:
+                value = "ON" if s.get("backlight") else "OFF"
+            elif item == _LEVEL:
+                value = text(s, "level")
+            elif item == _STARTS:
+                value = text(s, "starts")
+            elif item == _RESET:
+                value = "CLR?" if self.confirm else "CLR"
+            else:
+                value = None
+            screens.menu_row(fb, row, _LABELS[item], value, row == rows.index, self.editing)

@@ -1,0 +1,59 @@
+# The title screen, and the CPU-against-CPU demo it starts when nobody plays.
+# SPDX-License-Identifier: MIT
+import time
+
+import buttons
+import screens
+from micropython import const
+
+_BLINK_MS = const(400)  # "press key"
+
+
+class Title:
+    """The first screen: any press opens the main menu; after demo_after_ms without one, the
+    demo starts. A controller with the interface app.App describes."""
+
+    demo_after_ms = 15000  # idle here (or on a main menu with no game waiting): the demo
+
+    def __init__(self, app, glyphs):
+        self.app = app
+        self.glyphs = glyphs
+        self.menu = None  # where a press goes (set by the App)
+        self.demo = None  # the demo, once loaded (start_demo)
+        self.since = 0
+        self.phase = 0  # blink phase: 0 on, 1 off
+
+    def enter(self, now):
+        self.since = now
+        self.phase = 0
+
+    def event(self, ev, now):
+        if buttons.kind_of(ev) == buttons.PRESS:
+            self.app.go(self.menu, now)  # at once; the rest of this hold does nothing
+        return True
+
+    def demo_due(self, now):
+        """True once the buttons have been left alone for demo_after_ms, the display awake."""
+        return self.app.idle_ms(now) >= self.demo_after_ms
+
+    def start_demo(self, now):
+        """Show the demo, loading it the first time: a session whose player plays from the
+        start never holds its code in RAM."""
+        if self.demo is None:
+            from demo import Demo
+
+            self.demo = Demo(self.app, self.glyphs, self)
+        self.app.go(self.demo, now)
+
+    def tick(self, now):
+        if self.demo_due(now):
+            self.start_demo(now)
+            return False
+        k = time.ticks_diff(now, self.since) // _BLINK_MS
+        if (k & 1) != self.phase:
+            self.phase = k & 1
+            self.app.redraw()
+        return False
+
+    def draw(self, fb):
+        screens.title(fb, self.glyphs, not self.phase)

@@ -1,0 +1,184 @@
+# Playing the app by its buttons and reading the glass, for the MicroPython checks of the
+# screens (mp_play.py, mp_mainmenu.py, mp_setupmenu.py, mp_demo.py, mp_power.py, mp_app.py).
+# SPDX-License-Identifier: MIT
+import random
+
+import engine
+from buttons import NEXT, SELECT
+from harness import FOLDER, Rig, remove
+from mptest import check
+
+LEVELS = len(engine.LEVELS)
+LABEL = {"easy": "EASY", "medium": "MED", "hard": "HARD", "perfect": "PERF"}
+
+
+def board_of(r):
+    """The board as the glass shows it (the cursor cell counts as empty)."""
+    cells = []
+    for i in range(9):
+        c = r.steady(i)
+        check(c in ("X", "O", ".", "cursor"), "cell %d unreadable:\n%s" % (i, r.show()))
+        cells.append(engine.X if c == "X" else engine.O if c == "O" else engine.EMPTY)
+    return engine.pack(cells)
+
+
+def marks(r):
+    b = board_of(r)
+    return sum(1 for i in range(9) if (b >> (2 * i)) & 3)
+
+
+def menu_to(r, row):
+    """Move the menu highlight to `row` (reading the glass), with NEXT."""
+    for _ in range(8):
+        if r.menu_row(row):
+            return
+        r.click(NEXT)
+    raise AssertionError("menu row %d never highlighted:\n%s" % (row, r.show()))
+
+
+def set_level(r, level):
+    """From the main menu: cycle the Level row until the glass shows the level's label."""
+    menu_to(r, 2)
+    label = LABEL[engine.LEVELS[level]]
+    for _ in range(LEVELS):
+        if r.text_at(label, 84 - 8 * len(label), 16, True):
+            return
+        r.click(SELECT)
+    raise AssertionError("level %s never shown:\n%s" % (label, r.show()))
+
+
+def set_starts(r, text):
+    menu_to(r, 3)
+    for _ in range(3):
+        if r.text_at(text, 84 - 24, 24, True):
+            return
+        r.click(SELECT)
+    raise AssertionError("starts %s never shown" % text)
+
+
+def to_menu(r):
+    r.run(50)
+    check(r.text_at("OXO 5110", 10, 21), "title expected:\n" + r.show())
+    r.click(SELECT)
+    check(r.menu_row(0) and r.text_at("1P vs CPU", 1, 0, True), "menu row 0 highlighted")
+
+
+def new_1p(level, starts="YOU", seed=1):
+    random.seed(seed)
+    r = Rig()
+    to_menu(r)
+    set_level(r, level)
+    set_starts(r, starts)
+    menu_to(r, 0)
+    r.click(SELECT)
+    r.run(50)
+    return r
+
+
+def play_cell(r, cell):
+    """Move the cursor to `cell` with NEXT (reading the glass) and place the mark there."""
+    for _ in range(9):
+        if r.cursor() == cell:
+            r.click(SELECT)
+            return
+        r.click(NEXT)
+    raise AssertionError("cursor never reached %d:\n%s" % (cell, r.show()))
+
+
+def human_turn(r):
+    return r.cursor() >= 0
+
+
+def play_out(r, choose):
+    """Play the human's moves with choose(board, player) until the game ends; returns moves."""
+    moves = 0
+    while human_turn(r):
+        before = marks(r)
+        b = board_of(r)
+        player = engine.to_move(b)
+        cell = choose(b, player)
+        play_cell(r, cell)
+        moves += 1
+        after = board_of(r)
+        check((after >> (2 * cell)) & 3 == player, "own mark not on the glass")
+        check(marks(r) in (before + 1, before + 2), "one move and at most one reply")
+    return moves
+
+
+def perfect(b, player):
+    return engine.best_move(b, player)
+
+
+def first_free(b, player):
+    for i in range(9):
+        if not (b >> (2 * i)) & 3:
+            return i
+
+
+def line_on(r, line):
+    """A pixel on the winning stroke, 6 px from the first cell's centre towards the second,
+    outside both glyphs: dark only while the line is drawn."""
+    a, b = line[0], line[1]
+    dx = (b % 3) - (a % 3)
+    dy = (b // 3) - (a // 3)
+    return r.pixel((a % 3) * 16 + 7 + 6 * dx, (a // 3) * 16 + 7 + 6 * dy)
+
+
+def two_player(moves):
+    r = Rig()
+    to_menu(r)
+    menu_to(r, 1)
+    r.click(SELECT)
+    r.run(50)
+    check(r.status(1, "2P"), r.show())
+    for k, cell in enumerate(moves):
+        mover = "X" if k % 2 == 0 else "O"
+        check(r.status_after_glyph(0, "GO"), r.show())
+        play_cell(r, cell)
+        check(r.steady(cell) == mover, "mark %s on %d:\n%s" % (mover, cell, r.show()))
+    return r
+
+
+def cursor_to(r, cell):
+    """Move the cursor to `cell` with NEXT, reading the glass."""
+    for _ in range(9):
+        if r.cursor() == cell:
+            return
+        r.click(NEXT)
+    raise AssertionError("cursor never reached %d:\n%s" % (cell, r.show()))
+
+
+def no_undo_sign(r):
+    """The "NO UNDO" sign: white on black over the status column's second row."""
+    at = r.small("NO UNDO", inverted=True)
+    return at is not None and at[0] >= 50 and 9 <= at[1] <= 12
+
+
+def rig_with(**values):
+    """A Rig started on a settings file that already holds `values` (as a device would boot
+    with scores and timers saved by an earlier session)."""
+    import settings
+
+    path = FOLDER + "/settings.json"
+    remove(path)
+    s = settings.Settings.load(path)
+    for key in values:
+        s.set(key, values[key])
+    s.save()
+    return Rig(path, fresh=False)
+
+
+def to_reset_row(r):
+    """From the main menu: open Settings and highlight its Reset scores row (CLR)."""
+    paused = r.text_at("Continue", 1, 0, True) or r.text_at("Continue", 1, 0)
+    menu_to(r, 5 if paused else 4)
+    r.click(SELECT)
+    menu_to(r, 4)
+    check(r.text_at("CLR", 84 - 24, 32, True), "Reset row shows CLR:\n" + r.show())
+
+
+def settings_back(r):
+    """From Settings: Back to the main menu."""
+    menu_to(r, 5)
+    r.click(SELECT)
+    check(r.text_at("Settings", 1, 32, True) or r.text_at("Settings", 1, 40, True), r.show())

@@ -1,0 +1,55 @@
+# demo.py (and title.py, which starts it): the CPU-against-CPU demo, read off the glass.
+# SPDX-License-Identifier: MIT
+import random
+
+import mptest
+from appplay import marks, rig_with
+from buttons import NEXT, PREV
+from harness import Rig
+from mptest import check
+
+
+def test_demo_starts_when_idle_and_stops_at_a_press():
+    random.seed(11)
+    r = Rig()
+    r.run(r.app.title.demo_after_ms - 500)
+    check(r.text_at("OXO 5110", 10, 21))
+    r.run(1000)
+    check(r.status(0, "DEMO"), "demo started:\n" + r.show())
+    r.run(3000)
+    n = marks(r)
+    check(n >= 3, "the demo plays:\n" + r.show())
+    r.click(PREV)
+    check(r.text_at("OXO 5110", 10, 21), "a press stops the demo:\n" + r.show())
+    r.run(100)
+    check(r.text_at("OXO 5110", 10, 21), "and does nothing else")
+
+
+def test_sleep_during_the_demo_wakes_on_the_title():
+    random.seed(13)
+    r = rig_with(sleep_s=20)  # asleep 5 s into the demo
+    r.run(r.app.title.demo_after_ms + 1000)
+    check(r.status(0, "DEMO"), "demo started:\n" + r.show())
+    r.run(20000 - r.app.title.demo_after_ms)
+    check(r.model.powered_down and r.blank(), "asleep")
+    r.click(NEXT)  # only wakes the display
+    check(not r.model.powered_down, "awake")
+    check(r.text_at("OXO 5110", 10, 21), "the title, not the demo:\n" + r.show())
+    check(not r.status(0, "DEMO"), r.show())
+    r.run(1000)
+    check(r.text_at("OXO 5110", 10, 21), "and it stays there:\n" + r.show())
+
+
+def test_the_demo_is_loaded_when_it_first_starts():
+    import sys
+
+    sys.modules.pop("demo", None)
+    random.seed(12)
+    r = Rig()
+    r.run(r.app.title.demo_after_ms - 500)
+    check("demo" not in sys.modules, "loaded before it started")
+    r.run(1000)
+    check("demo" in sys.modules and r.status(0, "DEMO"), r.show())
+
+
+mptest.run(globals())

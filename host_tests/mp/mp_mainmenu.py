@@ -1,0 +1,79 @@
+# mainmenu.py: the main menu, driven by the buttons and read off the glass.
+# SPDX-License-Identifier: MIT
+import mptest
+from appplay import LEVELS, board_of, menu_to, new_1p, play_cell, to_menu
+from buttons import NEXT, PREV, SELECT
+from harness import Rig
+from mptest import check
+
+
+def test_title_and_menu():
+    r = Rig()
+    r.run(50)
+    check(r.text_at("OXO 5110", 10, 21), r.show())
+    r.click(SELECT)
+    check(r.menu_row(0), "first row highlighted:\n" + r.show())
+    check(r.text_at("2 Players", 1, 8), r.show())
+    r.click(NEXT)
+    check(r.menu_row(1) and not r.menu_row(0), "NEXT moves the highlight")
+    r.click(PREV)
+    check(r.menu_row(0))
+
+
+def test_no_demo_while_a_paused_game_waits():
+    r = new_1p(LEVELS - 1, "YOU", seed=14)
+    play_cell(r, 4)
+    board = board_of(r)
+    r.hold(NEXT, 700)  # pause: to the menu
+    check(r.menu_row(0) and r.text_at("Continue", 1, 0, True), r.show())
+    r.run(r.app.title.demo_after_ms + 2000)
+    check(not r.status(0, "DEMO"), "no demo over a paused game:\n" + r.show())
+    check(r.menu_row(0) and r.text_at("Continue", 1, 0, True), "menu stays:\n" + r.show())
+    r.click(SELECT)  # Continue
+    r.run(50)
+    check(board_of(r) == board and r.cursor() >= 0, "the game is as it was:\n" + r.show())
+
+
+def value_on_row(r, row, texts):
+    """Which of texts the highlighted `row` shows right-aligned, or None."""
+    for text in texts:
+        if r.text_at(text, 84 - 8 * len(text), 8 * row, True):
+            return text
+    return None
+
+
+def test_level_and_start_rows_step_and_wrap():
+    r = Rig()
+    to_menu(r)
+    menu_to(r, 2)
+    seen = [value_on_row(r, 2, ("EASY", "MED", "HARD", "PERF"))]
+    for _ in range(LEVELS):
+        r.click(SELECT)
+        seen.append(value_on_row(r, 2, ("EASY", "MED", "HARD", "PERF")))
+    check(seen == ["HARD", "PERF", "EASY", "MED", "HARD"], "levels wrap: %r" % (seen,))
+    menu_to(r, 3)
+    seen = [value_on_row(r, 3, ("YOU", "CPU", "ALT"))]
+    for _ in range(3):
+        r.click(SELECT)
+        seen.append(value_on_row(r, 3, ("YOU", "CPU", "ALT")))
+    check(seen == ["ALT", "YOU", "CPU", "ALT"], "who starts cycles: %r" % (seen,))
+    check(r.settings.get("level") == 2 and r.settings.get("starts") == 2)
+
+
+def test_left_and_right_step_a_value_both_ways_on_a_five_way_pad():
+    import buttons
+
+    r = Rig(five=True)
+    r.run(50)
+    r.click(SELECT)
+    for _ in range(2):
+        r.click(buttons.DOWN)
+    check(r.menu_row(2) and value_on_row(r, 2, ("HARD",)), r.show())
+    r.click(buttons.LEFT)
+    check(value_on_row(r, 2, ("MED",)) == "MED", r.show())
+    r.click(buttons.RIGHT)
+    r.click(buttons.RIGHT)
+    check(value_on_row(r, 2, ("PERF",)) == "PERF" and r.menu_row(2), r.show())
+
+
+mptest.run(globals())

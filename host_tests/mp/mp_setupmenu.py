@@ -1,0 +1,156 @@
+# setupmenu.py: the settings screen, driven by the buttons and read off the glass.
+# SPDX-License-Identifier: MIT
+import mptest
+from appplay import (
+    LEVELS,
+    first_free,
+    menu_to,
+    new_1p,
+    play_out,
+    rig_with,
+    settings_back,
+    to_menu,
+    to_reset_row,
+)
+from buttons import NEXT, PREV, SELECT
+from harness import Rig
+from mptest import check
+
+
+def test_settings_screen():
+    r = Rig()
+    to_menu(r)
+    menu_to(r, 4)
+    r.click(SELECT)
+    check(r.text_at("Contr", 1, 0, True) and r.menu_row(0), r.show())
+    with open(r.path) as f:
+        saved = f.read()
+    vop = r.model.vop
+    check(vop == 60, "contrast from settings: %d" % vop)
+    r.click(SELECT)  # adjust contrast
+    check(r.text_at("<", 43, 0, True), "arrows while adjusting:\n" + r.show())
+    for _ in range(3):
+        r.click(NEXT)
+    check(r.model.vop == 63, "live preview: Vop %d" % r.model.vop)
+    r.click(PREV)
+    check(r.model.vop == 62)
+    r.click(SELECT)  # done adjusting
+    r.click(NEXT)
+    check(r.menu_row(1))
+    check(r.model.backlight is True)
+    r.click(SELECT)
+    check(r.model.backlight is False, "backlight off at once")
+    with open(r.path) as f:
+        check(f.read() == saved, "nothing written while on the screen")
+    for _ in range(4):
+        r.click(NEXT)
+    check(r.menu_row(5))
+    r.click(SELECT)  # Back
+    check(r.text_at("Settings", 1, 32, True) and r.menu_row(4), "back on the menu")
+    with open(r.path) as f:
+        text = f.read()
+    check('"contrast": 62' in text and '"backlight": false' in text, text)
+
+
+def test_reset_scores_needs_confirmation():
+    r = new_1p(LEVELS - 1, "YOU", seed=9)
+    play_out(r, first_free)
+    check(r.count(4, "L", 1))
+    r.click(SELECT)
+    r.run(50)
+    r.hold(NEXT, 700)  # to the menu
+    check(r.menu_row(0) and r.text_at("Continue", 1, 0, True), r.show())
+    to_reset_row(r)
+    r.click(SELECT)
+    check(r.text_at("CLR?", 84 - 32, 32, True), r.show())
+    # One press only asks: back in the game the loss is still counted. (Checking only after
+    # the second press could not tell whether the first one had already cleared.)
+    settings_back(r)
+    menu_to(r, 0)
+    r.click(SELECT)  # Continue
+    check(r.count(4, "L", 1), "one press clears nothing:\n" + r.show())
+    r.hold(NEXT, 700)
+    to_reset_row(r)
+    r.click(SELECT)
+    check(r.text_at("CLR?", 84 - 32, 32, True), r.show())
+    r.click(SELECT)
+    check(r.text_at("CLR", 84 - 24, 32, True), "asked and done:\n" + r.show())
+    check(r.settings.get("tally1") == (0, 0, 0))
+    settings_back(r)
+    menu_to(r, 0)
+    r.click(SELECT)  # Continue
+    check(r.count(4, "L", 0), "reset shown in the game:\n" + r.show())
+
+
+def test_moving_off_reset_cancels_the_question():
+    r = rig_with(tally1=(2, 1, 3), starts=0)
+    to_menu(r)
+    to_reset_row(r)
+    r.click(SELECT)
+    check(r.text_at("CLR?", 84 - 32, 32, True), r.show())
+    r.click(NEXT)  # away to Back...
+    check(r.menu_row(5), r.show())
+    check(r.text_at("CLR", 84 - 24, 32), "moving away cancels the question:\n" + r.show())
+    r.click(PREV)  # ...and back: the next press asks again, it does not clear
+    check(r.text_at("CLR", 84 - 24, 32, True), r.show())
+    r.click(SELECT)
+    check(r.text_at("CLR?", 84 - 32, 32, True), "asked again:\n" + r.show())
+    settings_back(r)
+    menu_to(r, 0)
+    r.click(SELECT)  # 1P vs CPU
+    r.run(50)
+    check(r.count(2, "W", 2) and r.count(3, "D", 1), "scores kept:\n" + r.show())
+    check(r.count(4, "L", 3), "scores kept:\n" + r.show())
+
+
+def open_settings(r):
+    to_menu(r)
+    menu_to(r, 4)
+    r.click(SELECT)
+    check(r.text_at("Contr", 1, 0, True), r.show())
+
+
+def test_the_settings_screen_is_loaded_when_first_opened():
+    import sys
+
+    sys.modules.pop("setupmenu", None)
+    r = Rig()
+    to_menu(r)
+    check("setupmenu" not in sys.modules, "loaded before it was opened")
+    menu_to(r, 4)
+    r.click(SELECT)
+    check("setupmenu" in sys.modules and r.text_at("Contr", 1, 0, True), r.show())
+
+
+def test_contrast_stops_at_0_and_at_the_generators_limit():
+    r = Rig()
+    open_settings(r)
+    r.click(SELECT)  # adjust
+    for _ in range(35):
+        r.click(NEXT)
+    check(r.model.vop == 90 and r.text_at("90", 60, 0, True), "top:\n" + r.show())
+    for _ in range(95):
+        r.click(PREV)
+    check(r.model.vop == 0 and r.settings.get("contrast") == 0, "bottom: %d" % r.model.vop)
+    check(r.model.anomalies == [], repr(r.model.anomalies))
+
+
+def test_light_level_and_start_rows():
+    r = Rig()
+    open_settings(r)
+    r.click(NEXT)
+    check(r.text_at("ON", 84 - 16, 8, True), r.show())
+    r.click(SELECT)
+    check(r.text_at("OFF", 84 - 24, 8, True) and r.model.backlight is False, r.show())
+    r.click(SELECT)
+    check(r.text_at("ON", 84 - 16, 8, True) and r.model.backlight is True, r.show())
+    r.click(NEXT)
+    r.click(SELECT)
+    r.click(SELECT)
+    check(r.text_at("EASY", 84 - 32, 16, True), "levels wrap:\n" + r.show())
+    r.click(NEXT)
+    r.click(SELECT)
+    check(r.text_at("YOU", 84 - 24, 24, True), "ALT, then YOU:\n" + r.show())
+
+
+mptest.run(globals())

@@ -1,0 +1,34 @@
+# title.py: the first screen, driven by the buttons and read off the glass.
+# SPDX-License-Identifier: MIT
+import mptest
+from buttons import NEXT, SELECT
+from harness import Rig
+from mptest import check
+
+
+def test_the_prompt_blinks():
+    r = Rig()
+    seen = []
+    for _ in range(6):
+        r.run(200)
+        check(r.text_at("OXO 5110", 10, 21), r.show())
+        seen.append(r.text_at("press key", 6, 37))
+    check(True in seen and False in seen, "press key blinks: %r" % (seen,))
+
+
+def test_a_press_opens_the_menu_at_once_and_its_hold_does_nothing_more():
+    r = Rig()
+    r.run(50)
+    r.down(SELECT)
+    r.run(40)
+    check(r.menu_row(0) and r.text_at("1P vs CPU", 1, 0, True), "on the down edge:\n" + r.show())
+    r.run(1000)  # long enough to be a LONG; released: it would be a click on "1P vs CPU"
+    r.up(SELECT)
+    r.run(100)
+    check(r.menu_row(0) and r.text_at("1P vs CPU", 1, 0, True), "still the menu:\n" + r.show())
+    r.down(NEXT)
+    r.run(40)
+    check(r.menu_row(1), "the next press acts")
+
+
+mptest.run(globals())

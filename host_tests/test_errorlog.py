@@ -1,0 +1,14 @@
+"""errorlog.py under MicroPython on a RAM flash: one bounded line per error, the file bounded."""
+
+from pathlib import Path
+
+import mpcheck
+
+MP = Path(__file__).parent / "mp"
+
+
+class mp_errorlog(mpcheck.Script):
+    """Its checks, each a pytest item: mp_errorlog.py under MicroPython."""
+
+    heapsize = "256k"
+    paths = (mpcheck.fixture("hostboard"),)

@@ -1,0 +1,20 @@
+"""menu.py: the list widget the main menu and the settings screen move through (MicroPython)."""
+
+import ast
+from pathlib import Path
+
+import mpcheck
+
+MP = Path(__file__).parent / "mp"
+FIRMWARE = Path(__file__).resolve().parents[1] / "firmware"
+
+
+class mp_menu(mpcheck.Script):
+    """Its checks, each a pytest item: mp_menu.py under MicroPython."""
+
+
+def test_the_widget_knows_no_screen_setting_or_display():
+    # Labels, values and the contrast preview belong to the screens (mainmenu, setupmenu).
+    tree = ast.parse((FIRMWARE / "menu.py").read_text())
+    imports = [n for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom))]
+    assert imports == []

@@ -1,0 +1,274 @@
+"""The mpcheck plugin itself: a MicroPython check is a pytest item of its own, with its own
+output, selected by -k, one MicroPython process per script, crashes reported on the checks.
+
+Each test runs an inner pytest session (pytester) on a small script under the real port."""
+
+import os
+import re
+import sys
+from pathlib import Path
+
+import mpyrun
+import pytest
+
+pytest_plugins = ("pytester",)
+
+HOST_TESTS = Path(__file__).resolve().parent
+CONFTEST = HOST_TESTS / "conftest.py"
+
+# The inner sessions' runner: the port with host_tests/mp (mptest) on the path, nothing compiled.
+INNER_CONFTEST = """
+import mpyrun
+import pytest
+
+pytest_plugins = ("mpcheck",)
+
+
+class MicroPython:
+    def run(self, script, *args, heapsize, paths, timeout):
+        paths = tuple(paths) + (%r,)
+        return mpyrun.run(script, args=args, paths=paths, heapsize=heapsize, timeout=timeout)
+
+
+@pytest.fixture(scope="session")
+def micropython():
+    return MicroPython()
+""" % str(HOST_TESTS / "mp")
+
+# Every import and every check appends a line to LOG, so a test can see what ran, and in how
+# many processes.
+SCRIPT = """
+import sys
+
+import mptest
+
+LOG = %r
+
+
+def note(word):
+    with open(LOG, "a") as f:
+        f.write(word + "\\n")
+
+
+note("import")
+%s
+
+
+def test_one():
+    note("test_one")
+    print("one speaks")
+
+
+def test_two():
+    note("test_two")
+    print("two speaks")
+    mptest.check(1 == 2, "two is wrong")
+
+
+def test_three():
+    note("test_three")
+    print("three speaks")
+%s
+
+%s
+mptest.run(globals())
+"""
+
+TEST_MODULE = """
+import mpcheck
+
+
+class mp_demo(mpcheck.Script):
+    script = %r
+    heapsize = "64k"
+%s
+"""
+
+
+@pytest.fixture
+def inner(pytester, micropython, tmp_path, monkeypatch):
+    """Write an inner suite (conftest, the script with extra lines, a test module with extra
+    class lines); return the path of its log."""
+    monkeypatch.setenv("COLUMNS", "200")  # summary lines in full
+    log = tmp_path / "log.txt"
+    script = tmp_path / "mp_demo.py"
+
+    def make(at_import="", in_three="", at_end="", in_class=""):
+        script.write_text(SCRIPT % (str(log), at_import, in_three, at_end))
+        pytester.makeconftest(INNER_CONFTEST)
+        pytester.makepyfile(test_demo=TEST_MODULE % (str(script), in_class))
+        return log
+
+    return make
+
+
+def inner_run(pytester, *args):
+    # Without the hypothesis plugin: pytester re-imports what an inner session imports, and
+    # hypothesis's report alone would cost a second per session.
+    return pytester.runpytest("-p", "no:cacheprovider", "-p", "no:hypothesispytest", *args)
+
+
+def lines(path):
+    return path.read_text().split() if path.exists() else []
+
+
+def test_a_failing_check_is_reported_as_that_check_with_its_own_output(inner, pytester):
+    log = inner()
+    result = inner_run(pytester, "-rf")
+    result.assert_outcomes(passed=2, failed=1)
+    assert lines(log) == ["import", "test_one", "test_three", "test_two"]  # one process
+    result.stdout.fnmatch_lines(
+        ["FAILED test_demo.py::mp_demo::test_two - AssertionError: two is wrong"]
+    )
+    failure = str(result.stdout).split("mp_demo::test_two ___", 1)[1].split("=== short", 1)[0]
+    assert "two speaks" in failure and "FAIL test_two" in failure
+    # MicroPython's traceback, through the check's own line.
+    assert re.search(
+        r'mp_demo.py", line \d+, in test_two\n.*\nAssertionError: two is wrong', failure
+    )
+    line = (SCRIPT % (str(log), "", "", "")).split("\n").index("def test_two():") + 1
+    where = "mp_demo.py:%d: test_two under MicroPython (-X heapsize=64k, 3 checks" % line
+    assert where in failure
+    assert "one speaks" not in failure and "three speaks" not in failure
+
+
+def test_k_selects_one_check_and_only_it_runs_in_micropython(inner, pytester):
+    log = inner()
+    result = inner_run(pytester, "-k", "test_three", "-v")
+    result.assert_outcomes(passed=1, deselected=2)
+    result.stdout.fnmatch_lines(["test_demo.py::mp_demo::test_three PASSED*"])
+    assert lines(log) == ["import", "test_three"]
+    # A node id selects it as well.
+    log.unlink()
+    result = inner_run(pytester, "test_demo.py::mp_demo::test_one")
+    result.assert_outcomes(passed=1)
+    assert lines(log) == ["import", "test_one"]
+
+
+def test_collect_only_lists_every_check(inner, pytester):
+    log = inner()
+    result = inner_run(pytester, "--collect-only", "-q")
+    assert result.ret == 0
+    result.stdout.fnmatch_lines(
+        ["test_demo.py::mp_demo::test_one", "*::test_two", "*::test_three", "3 tests collected*"]
+    )
+    assert lines(log) == []  # collecting reads the script; it does not run it
+
+
+def test_a_script_that_crashes_at_import_fails_every_check_with_the_crash(inner, pytester):
+    inner(at_import="raise ValueError('broken at import')")
+    result = inner_run(pytester)
+    result.assert_outcomes(failed=3)
+    result.stdout.fnmatch_lines(
+        ["*mp_demo::test_one - MicroPython exited with code 1 before any check ran"]
+    )
+    assert str(result.stdout).count("ValueError: broken at import") == 3
+
+
+def test_a_check_that_ends_the_process_fails_and_so_do_the_checks_after_it(inner, pytester):
+    # Checks run in name order: test_one, test_three, test_two.
+    log = inner(in_three="    sys.exit(7)")
+    result = inner_run(pytester, "-rf")
+    result.assert_outcomes(passed=1, failed=2)
+    assert lines(log) == ["import", "test_one", "test_three"]
+    result.stdout.fnmatch_lines(["FAILED *::test_three - MicroPython exited with code 7 in this*"])
+    result.stdout.fnmatch_lines(
+        ["FAILED *::test_two - MicroPython exited with code 7 in test_three*"]
+    )
+    assert "three speaks" in str(result.stdout)
+
+
+def test_a_check_the_script_removes_at_import_fails_by_name(inner, pytester):
+    inner(at_end="del test_one", in_class="    without = ('test_two',)")
+    result = inner_run(pytester, "-rf")
+    result.assert_outcomes(passed=1, failed=1)  # test_two is not collected at all
+    result.stdout.fnmatch_lines(["FAILED *::test_one - AssertionError: this script has no check*"])
+
+
+def test_a_hung_script_fails_the_check_it_hung_in(inner, pytester):
+    inner(in_three="    while True:\n        pass", in_class="    timeout = 1")
+    result = inner_run(pytester, "-rf", "-k", "three")
+    result.assert_outcomes(failed=1, deselected=2)
+    result.stdout.fnmatch_lines(
+        ["FAILED *::test_three - MicroPython timed out after 1 s in this*"]
+    )
+    assert "three speaks" in str(result.stdout)  # what it printed before it hung
+
+
+HOST_METHOD = """
+    def test_what_it_printed(self, mp_output):
+        assert "one speaks" in mp_output and "three speaks" in mp_output
+"""
+
+
+def test_a_host_side_method_sees_the_output_of_every_check(inner, pytester):
+    log = inner(in_class=HOST_METHOD)
+    result = inner_run(pytester, "-k", "what_it_printed")
+    result.assert_outcomes(passed=1, deselected=3)
+    assert lines(log) == ["import", "test_one", "test_three", "test_two"]
+
+
+def test_under_xdist_one_process_runs_each_script(inner, pytester, monkeypatch):
+    log = inner()
+    other = pytester.path / "test_other.py"
+    other.write_text(
+        "import mpcheck\n\n\nclass mp_again(mpcheck.Script):\n    script = %r\n"
+        % str(log.parent / "mp_demo.py")
+        + "".join("\n\ndef test_host_%d():\n    pass\n" % i for i in range(8))
+    )
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(sys.path))
+    result = pytester.runpytest_subprocess(
+        "-p", "no:cacheprovider", "-p", "no:hypothesispytest", "-n", "2"
+    )
+    result.assert_outcomes(passed=4 + 8, failed=2)
+    assert lines(log).count("import") == 2  # mp_demo and mp_again, each run once
+
+
+SUITE_RULE = """
+import importlib.util
+
+import pytest
+
+spec = importlib.util.spec_from_file_location("suite_conftest", %r)
+suite = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(suite)
+micropython = suite.micropython  # the suite's rule, as it is
+
+
+@pytest.fixture(scope="session")
+def mpy_dir(tmp_path_factory):
+    return tmp_path_factory.mktemp("nothing_compiled")
+""" % str(CONFTEST)
+
+
+@pytest.mark.parametrize("ci", ["true", ""])
+def test_without_micropython_checks_skip_and_fail_under_ci(inner, pytester, monkeypatch, ci):
+    log = inner()
+    pytester.makeconftest(SUITE_RULE)
+    monkeypatch.setattr(mpyrun, "micropython_path", lambda: None)
+    monkeypatch.setenv("CI", ci)
+    result = inner_run(pytester, "-p", "mpcheck", "-rfs")
+    if ci:
+        result.assert_outcomes(failed=3)
+        result.stdout.fnmatch_lines(["*CI must run the MicroPython checks*"])
+    else:
+        result.assert_outcomes(skipped=3)
+        result.stdout.fnmatch_lines(["SKIPPED * the MicroPython unix port is not installed*"])
+    assert lines(log) == []
+
+
+def test_xdist_work_units_are_classes_and_single_tests():
+    from mpcheck import _scope
+
+    assert (
+        _scope("host_tests/test_app.py::mp_app_play::test_x")
+        == "host_tests/test_app.py::mp_app_play"
+    )
+    assert (
+        _scope("host_tests/test_main.py::mp_main::test_golden[a::b]")
+        == "host_tests/test_main.py::mp_main"
+    )
+    assert (
+        _scope("host_tests/test_app.py::test_fuzz[5110]")
+        == "host_tests/test_app.py::test_fuzz[5110]"
+    )

@@ -1,0 +1,15 @@
+"""setupmenu.py: the settings screen under the MicroPython unix port, read off the glass: the
+contrast's live preview and its limits, light, level, who starts, clearing the scores."""
+
+from pathlib import Path
+
+import mpcheck
+
+MP = Path(__file__).parent / "mp"
+
+
+class mp_setupmenu(mpcheck.Script):
+    """Its checks, each a pytest item: mp_setupmenu.py under MicroPython."""
+
+    heapsize = "512k"
+    args = (mpcheck.TMPDIR,)

@@ -1,0 +1,14 @@
+"""title.py: the first screen under the MicroPython unix port, read off the glass."""
+
+from pathlib import Path
+
+import mpcheck
+
+MP = Path(__file__).parent / "mp"
+
+
+class mp_title(mpcheck.Script):
+    """Its checks, each a pytest item: mp_title.py under MicroPython."""
+
+    heapsize = "512k"
+    args = (mpcheck.TMPDIR,)
