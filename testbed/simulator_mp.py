@@ -199,7 +199,7 @@ def table():
         marks = {}
         for player, name in ((1, "X"), (2, "O")):
             big.fill(0)
-            screens.status_turn(big, gl, player, "", 0)
+            screens._status_turn(big, gl, player, "", 0)
             big_cell = bytearray(8)
             for c in range(8):
                 x = screens.STATUS_X + c
@@ -208,10 +208,15 @@ def table():
                     if big.pixel(x, y):
                         big_cell[c] |= 1 << r
             marks[name] = "".join("%02x" % b for b in big_cell)
+        # The rule under the level row is a const() the compiler folds away: find it on the
+        # glass, as the row the tally's rule is drawn on.
+        big.fill(0)
+        screens._tally(big, ("W", "D", "L"), (0, 0, 0))
+        rule = [y for y in range(48) if big.pixel(screens.STATUS_X - 2, y)][0]
         out["status"] = {
             "x": screens.STATUS_X,
             "rows": list(screens.ROW_Y),
-            "rule": screens.RULE_Y,
+            "rule": rule,
             "marks": marks,
         }
     except Exception as exc:  # a firmware without this layout: no status line, not a crash
