@@ -43,6 +43,8 @@ firmware's own escapes (KeyboardInterrupt, ...).
 
 Nothing of the firmware is imported with this module: a Harness must find it unloaded (the
 firmware starts from nothing at every power-on), so a Rig imports the app when it is made.
+The controller model too is imported when first needed: the simulator's MicroPython half, which
+feeds its recording to the host instead, does not carry it.
 """
 
 import binascii
@@ -54,7 +56,6 @@ import time  # the fake one when testbed/hostboard comes first (a Harness needs 
 import fakebus
 import framebuf
 import machine  # likewise
-import pcd8544_model
 import utime
 
 PRESS_MS = 80  # a brisk human press, well over the 30 ms debounce
@@ -90,6 +91,8 @@ class Glass:
 
     def screen(self, border=False):
         """The glass as text: 24 lines of 84 Unicode half blocks."""
+        import pcd8544_model
+
         return pcd8544_model.glass_text(self.glass(), border)
 
     def show(self):
@@ -239,6 +242,7 @@ class Rig(Glass):
 
     def __init__(self, path=None, glass=True, fresh=True, five=False, chords=()):
         import app
+        import pcd8544_model
         import settings
 
         if path is None:
@@ -644,6 +648,8 @@ def lcd_pins(board):
 
 def display(board):
     """A pcd8544_model.Model wired as the board wires its LCD: what its glass shows."""
+    import pcd8544_model
+
     dc, cs, rst, light, light_on = lcd_pins(board)
     return pcd8544_model.Model(dc=dc, cs=cs, rst=rst, light=light, light_on=light_on)
 

@@ -238,6 +238,10 @@ def boot(main_py):
 
 def start():
     global _out, _in, _poll
+    # The harness and this module were compiled from source: their compiler's garbage goes
+    # now. Left for later, an allocation deep in the nested imports of table() failed in the
+    # simulator's 192k heap (MemoryError) with most of the heap free but not collected.
+    gc.collect()
     out = os.getenv("SIMLINK_OUT")
     if out:
         _out = open(out, "wb")
@@ -250,7 +254,7 @@ def start():
     if hold:
         import board
 
-        machine.set_level(getattr(board, "BTN_" + hold), 0)
+        machine.set_level(harness.button_pin(board, hold), 0)
     if _out is not None:
         if _in is not None:
             _frame(b"F", table().encode())

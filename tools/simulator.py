@@ -60,7 +60,7 @@ BUILD = ROOT / "build" / "sim"
 def _pad_defaults():
     """debounce_ms, long_ms, repeat_delay_ms as firmware/buttons.py's Pad has them (the board
     files take the defaults)."""
-    sys.path.insert(0, str(ROOT / "tools" / "cpython"))
+    sys.path.insert(0, str(TESTBED / "cpython"))
     import micropython  # noqa: F401 - the CPython shim: const(), and the ticks buttons.py takes
 
     spec = importlib.util.spec_from_file_location("oxo5110_buttons", ROOT / "firmware/buttons.py")
