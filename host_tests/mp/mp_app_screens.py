@@ -5,6 +5,7 @@
 import binascii
 import random
 
+from appplay import play_cell
 from buttons import NEXT, PREV, SELECT
 from harness import Rig
 
@@ -12,15 +13,6 @@ from harness import Rig
 def snap(r, name):
     r.sync()
     print("GLASS", name, binascii.hexlify(r.model.glass()).decode())
-
-
-def to(r, cell):
-    for _ in range(9):
-        if r.cursor() == cell:
-            r.click(SELECT)
-            return
-        r.click(NEXT)
-    raise AssertionError("cursor never reached %d" % cell)
 
 
 def blink_on(r, probe):
@@ -42,8 +34,8 @@ def main():
     # 1P at "hard" (the default level), the player starts (alternate: game 1).
     r.click(SELECT)
     r.run(50)
-    to(r, 4)
-    to(r, 2)
+    play_cell(r, 4)
+    play_cell(r, 2)
     snap(r, "board_1p")
     # The thinking indicator: the frame drawn before a search expected to be slow.
     r.app.play.think_ms = 0
@@ -81,16 +73,16 @@ def main():
     r.click(SELECT)
     r.run(50)
     for cell in (0, 1):
-        to(r, cell)
+        play_cell(r, cell)
     snap(r, "board_2p")
     for cell in (4, 2, 8):
-        to(r, cell)
+        play_cell(r, cell)
     blink_on(r, lambda: r.pixel(13, 13) == 1)
     snap(r, "win_2p")
     r.click(SELECT)
     r.run(50)
     for cell in (0, 4, 8, 1, 7, 6, 2, 5, 3):
-        to(r, cell)
+        play_cell(r, cell)
     blink_on(r, lambda: r.status(0, "DRAW"))
     snap(r, "draw_2p")
     # A 1P game won against "easy", with the line through.
@@ -116,7 +108,7 @@ def main():
             for i in range(9):
                 c = r.steady(i)
                 b |= (1 if c == "X" else 2 if c == "O" else 0) << (2 * i)
-            to(r, engine.best_move(b, engine.to_move(b)))
+            play_cell(r, engine.best_move(b, engine.to_move(b)))
         if r.status(0, "WIN!") or r.app.play.game.result == r.app.play.game.human:
             break
         r.click(SELECT)

@@ -5,15 +5,8 @@ import os
 
 import harness
 import mptest
+from harness import read
 from mptest import check
-
-
-def read(name):
-    try:
-        with open(name) as f:
-            return f.read()
-    except OSError:
-        return ""
 
 
 def test_error_log_stays_bounded_and_keeps_newest():
