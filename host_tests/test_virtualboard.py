@@ -4,8 +4,11 @@ import errno
 import os
 import select
 import struct
+import subprocess
+import sys
 import threading
 import time
+from pathlib import Path
 
 import mpyrun
 import pytest
@@ -205,3 +208,16 @@ def test_input_typed_while_booting_without_main_py_reaches_the_repl(tmp_path):
         assert frames == [(b"L", b"2 + 3\r"), (b"D", b"")]
     finally:
         vb.close()
+
+
+def test_it_runs_as_a_command_from_the_checkout():
+    # As the module docstring and README say: `python testbed/virtualboard.py --flash DIR`.
+    root = Path(virtualboard.__file__).resolve().parents[1]
+    result = subprocess.run(
+        [sys.executable, "testbed/virtualboard.py", "--help"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"},
+    )
+    assert result.returncode == 0 and "--flash FLASH" in result.stdout, result.stderr

@@ -8,8 +8,9 @@ column, golden snaps) and the same buttons:
 - `Rig`: the App as a board runs it, minus the board. `App(hw, settings)` over the real PCD8544
   driver and the real buttons.Pad on fakebus stand-ins (`stand_in_hardware()`), a settings file,
   and a clock of the caller's: `run(ms)` steps it as App.run() would sleep, `click(b)`, `hold(b)`
-  press the buttons. glass=False drops the display (the fuzz and the benchmarks). Needs only
-  the firmware and testbed on MICROPYPATH.
+  press the buttons. glass=False drops the display (the fuzz). Needs only the firmware and
+  testbed on MICROPYPATH. A benchmark that steps the App itself builds it on
+  stand_in_hardware() (bench/bench_game.py).
 - `Harness`: the whole firmware (main.py, a board file, the app) booted under the fake
   `machine` and `time` (testbed/hostboard first on MICROPYPATH), played by a script.
 
@@ -237,8 +238,7 @@ class Rig(Glass):
     recording fakebus whose recording is fed to the controller model (what the glass shows),
     the real buttons.Pad polls pins whose levels the test sets, settings live in a real file,
     and a clock advances only when the test says (as `run()` would sleep). With
-    `glass=False` the driver writes to stand-ins that record nothing (the fuzz and benchmark
-    runs)."""
+    `glass=False` the driver writes to stand-ins that record nothing (the fuzz)."""
 
     def __init__(self, path=None, glass=True, fresh=True, five=False, chords=()):
         import app

@@ -33,9 +33,11 @@ import time
 import tty
 from pathlib import Path
 
-import mpyrun
-
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "tools"))  # as `python testbed/virtualboard.py`
+
+import mpyrun  # noqa: E402
+
 RAW_BANNER = b"raw REPL; CTRL-B to exit\r\n"
 PASTE_WINDOW = 128
 START_TIMEOUT = 10.0
