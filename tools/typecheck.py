@@ -8,12 +8,10 @@ firmware/*.py plus that board file copied as `board.py` (its name on the device,
 
 The firmware has no annotations, so `check_untyped_defs` makes mypy check every body: calls
 into the device APIs (a misspelt method, a wrong argument count, a constant the port lacks)
-are errors. Errors inside the stubs themselves are not ours and are silenced, and so are three
-kinds of false alarm for unannotated MicroPython code (see FLAGS and filter_messages).
+are errors. Errors inside the stubs themselves are not ours and are silenced (see FLAGS).
 """
 
 import argparse
-import ast
 import re
 import shutil
 import subprocess
@@ -55,79 +53,13 @@ ignore_errors = False
 """
 
 _MESSAGE = re.compile(r"^(?P<path>.+?):(?P<line>\d+): (?P<kind>error|note): (?P<text>.*)$")
-_NO_ATTR = re.compile(r'^"(?P<cls>\w+)" has no attribute "(?P<attr>\w+)"')
-
-# Host fallbacks (`try: from micropython import const` / `except ImportError: def const(x)`,
-# the same for ticks_add...) redefine a stub function with a plainer signature. That branch never
-# runs on a board, so these two errors are dropped when the def sits in an `except ImportError:`.
-_FALLBACK_ERRORS = (
-    "All conditional function variants must have identical signatures",
-    "already defined (possibly by an import)",
-)
 
 
-def _is_import_fallback(path, line):
-    try:
-        lines = Path(path).read_text().splitlines()
-        source = lines[int(line) - 1]
-    except (OSError, IndexError, ValueError):
-        return False
-    if not source.lstrip().startswith("def "):
-        return False
-    indent = len(source) - len(source.lstrip())
-    for above in reversed(lines[: int(line) - 1]):
-        if above.strip() and len(above) - len(above.lstrip()) < indent:
-            return above.split("#")[0].strip() == "except ImportError:"
-    return False
-
-
-def shared_attributes(files):
-    """(class names, attribute names) of the checked firmware: every `self.x = ...`, method and
-    class attribute of its classes.
-
-    A class that works on state another class sets up (a base class sharing the App's state)
-    makes mypy report `"Play" has no attribute "hw"`. An attribute that some firmware class
-    defines is known to exist, so such reports are dropped; a misspelt attribute that nothing
-    defines, and every attribute of the device APIs' classes, are still reported.
-    """
-    classes, attrs = set(), set()
-    for path in files:
-        tree = ast.parse(Path(path).read_text())
-        for node in ast.walk(tree):
-            if isinstance(node, ast.ClassDef):
-                classes.add(node.name)
-                for item in node.body:  # methods and class attributes
-                    if isinstance(item, ast.FunctionDef):
-                        attrs.add(item.name)
-                    elif isinstance(item, ast.Assign):
-                        attrs.update(t.id for t in item.targets if isinstance(t, ast.Name))
-            elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
-                if isinstance(node.value, ast.Name) and node.value.id == "self":
-                    attrs.add(node.attr)
-    return classes, attrs
-
-
-def filter_messages(output, shared=(set(), set())):
-    """mypy's lines minus the forgiven errors (and their notes); returns (lines, errors)."""
-    classes, attrs = shared
-    kept, errors, dropping = [], 0, False
-    for line in output.splitlines():
-        match = _MESSAGE.match(line)
-        if match is None:
-            if line.strip():
-                kept.append(line)
-            continue
-        if match["kind"] == "error":
-            text = match["text"]
-            no_attr = _NO_ATTR.match(text)
-            dropping = (
-                any(e in text for e in _FALLBACK_ERRORS)
-                and _is_import_fallback(match["path"], match["line"])
-            ) or bool(no_attr and no_attr["cls"] in classes and no_attr["attr"] in attrs)
-            errors += not dropping
-        if not dropping:
-            kept.append(line)
-    return kept, errors
+def count_errors(output):
+    """mypy's lines and how many of them are errors (its notes and summary are kept as lines)."""
+    lines = [line for line in output.splitlines() if line.strip()]
+    errors = sum(1 for line in lines if (m := _MESSAGE.match(line)) and m["kind"] == "error")
+    return lines, errors
 
 
 def stub_dir(port, stubs_root=STUBS):
@@ -167,7 +99,7 @@ def run_mypy(port, files, stubs_root=STUBS, cache_dir=None, rename=None):
         )
     if result.returncode not in (0, 1):
         raise RuntimeError("mypy failed to run:\n" + result.stdout + result.stderr)
-    lines, errors = filter_messages(result.stdout, shared_attributes(files))
+    lines, errors = count_errors(result.stdout)
     for old, new in (rename or {}).items():
         lines = [line.replace(old, new) for line in lines]
     return lines, errors
