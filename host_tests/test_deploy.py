@@ -337,6 +337,14 @@ def test_unknown_board_is_refused_with_the_known_ones(tmp_path):
     assert "choose one of " + ", ".join(boardlist.known_boards()) in result.stderr
 
 
+def test_a_missing_board_is_refused_with_an_example_of_the_same_target():
+    for target in ("deploy", "run", "mip"):
+        result = make(target, board="", port=sys.executable)
+        assert exit_code(result) == 2
+        assert "no BOARD given" in result.stderr
+        assert "e.g. `make %s BOARD=pico PORT=/dev/ttyACM0`" % target in result.stderr
+
+
 def test_missing_or_nonexistent_port_is_refused(tmp_path):
     for target in ("deploy", "repl", "run", "erase-settings", "mip"):
         result = make(target, port="")

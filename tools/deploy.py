@@ -213,11 +213,11 @@ def after_reset(target, port, wait):
 # -- building ---------------------------------------------------------------------------------
 
 
-def check_board(board):
+def check_board(board, target="deploy"):
     if not board:
         raise UsageError(
-            "no BOARD given: choose one of %s, e.g. `make deploy BOARD=pico PORT=/dev/ttyACM0`"
-            % ", ".join(boardlist.known_boards())
+            "no BOARD given: choose one of %s, e.g. `make %s BOARD=pico PORT=/dev/ttyACM0`"
+            % (", ".join(boardlist.known_boards()), target)
         )
     try:
         return boardlist.board_file(board)
@@ -476,7 +476,7 @@ def main(argv=None):
 def run_target(target, board, port, wait):
     try:
         if target in NEEDS_BOARD:
-            check_board(board)
+            check_board(board, target)
         port = check_port(port, target, wait)
     except UsageError as err:
         print("%s: %s" % (target, err), file=sys.stderr)
