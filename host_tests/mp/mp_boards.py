@@ -210,6 +210,22 @@ def test_esp32_select_wakes_the_doze_others_wait_for_the_timer():
 
 # -- the buzzer ------------------------------------------------------------------------------
 
+BUZZER = {"pico": 12, "esp32": 33}  # the README wiring tables
+
+
+def test_each_board_builds_its_buzzer_silent_on_a_free_pin():
+    for name in ("pico", "esp32"):
+        h, board, hw = build(name)
+        check(board.BUZZER == BUZZER[name], "%s BUZZER %r" % (name, board.BUZZER))
+        used = list(WIRING[name].values()) + list(KEYS[name].values())
+        check(board.BUZZER not in used and board.BUZZER not in FORBIDDEN[name], name)
+        check(len(machine.PWMS) == 1, "%d PWMs" % len(machine.PWMS))
+        pwm = machine.PWMS[0]
+        check(pwm.pin.id == BUZZER[name] and not pwm.sounding(), "%s: a tone at boot" % name)
+        check(pwm.tones() == [] or pwm.tones()[-1][2] == 0, repr(pwm.tones()))
+        # rp2's deinit() would halt the slice with the pin high or low; esp32's sets it low.
+        check(hw.buzzer._deinit is (name == "esp32"), name)
+
 
 def test_rp2_pwm_model():
     machine.reset_state()
