@@ -62,16 +62,13 @@ class App:
 
     def run(self):
         doze = self.hw.doze
-        try:
-            while True:
-                wait = self.step(time.ticks_ms())
-                if wait:
-                    if self.power.state == ASLEEP and doze is not None:
-                        doze(wait)
-                    else:
-                        time.sleep_ms(wait)
-        finally:
-            self.sound(None, 0)  # an error, or Ctrl-C to the REPL: no tone is left sounding
+        while True:
+            wait = self.step(time.ticks_ms())
+            if wait:
+                if self.power.state == ASLEEP and doze is not None:
+                    doze(wait)
+                else:
+                    time.sleep_ms(wait)
 
     def step(self, now):
         pad = self.hw.pad

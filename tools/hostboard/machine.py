@@ -312,7 +312,9 @@ class PWM:
     time). ms comes from `clock()`, time.ticks_ms() unless a test that keeps its own clock
     (host_tests/mp/apprig.py) points it elsewhere. The recording is preallocated: recording
     allocates nothing until `capacity` changes are held (then it doubles), so firmware can be
-    checked under heap_lock(). `take()` returns the changes since the last take().
+    checked under heap_lock(). `take()` returns the changes and forgets them (a long run).
+    Only the arguments the firmware uses are taken (freq, duty_u16): no **kwargs, whose dict
+    a call would allocate.
 
     rp2 (ports/rp2/machine_pwm.c):
     - The slice starts only once both a frequency and a duty are set (machine_pwm_start());
@@ -342,13 +344,12 @@ class PWM:
     Not modelled: two PWMs sharing an rp2 slice's frequency, the output frozen in light sleep.
     """
 
-    def __init__(self, dest, freq=-1, duty_u16=-1, capacity=256, **kw):
+    def __init__(self, dest, freq=-1, duty_u16=-1, capacity=256):
         self.pin = dest
         self.port = _port[0].name
         self.clock = time.ticks_ms
         self._log = [0] * (3 * capacity)
         self._n = 0  # ints used in _log
-        self._taken = 0
         self._hz = 0  # what freq() reads (rp2/generic: 0 until set)
         self._duty = -1  # the duty_u16 set, -1 none
         self._div16 = 0  # rp2: clk_sys divider x 16 and TOP, chosen by freq()
@@ -364,7 +365,7 @@ class PWM:
 
     # -- the API ------------------------------------------------------------------------------
 
-    def init(self, freq=-1, duty_u16=-1, **kw):
+    def init(self, freq=-1, duty_u16=-1):
         if self.port == "esp32" and not self.active:
             self.active = True  # self_reset() forgot both: the defaults again
             freq = 5000 if freq == -1 else freq
@@ -406,15 +407,16 @@ class PWM:
     # -- the recording ------------------------------------------------------------------------
 
     def tones(self):
-        """[(ms, hz, duty_u16)] every change of the output since the PWM was made."""
+        """[(ms, hz, duty_u16)] every change of the output since the PWM was made (or since
+        the last take())."""
         log = self._log
         return [(log[i], log[i + 1], log[i + 2]) for i in range(0, self._n, 3)]
 
     def take(self):
-        """The changes since the last take(), as tones() gives them."""
-        log = self._log
-        start, self._taken = self._taken, self._n
-        return [(log[i], log[i + 1], log[i + 2]) for i in range(start, self._n, 3)]
+        """tones(), then forgotten."""
+        out = self.tones()
+        self._n = 0
+        return out
 
     def sounding(self):
         """A tone is on the pin now."""

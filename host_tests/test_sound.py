@@ -1,0 +1,57 @@
+"""sound.py: every sound as the buzzer's pin plays it (compared with the golden tables in
+host_tests/golden/sounds/), cutting, late steps, no allocation, the release each board asks
+for, and the firmware's sounds on the real board files, under the MicroPython unix port.
+
+After an intended change to a table, regenerate the golden tables with
+
+    UPDATE_GOLDEN=1 .venv/bin/python -m pytest host_tests/test_sound.py
+
+and review the diff."""
+
+import os
+import re
+from pathlib import Path
+
+import mpcheck
+import pytest
+
+GOLDEN = Path(__file__).resolve().parent / "golden" / "sounds"
+NAMES = ("MOVE", "PLACE", "CPU", "HINT", "ERROR", "WIN", "LOSS", "DRAW", "CHIME")
+HEADER = (
+    "# sound.%s as the buzzer plays it: ms from its start, then the frequency in Hz (0: silent)."
+    "\n# From host_tests/mp/mp_sound.py on the fake rp2 and esp32 PWM; both must play this.\n"
+)
+
+
+def golden_text(name, heard):
+    lines = (" ".join(pair.split(":")) for pair in heard.split())
+    return HEADER % name + "\n".join(lines) + "\n"
+
+
+class mp_sound(mpcheck.Script):
+    """Its checks, each a pytest item: mp_sound.py under MicroPython."""
+
+    heapsize = "512k"
+    paths = (mpcheck.fixture("hostboard"),)
+
+    @pytest.mark.parametrize("name", NAMES)
+    def test_sound_matches_its_golden_table(self, mp_output, name):
+        heard = dict(
+            ((port, n), rest)
+            for port, n, rest in re.findall(r"^HEARD (\S+) (\S+) (.*)$", mp_output, re.M)
+        )
+        rp2, esp32 = heard[("rp2", name)], heard[("esp32", name)]
+        assert rp2 == esp32, "the two ports play %s differently" % name
+        text = golden_text(name, rp2)
+        path = GOLDEN / (name + ".txt")
+        if os.environ.get("UPDATE_GOLDEN"):
+            if os.environ.get("CI"):
+                pytest.fail("UPDATE_GOLDEN is for developers; CI never regenerates golden files")
+            GOLDEN.mkdir(exist_ok=True)
+            path.write_text(text)
+        assert path.exists(), "no golden table %s: create it with UPDATE_GOLDEN=1" % path
+        assert path.read_text() == text, "%s differs from %s (UPDATE_GOLDEN=1 to accept):\n%s" % (
+            name,
+            path,
+            text,
+        )
