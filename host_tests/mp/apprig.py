@@ -57,7 +57,7 @@ def remove(path):
 
 
 class Rig:
-    def __init__(self, path=None, glass=True, fresh=True, five=False, chords=()):
+    def __init__(self, path=None, glass=True, fresh=True, five=False, chords=(), buzzer=None):
         if path is None:
             path = FOLDER + "/settings.json"
         if fresh:
@@ -89,7 +89,7 @@ class Rig:
                 self.pins[n] = Button()
             pad = buttons.three_buttons(self.pins[PREV], self.pins[NEXT], self.pins[SELECT])
         self.dozed = 0
-        self.hw = hardware.Hardware(lcd, pad, self.doze, "rig")
+        self.hw = hardware.Hardware(lcd, pad, self.doze, "rig", buzzer)  # a sound.Sound
         self.settings = settings_module.Settings.load(path)
         self.app = app.App(self.hw, self.settings)
         self.now = utime.ticks_ms()

@@ -310,9 +310,11 @@ class PWM:
     at (what freq() reads), duty the duty_u16 last set while the output runs, 0 while it is
     stopped or has no duty yet. A tone sounds while 0 < duty < 65535 (65535 is high all the
     time). ms comes from `clock()`, time.ticks_ms() unless a test that keeps its own clock
-    (host_tests/mp/apprig.py) points it elsewhere. The recording is preallocated: recording
-    allocates nothing until `capacity` changes are held (then it doubles), so firmware can be
-    checked under heap_lock(). `take()` returns the changes and forgets them (a long run).
+    (host_tests/mp/apprig.py) points it elsewhere. The latest `capacity` changes are kept, in
+    a list made once (older ones are dropped: recording never allocates, so firmware can be
+    checked under heap_lock()); `take()` returns them and forgets them, `last()` is the
+    latest, `changes` and `started` count every change and every tone begun since the PWM was
+    made.
     Only the arguments the firmware uses are taken (freq, duty_u16): no **kwargs, whose dict
     a call would allocate.
 
@@ -344,12 +346,15 @@ class PWM:
     Not modelled: two PWMs sharing an rp2 slice's frequency, the output frozen in light sleep.
     """
 
-    def __init__(self, dest, freq=-1, duty_u16=-1, capacity=256):
+    def __init__(self, dest, freq=-1, duty_u16=-1, capacity=512):
         self.pin = dest
         self.port = _port[0].name
         self.clock = time.ticks_ms
         self._log = [0] * (3 * capacity)
-        self._n = 0  # ints used in _log
+        self._n = 0  # ints of _log in use
+        self._head = 0  # where the next change goes
+        self.changes = 0
+        self.started = 0
         self._hz = 0  # what freq() reads (rp2/generic: 0 until set)
         self._duty = -1  # the duty_u16 set, -1 none
         self._div16 = 0  # rp2: clk_sys divider x 16 and TOP, chosen by freq()
@@ -407,16 +412,28 @@ class PWM:
     # -- the recording ------------------------------------------------------------------------
 
     def tones(self):
-        """[(ms, hz, duty_u16)] every change of the output since the PWM was made (or since
-        the last take())."""
+        """[(ms, hz, duty_u16)] the changes of the output kept (see the class), oldest first."""
         log = self._log
-        return [(log[i], log[i + 1], log[i + 2]) for i in range(0, self._n, 3)]
+        first = (self._head - self._n) % len(log)
+        out = []
+        for k in range(0, self._n, 3):
+            i = (first + k) % len(log)
+            out.append((log[i], log[i + 1], log[i + 2]))
+        return out
 
     def take(self):
         """tones(), then forgotten."""
         out = self.tones()
         self._n = 0
         return out
+
+    def last(self):
+        """The latest change (ms, hz, duty_u16), None before the first."""
+        if not self.changes:
+            return None
+        log = self._log
+        i = (self._head - 3) % len(log)
+        return log[i], log[i + 1], log[i + 2]
 
     def sounding(self):
         """A tone is on the pin now."""
@@ -478,13 +495,15 @@ class PWM:
         duty = self._duty if self.running and self._duty > 0 else 0
         if hz == self._shown_hz and duty == self._shown_duty:
             return
+        if duty and not self._shown_duty:
+            self.started += 1
         self._shown_hz = hz
         self._shown_duty = duty
         log = self._log
-        n = self._n
-        if n + 3 > len(log):
-            log.extend([0] * len(log))  # doubles: the one allocation, when it is full
-        log[n] = self.clock()
-        log[n + 1] = hz
-        log[n + 2] = duty
-        self._n = n + 3
+        i = self._head
+        log[i] = self.clock()
+        log[i + 1] = hz
+        log[i + 2] = duty
+        self._head = (i + 3) % len(log)
+        self._n = min(self._n + 3, len(log))
+        self.changes += 1
