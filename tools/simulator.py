@@ -21,7 +21,10 @@ instead of the keyboard, from boot on: lines `select`, `prev`, `next` (optionall
 1000), `hold select|prev|next`, `wait MS` (up to 600000), `#` comments; the simulator quits
 when the script ends. If the firmware stops (safe mode, an error, a crash) the simulator shows
 the last picture, says why and exits with status 3. Colours: 24-bit where $COLORTERM says
-truecolor, else 256; none with $NO_COLOR or when the output is not a terminal.
+truecolor, else 256; none with $NO_COLOR or when the output is not a terminal. Sound (the
+board's buzzer): `--sound on` (the default) renders each sound to a WAV and plays it with the
+first of paplay, pw-play, aplay, afplay on PATH (the terminal bell without one), `--sound bell`
+rings the bell as each sound begins, `--sound off` is silent.
 """
 
 import argparse
