@@ -55,3 +55,27 @@ class mp_sound(mpcheck.Script):
             path,
             text,
         )
+
+
+def test_every_sound_the_firmware_asks_for_is_a_table():
+    # The screens name their sounds as text ("MOVE"): a name sound.py lacks would be a
+    # KeyError at the first such press on a board with a buzzer. Every call site, read here.
+    import ast
+
+    firmware = Path(__file__).resolve().parents[1] / "firmware"
+    tables = {
+        node.targets[0].id
+        for node in ast.parse((firmware / "sound.py").read_text()).body
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Tuple)
+    }
+    assert tables == set(NAMES)
+    asked = set()
+    for path in sorted(firmware.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and getattr(node.func, "attr", None) == "sound":
+                for const in ast.walk(node.args[0]):
+                    if isinstance(const, ast.Constant) and isinstance(const.value, str):
+                        asked.add((path.name, const.value))
+    names = {name for _, name in asked}
+    assert names <= tables, sorted(asked)
+    assert names == tables, "tables no screen plays: %s" % sorted(tables - names)
