@@ -312,15 +312,18 @@ def test_pwm_recording_allocates_nothing():
 
     machine.reset_state()
     machine.use_port("rp2")
-    pwm = machine.PWM(Pin(12), freq=1999, duty_u16=0)
+    pwm = machine.PWM(Pin(12), freq=1999, duty_u16=0, capacity=256)
     micropython.heap_lock()
     try:
-        for k in range(100):
+        for k in range(150):  # 300 changes, more than it keeps: the oldest are dropped
             pwm.freq(2000 + k)
             pwm.duty_u16(32768 if k & 1 else 0)
     finally:
         micropython.heap_unlock()
-    check(len(pwm.tones()) == 200, repr(len(pwm.tones())))  # and no MemoryError
+    check(pwm.changes == 300 and pwm.started == 75, "%d %d" % (pwm.changes, pwm.started))
+    kept = pwm.tones()
+    check(len(kept) == 256 and pwm.last() == kept[-1] and kept[-1][1:] == (2149, 32768))
+    check(kept[0][1:] == (2022, 32768), repr(kept[0]))
 
 
 mptest.run(globals())

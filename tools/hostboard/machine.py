@@ -346,7 +346,7 @@ class PWM:
     Not modelled: two PWMs sharing an rp2 slice's frequency, the output frozen in light sleep.
     """
 
-    def __init__(self, dest, freq=-1, duty_u16=-1, capacity=512):
+    def __init__(self, dest, freq=-1, duty_u16=-1, capacity=64):
         self.pin = dest
         self.port = _port[0].name
         self.clock = time.ticks_ms
