@@ -6,7 +6,6 @@ import buttons
 from hardware import Hardware
 from machine import PWM, SLEEP, SPI, Pin, lightsleep
 from pcd8544 import PCD8544
-from sound import Sound
 
 NAME = "esp32"
 PORT = "esp32"  # the MicroPython port: picks the type-check stubs
@@ -52,11 +51,13 @@ def build():
         # hands it back to the GPIO matrix so SELECT reads normally again.
         keys[2].init(Pin.IN, Pin.PULL_UP)
 
-    pwm = None
-    if BUZZER is not None:
+    buzzer = None
+    if BUZZER is not None:  # only then is the sound code loaded
+        from sound import Sound
+
         # duty_u16=0 matters: esp32's PWM() starts at once, at 50 % unless told (machine_pwm.c
         # PWM_DUTY). deinit (ledc_stop at idle level 0) takes the pin low at once, where duty 0
         # waits for the end of the period: Sound.stop() uses it, and init() starts it again.
-        pwm = PWM(Pin(BUZZER), freq=2000, duty_u16=0)
+        buzzer = Sound(PWM(Pin(BUZZER), freq=2000, duty_u16=0), deinit=True)
     pad = buttons.three_buttons(*keys)
-    return Hardware(lcd, pad, doze=doze, name=NAME, buzzer=Sound(pwm, deinit=True))
+    return Hardware(lcd, pad, doze=doze, name=NAME, buzzer=buzzer)

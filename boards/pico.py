@@ -6,7 +6,6 @@ import buttons
 from hardware import Hardware
 from machine import PWM, SPI, Pin, freq, lightsleep
 from pcd8544 import PCD8544
-from sound import Sound
 
 NAME = "pico"
 PORT = "rp2"  # the MicroPython port: picks the type-check stubs
@@ -63,10 +62,12 @@ def build():
         # again, as for every other clk_peri user. (spi.init() alone would give 3.906 MHz.)
         freq(sys_hz)
 
-    pwm = None
-    if BUZZER is not None:
+    buzzer = None
+    if BUZZER is not None:  # only then is the sound code loaded
+        from sound import Sound
+
         # freq and duty both given: the slice starts at once, silent (duty 0); rp2's deinit()
         # would only halt it with the pin wherever it was, so Sound.stop() leaves it at duty 0.
-        pwm = PWM(Pin(BUZZER), freq=2000, duty_u16=0)
+        buzzer = Sound(PWM(Pin(BUZZER), freq=2000, duty_u16=0))
     pad = buttons.three_buttons(*keys)
-    return Hardware(lcd, pad, doze=doze, name=NAME, buzzer=Sound(pwm))
+    return Hardware(lcd, pad, doze=doze, name=NAME, buzzer=buzzer)

@@ -227,6 +227,17 @@ def test_each_board_builds_its_buzzer_silent_on_a_free_pin():
         check(hw.buzzer._deinit is (name == "esp32"), name)
 
 
+def test_a_board_without_a_buzzer_builds_none_and_never_loads_sound_py():
+    for name in ("pico", "esp32"):
+        h = harness.Harness(name, flash=None)
+        board = h._board()
+        sys.modules.pop("sound", None)
+        board.BUZZER = None
+        hw = board.build()
+        check(hw.buzzer is None and machine.PWMS == [], name)
+        check("sound" not in sys.modules, "%s loaded sound.py" % name)
+
+
 def test_rp2_pwm_model():
     machine.reset_state()
     machine.use_port("rp2")
