@@ -23,7 +23,7 @@ BTN_SELECT = 26
 BTN_NEXT = 27
 # -> passive piezo, through ~100 ohm (None without one): on the header between LIGHT (32) and
 # PREV (25). Not a strapping pin, an output (LEDC reaches any through the GPIO matrix), an
-# input with nothing driving it at boot (unlike 14, which pulses then): quiet.
+# input that nothing drives at boot (unlike 14, reported to pulse then): quiet.
 BUZZER = 33
 
 
