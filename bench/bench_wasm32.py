@@ -24,7 +24,7 @@ WORK = ROOT / "build" / "wasm32"
 # Import order of a boot: the engine and the drivers, then the game and the app.
 MODULES = (
     "engine", "buttons", "pcd8544", "settings", "hardware", "glyphs", "game", "screens", "menu",
-    "power", "mainmenu", "play", "title", "app",
+    "power", "mainmenu", "play", "title", "app", "sound",
 )  # fmt: skip
 
 MEASURE = """

@@ -1,10 +1,10 @@
-# ESP32 DevKitC: the Nokia 5110 LCD on VSPI (IO_MUX pins) and three buttons to ground.
+# ESP32 DevKitC: the Nokia 5110 LCD on VSPI (IO_MUX pins), three buttons to ground, a piezo.
 # SPDX-License-Identifier: MIT
 # GPIO numbers. Avoided: strapping pins 0, 2, 5, 12, 15; flash pins 6-11; 16/17 (PSRAM on
 # WROVER); input-only 34-39 (no pull-ups). GPIO19 is VSPI MISO, claimed by the SPI but unused.
 import buttons
 from hardware import Hardware
-from machine import SLEEP, SPI, Pin, lightsleep
+from machine import PWM, SLEEP, SPI, Pin, lightsleep
 from pcd8544 import PCD8544
 
 NAME = "esp32"
@@ -21,6 +21,10 @@ LIGHT_ON = 1  # pin level that lights the backlight; 0 for modules whose LIGHT p
 BTN_PREV = 25  # each button to GND, internal pull-up; all three are RTC GPIOs
 BTN_SELECT = 26
 BTN_NEXT = 27
+# -> passive piezo, through ~100 ohm (None without one): on the header between LIGHT (32) and
+# PREV (25). Not a strapping pin, an output (LEDC reaches any through the GPIO matrix), an
+# input that nothing drives at boot (unlike 14, reported to pulse then): quiet.
+BUZZER = 33
 
 
 def build():
@@ -47,4 +51,13 @@ def build():
         # hands it back to the GPIO matrix so SELECT reads normally again.
         keys[2].init(Pin.IN, Pin.PULL_UP)
 
-    return Hardware(lcd, buttons.three_buttons(*keys), doze=doze, name=NAME)
+    buzzer = None
+    if BUZZER is not None:  # only then is the sound code loaded
+        from sound import Sound
+
+        # duty_u16=0 matters: esp32's PWM() starts at once, at 50 % unless told (machine_pwm.c
+        # PWM_DUTY). deinit (ledc_stop at idle level 0) takes the pin low at once, where duty 0
+        # waits for the end of the period: Sound.stop() uses it, and init() starts it again.
+        buzzer = Sound(PWM(Pin(BUZZER), freq=2000, duty_u16=0), deinit=True)
+    pad = buttons.three_buttons(*keys)
+    return Hardware(lcd, pad, doze=doze, name=NAME, buzzer=buzzer)

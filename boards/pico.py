@@ -1,10 +1,10 @@
-# Raspberry Pi Pico (RP2040): the Nokia 5110 LCD on SPI0 and three buttons to ground.
+# Raspberry Pi Pico (RP2040): the Nokia 5110 LCD on SPI0, three buttons to ground, a piezo.
 # SPDX-License-Identifier: MIT
 # Pin numbers are GPxx numbers (physical pin in the comment). GP16 is SPI0 RX, claimed by the
 # SPI but unused (the LCD only listens): leave it free.
 import buttons
 from hardware import Hardware
-from machine import SPI, Pin, freq, lightsleep
+from machine import PWM, SPI, Pin, freq, lightsleep
 from pcd8544 import PCD8544
 
 NAME = "pico"
@@ -21,6 +21,10 @@ LIGHT_ON = 1  # pin level that lights the backlight; 0 for modules whose LIGHT p
 BTN_PREV = 13  # pin 17; each button to GND (pin 18), internal pull-up
 BTN_SELECT = 14  # pin 19
 BTN_NEXT = 15  # pin 20
+# Pin 16, beside the buttons and their GND (pin 18) -> passive piezo, through ~100 ohm; None
+# without one. Any RP2040 GPIO can be a PWM output (this is slice 6, channel A; nothing else
+# uses slice 6 as PWM); none is a strapping pin, and all come up as inputs with pull-downs: quiet.
+BUZZER = 12
 
 
 def _wake(pin):
@@ -58,4 +62,12 @@ def build():
         # again, as for every other clk_peri user. (spi.init() alone would give 3.906 MHz.)
         freq(sys_hz)
 
-    return Hardware(lcd, buttons.three_buttons(*keys), doze=doze, name=NAME)
+    buzzer = None
+    if BUZZER is not None:  # only then is the sound code loaded
+        from sound import Sound
+
+        # freq and duty both given: the slice starts at once, silent (duty 0); rp2's deinit()
+        # would only halt it with the pin wherever it was, so Sound.stop() leaves it at duty 0.
+        buzzer = Sound(PWM(Pin(BUZZER), freq=2000, duty_u16=0))
+    pad = buttons.three_buttons(*keys)
+    return Hardware(lcd, pad, doze=doze, name=NAME, buzzer=buzzer)

@@ -27,8 +27,8 @@ class App:
         tick(now)       time-driven work; returns True to be called again at once
         draw(fb)        draw the whole screen into the frame buffer (the App shows it)
 
-    and they use only go(), redraw(), save_soon(), held(), idle_ms(), drop_input() and
-    leave_on_sleep() here.
+    and they use only go(), redraw(), save_soon(), held(), idle_ms(), drop_input(),
+    leave_on_sleep() and sound() here.
     """
 
     poll_ms = 10  # main loop period while awake (100 Hz: a press shows within a frame)
@@ -39,6 +39,7 @@ class App:
         self.lcd = lcd = hw.lcd
         self.settings = settings
         self.power = Power(lcd, time.ticks_ms())
+        self.buzzer = hw.buzzer  # a sound.Sound, None on a board without a buzzer
         glyphs = Glyphs()
         self.title = title = Title(self, glyphs)
         self.menu = menu = MainMenu(self, settings, lcd)
@@ -76,6 +77,7 @@ class App:
             # Timers count from the first step's clock (a test's fake clock, or ticks_ms()).
             self.power.last = now
             self.go(self.title, now)
+            self.sound("CHIME", now)
         if self.power.state == ASLEEP:
             if not pad.any_pressed():
                 return self.doze_ms
@@ -88,7 +90,10 @@ class App:
             self._event(ev, now)
             ev = pad.poll(now)
         hurry = self.screen.tick(now)
-        if self.power.update(now, s.get("dim_s"), s.get("sleep_s"), s.get("backlight")):
+        asleep = self.power.update(now, s.get("dim_s"), s.get("sleep_s"), s.get("backlight"))
+        if self.power.state != AWAKE:
+            self.sound(None, now)  # dimmed, nobody plays; asleep, released before light sleep
+        if asleep:
             if self.asleep_to is not None:
                 self.go(self.asleep_to, now)
             self.armed = 0
@@ -103,7 +108,13 @@ class App:
             # After the frame, so a flash write never delays what the player sees.
             self.save_due = False
             s.save()  # writes only if something changed
-        return 0 if hurry else self.poll_ms
+        if hurry:
+            return 0
+        if self.buzzer is None:
+            return self.poll_ms
+        # A note that ends before the next poll is changed on time: the wait shortens to it.
+        due = self.buzzer.step(now)
+        return due if 0 < due < self.poll_ms else self.poll_ms
 
     def _event(self, ev, now):
         if self.power.activity(now, self.settings.get("backlight")):
@@ -154,6 +165,17 @@ class App:
         if self.power.state != AWAKE:
             return -1
         return time.ticks_diff(now, self.power.last)
+
+    def sound(self, name, now):
+        """Play the sound called `name` (a table of sound.py: "MOVE", "WIN", ...) on the
+        buzzer (sound.Sound.play says what it cuts). With the setting "sound" off, or name
+        None: silence."""
+        buzzer = self.buzzer
+        if buzzer is not None:
+            if name and self.settings.get("sound"):
+                buzzer.play(name, now)
+            else:
+                buzzer.stop()
 
     def drop_input(self, now):
         """Forget what the buttons did until now: holds in progress end without acting."""

@@ -65,12 +65,13 @@ class MainMenu:
         kind = buttons.kind_of(ev)
         if kind == buttons.PRESS or kind == buttons.REPEAT:
             if b != buttons.SELECT:
-                self._move(b)
+                self._move(b, now)
         elif kind == buttons.CLICK and b == buttons.SELECT:
+            self.app.sound("PLACE", now)
             self._select(now)
         return False
 
-    def _move(self, b):
+    def _move(self, b, now):
         # PREV/NEXT move the highlight; LEFT/RIGHT (a 5-way pad) step Level or Start.
         step = -1 if b == buttons.PREV or b == buttons.UP or b == buttons.LEFT else 1
         if b == buttons.LEFT or b == buttons.RIGHT:
@@ -79,6 +80,7 @@ class MainMenu:
                 cycle(self.settings, "level" if item == _LEVEL else "starts", step)
         else:
             self.rows.move(step)
+        self.app.sound("MOVE", now)
         self.app.redraw()
 
     def _select(self, now):

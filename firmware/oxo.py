@@ -27,21 +27,25 @@ def main():
     # a broken game module (settings and engine included) ends on the error screen rather than
     # in a traceback nobody sees.
     settings = None
-    while True:
-        try:
-            if settings is None:
-                from settings import Settings
+    try:
+        while True:
+            try:
+                if settings is None:
+                    from settings import Settings
 
-                settings = Settings.load(report=errorlog.note)
-            import app
+                    settings = Settings.load(report=errorlog.note)
+                import app
 
-            apply(hw, settings)
-            app.App(hw, settings).run()
-        except Exception as exc:  # KeyboardInterrupt and SystemExit reach the REPL
-            gc.collect()  # the app's objects are garbage now; room for the error screen
-            import rescue
+                apply(hw, settings)
+                app.App(hw, settings).run()
+            except Exception as exc:  # KeyboardInterrupt and SystemExit reach the REPL
+                gc.collect()  # the app's objects are garbage now; room for the error screen
+                import rescue
 
-            rescue.recover(hw, settings, exc)
+                rescue.recover(hw, settings, exc)  # silences the buzzer first
+    finally:
+        if hw.buzzer is not None:
+            hw.buzzer.stop()  # Ctrl-C to the REPL: no tone is left sounding
 
 
 def apply(hw, settings):

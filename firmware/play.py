@@ -12,7 +12,7 @@ import time
 import buttons
 import screens
 from engine import O, X
-from game import ONE_PLAYER, TWO_PLAYERS, Game, first_player, next_free, toward
+from game import DRAW, ONE_PLAYER, TWO_PLAYERS, Game, first_player, next_free, toward
 from micropython import const
 from settings import LEVEL_COUNT
 
@@ -86,9 +86,10 @@ class Play:
         kind = buttons.kind_of(ev)
         if kind == buttons.PRESS:
             if b != buttons.SELECT:
-                self._move_cursor(b)
+                self._move_cursor(b, now)
         elif kind == buttons.CLICK:
             if game.over():
+                self.app.sound("PLACE", now)
                 self.new_game(game.mode, now)  # any short press starts the next game
             elif b == buttons.SELECT:
                 self._place(now)
@@ -106,7 +107,7 @@ class Play:
             self._to_menu(now)
         return False
 
-    def _move_cursor(self, b):
+    def _move_cursor(self, b, now):
         # The anchor is where this press starts from, unless another mover's press is still
         # live: then the two may be a chord, which goes back to before the first.
         if not self.app.held() & ~(1 << b | 1 << buttons.SELECT):
@@ -119,6 +120,7 @@ class Play:
         else:
             self.cursor = toward(game, self.cursor, 0, 1 if b == buttons.RIGHT else -1)
         self.hint_left = 0
+        self.app.sound("MOVE", now)
         self.app.redraw()
 
     def _place(self, now):
@@ -126,6 +128,7 @@ class Play:
         game = self.game
         if game.free(self.cursor):
             self.hint_left = 0
+            self.app.sound("PLACE", now)
             self._played(game.play(self.cursor), now)
 
     def _hint(self, now):
@@ -135,6 +138,7 @@ class Play:
         self.cursor = self.game.hint()
         self.hint_left = _HINT_BLINKS
         self.since = now
+        self.app.sound("HINT", now)
         self.app.redraw()
 
     def _undo(self, now):
@@ -145,6 +149,7 @@ class Play:
             self._back_to_anchor()
             self.no_undo = True
             self.sign_at = now
+            self.app.sound("ERROR", now)
         else:
             self.hint_left = 0
             self._back_to_anchor()  # free before the undo, so free after it
@@ -170,6 +175,9 @@ class Play:
                 self.cursor = next_free(game, self.cursor, 1)
             return
         self.since = now  # the result blinks from now
+        # A win is yours, or either player's in a two-player game.
+        lost = game.mode == ONE_PLAYER and result != game.human
+        self.app.sound("DRAW" if result == DRAW else "LOSS" if lost else "WIN", now)
         key, i = game.tally_slot()
         self.settings.count(key, i)  # saturates at the settings' maximum
         self.app.save_soon()  # once per game, so a power cut never loses a result
@@ -217,6 +225,7 @@ class Play:
         self.slow[slot] = spent if spent < _SLOW_MAX else _SLOW_MAX
         self.thinking = False
         self.shown = False
+        self.app.sound("CPU", now)  # or the result's jingle, once your mark's click ends
         self._played(game.play(cell), now)
         self.app.drop_input(now)  # whatever was pressed while the engine ran is dropped
         return False

@@ -25,6 +25,11 @@ def safe_mode(hw):
     time.sleep_ms(_SAFE_CHECK_MS)
     if not hw.pad.any_pressed():
         return False
+    try:
+        if hw.buzzer is not None:
+            hw.buzzer.stop()  # the PWM released: silent, and free for whoever uses the REPL
+    except Exception as err:  # safe mode must show whatever else is broken
+        sys.print_exception(err)
     print("oxo5110: safe mode - a button was held at power-on. Game skipped; the REPL is yours.")
     print("Press reset (with no button held) to play.")
     lcd = hw.lcd
@@ -77,6 +82,11 @@ def recover(hw, settings, exc):
     Each step is guarded on its own: a failing display, a full flash or a second MemoryError
     must not stop the others, and never the wait (the loop would spin through restarts)."""
     gc.collect()  # a MemoryError leaves the app's garbage behind
+    try:
+        if hw.buzzer is not None:
+            hw.buzzer.stop()  # no tone goes on sounding over the error screen
+    except Exception as err:
+        sys.print_exception(err)
     print("oxo5110: the game stopped with an error; press a button to restart it.")
     message = errorlog.message(exc)
     try:

@@ -21,8 +21,19 @@ _READ_MAX = const(512)  # a good file is ~150 bytes; anything longer is not ours
 #   player is not always second).
 # - dim_s / sleep_s: idle seconds before the backlight goes off / the display powers down and
 #   the board sleeps lightly; 0 means never.
+# - sound: the buzzer plays (boards without one stay silent either way).
 CONTRAST_MAX = 90
-KEYS = ("contrast", "backlight", "level", "starts", "tally1", "tally2", "dim_s", "sleep_s")
+KEYS = (
+    "contrast",
+    "backlight",
+    "level",
+    "starts",
+    "tally1",
+    "tally2",
+    "dim_s",
+    "sleep_s",
+    "sound",
+)
 _SPEC = {
     "contrast": (60, "int", 0, CONTRAST_MAX),
     "backlight": (True, "bool", 0, 1),
@@ -32,6 +43,7 @@ _SPEC = {
     "tally2": ((0, 0, 0), "tally", 0, TALLY_MAX),  # X wins, O wins, draws (two players)
     "dim_s": (30, "int", 0, _SECONDS_MAX),
     "sleep_s": (120, "int", 0, _SECONDS_MAX),
+    "sound": (True, "bool", 0, 1),
 }
 
 

@@ -1,4 +1,4 @@
-# The settings screen: contrast with a live preview, backlight, level, who starts, scores.
+# The settings screen: contrast with a live preview, backlight, sound, level, who starts, scores.
 # SPDX-License-Identifier: MIT
 # Loaded by the main menu the first time it opens (mainmenu.MainMenu.open_setup): a session
 # that never changes a setting never holds this code in RAM.
@@ -12,19 +12,21 @@ from settings import CONTRAST_MAX
 # Rows, each an index into _LABELS.
 _CONTRAST = const(0)
 _LIGHT = const(1)
-_LEVEL = const(2)
-_STARTS = const(3)
-_RESET = const(4)
-_BACK = const(5)
-_LABELS = const(("Contr", "Light", "Level", "Start", "Scores", "Back"))
-_ROWS = const((_CONTRAST, _LIGHT, _LEVEL, _STARTS, _RESET, _BACK))
+_SOUND = const(2)
+_LEVEL = const(3)
+_STARTS = const(4)
+_RESET = const(5)
+_BACK = const(6)
+_LABELS = const(("Contr", "Light", "Sound", "Level", "Start", "Scores", "Back"))
+_ROWS = const((_CONTRAST, _LIGHT, _SOUND, _LEVEL, _STARTS, _RESET, _BACK))
+_SHOWN = const(6)  # rows on the glass (8 pixels each); the list scrolls to the highlight
 
 
 class SetupMenu:
     """The settings screen, a controller with the interface app.App describes. SELECT changes
     the highlighted value (Contr: SELECT, then PREV/NEXT, SELECT again; Scores: press twice);
-    the contrast and the backlight change on the glass at once; Back (or PREV+NEXT together)
-    returns to the main menu, and the settings are saved then."""
+    the contrast and the backlight change on the glass at once, the sound is heard at once;
+    Back (or PREV+NEXT together) returns to the main menu, and the settings are saved then."""
 
     def __init__(self, app, settings, lcd, menu):
         self.app = app
@@ -45,21 +47,23 @@ class SetupMenu:
         kind = buttons.kind_of(ev)
         if kind == buttons.PRESS or kind == buttons.REPEAT:
             if b != buttons.SELECT:
-                self._move(b)
+                self._move(b, now)
         elif kind == buttons.CLICK:
             if b == buttons.SELECT:
                 self._select(now)
+                self.app.sound("PLACE", now)  # after: "Sound OFF" is not heard
         elif kind == buttons.CHORD:
             self._back(now)
         return False
 
-    def _move(self, b):
+    def _move(self, b, now):
         step = -1 if b == buttons.PREV or b == buttons.UP or b == buttons.LEFT else 1
         if self.editing or b == buttons.LEFT or b == buttons.RIGHT:
             self._adjust(self.rows.current(), step)
         else:
             self.rows.move(step)
             self.confirm = False  # moving away cancels the question
+        self.app.sound("MOVE", now)
         self.app.redraw()
 
     def _select(self, now):
@@ -88,6 +92,8 @@ class SetupMenu:
             on = not s.get("backlight")
             s.set("backlight", on)
             self.lcd.backlight(on)
+        elif item == _SOUND:
+            s.set("sound", not s.get("sound"))
         elif item == _LEVEL:
             cycle(s, "level", step)
         elif item == _STARTS:
@@ -104,12 +110,15 @@ class SetupMenu:
         fb.fill(0)
         s = self.settings
         rows = self.rows
-        for row in range(len(rows.items)):
-            item = rows.items[row]
+        top = rows.index - _SHOWN + 1 if rows.index >= _SHOWN else 0  # the highlight shows
+        for row in range(_SHOWN):
+            item = rows.items[top + row]
             if item == _CONTRAST:
                 value = s.get("contrast")
             elif item == _LIGHT:
                 value = "ON" if s.get("backlight") else "OFF"
+            elif item == _SOUND:
+                value = "ON" if s.get("sound") else "OFF"
             elif item == _LEVEL:
                 value = text(s, "level")
             elif item == _STARTS:
@@ -118,4 +127,4 @@ class SetupMenu:
                 value = "CLR?" if self.confirm else "CLR"
             else:
                 value = None
-            screens.menu_row(fb, row, _LABELS[item], value, row == rows.index, self.editing)
+            screens.menu_row(fb, row, _LABELS[item], value, top + row == rows.index, self.editing)

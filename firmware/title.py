@@ -29,6 +29,7 @@ class Title:
 
     def event(self, ev, now):
         if buttons.kind_of(ev) == buttons.PRESS:
+            self.app.sound("MOVE", now)
             self.app.go(self.menu, now)  # at once; the rest of this hold does nothing
         return True
 

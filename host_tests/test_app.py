@@ -22,24 +22,33 @@ class mp_app(mpcheck.Script):
     args = (mpcheck.TMPDIR,)
 
 
-# 2 x 50,000 events, one run per xdist worker.
+# 2 x 50,000 events, one run per xdist worker; the buzzer on the host board's PWM.
 @pytest.mark.parametrize("seed", [5110, 2024])
-def test_fuzz_random_buttons(micropython, seed, tmp_path):
+def test_fuzz_random_buttons(micropython, hostboard, seed, tmp_path):
     result = micropython.run(
-        MP / "mp_app_fuzz.py", seed, 50000, tmp_path, heapsize="256k", timeout=280
+        MP / "mp_app_fuzz.py",
+        seed,
+        50000,
+        tmp_path,
+        heapsize="256k",
+        paths=(hostboard,),
+        timeout=280,
     )
     out = result.stdout + result.stderr
     match = re.search(
-        r"^OK events (\d+) games1p (\d+) games2p (\d+) perfect (\d+) asleep (\d+) demo (\d+)$",
+        r"^OK events (\d+) games1p (\d+) games2p (\d+) perfect (\d+) asleep (\d+) demo (\d+)"
+        r" tones (\d+)$",
         result.stdout,
         re.M,
     )
     assert result.returncode == 0 and match, out
-    events, games1p, games2p, perfect, asleep, demo = map(int, match.groups())
+    events, games1p, games2p, perfect, asleep, demo, tones = map(int, match.groups())
     assert events == 50000
     # The random player really played: games of both modes ended (each checked against the
-    # tally), several at level "perfect" (none lost by the CPU), and the board went to sleep.
+    # tally), several at level "perfect" (none lost by the CPU), and the board went to sleep;
+    # the buzzer sounded throughout (the script checks: never while asleep, none stuck on).
     assert games1p >= 500 and games2p >= 10 and perfect >= 50 and asleep >= 5, out
+    assert tones >= 10000, out
 
 
 def test_soak_thousand_games_heap_flat(micropython, tmp_path):

@@ -114,7 +114,7 @@ def glass(bus_file):
         if kind == b"P":
             dc, cs, rst, light, on = payload.decode().split()
             model = pcd8544_model.Model(dc=dc, cs=cs, rst=rst, light=light, light_on=int(on))
-        elif model is not None:
+        elif kind == b"B" and model is not None:  # the bus (b"S" frames: the buzzer)
             model.feed(payload)
     return model
 

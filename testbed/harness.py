@@ -240,7 +240,7 @@ class Rig(Glass):
     and a clock advances only when the test says (as `run()` would sleep). With
     `glass=False` the driver writes to stand-ins that record nothing (the fuzz)."""
 
-    def __init__(self, path=None, glass=True, fresh=True, five=False, chords=()):
+    def __init__(self, path=None, glass=True, fresh=True, five=False, chords=(), buzzer=None):
         import app
         import pcd8544_model
         import settings
@@ -253,7 +253,7 @@ class Rig(Glass):
         self.bus = fakebus.Bus(2048) if glass else None
         self.model = pcd8544_model.Model() if glass else None
         self.dozed = 0
-        self.hw, self.pins = stand_in_hardware(self.bus, five, chords, self.doze)
+        self.hw, self.pins = stand_in_hardware(self.bus, five, chords, self.doze, buzzer=buzzer)
         self.settings = settings.Settings.load(path)
         self.app = app.App(self.hw, self.settings)
         self.now = utime.ticks_ms()
@@ -313,12 +313,13 @@ class Rig(Glass):
         return c
 
 
-def stand_in_hardware(bus=None, five=False, chords=(), doze=None, name="rig"):
+def stand_in_hardware(bus=None, five=False, chords=(), doze=None, name="rig", buzzer=None):
     """The hardware.Hardware a board file builds, on the host's stand-ins (fakebus): the real
     PCD8544 driver on an SPI and dc/cs/rst/backlight pins recording on `bus` (None: to
     nowhere), the real buttons.Pad on released input pins (three buttons, or five_way with
-    `chords`). Returns (hw, pins): pins maps each button name to its Pin, whose `level` a test
-    sets (0 pressed, as with the boards' pull-ups)."""
+    `chords`), and `buzzer` (a sound.Sound, or None: no buzzer). Returns (hw, pins): pins maps
+    each button name to its Pin, whose `level` a test sets (0 pressed, as with the boards'
+    pull-ups)."""
     import buttons
     import hardware
     import pcd8544
@@ -334,7 +335,7 @@ def stand_in_hardware(bus=None, five=False, chords=(), doze=None, name="rig"):
         names = (buttons.PREV, buttons.NEXT, buttons.SELECT)
         pins = {n: fakebus.Pin(value=1) for n in names}
         pad = buttons.three_buttons(*[pins[n] for n in names])
-    return hardware.Hardware(lcd, pad, doze, name), pins
+    return hardware.Hardware(lcd, pad, doze, name, buzzer), pins
 
 
 def remove(path):

@@ -14,7 +14,8 @@ file as `board`, its port modelled), and is read with the harness's lcd_pins and
   payload: b"P" the board's LCD pin names "dc cs rst light light_on" (once, when the board
   module is loaded), b"B" a piece of the fakebus recording, b"F" (once, at start) JSON of the
   8x8 font and the game's status column as the firmware draws them (for the simulator's text
-  status line), b"K" a key action finished (payload empty, or why it was refused).
+  status line), b"K" a key action finished (payload empty, or why it was refused), b"S" what
+  the buzzer's PWM did since the last one: lines b"<ms> <hz> <duty_u16>\n" (machine.PWM).
 - In (pipe named by $SIMLINK_IN, optional): actions b"<button> <down_ms> <up_ms>\\n", button
   one of the board's BTN_<name> constants (PREV, NEXT, SELECT...): the pin goes to 0 (pressed;
   buttons pull up) for down_ms, then to 1 for up_ms, then K. Each phase is timed on the
@@ -72,6 +73,17 @@ def flush():
         _send_pins()
     if _sent_pins[0] and len(machine.BUS):
         _frame(b"B", bytes(machine.BUS.take()))
+    _send_tones()
+
+
+def _send_tones():
+    """The changes of every PWM (the buzzer) since the last call, as one b"S" frame."""
+    lines = []
+    for pwm in machine.PWMS:
+        for ms, hz, duty in pwm.take():
+            lines.append("%d %d %d\n" % (ms, hz, duty))
+    if lines:
+        _frame(b"S", "".join(lines).encode())
 
 
 def _pin(name):

@@ -173,12 +173,15 @@ def to_reset_row(r):
     paused = r.text_at("Continue", 1, 0, True) or r.text_at("Continue", 1, 0)
     menu_to(r, 5 if paused else 4)
     r.click(SELECT)
-    menu_to(r, 4)
-    check(r.text_at("CLR", 84 - 24, 32, True), "Reset row shows CLR:\n" + r.show())
+    menu_to(r, 5)
+    check(r.text_at("CLR", 84 - 24, 40, True), "Reset row shows CLR:\n" + r.show())
 
 
 def settings_back(r):
-    """From Settings: Back to the main menu."""
-    menu_to(r, 5)
+    """From Settings: Back to the main menu (the last row: the list scrolls to it)."""
+    for _ in range(8):
+        if r.text_at("Back", 1, 40, True):
+            break
+        r.click(NEXT)
     r.click(SELECT)
     check(r.text_at("Settings", 1, 32, True) or r.text_at("Settings", 1, 40, True), r.show())

@@ -1,13 +1,20 @@
 # Seeded fuzz of the app: random button presses, holds and idle times; invariants checked
 # after every event. Usage: micropython mp_app_fuzz.py SEED EVENTS FOLDER
+# Runs with testbed/hostboard on the path for its PWM (the buzzer); the firmware keeps the real
+# clock, as without it.
 # SPDX-License-Identifier: MIT
 import random
 import sys
+import time
 
 import engine
 import game as game_module
+import machine
+import sound
 from buttons import NEXT, PREV, SELECT
 from harness import Rig
+
+LONGEST_NOTE_MS = 500  # no note of sound.py is longer: a tone on longer than this is stuck
 
 PERFECT = len(engine.LEVELS) - 1
 BUTTONS = (PREV, NEXT, SELECT)
@@ -60,7 +67,10 @@ def main():
     events = int(sys.argv[2])
     folder = sys.argv[3]
     random.seed(seed)
-    rig = Rig(path=folder + "/settings.json", glass=False)
+    time.use(time.RealClock())
+    pwm = machine.PWM(machine.Pin("buzzer"), freq=2000, duty_u16=0, capacity=4)
+    rig = Rig(path=folder + "/settings.json", glass=False, buzzer=sound.Sound(pwm))
+    pwm.clock = lambda: rig.now  # the rig's clock, which the app's steps are given
     app = rig.app
     app.poll_ms = 100  # fewer idle steps; the pad and the timers only see time pass
     app.doze_ms = 200
@@ -78,6 +88,7 @@ def main():
     perfect_games = 0
     sleeps = 0
     demos = 0
+    changed = rig.now  # the last change on the buzzer's pin
     for event in range(events):
         i = PICK[random.getrandbits(4)]
         down[i] = not down[i]
@@ -103,6 +114,13 @@ def main():
         rig.run(ms)
         sleeps += app.power.state == 2
         demos += app.screen is app.title.demo
+        if pwm.changes:
+            changed = pwm.last()[0]
+        if pwm.sounding():
+            if app.power.state == 2:
+                fail("a tone while asleep", app, event)
+            if rig.now - changed > LONGEST_NOTE_MS:
+                fail("a tone on for %d ms" % (rig.now - changed), app, event)
         if not legal(g):
             fail("illegal board", app, event)
         a1 = settings.get("tally1")
@@ -125,10 +143,14 @@ def main():
         elif (a1, a2) != (t1, t2):
             if app.screen is not app.menu.setup or a1 != (0, 0, 0) or a2 != (0, 0, 0):
                 fail("tally changed with no game ending: %r %r" % (a1, a2), app, event)
-    print("pad events reaching the app: %d" % seen[0])
+    rig.run(2000)
+    if pwm.sounding():
+        fail("a tone left on at the end", app, events)
+    tones = pwm.started
+    print("pad events reaching the app: %d, tones %d" % (seen[0], tones))
     print(
-        "OK events %d games1p %d games2p %d perfect %d asleep %d demo %d"
-        % (events, games[0], games[1], perfect_games, sleeps, demos)
+        "OK events %d games1p %d games2p %d perfect %d asleep %d demo %d tones %d"
+        % (events, games[0], games[1], perfect_games, sleeps, demos, tones)
     )
 
 

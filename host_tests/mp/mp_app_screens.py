@@ -64,7 +64,7 @@ def main():
     r.click(PREV)
     r.click(SELECT)
     # A two-player game: X wins on the diagonal.
-    for _ in range(5):
+    for _ in range(6):
         r.click(NEXT)
     r.click(SELECT)  # Back
     r.click(NEXT)  # from "Settings" to "Continue"

@@ -208,4 +208,133 @@ def test_esp32_select_wakes_the_doze_others_wait_for_the_timer():
     check(h.clock.now == start, "esp32 doze with SELECT held lasted %d ms" % (h.clock.now - start))
 
 
+# -- the buzzer ------------------------------------------------------------------------------
+
+BUZZER = {"pico": 12, "esp32": 33}  # the README wiring tables
+
+
+def test_each_board_builds_its_buzzer_silent_on_a_free_pin():
+    for name in ("pico", "esp32"):
+        h, board, hw = build(name)
+        check(board.BUZZER == BUZZER[name], "%s BUZZER %r" % (name, board.BUZZER))
+        used = list(WIRING[name].values()) + list(KEYS[name].values())
+        check(board.BUZZER not in used and board.BUZZER not in FORBIDDEN[name], name)
+        check(len(machine.PWMS) == 1, "%d PWMs" % len(machine.PWMS))
+        pwm = machine.PWMS[0]
+        check(pwm.pin.id == BUZZER[name] and not pwm.sounding(), "%s: a tone at boot" % name)
+        check(pwm.tones() == [] or pwm.tones()[-1][2] == 0, repr(pwm.tones()))
+        # rp2's deinit() would halt the slice with the pin high or low; esp32's sets it low.
+        check(hw.buzzer._deinit is (name == "esp32"), name)
+
+
+def test_a_board_without_a_buzzer_builds_none_and_never_loads_sound_py():
+    for name in ("pico", "esp32"):
+        h = harness.Harness(name, flash=None)
+        board = h.board()
+        sys.modules.pop("sound", None)
+        board.BUZZER = None
+        hw = board.build()
+        check(hw.buzzer is None and machine.PWMS == [], name)
+        check("sound" not in sys.modules, "%s loaded sound.py" % name)
+
+
+def test_rp2_pwm_model():
+    machine.reset_state()
+    machine.use_port("rp2")
+    clock = time.clock()
+    t0 = time.ticks_ms()
+    pwm = machine.PWM(Pin(12))
+    check(not pwm.running and pwm.freq() == 0, "PWM(pin) alone: no frequency, stopped")
+    pwm.freq(2000)
+    check(not pwm.running, "a frequency without a duty: not started (machine_pwm_start)")
+    pwm.duty_u16(32768)
+    check(pwm.sounding() and pwm.freq() == 2000, "started once both are set")
+    for hz in (1319, 2093, 2637, 3136, 4186):  # TOP = round(125 MHz / hz) - 1 reads back hz
+        pwm.freq(hz)
+        check(pwm.freq() == hz, "%d -> %d" % (hz, pwm.freq()))
+    pwm.freq(8)  # the divider: 125 MHz / (255.x x 65535) is about 7.5 Hz
+    check(pwm.freq() == 8, repr(pwm.freq()))
+    for bad, text in ((7, "freq too small"), (0, "divide by zero")):
+        try:
+            pwm.freq(bad)
+        except ValueError as err:
+            check(text in str(err), str(err))
+            continue
+        raise AssertionError("freq(%d) accepted" % bad)
+    pwm.freq(2000)
+    clock.sleep_ms(10)
+    pwm.deinit()
+    check(not pwm.running and pwm.freq() == 2000, "deinit halts the slice, keeps the divider")
+    clock.sleep_ms(10)
+    pwm.duty_u16(32768)
+    check(pwm.sounding(), "the next duty_u16 starts the slice again")
+    pwm.duty_u16(70000)
+    check(pwm.duty_u16() == 65535 and not pwm.sounding(), "capped: high all the time, no tone")
+    pwm.duty_u16(0)
+    check(pwm.running and not pwm.sounding(), "duty 0: running, the pin low")
+    machine.freq(100000000)  # clk_sys 100 MHz: the slice divides the new clock
+    check(pwm.freq() == 1600, "freq() follows clk_sys: %d" % pwm.freq())
+    t = [(ms - t0, hz, duty) for ms, hz, duty in pwm.tones()]
+    check(t[:2] == [(0, 2000, 0), (0, 2000, 32768)], "silent until the duty: %r" % t)
+    check(t[-5:-2] == [(0, 2000, 32768), (10, 2000, 0), (20, 2000, 32768)], repr(t))
+
+
+def test_esp32_pwm_model():
+    machine.reset_state()
+    machine.use_port("esp32")
+    pwm = machine.PWM(Pin(33))
+    check(pwm.sounding() and pwm.freq() == 5000 and pwm.duty_u16() == 32768, "5 kHz, 50 %")
+    quiet = machine.PWM(Pin(13), freq=2000, duty_u16=0)
+    check(quiet.running and not quiet.sounding(), "duty_u16=0: silent")
+    check(quiet.tones()[0][1:] == (2000, 0), repr(quiet.tones()))
+    for call, arg, text in (
+        (quiet.freq, 0, "from 1Hz to 40MHz"),
+        (quiet.freq, 40000001, "from 1Hz to 40MHz"),
+        (quiet.duty_u16, 65536, "from 0 to 65536"),
+    ):
+        try:
+            call(arg)
+        except ValueError as err:
+            check(text in str(err), str(err))
+            continue
+        raise AssertionError("%r accepted" % arg)
+    quiet.freq(2637)
+    quiet.duty_u16(32768)
+    check(quiet.sounding() and quiet.freq() == 2637)
+    quiet.deinit()
+    check(not quiet.running and not quiet.active, "deinit: stopped at idle level 0")
+    for call in (quiet.freq, quiet.duty_u16):
+        try:
+            call(1000)
+        except RuntimeError as err:
+            check(str(err) == "PWM is inactive", str(err))
+            continue
+        raise AssertionError("a deinit() PWM accepted a call")
+    quiet.init()
+    check(quiet.sounding() and quiet.freq() == 5000, "init() alone: the defaults again")
+    quiet.deinit()
+    quiet.init(freq=3136, duty_u16=32768)
+    check(quiet.sounding() and quiet.freq() == 3136)
+    check([(f, d) for _, f, d in quiet.tones()][2:5] == [(2637, 32768), (0, 0), (5000, 32768)])
+
+
+def test_pwm_recording_allocates_nothing():
+    import micropython
+
+    machine.reset_state()
+    machine.use_port("rp2")
+    pwm = machine.PWM(Pin(12), freq=1999, duty_u16=0, capacity=256)
+    micropython.heap_lock()
+    try:
+        for k in range(150):  # 300 changes, more than it keeps: the oldest are dropped
+            pwm.freq(2000 + k)
+            pwm.duty_u16(32768 if k & 1 else 0)
+    finally:
+        micropython.heap_unlock()
+    check(pwm.changes == 300 and pwm.started == 75, "%d %d" % (pwm.changes, pwm.started))
+    kept = pwm.tones()
+    check(len(kept) == 256 and pwm.last() == kept[-1] and kept[-1][1:] == (2149, 32768))
+    check(kept[0][1:] == (2022, 32768), repr(kept[0]))
+
+
 mptest.run(globals())

@@ -70,6 +70,7 @@ def custom():
         "tally2": [7, 8, 9],
         "dim_s": 0,
         "sleep_s": 600,
+        "sound": False,
     }
 
 
@@ -83,6 +84,7 @@ def test_defaults_documented():
     check(DEFAULTS["contrast"] == 60 and DEFAULTS["backlight"] is True)
     check(DEFAULTS["starts"] == 2 and DEFAULTS["dim_s"] == 30 and DEFAULTS["sleep_s"] == 120)
     check(DEFAULTS["tally1"] == (0, 0, 0) and DEFAULTS["tally2"] == (0, 0, 0))
+    check(DEFAULTS["sound"] is True)
 
 
 def test_missing_file_gives_defaults_and_is_written():
@@ -134,6 +136,7 @@ def test_each_bad_key_falls_back_alone():
         "tally2": ("abc", [True, 0, 0], {"x": 1}),
         "dim_s": (-5, 3601, 30.5),
         "sleep_s": (10**20, "120"),
+        "sound": (0, "off", None),
     }
     for key in KEYS:
         for value in wrong[key]:
@@ -159,6 +162,20 @@ def test_missing_and_unknown_keys_repaired():
     expect["tally2"] = DEFAULTS["tally2"]
     check(values(s) == expect)
     check(stored() == expect)
+
+
+def test_a_file_from_before_the_sound_setting_loads_with_sound_on():
+    # Written by a firmware without a buzzer: its eight keys are kept, "sound" is added on.
+    disk = fresh()
+    data = custom()
+    del data["sound"]
+    write(PATH, json.dumps(data))
+    before = disk.writes
+    s = Settings.load(PATH)
+    expect = custom_values()
+    expect["sound"] = True
+    check(values(s) == expect, repr(values(s)))
+    check(stored() == expect and disk.writes > before, "rewritten with the new key")
 
 
 def test_an_unknown_key_alone_is_dropped_and_the_file_rewritten():

@@ -42,9 +42,9 @@ def test_settings_screen():
     check(r.model.backlight is False, "backlight off at once")
     with open(r.path) as f:
         check(f.read() == saved, "nothing written while on the screen")
-    for _ in range(4):
+    for _ in range(5):
         r.click(NEXT)
-    check(r.menu_row(5))
+    check(r.text_at("Back", 1, 40, True) and r.text_at("Light", 1, 0), "scrolled:\n" + r.show())
     r.click(SELECT)  # Back
     check(r.text_at("Settings", 1, 32, True) and r.menu_row(4), "back on the menu")
     with open(r.path) as f:
@@ -62,7 +62,7 @@ def test_reset_scores_needs_confirmation():
     check(r.menu_row(0) and r.text_at("Continue", 1, 0, True), r.show())
     to_reset_row(r)
     r.click(SELECT)
-    check(r.text_at("CLR?", 84 - 32, 32, True), r.show())
+    check(r.text_at("CLR?", 84 - 32, 40, True), r.show())
     # One press only asks: back in the game the loss is still counted. (Checking only after
     # the second press could not tell whether the first one had already cleared.)
     settings_back(r)
@@ -72,9 +72,9 @@ def test_reset_scores_needs_confirmation():
     r.hold(NEXT, 700)
     to_reset_row(r)
     r.click(SELECT)
-    check(r.text_at("CLR?", 84 - 32, 32, True), r.show())
+    check(r.text_at("CLR?", 84 - 32, 40, True), r.show())
     r.click(SELECT)
-    check(r.text_at("CLR", 84 - 24, 32, True), "asked and done:\n" + r.show())
+    check(r.text_at("CLR", 84 - 24, 40, True), "asked and done:\n" + r.show())
     check(r.settings.get("tally1") == (0, 0, 0))
     settings_back(r)
     menu_to(r, 0)
@@ -87,14 +87,14 @@ def test_moving_off_reset_cancels_the_question():
     to_menu(r)
     to_reset_row(r)
     r.click(SELECT)
-    check(r.text_at("CLR?", 84 - 32, 32, True), r.show())
-    r.click(NEXT)  # away to Back...
-    check(r.menu_row(5), r.show())
+    check(r.text_at("CLR?", 84 - 32, 40, True), r.show())
+    r.click(NEXT)  # away to Back (the list scrolls up a row)...
+    check(r.text_at("Back", 1, 40, True), r.show())
     check(r.text_at("CLR", 84 - 24, 32), "moving away cancels the question:\n" + r.show())
     r.click(PREV)  # ...and back: the next press asks again, it does not clear
-    check(r.text_at("CLR", 84 - 24, 32, True), r.show())
+    check(r.text_at("CLR", 84 - 24, 40, True), r.show())
     r.click(SELECT)
-    check(r.text_at("CLR?", 84 - 32, 32, True), "asked again:\n" + r.show())
+    check(r.text_at("CLR?", 84 - 32, 40, True), "asked again:\n" + r.show())
     settings_back(r)
     menu_to(r, 0)
     r.click(SELECT)  # 1P vs CPU
@@ -135,7 +135,7 @@ def test_contrast_stops_at_0_and_at_the_generators_limit():
     check(r.model.anomalies == [], repr(r.model.anomalies))
 
 
-def test_light_level_and_start_rows():
+def test_light_sound_level_and_start_rows():
     r = Rig()
     open_settings(r)
     r.click(NEXT)
@@ -145,12 +145,18 @@ def test_light_level_and_start_rows():
     r.click(SELECT)
     check(r.text_at("ON", 84 - 16, 8, True) and r.model.backlight is True, r.show())
     r.click(NEXT)
+    check(r.text_at("Sound", 1, 16, True) and r.text_at("ON", 84 - 16, 16, True), r.show())
     r.click(SELECT)
+    check(r.text_at("OFF", 84 - 24, 16, True) and r.settings.get("sound") is False, r.show())
     r.click(SELECT)
-    check(r.text_at("EASY", 84 - 32, 16, True), "levels wrap:\n" + r.show())
+    check(r.text_at("ON", 84 - 16, 16, True) and r.settings.get("sound") is True, r.show())
     r.click(NEXT)
     r.click(SELECT)
-    check(r.text_at("YOU", 84 - 24, 24, True), "ALT, then YOU:\n" + r.show())
+    r.click(SELECT)
+    check(r.text_at("EASY", 84 - 32, 24, True), "levels wrap:\n" + r.show())
+    r.click(NEXT)
+    r.click(SELECT)
+    check(r.text_at("YOU", 84 - 24, 32, True), "ALT, then YOU:\n" + r.show())
 
 
 mptest.run(globals())

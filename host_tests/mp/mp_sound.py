@@ -1,0 +1,452 @@
+# sound.py under the MicroPython unix port, on the host board's PWM (testbed/hostboard/machine.py,
+# modelled on the rp2 and esp32 ports): each sound's notes and timing, cutting, late steps, no
+# allocation, the release each board asks for; then the real firmware (main.py, a board file,
+# the app) under the harness: which sound each action plays, and silence where there must be.
+# SPDX-License-Identifier: MIT
+import json
+import time
+
+import harness
+import machine
+import micropython
+import mptest
+import sound
+from buttons import NEXT, PREV, SELECT
+from machine import Pin
+from mptest import check
+
+NAMES = ("MOVE", "PLACE", "CPU", "HINT", "ERROR", "WIN", "LOSS", "DRAW", "CHIME")
+LONGEST_MS = 1000
+
+
+def buzzer(port, deinit=False):
+    """A Sound on a fresh PWM of `port`, set up as the board files do, on a fresh fake clock."""
+    machine.reset_state()
+    machine.use_port(port)
+    time.use(time.FakeClock())
+    pwm = machine.PWM(Pin(12), freq=2000, duty_u16=0)
+    return pwm, sound.Sound(pwm, deinit)
+
+
+def run(s, ms):
+    """Let ms pass, stepping s as App.step does: every 10 ms, sooner when a note ends."""
+    clock = time.clock()
+    end = clock.now + ms
+    while clock.now < end:
+        due = s.step(time.ticks_ms())
+        wait = due if 0 < due < 10 else 10
+        clock.sleep_ms(min(wait, end - clock.now))
+
+
+def heard(pwm, t0=0):
+    """What the pin played from ticks t0 on: [(ms after t0, Hz)], Hz 0 for silence, one entry
+    per audible change (of several changes within a ms, the last; a new frequency while
+    silent is not heard)."""
+    out = []
+    for ms, hz, duty in pwm.tones():
+        ms = time.ticks_diff(ms, t0)
+        if ms < 0:
+            continue
+        hz = hz if 0 < duty < 65535 else 0
+        while out and out[-1][0] == ms:
+            out.pop()
+        if (out[-1][1] if out else 0) != hz:
+            out.append((ms, hz))
+    return out
+
+
+def expected(name, start=0):
+    """The table `name` as heard() should give it, from `start`: its notes, then silence."""
+    table = getattr(sound, name)
+    out = []
+    t = start
+    for i in range(0, len(table), 2):
+        if (out[-1][1] if out else 0) != table[i]:
+            out.append((t, table[i]))
+        t += table[i + 1]
+    out.append((t, 0))
+    return out
+
+
+def sounds_in(h):
+    """The sounds in heard(), by name, each matched note for note from where it starts to its
+    end (silence there, or the next sound); "?<Hz>@<ms>" where no table matches."""
+    names = []
+    k = 0
+    while k < len(h):
+        if h[k][1] == 0:
+            k += 1
+            continue
+        for name in NAMES:
+            want = expected(name, h[k][0])
+            n = len(want) - 1
+            if h[k : k + n] == want[:n] and k + n < len(h) and h[k + n][0] == want[n][0]:
+                names.append(name)
+                k += n
+                break
+        else:
+            names.append("?%d@%d" % (h[k][1], h[k][0]))
+            k += 1
+    return names
+
+
+# -- the tables, on their own -----------------------------------------------------------------
+
+
+def test_the_tables_are_short_loud_and_each_its_own():
+    firsts = []
+    for name in NAMES:
+        t = getattr(sound, name)
+        check(len(t) >= 2 and len(t) % 2 == 0, name)
+        hz = [t[i] for i in range(0, len(t), 2)]
+        ms = [t[i] for i in range(1, len(t), 2)]
+        check(sum(ms) <= LONGEST_MS, "%s lasts %d ms" % (name, sum(ms)))
+        check(min(ms) > 0 and hz[0] and hz[-1], "%s: a note of 0 ms, or a rest at an end" % name)
+        check(all(f == 0 or 1000 <= f <= 5000 for f in hz), "%s: %r" % (name, hz))
+        firsts.append(t[:2])
+    check(len(set(firsts)) == len(NAMES), "two sounds begin with the same note: %r" % firsts)
+    for name in ("MOVE", "PLACE", "CPU"):  # the ticks: in a piezo's loud band
+        t = getattr(sound, name)
+        check(all(2000 <= t[i] <= 4000 for i in range(0, len(t), 2)), name)
+    # What may follow PLACE (it is heard whole) begins on another note, so it is heard apart.
+    for name in ("CPU", "WIN", "LOSS", "DRAW"):
+        check(getattr(sound, name)[0] != sound.PLACE[-2], name)
+
+
+def test_every_sound_as_the_pin_plays_it():
+    # Printed for test_sound.py, which compares it with host_tests/golden/sounds/<NAME>.txt.
+    for port in ("rp2", "esp32"):
+        for name in NAMES:
+            pwm, s = buzzer(port, port == "esp32")
+            t0 = time.ticks_ms()
+            s.play(name, t0)
+            run(s, LONGEST_MS + 500)
+            h = heard(pwm, t0)
+            check(h == expected(name), "%s on %s: %r" % (name, port, h))
+            check(not pwm.sounding())
+            print("HEARD", port, name, " ".join("%d:%d" % e for e in h))
+
+
+def test_a_new_sound_cuts_the_one_playing():
+    pwm, s = buzzer("rp2")
+    t0 = time.ticks_ms()
+    s.play("WIN", t0)
+    run(s, 150)
+    s.play("MOVE", time.ticks_ms())
+    run(s, LONGEST_MS)
+    h = heard(pwm, t0)
+    check(h == [(0, 2093), (100, 2637), (150, 3200), (156, 0)], repr(h))
+
+
+def test_place_is_heard_whole_and_the_last_sound_asked_for_follows_it():
+    pwm, s = buzzer("rp2")
+    t0 = time.ticks_ms()
+    s.play("PLACE", t0)
+    run(s, 10)
+    s.play("CPU", time.ticks_ms())  # the CPU answers at once...
+    run(s, 5)
+    s.play("LOSS", time.ticks_ms())  # ...and wins: its jingle instead
+    run(s, 2 * LONGEST_MS)
+    h = heard(pwm, t0)
+    check(h == expected("PLACE")[:-1] + expected("LOSS", 60), repr(h))
+    check(sounds_in(h) == ["PLACE", "LOSS"], repr(sounds_in(h)))
+    s.play("PLACE", time.ticks_ms())
+    s.stop()
+    run(s, 200)
+    check(not pwm.sounding() and not s.step(time.ticks_ms()), "stop() forgets what waits")
+
+
+def test_a_late_step_skips_the_notes_whose_time_has_passed():
+    pwm, s = buzzer("rp2")
+    t0 = time.ticks_ms()
+    s.play("HINT", t0)  # 2093 Hz 0-20 ms, 2637 20-40, 3136 40-60, 4186 60-100
+    check(s.step(t0) == 20, "the ms to the next note")
+    time.clock().sleep_ms(45)  # the loop was busy (a long search, a flash write)
+    check(s.step(time.ticks_ms()) == 15)
+    run(s, 200)
+    check(heard(pwm, t0) == [(0, 2093), (45, 3136), (60, 4186), (100, 0)], repr(heard(pwm, t0)))
+    tones = [hz for _, hz, duty in pwm.tones() if duty]
+    check(2637 not in tones, "a note whose time had passed was set all the same: %r" % tones)
+    check(s.step(time.ticks_ms()) == 0, "nothing plays: 0")
+
+
+def test_play_step_and_stop_allocate_nothing():
+    for port in ("rp2", "esp32"):
+        pwm, s = buzzer(port, port == "esp32")
+        clock = time.clock()
+        micropython.heap_lock()
+        try:
+            for name in NAMES:
+                s.play(name, time.ticks_ms())
+                for _ in range(60):
+                    s.step(time.ticks_ms())
+                    clock.sleep_ms(7)
+                s.play("PLACE", time.ticks_ms())
+                s.play(name, time.ticks_ms())  # waits for PLACE
+                s.stop()  # esp32: deinit(); the next play() init()s it
+        finally:
+            micropython.heap_unlock()
+        check(len(sounds_in(heard(pwm))) >= len(NAMES), port)
+
+
+def test_stop_releases_the_pwm_as_each_board_asks():
+    # Pico: duty 0 only, the slice keeps running and the pin goes low within a period (rp2's
+    # deinit would halt it wherever the pin was).
+    pwm, s = buzzer("rp2")
+    s.play("WIN", time.ticks_ms())
+    run(s, 50)
+    s.stop()
+    check(not pwm.sounding() and pwm.running and pwm.duty_u16() == 0, "rp2: duty 0")
+    # ESP32: deinit as well (ledc_stop: the pin low at once); the next sound starts it again.
+    pwm, s = buzzer("esp32", True)
+    s.play("WIN", time.ticks_ms())
+    run(s, 50)
+    s.stop()
+    check(not pwm.sounding() and not pwm.active, "esp32: deinit")
+    s.stop()  # again: nothing (a deinit() PWM raises on duty_u16)
+    t0 = time.ticks_ms()
+    s.play("MOVE", t0)
+    check(pwm.sounding() and pwm.freq() == 3200, "init() again")
+    run(s, 100)
+    check(heard(pwm, t0) == expected("MOVE"), repr(heard(pwm, t0)))
+
+
+# -- the firmware, on the board files --------------------------------------------------------
+
+
+def cell(h, i):
+    """'X', 'O', '.', 'cursor' or '?' as the glass shows cell i (as mp_app_harness.py reads)."""
+    x = (i % 3) * 16
+    y = (i // 3) * 16
+    n = 0
+    for yy in range(y, y + 15):
+        for xx in range(x, x + 15):
+            n += h.pixel(xx, yy)
+    return "." if n == 0 else "cursor" if n > 150 else "mark"
+
+
+def cursor(h):
+    for i in range(9):
+        if cell(h, i) == "cursor":
+            return i
+    return -1
+
+
+def pwm_of(h):
+    check(len(machine.PWMS) == 1, "%d PWMs" % len(machine.PWMS))
+    return machine.PWMS[0]
+
+
+def act(h, out, key, action):
+    """Do `action` (a harness action), wait until any sound it made has ended, and append
+    (key, the sounds heard since it began) to out."""
+    t0 = h.now
+    yield action
+    yield h.wait(LONGEST_MS + 200)
+    out.append((key, sounds_in(heard(pwm_of(h), t0))))
+
+
+def to_cell(h, out, target):
+    for _ in range(9):
+        if cursor(h) == target:
+            return
+        yield from act(h, out, "NEXT", h.press(NEXT))
+    raise AssertionError("the cursor never reached %d:\n%s" % (target, h.screen()))
+
+
+def place(h, out, target, key="SELECT"):
+    yield from to_cell(h, out, target)
+    yield from act(h, out, key, h.press(SELECT))
+
+
+def settings_file(**values):
+    return {"settings.json": json.dumps(values)}
+
+
+def test_power_on_chime_and_a_two_player_game_to_a_win_and_a_draw():
+    out = []
+
+    def script(h):
+        yield h.wait(LONGEST_MS)
+        out.append(("boot", sounds_in(heard(pwm_of(h)))))
+        yield from act(h, out, "title", h.press(SELECT))
+        yield from act(h, out, "NEXT", h.press(NEXT))
+        yield from act(h, out, "2 Players", h.press(SELECT))
+        for k, target in enumerate((4, 1, 0, 2, 8)):  # X wins on the diagonal
+            yield from place(h, out, target, "win" if k == 4 else "SELECT")
+        yield from act(h, out, "next game", h.press(SELECT))
+        for k, target in enumerate((0, 4, 8, 1, 7, 6, 2, 5, 3)):
+            yield from place(h, out, target, "draw" if k == 8 else "SELECT")
+
+    harness.Harness("pico").run(script)
+    want = {"boot": ["CHIME"], "title": ["MOVE"], "NEXT": ["MOVE"], "2 Players": ["PLACE"]}
+    want.update({"SELECT": ["PLACE"], "next game": ["PLACE"]})
+    want.update({"win": ["PLACE", "WIN"], "draw": ["PLACE", "DRAW"]})
+    for key, names in out:
+        check(names == want[key], "%s: heard %r" % (key, names))
+    check([k for k, _ in out].count("NEXT") >= 5, repr(out))
+
+
+def test_against_the_cpu_its_answers_a_hint_a_refused_undo_and_a_loss():
+    out = []
+
+    def script(h):
+        yield h.wait(300)
+        yield h.press(SELECT)  # the title
+        yield h.press(SELECT)  # 1P vs CPU: perfect, the player starts (settings below)
+        yield h.wait(200)
+        yield from act(h, out, "NO UNDO", h.hold(PREV, 500))
+        yield from act(h, out, "hint", h.hold(SELECT, 700))
+        yield h.wait(1000)  # the hint's blinking ends
+        for _ in range(5):  # the first free cell each time: perfect wins
+            if cursor(h) < 0:
+                break
+            free = [i for i in range(9) if cell(h, i) in (".", "cursor")]
+            yield from place(h, out, free[0], "move")
+        yield h.wait(100)
+        out.append(("over", cursor(h)))
+
+    harness.Harness("esp32", files=settings_file(level=3, starts=0)).run(script)
+    check(out[-1] == ("over", -1), "the game did not end: %r" % out)
+    out.pop()
+    check(out[0] == ("NO UNDO", ["MOVE", "ERROR"]), repr(out[0]))  # the press moved the cursor
+    check(out[1] == ("hint", ["HINT"]), repr(out[1]))
+    moves = [names for key, names in out if key == "move"]
+    check(moves[:-1] == [["PLACE", "CPU"]] * (len(moves) - 1), repr(moves))
+    check(moves[-1] == ["PLACE", "LOSS"], repr(moves))
+    check(all(names == ["MOVE"] for key, names in out if key == "NEXT"), repr(out))
+
+
+def test_with_the_sound_setting_off_nothing_sounds():
+    def script(h):
+        yield h.wait(300)
+        yield h.press(SELECT)
+        yield h.press(NEXT)
+        yield h.press(SELECT)  # 2 Players
+        yield h.press(SELECT)  # X in the centre
+        yield h.hold(SELECT, 700)  # a hint
+        yield h.wait(LONGEST_MS)
+
+    for board in ("pico", "esp32"):
+        h = harness.Harness(board, files=settings_file(sound=False))
+        h.run(script)
+        check(heard(pwm_of(h)) == [], "%s: %r" % (board, heard(pwm_of(h))))
+
+
+def timers(board, dim_s, sleep_s, then):
+    """Boot `board` with these idle timers, open the menu (the timers count from its release),
+    play LOSS 1700 ms later (it would last until 2660), then run then(h, out, release)."""
+    out = {}
+
+    def script(h):
+        yield h.wait(300)
+        h.down(SELECT)
+        yield h.wait(80)
+        h.up(SELECT)
+        release = h.now
+        yield h.wait(1700)
+        h.hw.buzzer.play("LOSS", time.ticks_ms())
+        yield from then(h, out, release)
+
+    h = harness.Harness(board, files=settings_file(dim_s=dim_s, sleep_s=sleep_s))
+    h.run(script)
+    return out
+
+
+def test_silence_when_the_backlight_dims():
+    def then(h, out, release):
+        yield h.until(lambda: not h.lit(), 1000, 1)
+        out["dimmed"] = h.now - release
+        yield h.wait(10)
+        out["at dim"] = pwm_of(h).sounding()
+        yield h.wait(500)
+        h.hw.buzzer.play("WIN", time.ticks_ms())  # while dimmed: nobody is there to hear it
+        start = h.now
+        yield h.wait(LONGEST_MS)
+        out["heard"] = heard(pwm_of(h), release)
+        out["while dim"] = heard(pwm_of(h), start)
+
+    for board in ("pico", "esp32"):
+        out = timers(board, 2, 0, then)
+        check(2000 <= out["dimmed"] <= 2011 and out["at dim"] is False, "%s: %r" % (board, out))
+        h = out["heard"]
+        check(h[:3] == [(1700, 2349), (1880, 2217), (h[2][0], 0)], "%s: %r" % (board, h))
+        check(2000 <= h[2][0] <= 2010, "LOSS cut as the backlight went off: %r" % h)
+        h = out["while dim"]  # cut by the next loop step
+        check(len(h) == 2 and h[0] == (0, 2093) and h[1][1] == 0 and h[1][0] <= 10, repr(h))
+
+
+def test_silence_before_the_first_light_sleep():
+    def then(h, out, release):
+        dozed = h.clock.dozed_ms
+        yield h.until(lambda: h.clock.dozed_ms > dozed, 1000, 1)  # the first doze has ended
+        pwm = pwm_of(h)
+        out["doze"] = (h.showing(), pwm.sounding(), pwm.active)
+        yield h.wait(3000)
+        out["asleep"] = pwm.sounding()
+        out["heard"] = heard(pwm, release)
+
+    for board in ("pico", "esp32"):
+        out = timers(board, 0, 2, then)
+        check(out["doze"] == (False, False, board == "pico"), "%s: %r" % (board, out))
+        check(out["asleep"] is False)
+        # Cut by the step that put the display to sleep, before its first doze; esp32's PWM
+        # deinit() (rp2's stays at duty 0: its deinit would leave the pin where it was).
+        h = out["heard"]
+        check(h[:2] == [(1700, 2349), (1880, 2217)] and len(h) == 3, "%s: %r" % (board, h))
+        check(h[2][1] == 0 and 2000 <= h[2][0] <= 2010, "%s: %r" % (board, h))
+
+
+def interrupted(escape):
+    """Boot esp32, start WIN, make the next loop step raise `escape`; what is heard after."""
+    out = {}
+
+    def script(h):
+        yield h.wait(300)
+        pad = h.hw.pad
+        poll = pad.poll
+
+        def fail(now):
+            pad.poll = poll
+            raise escape
+
+        h.hw.buzzer.play("WIN", time.ticks_ms())
+        yield h.wait(50)
+        pad.poll = fail  # the next step fails, mid-jingle
+        yield h.wait(LONGEST_MS)
+        out["error"] = h.shows("ERROR", inverted=True)
+        out["sounding"] = pwm_of(h).sounding()
+
+    h = harness.Harness("esp32")
+    try:
+        h.run(script)
+    except KeyboardInterrupt:
+        out["sounding"] = pwm_of(h).sounding()
+        out["ctrl-c"] = True
+    out["heard"] = heard(pwm_of(h))
+    return out
+
+
+def test_no_tone_over_the_error_screen_nor_after_ctrl_c():
+    for escape, key in ((ValueError("boom"), "error"), (KeyboardInterrupt(), "ctrl-c")):
+        out = interrupted(escape)
+        check(out["sounding"] is False and out.get(key), repr(out))
+        h = out["heard"]
+        check(h[-1][1] == 0 and h[-1][0] - h[-2][0] < 60, "cut at once: %r" % h)
+
+
+def test_safe_mode_releases_the_buzzer():
+    for board in ("pico", "esp32"):
+
+        def script(h):
+            h.down(SELECT)  # held at power-on
+            yield h.wait(1000)
+
+        h = harness.Harness(board)
+        h.run(script)
+        pwm = pwm_of(h)
+        check(h.returned and heard(pwm) == [], "%s: a tone in safe mode" % board)
+        check(pwm.active is (board == "pico"), "%s: esp32's PWM deinit" % board)
+
+
+mptest.run(globals())
