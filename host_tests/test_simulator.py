@@ -507,7 +507,7 @@ def test_keyboard_queue_keeps_order_and_has_a_said_limit(tmp_path):
     os.write(write, b"\x1b[C" * 20)
     keyboard(read)
     assert len(sim.queue) == simulator.KEY_QUEUE_MAX and not keyboard.quit
-    assert sim.screen.notes[-1] == "simulator: key dropped, 16 already waiting for the firmware"
+    assert sim.screen.drop_note == "simulator: 11 keys dropped: 16 were already waiting"
     os.write(write, b"q")
     keyboard(read)
     assert keyboard.quit
@@ -687,3 +687,97 @@ def test_the_buzzer_reaches_the_simulator_as_a_wav_and_sound_off_plays_nothing(t
     samples, rate = wav_of(wavs[1])  # MOVE: a 6 ms tick
     assert abs(len(samples) * 1000 / rate - 6) <= 5
     assert abs(frequency(samples, rate, 0, len(samples) * 1000 / rate) - 3200) <= 3200 * 0.02
+
+
+def test_256_colours_show_every_contrast_step_the_24_bit_view_shows():
+    # tmux and friends (no $COLORTERM) get 256 colours, whose nearest match is the same for
+    # Vop 60..74: the glass is dithered between neighbouring palette colours instead, so each
+    # step changes the picture, for both view sizes and the backlight on and off.
+    for light in (True, False):
+        for lines in (12, 24):
+            paints = [simulator.glass_paint(light, vop, "256", lines) for vop in range(20, 121)]
+            assert all(a != b for a, b in zip(paints, paints[1:], strict=False)), (light, lines)
+            assert paints[40] != paints[41] != paints[42]  # Vop 60, 61, 62: the default's steps
+        # The default contrast looks as it did: the nearest palette colours, everywhere.
+        _, paper, ink = lcd_render.colours(light, 60)
+        at_60 = {part for row in simulator.glass_paint(light, 60, "256", 12) for part in row}
+        assert at_60 == {simulator.sgr(ink, paper, "256")}
+        # 24-bit colours need no dither: one colour, exactly the glass's.
+        at_61 = {part for row in simulator.glass_paint(light, 61, "24bit", 24) for part in row}
+        _, paper, ink = lcd_render.colours(light, 61)
+        assert at_61 == {simulator.sgr(ink, paper, "24bit")}
+
+
+def last_drawn(text):
+    """The rows of the last picture drawn in place (after its cursor-home), colours stripped."""
+    return ANSI.sub("", text.split("\x1b[H")[-1]).split("\r\n")
+
+
+def test_a_too_small_terminal_is_told_so_and_a_narrow_one_gets_a_wrapped_legend(tmp_path):
+    # The braille view needs 44 columns (42 and its frame) and, that narrow, 19 lines (title,
+    # frame, status line, the legend in 3 lines); less than that, one line says so.
+    assert simulator.compact_size(30) == simulator.compact_size(60) == (44, 19)
+    assert simulator.compact_size(80) == (44, 18)  # the legend's two lines fit
+    child = spawn(tmp_path, dimensions=(10, 30), colour="")
+    out = started_small(child)
+    read_until(child, out, lambda text: "too small: 30x10, need 44x19" in text)
+    child.setwinsize(20, 60)
+    read_until(child, out, lambda text: "q quit" in text and "\u2514" in text)
+    pause(child, out, 0.3)
+    rows = last_drawn(out[0])
+    assert len(rows) <= 20 and all(len(row) <= 59 for row in rows), rows
+    assert "  h hint (hold SELECT)  u undo (hold PREV)" in rows, rows  # cut between items
+    assert "  p menu (hold NEXT)  q quit" in rows, rows
+    assert screens_in(out[0]), "the braille picture"
+    child.setwinsize(18, 44)  # a line too few
+    new = read_until(child, out, lambda text: "44x18, need 44x19" in text)
+    assert last_drawn(new) == ["terminal too small: 44x18, need 44x19"]  # fits in 43
+    child.send("q")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def started_small(child):
+    """Like started(), for a terminal too small for the simulator's title."""
+    child.expect("too small")
+    out = [child.before + child.after + child.buffer]
+    child.buffer = ""
+    return out
+
+
+def test_dropped_keys_are_counted_in_one_note_that_clears(tmp_path):
+    sim = simulator.Simulator(flash=tmp_path, clear=False)
+    sim.screen.out = io.StringIO()
+    sim.screen.feed(b"P", b"dc - - bl 1")  # a glass to draw on
+    read, write = os.pipe()
+    keyboard = simulator.Keyboard(sim, read)
+    os.write(write, b"\x1b[C" * 40)  # a burst: 16 wait, 24 are dropped
+    keyboard(read)
+    assert len(sim.queue) == simulator.KEY_QUEUE_MAX and sim.screen.notes == []
+    note = "simulator: 24 keys dropped: 16 were already waiting"
+    drawn = sim.screen.out.getvalue().split("\n")
+    assert drawn[-3:] == [LEGEND_END + "\r", note + "\r", ""], drawn[-4:]
+    assert sim.screen.out.getvalue().count("dropped") == 24  # redrawn in place, each count
+    # Still waiting, or drained only a moment ago: the note stays.
+    sim.drops_over(sim.dropped_at + simulator.DROP_NOTE_S)
+    sim.queue.clear()
+    sim.drops_over(sim.dropped_at + 1)
+    assert sim.screen.drop_note == note
+    sim.drops_over(sim.dropped_at + simulator.DROP_NOTE_S)
+    assert sim.screen.drop_note is None
+    assert sim.screen.out.getvalue().split("\n")[-2] == LEGEND_END + "\r"
+    # A key taken again clears the note at once; one dropped key is "1 key".
+    sim.queue.extend([("NEXT", 50)] * simulator.KEY_QUEUE_MAX)
+    os.write(write, b" ")
+    keyboard(read)
+    assert sim.screen.drop_note == "simulator: 1 key dropped: 16 were already waiting"
+    sim.queue.popleft()
+    os.write(write, b" ")
+    keyboard(read)
+    assert sim.screen.drop_note is None and len(sim.queue) == simulator.KEY_QUEUE_MAX
+    os.close(read)
+    os.close(write)
+
+
+LEGEND_END = simulator.LEGEND[-1]

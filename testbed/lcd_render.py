@@ -42,15 +42,29 @@ def _glass_of(source):
     return glass, None, None
 
 
+def shade(vop=None):
+    """(cell, ink) for Vop 0..127 (None: VOP_FULL) as places 0..1 on the path from the cell
+    colour (0) to full ink (1): the ink fades below VOP_FULL, the cell darkens above it. The
+    simulator's 256-colour view dithers along this path."""
+    if vop is None:
+        vop = VOP_FULL
+    ink = min(1.0, max(0.0, (vop - VOP_FAINT) / (VOP_FULL - VOP_FAINT)))
+    cell = min(0.5, max(0.0, (vop - VOP_FULL) / VOP_DARK_SPAN))
+    return cell, ink
+
+
+def mix(a, b, t):
+    """RGB a moved the fraction t of the way to RGB b, rounded."""
+    return _mix(a, b, t)
+
+
 def colours(backlight, vop=None):
     """(glass between cells, cell off, ink) RGB for the backlight on/off and Vop 0..127 (None:
     VOP_FULL); shared by the PNGs and the simulator's terminal view."""
-    if vop is None:
-        vop = VOP_FULL
     gap, cell, ink = LIT if backlight else UNLIT
-    ink = _mix(cell, ink, min(1.0, max(0.0, (vop - VOP_FAINT) / (VOP_FULL - VOP_FAINT))))
-    cell = _mix(cell, ink, min(0.5, max(0.0, (vop - VOP_FULL) / VOP_DARK_SPAN)))
-    return gap, cell, ink
+    # The cell only darkens at full ink (shade()), so both are places on the cell-ink path.
+    cell_at, ink_at = shade(vop)
+    return gap, _mix(cell, ink, cell_at), _mix(cell, ink, ink_at)
 
 
 def image(source, scale=4, backlight=None, vop=None):

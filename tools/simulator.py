@@ -29,10 +29,13 @@ rings the bell as each sound begins, `--sound off` is silent.
 
 import argparse
 import atexit
+import bisect
 import collections
+import functools
 import importlib.util
 import inspect
 import json
+import math
 import os
 import re
 import select
@@ -88,6 +91,7 @@ HOLD_MS = {
 }
 AHEAD = 2  # actions handed to the firmware side at once: the next starts without a round trip
 KEY_QUEUE_MAX = 16  # keyboard actions waiting (about 1.6 s of presses); more are dropped, said
+DROP_NOTE_S = 3  # the dropped-keys note stays this long after the last drop, queue drained
 REPEAT_MAX = 1000  # script `xN`
 WAIT_MAX_MS = 600000  # script `wait`
 SCRIPT_MAX_ACTIONS = 10000
@@ -111,6 +115,26 @@ HALF_BLOCK_SIZE = (86, 33)  # columns, lines the half-block frame needs with leg
 LEGEND = (
     "  \u2190/\u2191 PREV   \u2192/\u2193 NEXT   space/enter SELECT",
     "  h hint (hold SELECT)  u undo (hold PREV)  p menu (hold NEXT)  q quit",
+)
+# The legend's items, for narrow terminals (legend()).
+LEGEND_ITEMS = (
+    "\u2190/\u2191 PREV",
+    "\u2192/\u2193 NEXT",
+    "space/enter SELECT",
+    "h hint (hold SELECT)",
+    "u undo (hold PREV)",
+    "p menu (hold NEXT)",
+    "q quit",
+)
+TITLES = (
+    "oxo5110 simulator - Nokia 5110 (84x48), %s",
+    "oxo5110 simulator, %s",
+    "oxo5110, %s",
+)
+TOO_SMALL = (
+    "terminal too small: %dx%d, need at least %dx%d",
+    "terminal too small: %dx%d, need %dx%d",
+    "too small: %dx%d, need %dx%d",
 )
 SAFE_MODE_HELP = (
     "the firmware started in safe mode (a button was held at power-on: --hold-at-boot)\n"
@@ -172,6 +196,66 @@ def sgr(ink, paper, mode):
     return ""
 
 
+# 256 colours are too coarse for one Vop step (about 1 RGB unit of the cell's shade): the
+# glass is split into picture lines x DITHER_SEGMENTS parts, each painted with one of the two
+# palette colours next to the shade on its path (an ordered dither), so each step changes some.
+DITHER_SEGMENTS = 4
+LADDER_SAMPLES = 256
+
+
+@functools.lru_cache(maxsize=2)
+def _ladder(light):
+    """The xterm-256 colours met along the glass's cell-to-ink path (lcd_render.shade()) for
+    the backlight on/off, with the place on the path each stands for (the ends at 0 and 1)."""
+    _, cell, ink = lcd_render.LIT if light else lcd_render.UNLIT
+    codes, starts = [], []
+    for i in range(LADDER_SAMPLES + 1):
+        code = xterm256(lcd_render.mix(cell, ink, i / LADDER_SAMPLES))
+        if not codes or codes[-1] != code:
+            codes.append(code)
+            starts.append(i / LADDER_SAMPLES)
+    places = [(a + b) / 2 for a, b in zip(starts, starts[1:] + [1.0], strict=True)]
+    places[0], places[-1] = 0.0, 1.0
+    return tuple(codes), tuple(places)
+
+
+def _on_ladder(ladder, place, threshold):
+    codes, places = ladder
+    k = min(bisect.bisect_right(places, place) - 1, len(codes) - 2)
+    part = (place - places[k]) / (places[k + 1] - places[k])
+    return codes[k + 1] if part > threshold else codes[k]
+
+
+def glass_paint(light, vop, mode, lines):
+    """The escape sequence for each of DITHER_SEGMENTS parts of each of `lines` picture lines:
+    the glass's ink on its cell colour; with 256 colours dithered (see DITHER_SEGMENTS)."""
+    _, paper, ink = lcd_render.colours(light, vop)
+    if mode != "256":
+        return [[sgr(ink, paper, mode)] * DITHER_SEGMENTS for _ in range(lines)]
+    ladder = _ladder(bool(light))
+    paper_at, ink_at = lcd_render.shade(vop)
+    count = lines * DITHER_SEGMENTS
+    stride = _spread(count)
+    paint = []
+    for line in range(lines):
+        row = []
+        for part in range(DITHER_SEGMENTS):
+            threshold = ((line * DITHER_SEGMENTS + part) * stride % count + 0.5) / count
+            codes = _on_ladder(ladder, ink_at, threshold), _on_ladder(ladder, paper_at, threshold)
+            row.append("\x1b[38;5;%d;48;5;%dm" % codes)
+        paint.append(row)
+    return paint
+
+
+def _spread(count):
+    """A stride coprime to count near its golden section: consecutive parts get thresholds far
+    apart, so the parts that change shade are scattered over the glass."""
+    stride = round(count * 0.618)
+    while math.gcd(stride, count) != 1:
+        stride += 1
+    return stride
+
+
 def _cell(glass, x, y):
     """The 8x8 pixels at (x, y) as 8 column bytes (bit r = row y + r), as framebuf draws text."""
     out = bytearray(8)
@@ -215,7 +299,8 @@ class Screen:
         self.clear = clear
         self.colours = colours
         self.console = []
-        self.notes = []  # the simulator's own remarks (a dropped key)
+        self.notes = []  # the simulator's own remarks
+        self.drop_note = None  # keys dropped (one line, updated in place)
         self.table = None  # font and status layout from simulator_mp
         self.resized = False
 
@@ -259,41 +344,25 @@ class Screen:
     def draw(self):
         # Half blocks (84x24 characters) show every pixel square; a terminal too small for
         # that frame (86x33 with the legend) gets braille, 2x4 pixels a character (42x12),
-        # and the status column as text, as it is hard to read there.
+        # and the status column as text, as it is hard to read there. Smaller than the braille
+        # view (compact_size()): one line that says so, as anything more would wrap into
+        # garbage; the terminal's resize redraws.
         try:  # the terminal itself (COLUMNS/LINES in the environment may be stale)
             size = os.get_terminal_size(self.out.fileno())
         except (OSError, ValueError, AttributeError):
             size = shutil.get_terminal_size((100, 40))
         compact = size.columns < HALF_BLOCK_SIZE[0] or size.lines < HALF_BLOCK_SIZE[1]
-        look = self.look()
-        if look is None:
-            lines = [" " * 42] * 12 if compact else [" " * 84] * 24
-            state, paint = "starting", ""
+        need = compact_size(size.columns)
+        if size.columns < need[0] or size.lines < need[1]:
+            rows = [too_small(size, need)]
         else:
-            glass, light, vop = look
-            lines = lcd_render.braille(glass) if compact else lcd_render.text(glass, False)
-            lines = lines.split("\n")
-            _, paper, ink = lcd_render.colours(light, vop)
-            paint = sgr(ink, paper, self.colours)
-            state = "backlight %s" % ("on" if light else "off")
-            if vop is None:
-                state += ", display asleep"
-        width = len(lines[0])
-        end = "\x1b[0m" if paint else ""
-        rows = ["oxo5110 simulator - Nokia 5110 (84x48), %s" % state]
-        rows.append("\u250c" + "\u2500" * width + "\u2510")
-        rows.extend("\u2502" + paint + line + end + "\u2502" for line in lines)
-        rows.append("\u2514" + "\u2500" * width + "\u2518")
-        if compact:
-            status = status_text(look[0], self.table) if look else None
-            rows.append("  status: " + status if status else "")
-        rows.extend(LEGEND)
-        tail = [line[: size.columns - 1] for line in (self.console + self.notes)[-4:]]
-        rows.extend(tail[max(0, len(rows) + len(tail) - size.lines) :])
+            rows = self._rows(size, compact)
         if self.clear:
-            # Overwrite in place (no flicker): home, each row, erase the rest; no line feed
-            # after the last row, which would scroll a terminal just tall enough.
-            text = "\x1b[H" + "\x1b[K\r\n".join(rows) + "\x1b[K\x1b[J"
+            # Overwrite in place (no flicker): home, for each row erase the line then write it
+            # (erasing after a row that fills the last column would take its last character),
+            # erase the rest; no line feed after the last row, which would scroll a terminal
+            # just tall enough.
+            text = "\x1b[H" + "\r\n".join("\x1b[K" + row for row in rows) + "\x1b[J"
             if self.resized:  # the terminal may have rewrapped the old frame: start clean
                 text = "\x1b[2J" + text
                 self.resized = False
@@ -301,6 +370,85 @@ class Screen:
             text = "\n" + "".join(_ANSI.sub("", row) + "\r\n" for row in rows)
         self.out.write(text)
         self.out.flush()
+
+    def _rows(self, size, compact):
+        look = self.look()
+        if look is None:
+            lines = [" " * 42] * 12 if compact else [" " * 84] * 24
+            state, paint = "starting", None
+        else:
+            glass, light, vop = look
+            lines = lcd_render.braille(glass) if compact else lcd_render.text(glass, False)
+            lines = lines.split("\n")
+            paint = glass_paint(light, vop, self.colours, len(lines))
+            state = "backlight %s" % ("on" if light else "off")
+            if vop is None:
+                state += ", display asleep"
+        width = len(lines[0])
+        room = size.columns - 1  # text rows keep off the last column
+        rows = [fitting(TITLES, room, state)]
+        rows.append("\u250c" + "\u2500" * width + "\u2510")
+        for line, parts in zip(lines, paint or [None] * len(lines), strict=True):
+            rows.append("\u2502" + _painted(line, parts) + "\u2502")
+        rows.append("\u2514" + "\u2500" * width + "\u2518")
+        if compact:
+            status = status_text(look[0], self.table) if look else None
+            rows.append("  status: " + status if status else "")
+        rows.extend(legend(room))
+        notes = self.console + self.notes + ([self.drop_note] if self.drop_note else [])
+        tail = [line[:room] for line in notes[-4:]]
+        rows.extend(tail[max(0, len(rows) + len(tail) - size.lines) :])
+        return rows
+
+
+def _painted(line, parts):
+    """The picture line with each of its DITHER_SEGMENTS parts in its colours (parts None or
+    all "": no colours)."""
+    if not parts or not parts[0]:
+        return line
+    n = len(parts)
+    out, last = [], None
+    for i, paint in enumerate(parts):
+        if paint != last:
+            out.append(paint)
+            last = paint
+        out.append(line[len(line) * i // n : len(line) * (i + 1) // n])
+    return "".join(out) + "\x1b[0m"
+
+
+def legend(room):
+    """The key legend in lines of at most `room` characters: LEGEND's two lines where they fit,
+    else its items wrapped between items (an item is never cut)."""
+    if all(len(line) <= room for line in LEGEND):
+        return list(LEGEND)
+    lines = ["  " + LEGEND_ITEMS[0]]
+    for item in LEGEND_ITEMS[1:]:
+        if len(lines[-1]) + 2 + len(item) <= room:
+            lines[-1] += "  " + item
+        else:
+            lines.append("  " + item)
+    return lines
+
+
+def fitting(forms, room, *args):
+    """The first of the %-forms that fits in `room` characters, else the last one cut."""
+    for form in forms:
+        text = form % args
+        if len(text) <= room:
+            return text
+    return text[:room]
+
+
+def compact_size(columns):
+    """(columns, lines) the braille view needs: its frame, a title, the status line and the
+    legend as wrapped at that width (console lines are shown as room allows)."""
+    frame_columns, frame_lines = pcd8544_model.WIDTH // 2 + 2, pcd8544_model.HEIGHT // 4 + 2
+    room = max(columns, frame_columns) - 1
+    return frame_columns, 1 + frame_lines + 1 + len(legend(room))
+
+
+def too_small(size, need):
+    return fitting(TOO_SMALL, size.columns - 1, size.columns, size.lines, need[0], need[1])
 
 
 # -- the buzzer ------------------------------------------------------------------------------
@@ -447,6 +595,8 @@ class Simulator:
         self.in_flight = 0  # actions handed to simulator_mp, not yet reported done
         self.wait_until = None
         self.ready = False
+        self.dropped = 0  # keys dropped since the last one taken (Screen.drop_note)
+        self.dropped_at = None
         self.inputs = {}  # more fds for pump() to wait on: fd -> callback(fd)
         self.frames_buf = bytearray()
         self.proc = None
@@ -504,6 +654,28 @@ class Simulator:
     def busy(self):
         return bool(self.queue) or self.in_flight > 0 or self.wait_until is not None
 
+    def key_dropped(self, now=None):
+        """A key found the queue full: count it into the one note that says so."""
+        self.dropped += 1
+        self.dropped_at = time.monotonic() if now is None else now
+        self.screen.drop_note = "simulator: %d key%s dropped: %d were already waiting" % (
+            self.dropped,
+            "" if self.dropped == 1 else "s",
+            KEY_QUEUE_MAX,
+        )
+        self.screen.refresh(force=True)
+
+    def drops_over(self, now=None):
+        """Clear the dropped-keys note: at once (a key was taken), or given `now`, once the
+        queue has drained and DROP_NOTE_S have passed since the last drop."""
+        if not self.dropped:
+            return
+        if now is not None and (self.pending() or now - self.dropped_at < DROP_NOTE_S):
+            return
+        self.dropped = 0
+        self.screen.drop_note = None
+        self.screen.refresh(force=True)
+
     def _feed(self, now):
         while self.ready and self.queue:
             button, ms = self.queue[0]
@@ -548,7 +720,9 @@ class Simulator:
         self.speaker.tick()
         if self.proc.poll() is not None:
             return self._ended()
-        self._feed(time.monotonic())
+        now = time.monotonic()
+        self._feed(now)
+        self.drops_over(now)
         return True
 
     def _console(self):
@@ -735,9 +909,9 @@ class Keyboard:
     def add(self, button, hold):
         sim = self.sim
         if sim.pending() >= KEY_QUEUE_MAX:
-            sim.screen.note("key dropped, %d already waiting for the firmware" % KEY_QUEUE_MAX)
-            sim.screen.refresh(force=True)
+            sim.key_dropped()
             return
+        sim.drops_over()  # room again: the note would be old news
         sim.press(button, hold)
 
 
