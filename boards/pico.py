@@ -21,9 +21,10 @@ LIGHT_ON = 1  # pin level that lights the backlight; 0 for modules whose LIGHT p
 BTN_PREV = 13  # pin 17; each button to GND (pin 18), internal pull-up
 BTN_SELECT = 14  # pin 19
 BTN_NEXT = 15  # pin 20
-# Pin 16, beside the buttons and their GND (pin 18) -> passive piezo, through ~100 ohm; None
-# without one. Any RP2040 GPIO can be a PWM output (this is slice 6, channel A; nothing else
-# uses slice 6 as PWM); none is a strapping pin, and all come up as inputs with pull-downs: quiet.
+# GP12 (physical pin 16), beside the buttons and their GND (pin 18) -> passive piezo, through
+# ~100 ohm; None without one. Any RP2040 GPIO can be a PWM output (this is slice 6, channel A;
+# nothing else uses slice 6 as PWM); none is a strapping pin, and all come up as inputs with
+# pull-downs: quiet.
 BUZZER = 12
 
 

@@ -67,6 +67,8 @@ class MainMenu:
             if b != buttons.SELECT:
                 self._move(b, now)
         elif kind == buttons.CLICK and b == buttons.SELECT:
+            # The click sounds before the choice acts (setupmenu sounds after it, so that
+            # choosing "Sound OFF" is not heard).
             self.app.sound("PLACE", now)
             self._select(now)
         return False

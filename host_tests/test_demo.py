@@ -1,10 +1,6 @@
 """demo.py: the CPU-against-CPU demo under the MicroPython unix port, read off the glass."""
 
-from pathlib import Path
-
 import mpcheck
-
-MP = Path(__file__).parent / "mp"
 
 
 class mp_demo(mpcheck.Script):

@@ -1,10 +1,6 @@
 """errorlog.py under MicroPython on a RAM flash: one bounded line per error, the file bounded."""
 
-from pathlib import Path
-
 import mpcheck
-
-MP = Path(__file__).parent / "mp"
 
 
 class mp_errorlog(mpcheck.Script):

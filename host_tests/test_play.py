@@ -2,11 +2,7 @@
 (the controller model): every level, win, loss, draw, hint, undo and NO UNDO, the cursor after a
 hold or a chord, the CPU's turn, a 5-way pad."""
 
-from pathlib import Path
-
 import mpcheck
-
-MP = Path(__file__).parent / "mp"
 
 
 class mp_play(mpcheck.Script):

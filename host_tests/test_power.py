@@ -1,11 +1,7 @@
 """power.py: the idle timers on their own, and through the app (dim, sleep, the press that only
 wakes), under the MicroPython unix port."""
 
-from pathlib import Path
-
 import mpcheck
-
-MP = Path(__file__).parent / "mp"
 
 
 class mp_power(mpcheck.Script):

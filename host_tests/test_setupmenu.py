@@ -1,11 +1,7 @@
 """setupmenu.py: the settings screen under the MicroPython unix port, read off the glass: the
 contrast's live preview and its limits, light, level, who starts, clearing the scores."""
 
-from pathlib import Path
-
 import mpcheck
-
-MP = Path(__file__).parent / "mp"
 
 
 class mp_setupmenu(mpcheck.Script):

@@ -11,8 +11,6 @@ from pathlib import Path
 
 import mpcheck
 
-MP = Path(__file__).parent / "mp"
-
 FIRMWARE = Path(__file__).resolve().parents[1] / "firmware"
 
 DRAWING = r"""

@@ -1,10 +1,6 @@
 """title.py: the first screen under the MicroPython unix port, read off the glass."""
 
-from pathlib import Path
-
 import mpcheck
-
-MP = Path(__file__).parent / "mp"
 
 
 class mp_title(mpcheck.Script):

@@ -214,24 +214,6 @@ def test_stop_releases_the_pwm_as_each_board_asks():
 # -- the firmware, on the board files --------------------------------------------------------
 
 
-def cell(h, i):
-    """'X', 'O', '.', 'cursor' or '?' as the glass shows cell i (as mp_app_harness.py reads)."""
-    x = (i % 3) * 16
-    y = (i // 3) * 16
-    n = 0
-    for yy in range(y, y + 15):
-        for xx in range(x, x + 15):
-            n += h.pixel(xx, yy)
-    return "." if n == 0 else "cursor" if n > 150 else "mark"
-
-
-def cursor(h):
-    for i in range(9):
-        if cell(h, i) == "cursor":
-            return i
-    return -1
-
-
 def pwm_of(h):
     check(len(machine.PWMS) == 1, "%d PWMs" % len(machine.PWMS))
     return machine.PWMS[0]
@@ -248,7 +230,7 @@ def act(h, out, key, action):
 
 def to_cell(h, out, target):
     for _ in range(9):
-        if cursor(h) == target:
+        if h.cursor() == target:
             return
         yield from act(h, out, "NEXT", h.press(NEXT))
     raise AssertionError("the cursor never reached %d:\n%s" % (target, h.screen()))
@@ -299,12 +281,12 @@ def test_against_the_cpu_its_answers_a_hint_a_refused_undo_and_a_loss():
         yield from act(h, out, "hint", h.hold(SELECT, 700))
         yield h.wait(1000)  # the hint's blinking ends
         for _ in range(5):  # the first free cell each time: perfect wins
-            if cursor(h) < 0:
+            if h.cursor() < 0:
                 break
-            free = [i for i in range(9) if cell(h, i) in (".", "cursor")]
+            free = [i for i in range(9) if h.cell(i) in (".", "cursor")]
             yield from place(h, out, free[0], "move")
         yield h.wait(100)
-        out.append(("over", cursor(h)))
+        out.append(("over", h.cursor()))
 
     harness.Harness("esp32", files=settings_file(level=3, starts=0)).run(script)
     check(out[-1] == ("over", -1), "the game did not end: %r" % out)
