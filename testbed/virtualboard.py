@@ -94,26 +94,20 @@ class VirtualBoard:
     # -- the interpreter ---------------------------------------------------------------------
 
     def start(self):
-        exe = mpyrun.micropython_path()
-        if exe is None:
+        if mpyrun.micropython_path() is None:  # before any pipe is made
             raise RuntimeError(mpyrun.UNAVAILABLE)
         to_child_r, self.ctl_w = os.pipe()
         self.ctl_r, from_child_w = os.pipe()
-        env = dict(os.environ, MICROPYPATH=os.pathsep.join(self.paths))
-        self.proc = subprocess.Popen(
-            [exe, "-X", "heapsize=" + self.heapsize, str(HERE / "virtualboard_mp.py")]
-            + [str(self.flash), "/dev/fd/%d" % to_child_r, "/dev/fd/%d" % from_child_w]
+        self.proc = mpyrun.spawn(
+            [HERE / "virtualboard_mp.py", self.flash]
+            + ["/dev/fd/%d" % to_child_r, "/dev/fd/%d" % from_child_w]
             + ([self.setup] if self.setup else []),
+            self.paths,
+            self.heapsize,
+            child_fds=(to_child_r, from_child_w),
             stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            pass_fds=(to_child_r, from_child_w),
-            env=env,
             cwd=self.flash,
         )
-        os.close(to_child_r)
-        os.close(from_child_w)
-        os.set_blocking(self.proc.stdout.fileno(), False)
         self.ctl_buf = bytearray()
         self.hard_reset = False
         deadline = time.monotonic() + START_TIMEOUT

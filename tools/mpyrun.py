@@ -35,3 +35,30 @@ def run(script, args=(), paths=(), heapsize="16k", timeout=120, input=None, cwd=
     return subprocess.run(
         cmd, capture_output=True, text=True, timeout=timeout, input=input, env=env, cwd=cwd
     )
+
+
+def spawn(args, paths, heapsize, child_fds=(), env=None, stdin=subprocess.DEVNULL, cwd=None):
+    """Start micropython with `args` (a script and its arguments, or -c CODE) in the background.
+
+    MICROPYPATH is `paths` (over `env`, else this environment); `child_fds` are pipe ends the
+    child inherits, closed here once it has them. Its stdout (stderr folded in) is a pipe,
+    non-blocking, for a caller that polls it.
+    """
+    exe = micropython_path()
+    if exe is None:
+        raise RuntimeError(UNAVAILABLE)
+    env = dict(os.environ if env is None else env)
+    env["MICROPYPATH"] = os.pathsep.join(str(p) for p in paths)
+    proc = subprocess.Popen(
+        [exe, "-X", "heapsize=" + heapsize] + [str(a) for a in args],
+        stdin=stdin,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        pass_fds=tuple(child_fds),
+        env=env,
+        cwd=cwd,
+    )
+    for fd in child_fds:
+        os.close(fd)
+    os.set_blocking(proc.stdout.fileno(), False)
+    return proc

@@ -604,8 +604,7 @@ class Simulator:
         self.console_open = True
 
     def start(self):
-        exe = mpyrun.micropython_path()
-        if exe is None:
+        if mpyrun.micropython_path() is None:  # before any pipe is made
             raise RuntimeError(
                 mpyrun.UNAVAILABLE + "; `make play` needs it (pip install -r "
                 "requirements-dev.txt on Linux x86-64 or macOS arm64)"
@@ -615,27 +614,22 @@ class Simulator:
         out_r, out_w = os.pipe()
         in_r, self.keys_w = os.pipe()
         env = dict(os.environ)
-        env["MICROPYPATH"] = os.pathsep.join([str(HOSTBOARD), str(mpy), str(TESTBED)])
         env["SIMLINK_OUT"] = "/dev/fd/%d" % out_w
         env["SIMLINK_IN"] = "/dev/fd/%d" % in_r
         env.pop("SIMLINK_HOLD", None)
         if self.hold_at_boot:
             env["SIMLINK_HOLD"] = self.hold_at_boot
         boot = BOOT % str(ROOT / "firmware" / "main.py")
-        self.proc = subprocess.Popen(
-            [exe, "-X", "heapsize=" + self.heapsize, "-c", boot],
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            pass_fds=(out_w, in_r),
+        self.proc = mpyrun.spawn(
+            ["-c", boot],
+            (HOSTBOARD, mpy, TESTBED),
+            self.heapsize,
+            child_fds=(out_w, in_r),
             env=env,
             cwd=self.flash,
         )
-        os.close(out_w)
-        os.close(in_r)
         self.out_r = out_r
         self.started = time.monotonic()
-        os.set_blocking(self.proc.stdout.fileno(), False)
 
     # The queue ---------------------------------------------------------------------------
 
