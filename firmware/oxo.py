@@ -11,33 +11,19 @@ import errorlog
 
 def main():
     """Run the game forever; return only in safe mode or when the board cannot be built."""
-    try:
-        hw = board.build()
-    except Exception as exc:
-        print("oxo5110: the board could not be built:")
-        sys.print_exception(exc)
-        errorlog.log(exc)
+    hw = boot()
+    if hw is None:
         return
-    if hw.pad.any_pressed():
-        import rescue  # here and below only when needed: a game never holds it in RAM
-
-        if rescue.safe_mode(hw):
-            return
-    # Imported here, inside the loop's try, not at the top: safe mode needs only the board, and
-    # a broken game module (settings and engine included) ends on the error screen rather than
-    # in a traceback nobody sees.
     settings = None
     try:
         while True:
+            # Everything from the settings on is loaded inside this try, not at the top: safe
+            # mode needs only the board, and a broken game module (settings and engine
+            # included) ends on the error screen rather than in a traceback nobody sees.
             try:
                 if settings is None:
-                    from settings import Settings
-
-                    settings = Settings.load(report=errorlog.note)
-                import app
-
-                apply(hw, settings)
-                app.App(hw, settings).run()
+                    settings = load_settings()
+                start(hw, settings).run()
             except Exception as exc:  # KeyboardInterrupt and SystemExit reach the REPL
                 gc.collect()  # the app's objects are garbage now; room for the error screen
                 import rescue
@@ -46,6 +32,41 @@ def main():
     finally:
         if hw.buzzer is not None:
             hw.buzzer.stop()  # Ctrl-C to the REPL: no tone is left sounding
+
+
+def boot():
+    """The board's hardware.Hardware, or None: it could not be built (said and logged), or a
+    button held at power-on asked for safe mode."""
+    try:
+        hw = board.build()
+    except Exception as exc:
+        print("oxo5110: the board could not be built:")
+        sys.print_exception(exc)
+        errorlog.log(exc)
+        return None
+    if hw.pad.any_pressed():
+        import rescue  # only when needed: a game never holds it in RAM
+
+        if rescue.safe_mode(hw):
+            return None
+    return hw
+
+
+def load_settings():
+    """The stored settings (defaults where the file is missing or bad; a failed write is
+    noted in error.log)."""
+    from settings import Settings
+
+    return Settings.load(report=errorlog.note)
+
+
+def start(hw, settings):
+    """A new app.App on hw, the stored contrast and backlight on the display: ready to run()
+    (or to be stepped, as the web page does)."""
+    import app
+
+    apply(hw, settings)
+    return app.App(hw, settings)
 
 
 def apply(hw, settings):

@@ -77,7 +77,14 @@ def screen(lcd, title, paragraphs, foot):
 
 
 def recover(hw, settings, exc):
-    """Show the error, log it, keep the settings, wait for a press; the caller restarts.
+    """Show the error, log it, keep the settings, wait for a press; the caller restarts."""
+    show_error(hw, settings, exc)
+    wait_press(hw)
+
+
+def show_error(hw, settings, exc):
+    """The error screen for exc: silence, the message on the glass and the console, a line in
+    error.log, the settings saved. Returns at once (see Waiting for the wait after it).
 
     Each step is guarded on its own: a failing display, a full flash or a second MemoryError
     must not stop the others, and never the wait (the loop would spin through restarts)."""
@@ -110,23 +117,35 @@ def recover(hw, settings, exc):
             settings.save()
     except Exception as err:
         sys.print_exception(err)
-    wait_press(hw)
 
 
-def wait_press(hw):
-    """Block until a button is pressed and released (one held now does not count). The
-    backlight goes off after _DIM_MS without a press, as in the game."""
-    pad = hw.pad
-    start = time.ticks_ms()
-    pad.reset(start)
-    dim = True
-    while True:
-        now = time.ticks_ms()
+class Waiting:
+    """The wait on the error screen, one step at a time: done(now) is True once a button was
+    pressed and released (one held at the start does not count). The backlight goes off after
+    _DIM_MS without a press, as in the game."""
+
+    poll_ms = _POLL_MS
+
+    def __init__(self, hw, now):
+        self.hw = hw
+        self.start = now
+        self.lit = True
+        hw.pad.reset(now)
+
+    def done(self, now):
+        pad = self.hw.pad
         ev = pad.poll(now)
         if ev is not None and buttons.kind_of(ev) == buttons.RELEASE:
             pad.reset(time.ticks_ms())
-            return
-        if dim and time.ticks_diff(now, start) >= _DIM_MS:
-            dim = False
-            hw.lcd.backlight(False)
+            return True
+        if self.lit and time.ticks_diff(now, self.start) >= _DIM_MS:
+            self.lit = False
+            self.hw.lcd.backlight(False)
+        return False
+
+
+def wait_press(hw):
+    """Block until a button is pressed and released (Waiting, stepped every _POLL_MS)."""
+    waiting = Waiting(hw, time.ticks_ms())
+    while not waiting.done(time.ticks_ms()):
         time.sleep_ms(_POLL_MS)

@@ -18,7 +18,9 @@ MP_DIR = ROOT / "host_tests" / "mp"
 TESTBED = ROOT / "testbed"
 # The test bed's modules that run under MicroPython (lcd_render and virtualboard are CPython's;
 # virtualboard_mp runs as a script; the fake machine and time are the hostboard fixture's).
-TESTBED_MP = ("fakebus", "pcd8544_model", "ramdisk", "glasstext", "harness", "simulator_mp")
+TESTBED_MP = (
+    "fakebus", "pcd8544_model", "ramdisk", "glasstext", "boardpins", "harness", "simulator_mp",
+)  # fmt: skip
 
 
 class MicroPython:

@@ -17,8 +17,8 @@ column, golden snaps) and the same buttons:
 Harness: the board file is imported under its own name and installed as `board`, as deploy
 copies it to board.py, and the fake machine models the MicroPython port its `PORT` names
 (machine.use_port: the rp2 port's clocks and light sleep, the ESP32's, or a generic board
-without PORT). The simulator's MicroPython half (simulator_mp) brings its board up the same
-way (`use_board()`) and reads its wiring with `lcd_pins()` and `button_pin()`.
+without PORT), by boardpins.use_board(), which the simulator's MicroPython half and the web
+page share.
 
     import harness
     from buttons import NEXT, SELECT
@@ -58,6 +58,7 @@ import fakebus
 import framebuf
 import machine  # likewise
 import utime
+from boardpins import button_pin, display, use_board
 
 PRESS_MS = 80  # a brisk human press, well over the 30 ms debounce
 GAP_MS = 80
@@ -621,49 +622,6 @@ class Harness(Glass):
 _BASE = set(sys.modules)  # the harness and what it needs survive power cycles
 _HOME = os.getcwd()
 _disks = {}
-
-
-# -- boards: shared with the simulator's MicroPython half ---------------------------------------
-
-
-def use_board(name):
-    """Import board file `name` as the module `board` (deploy copies it to board.py) and have the
-    fake machine model the port its PORT names, before its build() makes the SPI."""
-    board = __import__(name)
-    sys.modules["board"] = board
-    machine.use_port(getattr(board, "PORT", None))
-    return board
-
-
-def lcd_pins(board):
-    """(dc, cs, rst, light, light_on): the board's LCD pins as the fake machine names them on
-    its bus (None where the board has none) and the level that lights the backlight."""
-    return (
-        _name(board, "LCD_DC"),
-        _name(board, "LCD_CS"),
-        _name(board, "LCD_RST"),
-        _name(board, "LCD_LIGHT"),
-        getattr(board, "LIGHT_ON", 1),
-    )
-
-
-def display(board):
-    """A pcd8544_model.Model wired as the board wires its LCD: what its glass shows."""
-    import pcd8544_model
-
-    dc, cs, rst, light, light_on = lcd_pins(board)
-    return pcd8544_model.Model(dc=dc, cs=cs, rst=rst, light=light, light_on=light_on)
-
-
-def button_pin(board, name):
-    """The pin id of button `name` ("prev", "SELECT", ...) on the board (its BTN_<NAME>), or
-    None if it has no such button."""
-    return getattr(board, "BTN_" + name.upper(), None)
-
-
-def _name(board, attr):
-    pin = getattr(board, attr, None)
-    return None if pin is None else str(pin)
 
 
 # -- App internals: beyond App(hw, settings), step(now) and run(), the harness reads the App

@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: MIT
 """Imported (under the unix port, with testbed/hostboard's machine and time) by
 tools/simulator.py, which then calls boot(), and by the virtual board when it is given `--setup
-simulator_mp`. The board comes up as the harness brings it up (harness.use_board: the board
-file as `board`, its port modelled), and is read with the harness's lcd_pins and button_pin.
+simulator_mp`. The board comes up as the harness brings it up (boardpins.use_board: the board
+file as `board`, its port modelled), and is read with boardpins.lcd_pins and button_pin.
 
 - The firmware runs on the real clock (`Clock`, a `time.RealClock`). Each of its sleeps first
   sends what the fake SPI/pins recorded since the last one (so a frame leaves as soon as it is
@@ -32,7 +32,7 @@ import select
 import sys
 import time
 
-import harness
+import boardpins
 import machine
 import utime
 
@@ -60,7 +60,7 @@ def _send_pins():
     if board is None:
         return
     _sent_pins[0] = True
-    dc, cs, rst, light, light_on = harness.lcd_pins(board)
+    dc, cs, rst, light, light_on = boardpins.lcd_pins(board)
     names = ["-" if pin is None else pin for pin in (dc, cs, rst, light)]
     _frame(b"P", " ".join(names + [str(light_on)]).encode())
 
@@ -88,7 +88,7 @@ def _send_tones():
 
 def _pin(name):
     board = sys.modules.get("board")
-    return harness.button_pin(board, name) if board else None
+    return boardpins.button_pin(board, name) if board else None
 
 
 def _level(level, ms):
@@ -239,7 +239,7 @@ def table():
 def boot(main_py):
     """Power on: the board file (deployed as board) with its port modelled, then main.py as the
     board runs it; the last picture (safe mode, an error) is sent before the process ends."""
-    harness.use_board("board")
+    boardpins.use_board("board")
     try:
         with open(main_py) as f:
             code = compile(f.read(), "main.py", "exec")
@@ -266,7 +266,7 @@ def start():
     if hold:
         import board
 
-        machine.set_level(harness.button_pin(board, hold), 0)
+        machine.set_level(boardpins.button_pin(board, hold), 0)
     if _out is not None:
         if _in is not None:
             _frame(b"F", table().encode())
