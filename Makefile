@@ -7,7 +7,7 @@ PY     := $(VENV)/bin/python
 BOARD  ?=
 PORT   ?=
 
-.PHONY: test lint typecheck bench play deploy repl run erase-settings mip format clean
+.PHONY: test lint typecheck bench play web deploy repl run erase-settings mip format clean
 
 # tools/check_python.py says what is missing (Python 3.11+, venv/ensurepip: python3-venv on
 # Debian/Ubuntu) before a half-made .venv can get in the way.
@@ -59,6 +59,10 @@ bench: $(VENV)/.installed
 # Play on the simulator (the real firmware under the MicroPython unix port).
 play: $(VENV)/.installed
 	$(PY) tools/simulator.py $(if $(BOARD),--board $(BOARD))
+
+# The web page (build/web/): the firmware on MicroPython WebAssembly, for any static host.
+web: $(VENV)/.installed
+	$(PY) tools/web_build.py
 
 # WAIT=seconds: how long to wait for a missing port (a Pico's is away ~1.5 s after a reset).
 deploy repl run erase-settings mip: $(VENV)/.installed

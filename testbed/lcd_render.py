@@ -12,25 +12,11 @@ import tempfile
 from pathlib import Path
 
 import pcd8544_model as pm
+from glasslook import LIT, UNLIT, colours, mix, shade  # noqa: F401 - the palette, re-exported
 from PIL import Image, ImageDraw
 
 WIDTH, HEIGHT = pm.WIDTH, pm.HEIGHT
 MARGIN = 2  # glass pixels of empty glass around the picture
-
-# (glass between cells, cell off, ink) with the backlight on and off.
-LIT = ((0xB9, 0xCC, 0x7E), (0xAD, 0xC1, 0x73), (0x1F, 0x2B, 0x1B))
-UNLIT = ((0x93, 0x9E, 0x7C), (0x8A, 0x95, 0x74), (0x22, 0x28, 0x20))
-
-# Contrast, continuous so that every step of a live preview shows: below VOP_FULL the ink fades
-# (gone at VOP_FAINT), above it the background darkens (half way to ink at Vop 120). At
-# VOP_FULL, the settings' default, the colours are exactly LIT / UNLIT.
-VOP_FAINT = 20  # at or below: ink invisible
-VOP_FULL = 60  # full ink, clean background: the default contrast
-VOP_DARK_SPAN = 120  # Vop above VOP_FULL per whole step of background towards ink (capped at 1/2)
-
-
-def _mix(a, b, t):
-    return tuple(round(x + (y - x) * t) for x, y in zip(a, b, strict=True))
 
 
 def _glass_of(source):
@@ -40,31 +26,6 @@ def _glass_of(source):
     if len(glass) != pm.RAM_SIZE:
         raise ValueError("a glass is 504 bytes (84x48 MONO_VLSB), got %d" % len(glass))
     return glass, None, None
-
-
-def shade(vop=None):
-    """(cell, ink) for Vop 0..127 (None: VOP_FULL) as places 0..1 on the path from the cell
-    colour (0) to full ink (1): the ink fades below VOP_FULL, the cell darkens above it. The
-    simulator's 256-colour view dithers along this path."""
-    if vop is None:
-        vop = VOP_FULL
-    ink = min(1.0, max(0.0, (vop - VOP_FAINT) / (VOP_FULL - VOP_FAINT)))
-    cell = min(0.5, max(0.0, (vop - VOP_FULL) / VOP_DARK_SPAN))
-    return cell, ink
-
-
-def mix(a, b, t):
-    """RGB a moved the fraction t of the way to RGB b, rounded."""
-    return _mix(a, b, t)
-
-
-def colours(backlight, vop=None):
-    """(glass between cells, cell off, ink) RGB for the backlight on/off and Vop 0..127 (None:
-    VOP_FULL); shared by the PNGs and the simulator's terminal view."""
-    gap, cell, ink = LIT if backlight else UNLIT
-    # The cell only darkens at full ink (shade()), so both are places on the cell-ink path.
-    cell_at, ink_at = shade(vop)
-    return gap, _mix(cell, ink, cell_at), _mix(cell, ink, ink_at)
 
 
 def image(source, scale=4, backlight=None, vop=None):

@@ -1,0 +1,132 @@
+"""Build the web page (`make web`): a static site that plays the real firmware in a browser.
+
+    python tools/web_build.py [--out build/web]
+
+The site is a folder any static host serves as it is (module scripts need http, not file://):
+
+    index.html          the page (web/index.html)
+    oxo.js              its script: runs MicroPython, steps the game, draws the glass, plays sound
+    micropython.mjs     the MicroPython WebAssembly port's loader and binary, as npm ships them
+    micropython.wasm    (@micropython/micropython-webassembly-pyscript, pinned in web/package.json)
+    firmware.bin        every module the page imports, compiled by mpy-cross, in one file
+
+firmware.bin holds the firmware (firmware/*.py but main.py, whose loop the page replaces), the
+board files (boards/*.py, imported by the name the page picks), the host's stand-ins it needs
+(testbed: the fake machine and its port models, fakebus, the PCD8544 controller model, the
+board wiring, the glass palette) and the page's MicroPython half (web/oxoweb.py). Its format,
+read by oxo.js: b"OXO1", then per file a 1-byte name length, the name (ASCII), a 4-byte
+big-endian size and the bytes.
+"""
+
+import argparse
+import shutil
+import struct
+import sys
+import tempfile
+from pathlib import Path
+
+import mpy_build
+
+ROOT = Path(__file__).resolve().parents[1]
+WEB = ROOT / "web"
+OUT = ROOT / "build" / "web"
+MAGIC = b"OXO1"
+PAGE_FILES = ("index.html", "oxo.js")
+PORT_FILES = ("micropython.mjs", "micropython.wasm")
+TESTBED = ROOT / "testbed"
+STAND_INS = (
+    TESTBED / "hostboard" / "machine.py",
+    TESTBED / "hostboard" / "portmodel.py",
+    TESTBED / "fakebus.py",
+    TESTBED / "pcd8544_model.py",
+    TESTBED / "boardpins.py",
+    TESTBED / "glasslook.py",
+)
+
+
+def wasm_package():  # TEMPORARY until the shared web/node_modules lands
+    for base in (WEB / "node_modules", ROOT / "build" / "wasm32" / "node_modules"):
+        pkg = base / "@micropython" / "micropython-webassembly-pyscript"
+        if pkg.exists():
+            return pkg
+    raise RuntimeError("no micropython-webassembly-pyscript")
+
+
+def sources():
+    """Every module the page imports, in bundle order."""
+    firmware = [p for p in mpy_build.firmware_sources(include_boards=False) if p.name != "main.py"]
+    boards = sorted(mpy_build.BOARDS.glob("*.py"))
+    return firmware + boards + list(STAND_INS) + [WEB / "oxoweb.py"]
+
+
+def bundle(files):
+    """firmware.bin's bytes for [(name, bytes)] (see the module docstring)."""
+    out = bytearray(MAGIC)
+    for name, data in files:
+        raw = name.encode("ascii")
+        if not 0 < len(raw) < 256:
+            raise ValueError("a bundled name is 1..255 ASCII characters: %r" % name)
+        out += bytes((len(raw),)) + raw + struct.pack(">I", len(data)) + data
+    return bytes(out)
+
+
+def unbundle(data):
+    """[(name, bytes)] of a firmware.bin (the reader oxo.js has, for tests and benchmarks)."""
+    if data[:4] != MAGIC:
+        raise ValueError("not a firmware bundle: it starts %r, not %r" % (data[:4], MAGIC))
+    files, k = [], 4
+    while k < len(data):
+        n = data[k]
+        name = data[k + 1 : k + 1 + n].decode("ascii")
+        (size,) = struct.unpack(">I", data[k + 1 + n : k + 5 + n])
+        k += 5 + n
+        if k + size > len(data):
+            raise ValueError("firmware bundle cut short in %s" % name)
+        files.append((name, data[k : k + size]))
+        k += size
+    return files
+
+
+def build(out=OUT):
+    """Make the site in `out` (emptied first); return the list of files written."""
+    port = wasm_package()
+    out = Path(out)
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        compiled = mpy_build.compile_all(tmp, sources())
+        files = [(path.name, path.read_bytes()) for path in compiled]
+    (out / "firmware.bin").write_bytes(bundle(files))
+    for name in PAGE_FILES:
+        shutil.copyfile(WEB / name, out / name)
+    for name in PORT_FILES:
+        shutil.copyfile(port / name, out / name)
+    return sorted(out.iterdir())
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument(
+        "--out", type=Path, default=OUT, help="the site's folder (default %(default)s)"
+    )
+    args = parser.parse_args(argv)
+    try:
+        written = build(args.out)
+    except RuntimeError as err:
+        print("make web:", err, file=sys.stderr)
+        return 1
+    total = sum(p.stat().st_size for p in written)
+    where = args.out.resolve()
+    try:
+        where = where.relative_to(Path.cwd())
+    except ValueError:
+        pass
+    print("web: %d files, %.0f KB in %s" % (len(written), total / 1024, where))
+    print("serve it with:  python3 -m http.server --directory %s 8000" % where)
+    print("then open http://localhost:8000/  (any static host serves the folder as it is)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,116 @@
+# The web page's MicroPython half: the firmware as a board runs it, stepped by the page's timers.
+# SPDX-License-Identifier: MIT
+"""Imported by web/oxo.js under MicroPython WebAssembly, with the firmware, a board file and the
+host's stand-ins (testbed/hostboard's machine, testbed/fakebus, the PCD8544 controller model)
+compiled by mpy-cross. Nothing of the firmware is copied here:
+
+- boot is oxo.boot() (the board file's build() on the fake machine, its port modelled), then
+  oxo.load_settings() and oxo.start(), as main.py's loop does;
+- main.py's loop itself cannot run: the page would freeze (the port's time.sleep_ms busy-waits
+  and the browser draws nothing until a script returns). So the page calls step(), which does
+  one App.step(now) and returns the ms to wait, and sets a timer for the next one;
+- an exception from the game shows rescue.show_error()'s error screen, and a press on it
+  (rescue.Waiting) restarts the game, as oxo.main() does with rescue.recover().
+
+The glass comes from the controller model fed with the SPI and pin recording (what the real
+module would show: power-down, display mode, Vop, the backlight pin), the buzzer's notes from
+the PWM stand-in's record of what its pin played.
+"""
+
+import binascii
+import gc
+import time
+
+import boardpins
+import glasslook
+import machine
+
+BUTTONS = ("PREV", "NEXT", "SELECT")
+
+
+def _hex(rgb):
+    return "#%02x%02x%02x" % rgb
+
+
+class Page:
+    """The board named `board` ("pico", "esp32": a board file compiled into the bundle)."""
+
+    def __init__(self, board):
+        self.board = boardpins.use_board(board)
+        import oxo  # it imports the board file as `board`: only now is there one
+
+        self.oxo = oxo
+        self.model = boardpins.display(self.board)
+        self.pins = {}
+        for name in BUTTONS:
+            pin = boardpins.button_pin(self.board, name)
+            if pin is None:
+                raise ValueError("board %s has no %s button" % (board, name))
+            self.pins[name] = pin
+        self.hw = None
+        self.settings = None
+        self.app = None
+        self.waiting = None  # rescue.Waiting while the error screen shows
+        self.fresh = True  # the glass changed since the last frame()
+
+    def step(self):
+        """One iteration of the game; the ms to wait before the next (0: at once)."""
+        now = time.ticks_ms()
+        if self.hw is None:
+            self.hw = self.oxo.boot()
+            if self.hw is None:
+                raise RuntimeError("the board could not be built (see the console)")
+        if self.waiting is not None:
+            if not self.waiting.done(now):
+                return self.waiting.poll_ms
+            self.waiting = None
+        try:
+            if self.settings is None:
+                self.settings = self.oxo.load_settings()
+            if self.app is None:
+                self.app = self.oxo.start(self.hw, self.settings)
+            return self.app.step(now)
+        except Exception as exc:  # what main.py's loop does, a step at a time
+            self.app = None
+            gc.collect()
+            import rescue
+
+            rescue.show_error(self.hw, self.settings, exc)
+            self.waiting = rescue.Waiting(self.hw, time.ticks_ms())
+            return 0
+
+    def press(self, name, down):
+        """Button `name` (PREV, NEXT, SELECT) goes down (True) or up: its pin's level."""
+        machine.set_level(self.pins[name], 0 if down else 1)
+
+    def frame(self):
+        """None if the glass looks as at the last call; else "gap cell ink hex": the colours
+        of the module now (backlight, Vop) and the 504 glass bytes (MONO_VLSB, 1 dark)."""
+        bus = machine.BUS
+        if len(bus):
+            self.model.feed(bus.take())
+            self.fresh = True
+        if not self.fresh:
+            return None
+        self.fresh = False
+        model = self.model
+        lit = model.backlight is not False
+        gap, cell, ink = glasslook.colours(lit, model.vop if model.showing else None)
+        return "%s %s %s %s" % (
+            _hex(gap),
+            _hex(cell),
+            _hex(ink),
+            binascii.hexlify(model.glass()).decode(),
+        )
+
+    def tones(self):
+        """What the buzzer played since the last call: "ms hz duty_u16" lines (ms on
+        time.ticks_ms(), duty 0: silent), or an empty string."""
+        lines = []
+        for pwm in machine.PWMS:
+            for ms, hz, duty in pwm.take():
+                lines.append("%d %d %d" % (ms, hz, duty))
+        return "\n".join(lines)
+
+    def now(self):
+        return time.ticks_ms()
