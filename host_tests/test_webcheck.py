@@ -69,7 +69,7 @@ export async function test_hangs(t) {
   t.log("about to wait for ever");
   await new Promise(() => {});
 }
-test_hangs.timeout = 0.5;
+test_hangs.timeout = 0.2;
 
 export async function test_served_types(t) {
   note("test_served_types");
@@ -233,7 +233,7 @@ class TestOneBrowserRun:
     def test_a_check_past_its_timeout_fails_saying_so_and_the_run_goes_on(self, inner):
         verdict, reason = inner.verdict("test_hangs")
         assert verdict == "FAILED"
-        assert reason == " - check timed out after 0.5 s (set test_hangs.timeout for more)"
+        assert reason == " - check timed out after 0.2 s (set test_hangs.timeout for more)"
         assert "about to wait for ever" in inner.report("test_hangs")
         assert inner.ran.index("test_hangs") < inner.ran.index("test_served_types")
 
@@ -265,21 +265,22 @@ class TestOneBrowserRun:
 def test_a_run_past_its_total_bound_stops_itself_in_the_check_it_was_in(web_chromium, tmp_path):
     log = tmp_path / "log.txt"
     checks = tmp_path / "web_infra.mjs"
-    # test_hangs would wait a minute: the whole run's bound stops it first.
-    checks.write_text((CHECKS % json.dumps(str(log))).replace("timeout = 0.5", "timeout = 60"))
+    # test_hangs would wait a minute. The bound's clock starts at the launch, and the runner
+    # says RUN test_hangs before it first waits, so the bound always stops it in test_hangs.
+    checks.write_text((CHECKS % json.dumps(str(log))).replace("timeout = 0.2", "timeout = 60"))
     cmd = ["node", webcheck.RUNNER, "--site", tmp_path, "--checks", checks]
-    cmd += ["--only", "test_hangs test_passes", "--total", "1.5"]
+    cmd += ["--only", "test_hangs test_passes", "--total", "0.1"]
     result = subprocess.run(
         [str(c) for c in cmd], capture_output=True, text=True, timeout=60, cwd=tmp_path
     )
     assert result.returncode == 3, result.stdout + result.stderr
-    assert "-- the whole run took longer than its bound of 1.5 s: stopped" in result.stdout
+    assert "-- the whole run took longer than its bound of 0.1 s: stopped" in result.stdout
     run = webcheck.Run(result.stdout, result.stderr, result.returncode)
     assert run.report("test_hangs")[0] == "the browser run exited with code 3 in this check"
     assert run.report("test_passes")[0] == (
         "the browser run exited with code 3 in test_hangs, before this check"
     )
-    assert log.read_text().split() == ["import", "test_hangs"]
+    assert "test_passes" not in log.read_text()
 
 
 @pytest.mark.parametrize("ci", ["true", ""])
