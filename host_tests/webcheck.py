@@ -121,14 +121,21 @@ def _run(cmd, env, timeout):
     try:
         stdout, stderr = proc.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
-        proc.terminate()  # Playwright closes Chromium on SIGTERM
-        try:
-            stdout, stderr = proc.communicate(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            stdout, stderr = proc.communicate()
+        stdout, stderr = _stop(proc)
         return Run(_text(stdout), _text(stderr), -1, timed_out=timeout)
+    except BaseException:  # pytest-timeout, Ctrl-C: Chromium must not outlive the session
+        _stop(proc)
+        raise
     return Run(stdout, stderr, proc.returncode)
+
+
+def _stop(proc):
+    proc.terminate()  # Playwright closes Chromium (and removes its profile) on SIGTERM
+    try:
+        return proc.communicate(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        return proc.communicate()
 
 
 @pytest.hookimpl(tryfirst=True)
