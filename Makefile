@@ -7,7 +7,7 @@ PY     := $(VENV)/bin/python
 BOARD  ?=
 PORT   ?=
 
-.PHONY: test lint typecheck bench play web deploy repl run erase-settings mip format clean
+.PHONY: test web-deps lint typecheck bench play web serve deploy repl run erase-settings mip format clean
 
 # tools/check_python.py says what is missing (Python 3.11+, venv/ensurepip: python3-venv on
 # Debian/Ubuntu) before a half-made .venv can get in the way.
@@ -19,10 +19,22 @@ $(VENV)/.installed: requirements-dev.txt
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	touch $@
 
-# Lint, compile every firmware module with mpy-cross, then the pytest suite (CPython and the
-# real MicroPython unix port). pytest's "no tests collected" exit code 5 is non-zero, so make
-# (and CI) fail on it like on any other failure.
-test: $(VENV)/.installed lint typecheck
+# The web page's npm packages, pinned in web/package-lock.json (the MicroPython WebAssembly
+# port; playwright-core for the browser checks), installed by `npm ci`. tools/webtools.py says
+# what is missing (Node.js 20+ and npm: sudo apt-get install nodejs npm) and how to get it.
+WEB_INSTALLED := web/node_modules/.installed
+$(WEB_INSTALLED): web/package.json web/package-lock.json
+	@$(PYTHON) tools/webtools.py install
+
+# For make test: the same packages where node is; where node, npm or Chromium is missing, one
+# line says so and how to get it, and the browser checks skip (fail with CI set).
+web-deps:
+	@$(PYTHON) tools/webtools.py prepare
+
+# Lint, compile every firmware module with mpy-cross, then the pytest suite (CPython, the real
+# MicroPython unix port, and Chromium for the browser checks). pytest's "no tests collected"
+# exit code 5 is non-zero, so make (and CI) fail on it like on any other failure.
+test: $(VENV)/.installed lint typecheck web-deps
 	$(PY) tools/mpy_build.py --check
 	$(PY) -m pytest -n auto
 
@@ -61,8 +73,13 @@ play: $(VENV)/.installed
 	$(PY) tools/simulator.py $(if $(BOARD),--board $(BOARD))
 
 # The web page (build/web/): the firmware on MicroPython WebAssembly, for any static host.
-web: $(VENV)/.installed
+# `make serve` builds it and serves it on http://localhost:8000/ (PORT_WEB=... for another).
+PORT_WEB ?= 8000
+web: $(VENV)/.installed $(WEB_INSTALLED)
 	$(PY) tools/web_build.py
+
+serve: web
+	$(PY) -m http.server --bind 127.0.0.1 --directory build/web $(PORT_WEB)
 
 # WAIT=seconds: how long to wait for a missing port (a Pico's is away ~1.5 s after a reset).
 deploy repl run erase-settings mip: $(VENV)/.installed

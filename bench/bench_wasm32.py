@@ -3,7 +3,9 @@
 The boards are 32-bit; the unix port from PyPI is 64-bit (8-byte pointers, 32-byte GC blocks).
 MicroPython's webassembly port (npm: @micropython/micropython-webassembly-pyscript) is a real
 32-bit build, so importing the same mpy-cross output there shows what the code costs on a
-board's heap. Figures only (make bench); skipped with a note when node/npm are missing.
+board's heap. The package is the web page's, pinned once in web/package-lock.json and installed
+into web/node_modules (tools/webtools.py). Figures only (make bench); skipped with a note when
+node/npm are missing.
 """
 
 import json
@@ -17,9 +19,10 @@ sys.path.insert(0, str(ROOT / "tools"))  # as `python bench/bench_wasm32.py`
 
 import mpy_build  # noqa: E402
 import mpyrun  # noqa: E402
+import webtools  # noqa: E402
 
-NPM_PACKAGE = "@micropython/micropython-webassembly-pyscript"
-NPM_VERSION = "1.27.0"
+NPM_PACKAGE = webtools.WASM_NAME
+PACKAGE = webtools.WASM_PACKAGE
 WORK = ROOT / "build" / "wasm32"
 # Import order of a boot: the engine and the drivers, then the game and the app.
 MODULES = (
@@ -41,8 +44,7 @@ for name in %r:
 print("TOTAL", prev - base, sys.maxsize)
 """ % (MODULES,)
 
-RUNNER = (
-    """
+RUNNER = """
 import { loadMicroPython } from "%s";
 import fs from "fs";
 const mp = await loadMicroPython({ stdout: (line) => console.log(line) });
@@ -50,29 +52,19 @@ mp.FS.mkdir("/fw");
 for (const f of fs.readdirSync("fw")) mp.FS.writeFile("/fw/" + f, fs.readFileSync("fw/" + f));
 mp.runPython(fs.readFileSync("measure.py", "utf8"));
 """
-    % NPM_PACKAGE
-)
 
 
-def install():
-    marker = WORK / "node_modules" / NPM_PACKAGE / "package.json"
-    if marker.exists() and json.loads(marker.read_text())["version"] == NPM_VERSION:
-        return
-    WORK.mkdir(parents=True, exist_ok=True)
-    (WORK / "package.json").write_text('{"private": true, "type": "module"}\n')
-    subprocess.run(
-        ["npm", "install", "--no-audit", "--no-fund", "--save-exact",
-         "%s@%s" % (NPM_PACKAGE, NPM_VERSION)],
-        cwd=WORK, check=True, capture_output=True,
-    )  # fmt: skip
+def version():
+    """The installed (pinned) version of the wasm package."""
+    return json.loads((PACKAGE / "package.json").read_text())["version"]
 
 
 def measure_wasm32():
-    install()
-    shutil.rmtree(WORK / "fw", ignore_errors=True)
+    webtools.ensure_node_modules()
+    shutil.rmtree(WORK, ignore_errors=True)  # also a node_modules an older bench installed here
     mpy_build.compile_all(WORK / "fw", [mpy_build.FIRMWARE / (m + ".py") for m in MODULES])
     (WORK / "measure.py").write_text(MEASURE)
-    (WORK / "run.mjs").write_text(RUNNER)
+    (WORK / "run.mjs").write_text(RUNNER % (PACKAGE / "micropython.mjs").as_uri())
     out = subprocess.run(
         ["node", "run.mjs"], cwd=WORK, check=True, capture_output=True, text=True
     ).stdout
@@ -104,16 +96,17 @@ def parse(out):
 
 def main():
     print("== firmware code on the heap: 32-bit (webassembly port) vs 64-bit (unix port) ==")
-    if not (shutil.which("node") and shutil.which("npm")):
-        print("skipped: the 32-bit figure needs node and npm (the webassembly port is on npm)")
+    problem = webtools.node_problem()
+    if problem:
+        print("skipped: the 32-bit figure needs the webassembly port from npm: " + problem)
         return 0
     try:
         wasm, wasm_total, wasm_max = measure_wasm32()
-    except (subprocess.CalledProcessError, OSError) as err:
+    except (webtools.WebToolsError, subprocess.CalledProcessError, OSError) as err:
         print("skipped: could not install or run %s (%s)" % (NPM_PACKAGE, err))
         return 0
     unix, unix_total, unix_max = measure_unix64()
-    print("| module | 32-bit (wasm %s) | 64-bit (unix) |" % NPM_VERSION)
+    print("| module | 32-bit (wasm %s) | 64-bit (unix) |" % version())
     print("|---|---|---|")
     for name in MODULES:
         print("| %s | %d B | %d B |" % (name, wasm[name], unix[name]))

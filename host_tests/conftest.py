@@ -11,7 +11,7 @@ import mpy_build
 import mpyrun
 import pytest
 
-pytest_plugins = ("mpcheck",)
+pytest_plugins = ("checkitems", "mpcheck", "webcheck")
 
 ROOT = Path(__file__).resolve().parents[1]
 MP_DIR = ROOT / "host_tests" / "mp"

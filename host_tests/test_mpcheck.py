@@ -261,7 +261,7 @@ def test_without_micropython_checks_skip_and_fail_under_ci(inner, pytester, monk
 
 
 def test_xdist_work_units_are_classes_and_single_tests():
-    from mpcheck import _scope
+    from checkitems import _scope
 
     assert (
         _scope("host_tests/test_app.py::mp_app_play::test_x")

@@ -26,6 +26,7 @@ import tempfile
 from pathlib import Path
 
 import mpy_build
+import webtools
 
 ROOT = Path(__file__).resolve().parents[1]
 WEB = ROOT / "web"
@@ -42,14 +43,6 @@ STAND_INS = (
     TESTBED / "boardpins.py",
     TESTBED / "glasslook.py",
 )
-
-
-def wasm_package():  # TEMPORARY until the shared web/node_modules lands
-    for base in (WEB / "node_modules", ROOT / "build" / "wasm32" / "node_modules"):
-        pkg = base / "@micropython" / "micropython-webassembly-pyscript"
-        if pkg.exists():
-            return pkg
-    raise RuntimeError("no micropython-webassembly-pyscript")
 
 
 def sources():
@@ -89,7 +82,12 @@ def unbundle(data):
 
 def build(out=OUT):
     """Make the site in `out` (emptied first); return the list of files written."""
-    port = wasm_package()
+    port = webtools.WASM_PACKAGE
+    if not (port / "micropython.wasm").exists():
+        raise RuntimeError(
+            "%s is not installed: run `make web` (it installs web/node_modules)"
+            % webtools.WASM_NAME
+        )
     out = Path(out)
     if out.exists():
         shutil.rmtree(out)
@@ -123,8 +121,8 @@ def main(argv=None):
     except ValueError:
         pass
     print("web: %d files, %.0f KB in %s" % (len(written), total / 1024, where))
-    print("serve it with:  python3 -m http.server --directory %s 8000" % where)
-    print("then open http://localhost:8000/  (any static host serves the folder as it is)")
+    print("serve it with `make serve` (or: python3 -m http.server --directory %s 8000)" % where)
+    print("and open http://localhost:8000/ - any static host serves the folder as it is")
     return 0
 
 

@@ -226,7 +226,9 @@ function wireInput() {
   }
   const held = new Map(); // key -> button held by it
   window.addEventListener("keydown", (e) => {
-    if (e.target.closest("select, input, textarea") || e.ctrlKey || e.metaKey || e.altKey) return;
+    // The page's own controls keep their keys (the board menu's arrows, Enter on a button).
+    if (e.target.closest("select, input, textarea, a, summary, button:not(.key)")) return;
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
     const name = KEYS[e.key];
     const letter = LETTERS[e.key.toLowerCase()];
     if (!name && !letter) return;

@@ -1,0 +1,223 @@
+"""pytest items for checks that another process runs: the base of mpcheck and webcheck.
+
+A plugin declares a class (mpcheck.Script, webcheck.Checks) whose subclasses name a file of
+checks; its collector (a CheckClass) finds the `test_*` names in that file without running it,
+makes each one a pytest item, and at the first of them runs one process for every selected
+check. That process prints, for each check, `RUN name`, the check's own output, `PASS name` or
+`FAIL name` with why, and at the end `SUMMARY passed failed`; each item reads its verdict and
+its own lines from there. With pytest-xdist (`-n`) the items of one class go to one worker
+(so one process runs them); other tests are spread one by one, as with `--dist load`.
+"""
+
+import os
+from pathlib import Path
+
+import pytest
+
+
+class _Fixture:
+    def __init__(self, name, parts):
+        self.name, self.parts = name, parts
+
+    def resolve(self, request):
+        value = request.getfixturevalue(self.name)
+        return Path(value).joinpath(*self.parts) if self.parts else value
+
+
+def fixture(name, *parts):
+    """A value for a class attribute: the fixture `name`, joined with `parts` if any."""
+    return _Fixture(name, parts)
+
+
+TMPDIR = object()  # as a value: a fresh folder for the run
+
+
+def resolve(value, request, label):
+    """A class attribute's value for this run: fixture() and TMPDIR resolved."""
+    if value is TMPDIR:
+        return request.getfixturevalue("tmp_path_factory").mktemp(label)
+    return value.resolve(request) if isinstance(value, _Fixture) else value
+
+
+class Run:
+    """One process and what it said about each check (see the module docstring).
+
+    `who` names the process in the reasons ("MicroPython timed out after 5 s"); `missing` is
+    the reason given to a check that the process, ending well, never ran."""
+
+    who = "the process"
+    missing = "the process ran to its end without running this check"
+
+    def __init__(self, stdout, stderr, returncode, timed_out=None):
+        self.stdout, self.stderr, self.returncode = stdout, stderr, returncode
+        self.timed_out = timed_out
+        self.output = {}  # name -> lines from its RUN line to the next check or the SUMMARY
+        self.verdict = {}  # name -> "PASS" | "FAIL"
+        self.summary = None
+        self.preamble = []  # lines before the first check (a script's import, a launch)
+        current = None
+        for line in stdout.splitlines():
+            word, _, rest = line.partition(" ")
+            if word == "RUN" and rest:
+                current = rest
+                self.output[current] = []
+                continue
+            if word == "SUMMARY":
+                self.summary = rest
+                current = None
+                continue
+            if word in ("PASS", "FAIL") and rest == current:
+                self.verdict[current] = word
+            (self.preamble if current is None else self.output[current]).append(line)
+        self.completed = self.summary is not None and timed_out is None
+
+    def ended(self):
+        """Why the process ended early, or None if it ran to its SUMMARY."""
+        if self.timed_out is not None:
+            return "%s timed out after %s s" % (self.who, self.timed_out)
+        if self.summary is None:
+            return "%s exited with code %d" % (self.who, self.returncode)
+        return None
+
+    def report(self, name):
+        """None if check `name` passed; else (the reason in one line, the output to show)."""
+        ended = self.ended()
+        last = list(self.output)[-1] if self.output else None
+        stopped = ended is not None and name == last  # the process died in or just after it
+        if name in self.output:
+            verdict = self.verdict.get(name)
+            if verdict == "PASS" and not stopped:
+                return None
+            lines = self.output[name]
+            reason = next((line for line in reversed(lines) if line.strip()), "")
+            if stopped:
+                where = "after" if verdict else "in"
+                reason = "%s %s this check" % (ended, where)
+                lines = lines + ["-- " + reason] + self.stderr.splitlines()
+            return reason, lines
+        if last is None:
+            reason = "%s before any check ran" % (ended or "%s ran no check" % self.who)
+            return reason, self.preamble + self.stderr.splitlines()
+        if ended is None:
+            return self.missing, []
+        return "%s in %s, before this check" % (ended, last), self.stderr.splitlines()
+
+
+class CheckFailure(Exception):
+    """A check failed in the other process; the message is its output, shown as is."""
+
+
+class CheckClass(pytest.Class):
+    """A declared class: its checks, one item each, then its host-side test methods.
+
+    A plugin's subclass gives `source()` (the file of checks), `find_checks(path)` ({name:
+    line}) and `launch(request, names)` (run those checks, return a Run; set self.about to
+    what the run was, for the head of each check's output), and `section`, the title of a
+    passed check's output in the report."""
+
+    section = "checks"
+
+    def source(self):
+        raise NotImplementedError
+
+    def find_checks(self, path):
+        raise NotImplementedError
+
+    def launch(self, request, names):
+        raise NotImplementedError
+
+    def collect(self):
+        cls = self.obj
+        self.script_path = Path(self.source())
+        if not self.script_path.exists():
+            raise self.CollectError("%s: no file %s" % (cls.__name__, self.script_path))
+        self.lines = self.find_checks(self.script_path)
+        self.checks = [name for name in self.lines if name not in cls.without]
+        if not self.checks:
+            raise self.CollectError("no test_* function in %s" % self.script_path)
+        self.run_result = None
+        self.about = ""
+        items = [
+            CheckItem.from_parent(self, name=name, callobj=_Verdict(self, name).check)
+            for name in self.checks
+        ]
+        return items + list(super().collect())
+
+    def selected(self):
+        """The checks to run: those selected in this session, or all if a host-side test of
+        this class (which reads the whole output) is selected too."""
+        mine = [item for item in self.session.items if item.parent is self]
+        names = [item.name for item in mine if isinstance(item, CheckItem)]
+        if len(names) < len(mine):
+            return list(self.checks)
+        return names
+
+    def run(self, request):
+        """Run the selected checks once (the first caller does it); return the Run."""
+        if self.run_result is None:
+            self.run_result = self.launch(request, self.selected())
+        return self.run_result
+
+
+class _Verdict:
+    """The call of one check item: a bound method, so pytest passes it fixtures, not self."""
+
+    def __init__(self, owner, name):
+        self.owner, self.name = owner, name
+
+    def check(self, request):
+        owner = self.owner
+        run = owner.run(request)
+        head = "-- %s:%d: %s %s:" % (
+            os.path.relpath(owner.script_path, owner.config.rootpath),
+            owner.lines[self.name],
+            self.name,
+            owner.about,
+        )
+        failure = run.report(self.name)
+        if failure is not None:
+            reason, lines = failure
+            raise CheckFailure("\n".join([reason, head] + lines))
+        # What it printed, shown for passed checks with -rP.
+        request.node.add_report_section(
+            "call", owner.section, "\n".join([head] + run.output[self.name])
+        )
+
+
+class CheckItem(pytest.Function):
+    """One `test_*` of a file of checks, its verdict read from the run of its class."""
+
+    def reportinfo(self):
+        return (
+            self.parent.script_path,
+            self.parent.lines[self.name] - 1,
+            self.nodeid.split("::", 1)[1],
+        )
+
+    def repr_failure(self, excinfo):
+        if isinstance(excinfo.value, CheckFailure):
+            return str(excinfo.value)
+        return super().repr_failure(excinfo)
+
+
+def _scope(nodeid):
+    """xdist work unit: a class (its checks and host tests) together, else one test."""
+    parts = nodeid.split("[", 1)[0].split("::")
+    return "::".join(parts[:2]) if len(parts) > 2 else nodeid
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    if config.getvalue("dist") != "load":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    config.option.loadscopereorder = False  # collection order, as --dist load sends tests
+
+    class ClassScheduling(LoadScopeScheduling):
+        """--dist load, except that the items of a class share a worker (and so one run)."""
+
+        def _split_scope(self, nodeid):
+            return _scope(nodeid)
+
+    return ClassScheduling(config, log)

@@ -1,0 +1,306 @@
+"""The browser checks' runner and the webcheck plugin: each check of a .mjs module is a pytest
+item, run in a fresh browser context, failed by its page's console errors, page errors, failed
+requests and by its timeout, with the site served as Chromium needs it.
+
+One inner pytest session (a subprocess, so one Chromium launch for all of it) runs a small check
+module against a small site written here, not the game's page; the tests read its report."""
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import webcheck
+import webtools
+
+pytest_plugins = ("pytester",)
+
+HOST_TESTS = Path(__file__).resolve().parent
+
+# The smallest valid WebAssembly module: the magic number and version 1, no sections.
+EMPTY_WASM = b"\0asm\1\0\0\0"
+HEAD = '<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">'
+SITE = {
+    "index.html": HEAD + '<title>ok</title><p id="out">waiting</p><script type="module">'
+    'import { word } from "./mod.mjs"; document.getElementById("out").textContent = word;'
+    "</script>",
+    "mod.mjs": 'export const word = "module ran";\n',
+    "noisy.html": HEAD + '<script>console.error("boom from the page")</script>',
+    "throws.html": HEAD + '<script>throw new Error("thrown by the page")</script>',
+    "missing.html": HEAD + '<img src="nothere.png">',
+}
+
+# Each check notes its name in LOG (the module notes its import), so a test sees what ran, in
+# which order and in how many processes.
+CHECKS = """
+import fs from "node:fs";
+
+const LOG = %s;
+const note = (word) => fs.appendFileSync(LOG, word + "\\n");
+note("import");
+
+export async function test_passes(t) {
+  note("test_passes");
+  await t.page.goto(t.url("index.html"));
+  await t.page.waitForFunction(() => document.getElementById("out").textContent !== "waiting");
+  t.log("the page says", await t.page.textContent("#out"));
+}
+
+export async function test_console_error(t) {
+  note("test_console_error");
+  await t.page.goto(t.url("noisy.html"));
+}
+
+export async function test_page_error(t) {
+  note("test_page_error");
+  await t.page.goto(t.url("throws.html"));
+}
+
+export async function test_missing_file(t) {
+  note("test_missing_file");
+  await t.page.goto(t.url("missing.html"));
+}
+
+export async function test_hangs(t) {
+  note("test_hangs");
+  t.log("about to wait for ever");
+  await new Promise(() => {});
+}
+test_hangs.timeout = 0.2;
+
+export async function test_served_types(t) {
+  note("test_served_types");
+  await t.page.goto(t.url("index.html"));
+  const types = await t.page.evaluate(async () => {
+    const type = async (path) => (await fetch(path)).headers.get("content-type");
+    // What Chromium refuses unless the type is right: a module script, a streamed wasm.
+    await import("./mod.mjs");
+    await WebAssembly.instantiateStreaming(fetch("empty.wasm"));
+    return { wasm: await type("empty.wasm"), mjs: await type("mod.mjs") };
+  });
+  t.log(JSON.stringify(types));
+  t.assert.equal(types.wasm, "application/wasm");
+  t.assert.match(types.mjs, /^text\\/javascript\\b/);
+}
+
+export async function test_storage_write(t) {
+  note("test_storage_write");
+  await t.page.goto(t.url("index.html"));
+  await t.page.evaluate(() => localStorage.setItem("left", "by an earlier check"));
+  const again = await t.newPage();  // a second page of the same context sees it
+  await again.goto(t.url("index.html"));
+  t.assert.equal(await again.evaluate(() => localStorage.getItem("left")), "by an earlier check");
+}
+
+export async function test_storage_fresh(t) {
+  note("test_storage_fresh");
+  await t.page.goto(t.url("index.html"));
+  t.assert.equal(await t.page.evaluate(() => localStorage.getItem("left")), null);
+}
+
+export async function test_allowed_error(t) {
+  note("test_allowed_error");
+  t.allow(/boom from the page/);
+  await t.page.goto(t.url("noisy.html"));
+  await t.page.waitForFunction(() => document.readyState === "complete");
+}
+
+export async function test_deselected(t) {
+  note("test_deselected");
+}
+"""
+
+TEST_MODULE = """
+import webcheck
+
+
+class web_infra(webcheck.Checks):
+    checks = %r
+    site = webcheck.fixture("infra_site")
+    timeout = 20
+"""
+
+INNER_CONFTEST = """
+import pytest
+
+pytest_plugins = ("checkitems", "webcheck")
+
+
+@pytest.fixture(scope="session")
+def infra_site():
+    return %r
+"""
+
+ORDER = [
+    "test_passes",
+    "test_console_error",
+    "test_page_error",
+    "test_missing_file",
+    "test_hangs",
+    "test_served_types",
+    "test_storage_write",
+    "test_storage_fresh",
+    "test_allowed_error",
+]
+
+
+class Inner:
+    """The inner session's report: the log of what ran, and its stdout."""
+
+    def __init__(self, root):
+        self.root = root
+        site = root / "site"
+        site.mkdir()
+        for name, text in SITE.items():
+            (site / name).write_text(text)
+        (site / "empty.wasm").write_bytes(EMPTY_WASM)
+        self.log = root / "log.txt"
+        checks = root / "web_infra.mjs"
+        checks.write_text(CHECKS % json.dumps(str(self.log)))
+        (root / "conftest.py").write_text(INNER_CONFTEST % str(site))
+        (root / "test_inner.py").write_text(TEST_MODULE % str(checks))
+        env = dict(os.environ, COLUMNS="200")
+        env["PYTHONPATH"] = os.pathsep.join([str(HOST_TESTS), str(webtools.ROOT / "tools")])
+        result = subprocess.run(
+            [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:hypothesispytest"]
+            + ["-p", "no:xdist", "-rA", "-k", "not deselected", "--basetemp", root / "tmp"]
+            + ["test_inner.py"],
+            cwd=root,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=200,
+        )
+        self.stdout = result.stdout + result.stderr
+        self.ran = self.log.read_text().split() if self.log.exists() else []
+
+    def verdict(self, name):
+        """PASSED or FAILED, and the rest of the short summary's line for check `name`."""
+        found = re.search(
+            r"^(PASSED|FAILED) test_inner.py::web_infra::%s\b(.*)$" % name, self.stdout, re.M
+        )
+        assert found, "no verdict for %s in:\n%s" % (name, self.stdout)
+        return found.group(1), found.group(2)
+
+    def report(self, name):
+        """The section of the report on check `name` (its failure, or its passed output)."""
+        parts = re.split(r"^_+ (?:web_infra(?:\.|::))?(test_\w+) _+$", self.stdout, flags=re.M)
+        sections = dict(zip(parts[1::2], parts[2::2], strict=True))
+        assert name in sections, self.stdout
+        return sections[name].split("=== short test summary", 1)[0]
+
+
+@pytest.fixture(scope="class")
+def inner(web_chromium, tmp_path_factory):
+    return Inner(tmp_path_factory.mktemp("webinfra"))
+
+
+class TestOneBrowserRun:
+    """What the inner session reported. A class, so that pytest-xdist gives its tests to one
+    worker and the inner session runs once."""
+
+    def test_one_process_runs_the_selected_checks_in_their_order(self, inner):
+        assert inner.ran == ["import"] + ORDER, inner.stdout
+        assert "1 deselected" in inner.stdout
+        assert "web_infra::test_deselected" not in inner.stdout
+
+    def test_a_passing_check_passes_and_its_log_is_in_the_report(self, inner):
+        assert inner.verdict("test_passes")[0] == "PASSED"
+        assert "the page says module ran" in inner.report("test_passes")
+
+    def test_a_console_error_fails_the_check_and_names_the_message(self, inner):
+        verdict, reason = inner.verdict("test_console_error")
+        assert verdict == "FAILED"
+        assert re.match(
+            r" - console\.error: boom from the page \(http://127\.0\.0\.1:\d+/noisy\.html:1\)$",
+            reason,
+        ), reason
+
+    def test_an_uncaught_page_error_fails_the_check(self, inner):
+        verdict, reason = inner.verdict("test_page_error")
+        assert verdict == "FAILED"
+        assert reason.startswith(" - page error: Error: thrown by the page"), reason
+        assert "throws.html:1:" in inner.report("test_page_error")  # the page's stack
+
+    def test_a_request_for_a_missing_file_fails_the_check(self, inner):
+        verdict, reason = inner.verdict("test_missing_file")
+        assert verdict == "FAILED"
+        assert re.match(r" - HTTP 404: GET http://127\.0\.0\.1:\d+/nothere\.png$", reason), reason
+
+    def test_a_check_past_its_timeout_fails_saying_so_and_the_run_goes_on(self, inner):
+        verdict, reason = inner.verdict("test_hangs")
+        assert verdict == "FAILED"
+        assert reason == " - check timed out after 0.2 s (set test_hangs.timeout for more)"
+        assert "about to wait for ever" in inner.report("test_hangs")
+        assert inner.ran.index("test_hangs") < inner.ran.index("test_served_types")
+
+    def test_a_failed_check_leaves_a_screenshot_named_in_its_report(self, inner):
+        shots = re.findall(
+            r"^screenshot: (\S+\.png) \((.*)\)$", inner.report("test_console_error"), re.M
+        )
+        assert len(shots) == 1 and shots[0][1].endswith("/noisy.html"), inner.stdout
+        png = Path(shots[0][0])
+        assert png.name == "test_console_error.png" and png.is_relative_to(inner.root / "tmp")
+        assert png.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+
+    def test_wasm_and_module_scripts_are_served_with_the_types_chromium_needs(self, inner):
+        assert inner.verdict("test_served_types")[0] == "PASSED", inner.report("test_served_types")
+        report = inner.report("test_served_types")
+        assert '"wasm":"application/wasm"' in report and '"mjs":"text/javascript' in report
+
+    def test_each_check_starts_with_fresh_local_storage(self, inner):
+        assert inner.verdict("test_storage_write")[0] == "PASSED", inner.stdout
+        assert inner.verdict("test_storage_fresh")[0] == "PASSED", inner.report(
+            "test_storage_fresh"
+        )
+
+    def test_a_check_may_allow_the_errors_it_expects(self, inner):
+        assert inner.verdict("test_allowed_error")[0] == "PASSED", inner.stdout
+        assert "allowed: console.error: boom from the page" in inner.report("test_allowed_error")
+
+
+def test_a_run_past_its_total_bound_stops_itself_in_the_check_it_was_in(web_chromium, tmp_path):
+    log = tmp_path / "log.txt"
+    checks = tmp_path / "web_infra.mjs"
+    # test_hangs would wait a minute. The bound's clock starts at the launch, and the runner
+    # says RUN test_hangs before it first waits, so the bound always stops it in test_hangs.
+    checks.write_text((CHECKS % json.dumps(str(log))).replace("timeout = 0.2", "timeout = 60"))
+    cmd = ["node", webcheck.RUNNER, "--site", tmp_path, "--checks", checks]
+    cmd += ["--only", "test_hangs test_passes", "--total", "0.1"]
+    result = subprocess.run(
+        [str(c) for c in cmd], capture_output=True, text=True, timeout=60, cwd=tmp_path
+    )
+    assert result.returncode == 3, result.stdout + result.stderr
+    assert "-- the whole run took longer than its bound of 0.1 s: stopped" in result.stdout
+    run = webcheck.Run(result.stdout, result.stderr, result.returncode)
+    assert run.report("test_hangs")[0] == "the browser run exited with code 3 in this check"
+    assert run.report("test_passes")[0] == (
+        "the browser run exited with code 3 in test_hangs, before this check"
+    )
+    assert "test_passes" not in log.read_text()
+
+
+@pytest.mark.parametrize("ci", ["true", ""])
+def test_without_chromium_the_checks_skip_saying_how_to_get_it_and_fail_under_ci(
+    pytester, monkeypatch, tmp_path, ci
+):
+    log = tmp_path / "log.txt"
+    checks = tmp_path / "web_infra.mjs"
+    checks.write_text(CHECKS % json.dumps(str(log)))
+    pytester.makeconftest(INNER_CONFTEST % str(tmp_path))
+    pytester.makepyfile(test_inner=TEST_MODULE % str(checks))
+    monkeypatch.setattr(webtools, "chromium_path", lambda: None)
+    monkeypatch.setenv("CI", ci)
+    result = pytester.runpytest("-p", "no:cacheprovider", "-p", "no:hypothesispytest", "-rfEs")
+    if ci:
+        result.assert_outcomes(failed=len(ORDER) + 1)
+        result.stdout.fnmatch_lines(["*Chromium is not installed*CI must run the browser checks*"])
+    else:
+        result.assert_outcomes(skipped=len(ORDER) + 1)
+        result.stdout.fnmatch_lines(
+            ["SKIPPED *Chromium is not installed*sudo apt-get install chromium*"]
+        )
+    assert not log.exists()

@@ -1,0 +1,264 @@
+// Run browser checks in Debian's Chromium: one launch, a fresh context (fresh localStorage) and
+// page per check, every console error, page error and failed request a failure.
+// SPDX-License-Identifier: MIT
+//
+//   node host_tests/web/runner.mjs --site DIR --checks FILE.mjs [--only "test_a test_b"]
+//        [--shots DIR] [--timeout S] [--total S] [--chromium PATH]
+//
+// FILE.mjs exports checks, `export async function test_<name>(t)`; --only picks some, in that
+// order (default: all, by name). DIR is served over http on 127.0.0.1 (browser.mjs). A check
+// gets `t` with:
+//   t.page        a fresh page in t.context (not yet navigated)
+//   t.context     a fresh browser context: its own localStorage, cookies and cache
+//   t.browser     the Browser (one per run)
+//   t.url(path)   the absolute http URL of a file of DIR: t.page.goto(t.url("index.html"))
+//   t.assert      node:assert/strict
+//   t.log(...)    a line of output (util.format), shown with the check's result
+//   t.newPage()   another page in t.context; t.newContext(options) another context, watched
+//                 like the first and closed with it (options as browser.newContext's)
+//   t.allow(...p) problems matching a RegExp or containing a string do not fail this check
+//   t.problems    the problem lines so far (console errors, page errors, failed requests)
+//   t.requests    what the server answered during this check: {method, path, status, bytes}
+//   t.timeout     this check's bound in seconds; t.name; t.site (DIR, absolute)
+// A check fails if it throws, if it outlasts its bound (default --timeout, 30 s; a check sets
+// its own with `test_x.timeout = 60` after it), or if any page of its contexts logs a
+// console.error, throws an uncaught error, or has a request fail or answered with a status of
+// 400 or more (unless allowed). Playwright's waits in its contexts time out at 4/5 of its
+// bound, so their own message, saying what they waited for, usually comes first.
+//
+// Output: for each check `RUN name`, what it logged, then `PASS name`, or `FAIL name` with the
+// error, the problems, a screenshot of each of its pages (in --shots) and, last, the reason in
+// one line; at the end `SUMMARY passed failed` (mptest's lines: host_tests/webcheck.py reads
+// them). Past --total seconds (default 240) the runner says so, closes Chromium and exits 3.
+
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { parseArgs, format } from "node:util";
+import { pathToFileURL } from "node:url";
+
+import { CHROMIUM, launch, serve } from "./browser.mjs";
+
+const { values: opts } = parseArgs({
+  options: {
+    site: { type: "string" },
+    checks: { type: "string" },
+    only: { type: "string" },
+    shots: { type: "string" },
+    timeout: { type: "string", default: "30" },
+    total: { type: "string", default: "240" },
+    chromium: { type: "string", default: CHROMIUM },
+  },
+});
+if (!opts.site || !opts.checks) {
+  console.error("usage: runner.mjs --site DIR --checks FILE.mjs [--only NAMES] [--shots DIR]");
+  process.exit(2);
+}
+const say = (line) => process.stdout.write(line + "\n");
+
+class CheckTimeout extends Error {}
+
+// One line of what went wrong in the page, and where.
+function problemOf(kind, text, where) {
+  return where ? `${kind}: ${text} (${where})` : `${kind}: ${text}`;
+}
+
+// Watch a context for what fails a check: console errors, uncaught page errors (their stacks go
+// to `details`), requests that failed or got an HTTP error status. Only while `watching.on`.
+function watch(context, problems, details, watching) {
+  const add = (line) => watching.on && problems.push(line);
+  context.on("console", (msg) => {
+    if (msg.type() !== "error") return;
+    const loc = msg.location();
+    const where = loc.url ? `${loc.url}:${loc.lineNumber + 1}` : "";
+    add(problemOf("console.error", msg.text(), where));
+  });
+  context.on("weberror", (webError) => {
+    const err = webError.error();
+    const page = webError.page();
+    add(problemOf("page error", `${err.name}: ${err.message}`, page ? page.url() : ""));
+    if (watching.on && err.stack) details.push(err.stack);
+  });
+  context.on("requestfailed", (request) => {
+    const why = request.failure() ? request.failure().errorText : "failed";
+    add(problemOf("request failed", `${request.method()} ${request.url()}`, why));
+  });
+  context.on("response", (response) => {
+    if (response.status() < 400) return;
+    const request = response.request();
+    add(problemOf(`HTTP ${response.status()}`, `${request.method()} ${response.url()}`));
+  });
+}
+
+// Chromium also logs a console error for a failed load; when the request's own line says it,
+// that echo goes. So does the 404 of the browser's own /favicon.ico probe, which shows only as
+// that console line, and only if the check lasts until the probe is answered: counting it would
+// make a page without an icon pass or fail by timing.
+function withoutEchoes(problems) {
+  const loaded = new Set(
+    problems.map((line) => /^(?:HTTP \d+|request failed): \S+ (\S+)/.exec(line)?.[1]),
+  );
+  return problems.filter((line) => {
+    const echo = /^console\.error: Failed to load resource: .* \((.*):\d+\)$/.exec(line);
+    return !(echo && (loaded.has(echo[1]) || new URL(echo[1]).pathname === "/favicon.ico"));
+  });
+}
+
+async function runCheck(name, fn, browser, server, shots) {
+  const seconds = Number(fn.timeout ?? opts.timeout);
+  const problems = [];
+  const details = [];
+  const allowed = [];
+  const contexts = [];
+  const watching = { on: true };
+  const firstRequest = server.requests.length;
+
+  async function newContext(options = {}) {
+    const context = await browser.newContext(options);
+    // Playwright's own waits give up first, with their message saying what they waited for.
+    context.setDefaultTimeout(seconds * 800);
+    watch(context, problems, details, watching);
+    contexts.push(context);
+    return context;
+  }
+
+  const context = await newContext();
+  const t = {
+    name,
+    browser,
+    context,
+    page: await context.newPage(),
+    assert,
+    site: path.resolve(opts.site),
+    timeout: seconds,
+    problems,
+    url: (where = "") => new URL(where, server.url).href,
+    log: (...args) => say(format(...args)),
+    newContext,
+    newPage: () => context.newPage(),
+    allow: (...patterns) => allowed.push(...patterns),
+    get requests() {
+      return server.requests.slice(firstRequest);
+    },
+  };
+
+  let error = null;
+  let timer;
+  const expiry = new Promise((_, reject) => {
+    const why = `check timed out after ${seconds} s (set ${name}.timeout for more)`;
+    timer = setTimeout(() => reject(new CheckTimeout(why)), seconds * 1000);
+  });
+  const running = Promise.resolve().then(() => fn(t));
+  running.catch(() => {}); // after a timeout it fails as its context closes: already reported
+  try {
+    await Promise.race([running, expiry]);
+  } catch (err) {
+    error = err;
+  } finally {
+    clearTimeout(timer);
+  }
+
+  const matches = (line) =>
+    allowed.some((p) => (p instanceof RegExp ? p.test(line) : line.includes(p)));
+  const seen = withoutEchoes(problems);
+  const unexpected = seen.filter((line) => !matches(line));
+  for (const line of seen.filter(matches)) say(`allowed: ${line}`);
+  const failed = error !== null || unexpected.length > 0;
+  if (failed) {
+    say(`FAIL ${name}`);
+    if (error instanceof CheckTimeout) say(error.message);
+    else if (error !== null) say(error && error.stack ? error.stack : String(error));
+    for (const line of unexpected) say(line);
+    for (const stack of details) say(`-- in the page:\n${stack}`);
+    await screenshots(name, contexts, shots);
+    const reasons = (error === null ? [] : [oneLine(error)]).concat(unexpected);
+    const more = reasons.length > 1 ? ` (and ${reasons.length - 1} more above)` : "";
+    say(reasons[0] + more);
+  } else {
+    say(`PASS ${name}`);
+  }
+  watching.on = false; // what closing the contexts cancels is not the check's doing
+  await Promise.all(contexts.map((c) => c.close().catch(() => {})));
+  return !failed;
+}
+
+function oneLine(error) {
+  if (error instanceof CheckTimeout) return error.message;
+  if (!(error instanceof Error)) return `thrown: ${String(error)}`;
+  const message = error.message.replace(/\s+/g, " ").trim(); // node:assert's spans lines
+  return `${error.name}: ${message.length > 200 ? message.slice(0, 200) + "..." : message}`;
+}
+
+async function screenshots(name, contexts, shots) {
+  if (!shots) return;
+  fs.mkdirSync(shots, { recursive: true });
+  let n = 0;
+  for (const context of contexts) {
+    for (const page of context.pages()) {
+      n += 1;
+      const file = path.join(path.resolve(shots), n === 1 ? `${name}.png` : `${name}-${n}.png`);
+      try {
+        await page.screenshot({ path: file, timeout: 5000 });
+        say(`screenshot: ${file} (${page.url()})`);
+      } catch (err) {
+        say(`screenshot of ${page.url()} failed: ${err.message.split("\n")[0]}`);
+      }
+    }
+  }
+}
+
+let stopping = false;
+
+async function main() {
+  const module = await import(pathToFileURL(path.resolve(opts.checks)).href);
+  const all = Object.keys(module).filter(
+    (k) => k.startsWith("test_") && typeof module[k] === "function",
+  );
+  const names = opts.only === undefined ? all : opts.only.split(/\s+/).filter(Boolean);
+
+  const server = await serve(opts.site);
+  const started = performance.now();
+  const browser = await launch({ executablePath: opts.chromium });
+  const ms = Math.round(performance.now() - started);
+  say(`BROWSER Chromium ${browser.version()} (${opts.chromium}) launched in ${ms} ms`);
+  say(`SERVE ${path.resolve(opts.site)} at ${server.url}`);
+
+  const bound = Number(opts.total);
+  const stop = setTimeout(async () => {
+    stopping = true; // what the closing browser breaks in the check is not news
+    say(`-- the whole run took longer than its bound of ${bound} s: stopped`);
+    await Promise.race([browser.close(), new Promise((r) => setTimeout(r, 5000))]);
+    process.exit(3);
+  }, bound * 1000);
+
+  let passed = 0;
+  let failed = 0;
+  for (const name of names) {
+    say(`RUN ${name}`);
+    if (typeof module[name] !== "function") {
+      say(`FAIL ${name}`);
+      say(`${opts.checks} exports no function ${name}`);
+      failed += 1;
+      continue;
+    }
+    if (await runCheck(name, module[name], browser, server, opts.shots)) passed += 1;
+    else failed += 1;
+  }
+  say(`SUMMARY ${passed} ${failed}`);
+  clearTimeout(stop);
+  await browser.close();
+  await server.close();
+  return failed ? 1 : 0;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+    setTimeout(() => process.exit(code), 2000).unref(); // a check's leftover timer cannot hold it
+  },
+  (err) => {
+    if (stopping) return;
+    console.error(err && err.stack ? err.stack : String(err));
+    process.exit(2);
+  },
+);
