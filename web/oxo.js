@@ -355,8 +355,4 @@ async function main() {
   step();
 }
 
-if (location.protocol === "file:") {
-  say("This page needs a web server (module scripts cannot load from file://): see the README.", true);
-} else {
-  main().catch((err) => fail("could not start", err));
-}
+main().catch((err) => fail("could not start", err));
