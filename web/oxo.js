@@ -168,6 +168,8 @@ class Button {
     this.sinceStep = 0;
     this.wanted = []; // levels asked for, applied in order
     this.timer = 0;
+    this.seen = null; // when the first step after the level's change ran (performance.now())
+    this.stepped = null; // when the last step ran
     this.el = document.querySelector(`[data-button="${name}"]`);
   }
 
@@ -191,15 +193,29 @@ class Button {
       this.down = next;
       this.since = performance.now();
       this.sinceStep = oxo.steps;
+      this.seen = null;
       this.el.classList.toggle("down", next);
       game.page.press(this.name, next);
       oxo.lastPress = this.since;
     }
   }
 
+  step(now) {
+    // A step starts at `now` and polls the pins: it sees this button's level.
+    if (this.seen === null) this.seen = now;
+    this.stepped = now;
+  }
+
   hold(ms) {
+    // Let go once the firmware has polled the press held `ms` (it times a long press from the
+    // poll that saw the press): a timer alone would let go early after a late step (a busy
+    // tab), and the hold would be a click, the hint a mark.
     this.set(true);
-    setTimeout(() => this.set(false), ms);
+    const release = () => {
+      if (this.down && this.seen !== null && this.stepped - this.seen >= ms) this.set(false);
+      else setTimeout(release, LEVEL_MIN_MS / 5);
+    };
+    setTimeout(release, ms);
   }
 }
 
@@ -300,6 +316,7 @@ function unbundle(buffer) {
 function step() {
   game.timer = 0;
   let wait;
+  const now = performance.now();
   try {
     wait = game.page.step();
   } catch (err) {
@@ -307,6 +324,7 @@ function step() {
     return;
   }
   oxo.steps++;
+  for (const button of Object.values(game.buttons)) button.step(now);
   const frame = game.page.frame();
   if (frame) showFrame(frame);
   playTones(game.page.tones(), game.page.now());

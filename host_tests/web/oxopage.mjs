@@ -1,0 +1,361 @@
+// What the web page's checks (web_play.mjs, web_page.mjs) share: loading the page, reading its
+// glass and canvas as text, the golden screens, and pressing its buttons.
+// SPDX-License-Identifier: MIT
+//
+// The glass is read as the player reads it: the status column and the menus are in the 8x8 font
+// of framebuf, which the page's own MicroPython draws for the reader (as testbed/simulator_mp.py
+// table() does), and the board's cells are free, marked or the cursor by how much ink they hold.
+
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+export const GOLDEN = path.join(HERE, "..", "golden");
+export const W = 84;
+export const H = 48;
+export const RESULTS = ["WIN!", "LOST", "DRAW"];
+// testbed/glasslook.py: (gap, cell, ink) with the backlight on and off, at the default contrast.
+export const LIT = ["#b9cc7e", "#adc173", "#1f2b1b"];
+export const UNLIT = ["#939e7c", "#8a9574", "#222820"];
+
+// Runs in the page (context.addInitScript) before its scripts: window.oxoRead reads
+// window.oxo. Self-contained: Playwright sends its source, not its closure.
+function installReader() {
+  const W = 84, H = 48;
+  let font = null; // [[char, Uint8Array(8) of MONO_VLSB columns]]
+  const pixel = (g, x, y) =>
+    x < 0 || y < 0 || x >= W || y >= H ? 0 : (g[(y >> 3) * W + x] >> (y & 7)) & 1;
+
+  function loadFont() {
+    if (font) return font;
+    window.oxo.mp.runPython([
+      "import binascii, framebuf",
+      "def _oxoread_font():",
+      "    cell = bytearray(8)",
+      "    fb = framebuf.FrameBuffer(cell, 8, 8, framebuf.MONO_VLSB)",
+      "    out = []",
+      "    for code in range(32, 127):",
+      "        fb.fill(0)",
+      "        fb.text(chr(code), 0, 0, 1)",
+      "        out.append(binascii.hexlify(cell).decode())",
+      "    return ' '.join(out)",
+      "_oxoread_font = _oxoread_font()",
+    ].join("\n"));
+    const hexes = window.oxo.mp.globals.get("_oxoread_font").split(" ");
+    font = hexes.map((hex, i) => [String.fromCharCode(32 + i),
+      Uint8Array.from(hex.match(/../g), (h) => parseInt(h, 16))]);
+    return font;
+  }
+
+  // The character of the 8x8 font whose cell has its top left at (x, y), or "?".
+  function charAt(g, x, y, inverted) {
+    const cols = [];
+    for (let c = 0; c < 8; c++) {
+      let b = 0;
+      for (let r = 0; r < 8; r++) b |= (pixel(g, x + c, y + r) ^ (inverted ? 1 : 0)) << r;
+      cols.push(b);
+    }
+    for (const [ch, bits] of loadFont()) {
+      if (bits.every((b, i) => b === cols[i])) return ch;
+    }
+    return "?";
+  }
+
+  function text(g, x, y, n, inverted = false) {
+    let s = "";
+    for (let k = 0; k < n; k++) s += charAt(g, x + 8 * k, y, inverted);
+    return s;
+  }
+
+  // screens.py: STATUS_X 52, ROW_Y (0, 10, 22, 31, 40); the turn's text follows a mark.
+  function status(g = window.oxo.glass) {
+    return {
+      result: text(g, 52, 0, 4), turn: text(g, 60, 0, 3), label: text(g, 52, 10, 4),
+      tally: [22, 31, 40].map((y) => text(g, 52, y, 4)),
+    };
+  }
+
+  // The board's cells (screens.board: 15-pixel cells at a pitch of 16): "." free, "#" the
+  // cursor (the cell inverted), "m" a mark (some ink, less than half the cell).
+  function cells(g = window.oxo.glass) {
+    let out = "";
+    for (let i = 0; i < 9; i++) {
+      const x0 = (i % 3) * 16, y0 = Math.floor(i / 3) * 16;
+      let ink = 0;
+      for (let y = y0; y < y0 + 15; y++) for (let x = x0; x < x0 + 15; x++) ink += pixel(g, x, y);
+      out += ink === 0 ? "." : ink > 112 ? "#" : "m";
+    }
+    return out;
+  }
+
+  // What the player can tell: the status column and the board.
+  function state(g = window.oxo.glass) {
+    const s = status(g);
+    const board = cells(g);
+    return { ...s, board, marks: board.split("m").length - 1, cursor: board.indexOf("#") };
+  }
+
+  // A menu (screens.menu_row): six 8-pixel rows, the label at x=1, the highlighted row inverted.
+  function menu(g = window.oxo.glass) {
+    const rows = [];
+    let highlight = -1;
+    for (let r = 0; r < 6; r++) {
+      const inverted = pixel(g, 0, 8 * r) === 1;
+      if (inverted) highlight = r;
+      // The label from x=1; a value (Level, Start) ends at the right edge, 4 characters at most.
+      const label = text(g, 1, 8 * r, 10, inverted).replace(/\?.*$/, "").trimEnd();
+      rows.push({ label, value: text(g, 52, 8 * r, 4, inverted).trim() });
+    }
+    return { rows, highlight };
+  }
+
+  // The canvas as drawn: each LCD pixel's cell sampled at its centre, 1 nearest the ink colour,
+  // 0 nearest the cell colour, 2 nearest the gap between cells (never right).
+  function canvasBits() {
+    const { cell, margin, colours } = window.oxo;
+    const canvas = document.getElementById("glass");
+    const data = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
+    const rgb = colours.map((hex) => [1, 3, 5].map((k) => parseInt(hex.substr(k, 2), 16)));
+    const bits = [];
+    const mid = Math.floor((cell >= 3 ? cell - 1 : cell) / 2);
+    for (let y = 0; y < H; y++) {
+      for (let x = 0; x < W; x++) {
+        const at = 4 * (((y + margin) * cell + mid) * canvas.width + (x + margin) * cell + mid);
+        const dist = rgb.map((c) => c.reduce((d, v, k) => d + (v - data[at + k]) ** 2, 0));
+        const nearest = dist.indexOf(Math.min(...dist)); // 0 gap, 1 cell, 2 ink
+        bits.push(nearest === 2 ? 1 : nearest === 1 ? 0 : 2);
+      }
+    }
+    return bits;
+  }
+
+  // Where the glass shows `s` in the firmware's small font (smallfont.py, as
+  // testbed/glasstext.py finds it): [x, y] of the first place every pixel of its box matches.
+  function findSmall(s, g = window.oxo.glass) {
+    const mp = window.oxo.mp;
+    if (!mp.globals.get("_oxoread_small")) {
+      mp.runPython([
+        "import binascii, framebuf, smallfont",
+        "def _oxoread_small(s):",
+        "    data = s.encode()",
+        "    w = smallfont.width(data)",
+        "    buf = bytearray(w)",
+        "    smallfont.text(framebuf.FrameBuffer(buf, w, 8, framebuf.MONO_VLSB), data, 0, 0)",
+        "    return binascii.hexlify(buf).decode()",
+      ].join("\n"));
+    }
+    const want = mp.globals.get("_oxoread_small")(s).match(/../g).map((h) => parseInt(h, 16) & 63);
+    const cols = [];
+    for (let x = 0; x < W; x++) {
+      let col = 0;
+      for (let y = 0; y < H; y++) col += pixel(g, x, y) * 2 ** y;
+      cols.push(col);
+    }
+    for (let y = 0; y + 6 <= H; y++) {
+      for (let x = 0; x + want.length <= W; x++) {
+        if (want.every((b, k) => Math.floor(cols[x + k] / 2 ** y) % 64 === b)) return [x, y];
+      }
+    }
+    return null;
+  }
+
+  // Every colour the canvas has, as "#rrggbb", sorted.
+  function canvasColours() {
+    const canvas = document.getElementById("glass");
+    const data = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
+    const seen = new Set();
+    for (let k = 0; k < data.length; k += 4) {
+      seen.add((data[k] << 16) | (data[k + 1] << 8) | data[k + 2]);
+    }
+    return [...seen].map((c) => "#" + c.toString(16).padStart(6, "0")).sort();
+  }
+
+  function glassBits(g = window.oxo.glass) {
+    const bits = [];
+    for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) bits.push(pixel(g, x, y));
+    return bits;
+  }
+
+  window.oxoRead = {
+    text, status, cells, state, menu, canvasBits, canvasColours, glassBits, findSmall, loadFont,
+  };
+}
+
+const FIRST_FRAME = () => window.oxo && window.oxo.frames > 0 && window.oxo.cell > 0;
+
+/** The page's context with the reader installed (a fresh one per check, or t.newContext). */
+export async function withReader(context) {
+  await context.addInitScript(installReader);
+  return context;
+}
+
+/**
+ * Open the page (index.html + query) in `page` and wait for its first frame. `clock`: on
+ * Playwright's fake clock (the wasm port's ticks_ms reads Date.now()), paused after the first
+ * frame: the page's timers, and so the firmware's steps, then run only in tick() and at().
+ * Not before: the boot waits on the clock (the port's sleep_ms busy-waits), so a reload needs
+ * page.clock.resume() first.
+ */
+export async function open(t, { page = t.page, query = "", clock = false } = {}) {
+  if (clock) await page.clock.install();
+  await withReader(page.context());
+  await page.goto(t.url("index.html" + query));
+  await page.waitForFunction(FIRST_FRAME);
+  if (clock) await pause(page);
+  return page;
+}
+
+// Pause the running fake clock a little ahead of the page's time, which runs on meanwhile: on
+// a busy machine it may have passed that moment before the pause arrives, then again.
+export async function pause(page) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 200 * attempt);
+      return;
+    } catch (err) {
+      if (attempt === 5 || !/to the past/.test(err.message)) throw err;
+    }
+  }
+}
+
+/**
+ * On the paused clock: run the page's timers (the firmware steps every 10 ms) for `ms`.
+ */
+export async function tick(page, ms) {
+  await page.clock.runFor(ms);
+}
+
+/**
+ * On the paused clock: jump to `run` ms before `ms` after the firmware's first step, then run
+ * the last `run` ms step by step (the step after the jump sees the time gone, as after a long
+ * wait). Its idle timers count from that step, which began after the page's script started
+ * (oxo.started) and before the first frame (oxo.firstFrame): `surely` "past" puts the clock
+ * `ms` after the first frame, so at least `ms` have gone; "before", `ms` after the start, so
+ * less than `ms` have.
+ */
+export async function at(page, surely, ms, run = 100) {
+  const since = await page.evaluate(
+    (past) => performance.now() - (past ? window.oxo.firstFrame : window.oxo.started),
+    surely === "past",
+  );
+  const target = surely === "past" ? ms : ms - 1;
+  if (surely !== "past" && since > target) throw new Error(`already ${since} ms, not before ${ms}`);
+  if (target - run > since) await page.clock.fastForward(Math.round(target - run - since));
+  await page.clock.runFor(Math.max(1, Math.min(run, target - since)));
+}
+
+/** Reload and wait for the new page's first frame. */
+export async function reload(page) {
+  await page.reload();
+  await page.waitForFunction(FIRST_FRAME);
+}
+
+/** Do what loads another page (a click, a choice), then wait for its first frame. */
+export async function loads(page, action) {
+  await Promise.all([page.waitForEvent("load"), action()]);
+  await page.waitForFunction(FIRST_FRAME);
+}
+
+/**
+ * Wait (bounded) until fn(state) in the page is truthy; returns its value. `state` is
+ * oxoRead.state() (the board's status and cells) unless `read` names another reader.
+ */
+export async function until(page, fn, { read = "state", timeout = 5000, arg } = {}) {
+  const handle = await page.waitForFunction(
+    ({ src, read, arg }) => {
+      const f = new Function("return " + src)();
+      return f(window.oxoRead[read](), arg, window.oxo) || null;
+    },
+    { src: fn.toString(), read, arg },
+    { polling: 5, timeout },
+  );
+  return handle.jsonValue();
+}
+
+/** A golden screen (host_tests/golden/<name>.txt, half blocks) as 4032 bits, 1 ink. */
+export function golden(name) {
+  const lines = fs.readFileSync(path.join(GOLDEN, name + ".txt"), "utf8").split("\n");
+  const rows = lines.filter((l) => l.startsWith("|")).map((l) => [...l.slice(1, -1)]);
+  if (rows.length !== H / 2 || rows.some((r) => r.length !== W)) {
+    throw new Error(`${name}.txt is not ${W}x${H} in half blocks`);
+  }
+  const TOP = { " ": 0, "▀": 1, "▄": 0, "█": 1 };
+  const BOTTOM = { " ": 0, "▀": 0, "▄": 1, "█": 1 };
+  const bits = new Array(W * H);
+  rows.forEach((row, r) =>
+    row.forEach((ch, x) => {
+      if (!(ch in TOP)) throw new Error(`${name}.txt: ${JSON.stringify(ch)} is not a half block`);
+      bits[2 * r * W + x] = TOP[ch];
+      bits[(2 * r + 1) * W + x] = BOTTOM[ch];
+    }),
+  );
+  return bits;
+}
+
+/** 4032 bits as half-block text (2 = neither ink nor paper, shown as "?"). */
+export function asText(bits) {
+  const out = [];
+  for (let y = 0; y < H; y += 2) {
+    let line = "";
+    for (let x = 0; x < W; x++) {
+      const a = bits[y * W + x], b = bits[(y + 1) * W + x];
+      line += a === 2 || b === 2 ? "?" : " ▄▀█"[2 * a + b];
+    }
+    out.push("|" + line + "|");
+  }
+  return out.join("\n");
+}
+
+/**
+ * Wait (bounded) until the canvas shows golden screen `name` (a blink may hide part of it for
+ * 400 ms); fail showing both if not. `clock`: on the paused clock, running it meanwhile.
+ */
+export async function canvasShows(t, page, name, { clock = false } = {}) {
+  const want = golden(name);
+  let got;
+  for (let k = 0; k < 40; k++) {
+    got = await page.evaluate(() => window.oxoRead.canvasBits());
+    if (got.every((b, i) => b === want[i])) return;
+    if (clock) await page.clock.runFor(50);
+    else await page.waitForTimeout(50);
+  }
+  const differ = got.filter((b, i) => b !== want[i]).length;
+  t.log(`canvas (${differ} of ${W * H} pixels differ from ${name}.txt):\n${asText(got)}`);
+  t.log(`golden ${name}.txt:\n${asText(want)}`);
+  t.assert.fail(`the canvas does not show ${name} (${differ} pixels differ)`);
+}
+
+/** The page's on-screen button `name` (PREV, SELECT, NEXT). */
+export const key = (page, name) => page.locator(`.key[data-button="${name}"]`);
+
+// Conditions for until() on oxoRead.state() (sent to the page as source: self-contained).
+// The player's turn, the cursor showing.
+export const YOUR_TURN = (s) => (s.turn === "YOU" && s.cursor >= 0 ? s : null);
+// The CPU answered the move made on a board of `marks` marks (two more now), or the game ended.
+export const ANSWERED = (s, marks) =>
+  (s.turn === "YOU" && s.cursor >= 0 && s.marks >= marks + 2) ||
+  ["WIN!", "LOST", "DRAW"].includes(s.result)
+    ? s
+    : null;
+// The cursor left cell `was`.
+export const MOVED = (s, was) => (s.cursor >= 0 && s.cursor !== was ? s : null);
+
+/**
+ * Play a game against the CPU to its result with `press(name)` (SELECT places the mark; on
+ * every other move NEXT first moves the cursor), reading whose turn it is and the result off
+ * the glass. Returns the last state (its result one of RESULTS) and the moves made.
+ */
+export async function playGame(page, press, { turns = 6 } = {}) {
+  let s = await until(page, ANSWERED, { arg: -2 }); // the CPU may start
+  for (let move = 0; move < turns; move++) {
+    if (RESULTS.includes(s.result)) return { state: s, moves: move };
+    if (move % 2 === 1 && s.board.includes(".")) {
+      await press("NEXT");
+      s = await until(page, MOVED, { arg: s.cursor });
+    }
+    await press("SELECT");
+    s = await until(page, ANSWERED, { arg: s.marks });
+  }
+  throw new Error(`no result after ${turns} moves: ${JSON.stringify(s)}`);
+}

@@ -1,0 +1,164 @@
+// The web page played as a player plays it: the canvas against the golden screens, whole games
+// by mouse, keyboard and touch, the hint, and the page's handling of keys and quick presses.
+// SPDX-License-Identifier: MIT
+// Run by host_tests/test_web.py (class web_play); oxopage.mjs reads the glass.
+
+import * as oxo from "./oxopage.mjs";
+
+const PHONE = { viewport: { width: 360, height: 740 }, deviceScaleFactor: 3 };
+const click = (page) => (name) => oxo.key(page, name).click();
+// The tally row of each result (screens._tally: W, D, L).
+const TALLY_ROW = { "WIN!": 0, DRAW: 1, LOST: 2 };
+
+const menuAt = (page, row) => oxo.until(page, (m, row) => m.highlight === row, {
+  read: "menu", arg: row,
+});
+
+async function toGame(page, press) {
+  await press("SELECT"); // the title: any press opens the menu
+  await oxo.until(page, (m) => m.highlight === 0 && m.rows[0].label === "1P vs CPU", {
+    read: "menu",
+  });
+  await press("SELECT");
+}
+
+// A game by `press` to its result, read off the glass; the tally counts it.
+async function wholeGame(t, page, press) {
+  await toGame(page, press);
+  const { state, moves } = await oxo.playGame(page, press);
+  t.log(`${moves} moves, ${state.result}; tally ${state.tally.join(" / ")}; board ${state.board}`);
+  t.assert.ok(moves >= 3, `a game of ${moves} moves of mine`);
+  const row = TALLY_ROW[state.result];
+  state.tally.forEach((text, i) => t.assert.equal(text.slice(3), i === row ? "1" : "0", text));
+}
+
+export async function test_title_and_menu_pixels_are_the_golden_screens(t) {
+  await oxo.open(t);
+  await oxo.canvasShows(t, t.page, "screens/title");
+  await oxo.key(t.page, "SELECT").click();
+  await oxo.canvasShows(t, t.page, "screens/menu");
+}
+
+export async function test_a_game_by_mouse_clicks(t) {
+  await oxo.open(t);
+  await wholeGame(t, t.page, click(t.page));
+}
+
+export async function test_a_game_by_keys(t) {
+  const page = await oxo.open(t);
+  let enter = false;
+  await wholeGame(t, page, async (name) => {
+    enter = !enter; // both of SELECT's keys
+    await page.keyboard.press(name === "NEXT" ? "ArrowRight" : enter ? "Enter" : " ");
+  });
+}
+
+export async function test_the_menu_and_a_move_by_touch_on_a_phone(t) {
+  const context = await t.newContext({ ...PHONE, isMobile: true, hasTouch: true });
+  const page = await oxo.open(t, { page: await context.newPage() });
+  const tap = (name) => oxo.key(page, name).tap();
+  await tap("SELECT");
+  await menuAt(page, 0);
+  await tap("NEXT");
+  await menuAt(page, 1);
+  await tap("PREV");
+  await menuAt(page, 0);
+  await tap("SELECT");
+  // A move: the cursor moved on, the mark placed there, and the CPU's answer.
+  const before = await oxo.until(page, oxo.YOUR_TURN);
+  await tap("NEXT");
+  const moved = await oxo.until(page, oxo.MOVED, { arg: before.cursor });
+  await tap("SELECT");
+  const after = await oxo.until(page, oxo.ANSWERED, { arg: moved.marks });
+  t.log(`by touch: ${before.board} -> ${moved.board} -> ${after.board}`);
+  t.assert.equal(after.board[moved.cursor], "m", "no mark where the cursor was");
+}
+
+// The hint (a hold of SELECT, play.py _hint): the engine's move blinks under the cursor, the
+// cell shown in turn inverted and as the player's mark in black. Without a hint the cursor's
+// cell is always inverted, so a frame with none inverted on the player's turn is the hint.
+const HINTING = (s, marks) =>
+  s.turn === "YOU" && s.cursor < 0 && s.marks === marks + 1 ? s : null;
+
+async function seeHint(t, page, hold, how) {
+  const before = await oxo.until(page, oxo.YOUR_TURN);
+  await hold();
+  const hint = await oxo.until(page, HINTING, { arg: before.marks });
+  t.log(`hint by ${how}: ${before.board} -> ${hint.board}`);
+  // It blinks back, and the hold placed no mark.
+  const after = await oxo.until(page, oxo.YOUR_TURN);
+  t.assert.equal(after.marks, before.marks, `${how}: the hold placed a mark: ${after.board}`);
+}
+
+export async function test_holding_select_shows_the_hint(t) {
+  const page = await oxo.open(t);
+  await toGame(page, click(page));
+  const select = oxo.key(page, "SELECT");
+  await seeHint(t, page, async () => {
+    await select.hover();
+    await page.mouse.down();
+    await page.waitForTimeout(700); // SELECT's long press is 650 ms (buttons.py)
+    await page.mouse.up();
+  }, "mouse");
+  // A move (which ends the hint), the CPU's answer, then the h key, which holds SELECT long
+  // enough. Even in a busy tab: here the step after the key comes 150 ms late (a page that let
+  // go 650 ms after the key let go 500 ms after the firmware saw it, a click: a mark).
+  const s = await oxo.until(page, oxo.YOUR_TURN);
+  await select.click();
+  await oxo.until(page, oxo.ANSWERED, { arg: s.marks });
+  await page.evaluate(() => {
+    const busy = () => {
+      const end = performance.now() + 150;
+      while (performance.now() < end);
+    };
+    window.addEventListener("keydown", busy, { once: true }); // after the page's own
+  });
+  await seeHint(t, page, () => page.keyboard.press("h"), "the h key, late");
+}
+
+// Until `n` more of the firmware's steps (one App.step each, 10 ms apart) have run.
+async function steps(page, n) {
+  const from = await page.evaluate(() => window.oxo.steps);
+  await page.waitForFunction(([from, n]) => window.oxo.steps >= from + n, [from, n]);
+}
+
+export async function test_key_repeat_is_ignored_and_a_quick_press_is_seen_once(t) {
+  const page = await oxo.open(t);
+  await page.keyboard.press("Enter");
+  await menuAt(page, 0);
+  const menu = () => page.evaluate(() => window.oxoRead.menu());
+  const tones = () => page.evaluate(() => window.oxo.tones);
+  const before = { menu: await menu(), tones: await tones() };
+  // What a held key sends after its first keydown: the firmware makes its own repeat.
+  await page.evaluate(() => {
+    for (const key of ["ArrowDown", "ArrowRight", "ArrowUp", " ", "Enter", "p", "h", "u"]) {
+      const to = document.activeElement || document.body; // where a browser sends keys
+      to.dispatchEvent(new KeyboardEvent("keydown", { key, repeat: true, bubbles: true }));
+    }
+  });
+  await steps(page, 40); // 0.4 s: a press would have been seen and drawn
+  t.assert.deepEqual(await menu(), before.menu);
+  t.assert.equal(await tones(), before.tones, "a repeated key made a sound");
+
+  // Presses far shorter than a poll and the debounce (10 + 30 ms): each seen, once.
+  await page.evaluate(() => {
+    window.oxoQuick = [];
+    for (const type of ["pointerdown", "pointerup", "keydown", "keyup"]) {
+      window.addEventListener(type, (e) => window.oxoQuick.push([type, e.timeStamp]), true);
+    }
+  });
+  const box = await oxo.key(page, "NEXT").boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await Promise.all([page.mouse.down(), page.mouse.up()]); // sent together: a few ms apart
+  await menuAt(page, 1);
+  await Promise.all([page.keyboard.down("ArrowDown"), page.keyboard.up("ArrowDown")]);
+  await menuAt(page, 2);
+  await steps(page, 40);
+  t.assert.equal((await menu()).highlight, 2, "a quick press moved the menu more than once");
+  const quick = await page.evaluate(() => window.oxoQuick);
+  const at = (type) => quick.find((e) => e[0] === type)[1];
+  const held = (down, up) => at(up) - at(down);
+  const mouse = held("pointerdown", "pointerup"), key = held("keydown", "keyup");
+  t.log(`held: the mouse ${mouse.toFixed(1)} ms, the key ${key.toFixed(1)} ms`);
+  t.assert.ok(mouse < 30 && key < 30, "not quick presses"); // else this proves nothing
+}
