@@ -1,8 +1,11 @@
 """The web page in a real browser (Debian's Chromium, driven by playwright-core): the proofs of
 issue 12. The checks are host_tests/web/web_play.mjs (the canvas against the golden screens,
-whole games by mouse, keys and touch, the hint, key repeat and quick presses), in one Chromium.
-Where node, npm or Chromium is missing they skip saying how to get it (webcheck's
-web_chromium), and fail with CI set.
+whole games by mouse, keys and touch, the hint, key repeat and quick presses) and
+host_tests/web/web_page.mjs (what the page adds: settings kept across a reload and forgotten,
+the demo after idling, the error screen, sound through WebAudio and mute, the board option,
+dimming and sleep, the phone layout). Each class runs in one Chromium; under pytest-xdist the
+two classes run side by side. Where node, npm or Chromium is missing they skip saying how to get
+it (webcheck's web_chromium), and fail with CI set.
 """
 
 import pytest
@@ -22,3 +25,7 @@ class web_play(webcheck.Checks):
     site = webcheck.fixture("web_site")
     timeout = 20
 
+
+class web_page(webcheck.Checks):
+    site = webcheck.fixture("web_site")
+    timeout = 20

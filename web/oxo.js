@@ -367,7 +367,7 @@ async function main() {
   restoreFiles(mp.FS);
   game.page = mp.pyimport("oxoweb").Page(board);
   wireInput();
-  setInterval(() => saveFiles(mp.FS), 250);
+  setInterval(() => game.fresh || saveFiles(mp.FS), 250); // not after Start fresh
   window.addEventListener("pagehide", () => { if (!game.fresh) saveFiles(mp.FS); });
   say(`Running the ${board} firmware.`);
   step();

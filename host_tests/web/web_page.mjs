@@ -1,0 +1,369 @@
+// What the web page adds to the firmware, in a browser: flash in localStorage, the idle timers on
+// the page's clock, the error screen, the buzzer in WebAudio, the board option, the phone layout.
+// SPDX-License-Identifier: MIT
+// Run by host_tests/test_web.py (class web_page); oxopage.mjs reads the glass.
+
+import fs from "node:fs";
+import path from "node:path";
+
+import * as oxo from "./oxopage.mjs";
+
+const press = (page, name) => oxo.key(page, name).click();
+
+async function menu(page, want) {
+  return oxo.until(page, want, { read: "menu" });
+}
+
+// -- settings and the tally in localStorage ------------------------------------------------------
+
+// From the title: the menu, its Level row stepped once (HARD -> PERF), then a game to its end.
+// Returns what the game's status column read.
+async function changeLevelAndPlay(page) {
+  await press(page, "SELECT");
+  await menu(page, (m) => m.highlight === 0);
+  await press(page, "NEXT");
+  await press(page, "NEXT");
+  await menu(page, (m) => m.highlight === 2 && m.rows[2].label === "Level");
+  await press(page, "SELECT");
+  await menu(page, (m) => m.rows[2].value === "PERF");
+  await press(page, "PREV");
+  await press(page, "PREV");
+  await menu(page, (m) => m.highlight === 0);
+  await press(page, "SELECT");
+  return (await oxo.playGame(page, (name) => press(page, name))).state;
+}
+
+// From the title: the menu's Level, and the tally a new game's status column shows.
+async function levelAndTally(page) {
+  await press(page, "SELECT");
+  const m = await menu(page, (m) => (m.highlight === 0 && m.rows[2].label === "Level" ? m : null));
+  await press(page, "SELECT");
+  const s = await oxo.until(page, (s) => (s.turn === "YOU" || s.turn === "CPU" ? s : null));
+  return { level: m.rows[2].value, label: s.label, tally: s.tally };
+}
+
+export async function test_settings_and_tally_survive_a_reload_and_start_fresh_forgets_them(t) {
+  const page = await oxo.open(t);
+  const end = await changeLevelAndPlay(page);
+  t.log(`played at PERF: ${end.result}, tally ${end.tally.join(" / ")}`);
+  t.assert.equal(end.label, "PERF");
+  await oxo.reload(page);
+  const kept = await levelAndTally(page);
+  t.assert.deepEqual(kept, { level: "PERF", label: "PERF", tally: end.tally });
+  t.assert.notDeepEqual(kept.tally, ["W  0", "D  0", "L  0"]);
+
+  // Start fresh reloads the page. Over a slow connection (the reload answered 600 ms late) the
+  // old page runs meanwhile, and must not write its settings back then.
+  await page.route("**/index.html", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await route.continue();
+  });
+  await oxo.loads(page, () => page.locator("#fresh").click());
+  const fresh = await levelAndTally(page);
+  t.assert.deepEqual(fresh, { level: "HARD", label: "HARD", tally: ["W  0", "D  0", "L  0"] });
+}
+
+// -- the idle timers, on Playwright's clock (the port's ticks_ms reads Date.now()) ---------------
+
+const read = (page, what) => page.evaluate((what) => window.oxoRead[what](), what);
+
+export async function test_the_demo_starts_after_15_s_on_the_title(t) {
+  const page = await oxo.open(t, { clock: true });
+  await oxo.at(page, "before", 15000);
+  const title = await page.evaluate(() => window.oxoRead.text(window.oxo.glass, 10, 21, 8));
+  t.assert.equal(title, "OXO 5110");
+  t.assert.notEqual((await read(page, "status")).result, "DEMO");
+  await oxo.at(page, "past", 15000); // Title.demo_after_ms: 15 s
+  const demo = await read(page, "state");
+  t.assert.equal(demo.result, "DEMO");
+  await oxo.tick(page, 3000); // the demo's CPUs play
+  const later = await read(page, "state");
+  t.log(`demo: ${demo.board} -> ${later.board}`);
+  t.assert.equal(later.result, "DEMO");
+  t.assert.ok(later.marks >= demo.marks + 2, "the demo does not play");
+}
+
+export async function test_the_backlight_dims_and_the_display_sleeps_and_a_press_wakes_it(t) {
+  const page = await oxo.open(t, { clock: true });
+  const canvas = () => read(page, "canvasColours");
+  const lit = () => page.locator("#bezel.lit").count();
+  const blank = () => page.evaluate(() => window.oxo.glass.every((b) => b === 0));
+  t.assert.deepEqual(await canvas(), [...oxo.LIT].sort());
+  await oxo.at(page, "before", 30000); // settings.py dim_s: 30 s (the demo plays from 15 s on)
+  t.assert.deepEqual(await canvas(), [...oxo.LIT].sort());
+  t.assert.equal(await lit(), 1);
+  await oxo.at(page, "past", 30000);
+  t.assert.deepEqual(await page.evaluate(() => window.oxo.colours), oxo.UNLIT);
+  t.assert.deepEqual(await canvas(), [...oxo.UNLIT].sort()); // the glass still shows, unlit
+  t.assert.equal((await read(page, "status")).result, "DEMO");
+  t.assert.equal(await lit(), 0);
+
+  await oxo.at(page, "before", 120000); // sleep_s: 120 s - the display powered down
+  t.assert.equal(await blank(), false, "asleep before sleep_s");
+  await oxo.at(page, "past", 120000);
+  t.assert.equal(await blank(), true, "the glass shows something after sleep_s");
+  t.assert.deepEqual(await canvas(), [oxo.UNLIT[0], oxo.UNLIT[1]].sort());
+
+  await press(page, "NEXT"); // wakes it to the title (where the sleep left the demo), lit
+  await oxo.tick(page, 300);
+  t.assert.deepEqual(await page.evaluate(() => window.oxo.colours), oxo.LIT);
+  await oxo.canvasShows(t, page, "screens/title", { clock: true });
+  t.assert.equal(await lit(), 1);
+}
+
+// -- a broken module in the bundle ---------------------------------------------------------------
+
+// firmware.bin (tools/web_build.py): b"OXO1", then per file a name length, the name, a 4-byte
+// big-endian size and the bytes. Calls fn(name, bytes) on each, in place.
+function eachFile(data, fn) {
+  for (let k = 4; k < data.length;) {
+    const n = data[k];
+    const name = data.subarray(k + 1, k + 1 + n).toString("ascii");
+    const size = data.readUInt32BE(k + 1 + n);
+    k += 5 + n;
+    fn(name, data.subarray(k, k + size));
+    k += size;
+  }
+}
+
+// rescue.screen(): the title in the 8x8 font, inverted, at (22, 1).
+const ERROR_SCREEN = () => window.oxoRead.text(window.oxo.glass, 22, 1, 5, true) === "ERROR";
+
+export async function test_a_broken_module_shows_the_error_screen(t) {
+  const page = t.page;
+  await page.route("**/firmware.bin", async (route) => {
+    const response = await route.fetch();
+    const data = Buffer.from(await response.body());
+    let broken = 0;
+    eachFile(data, (name, bytes) => {
+      if (name === "play.mpy") {
+        bytes[0] = 0x58; // not "M": the port refuses the file (ValueError), as a board would
+        broken++;
+      }
+    });
+    t.assert.equal(broken, 1, "no play.mpy in firmware.bin");
+    await route.fulfill({ response, body: data });
+  });
+  await oxo.open(t);
+  const screen = () => page.evaluate(() => ({
+    name: window.oxoRead.findSmall("ValueError"),
+    message: window.oxoRead.findSmall("incompatible .mpy file"),
+  }));
+  await page.waitForFunction(ERROR_SCREEN);
+  const shown = await screen();
+  t.log(JSON.stringify(shown));
+  t.assert.ok(shown.name && shown.message, "the exception is not on the glass");
+  t.assert.equal(await page.locator("#status").textContent(), "Running the pico firmware.");
+  t.assert.equal(await page.locator("#status.error").count(), 0);
+  t.assert.equal(await page.evaluate(() => window.oxo.error), null);
+  // The board's error.log, in localStorage (the page copies its files there every 250 ms).
+  const log = await page.waitForFunction(() => localStorage.getItem("oxo5110:error.log"));
+  t.assert.match(await log.jsonValue(), /ValueError: incompatible \.mpy file @app\.py/);
+  // A press restarts the game, which fails the same way: the error screen again, no crash.
+  const frames = await page.evaluate(() => window.oxo.frames);
+  await press(page, "SELECT");
+  await page.waitForFunction((n) => window.oxo.frames > n, frames);
+  await page.waitForFunction(ERROR_SCREEN);
+  t.assert.equal(await page.evaluate(() => window.oxo.error), null);
+}
+
+// -- sound ---------------------------------------------------------------------------------------
+
+// Before the page's scripts: every AudioParam.setValueAtTime (the oscillator's frequency, its
+// default 440 Hz, or the gain) and every AudioContext made.
+function recordAudio() {
+  const audio = (window.oxoAudio = { contexts: 0, calls: [] });
+  const set = AudioParam.prototype.setValueAtTime;
+  AudioParam.prototype.setValueAtTime = function (value, time) {
+    audio.calls.push([this.defaultValue === 440 ? "hz" : "gain", value, time]);
+    return set.call(this, value, time);
+  };
+  const Real = window.AudioContext;
+  window.AudioContext = class extends Real {
+    constructor(...args) {
+      super(...args);
+      audio.contexts++;
+    }
+  };
+}
+
+// host_tests/golden/sounds/<name>.txt: the frequencies the buzzer plays, in order, the rests
+// (0 Hz) left out: what the oscillator gets.
+function notes(name) {
+  const text = fs.readFileSync(path.join(oxo.GOLDEN, "sounds", name + ".txt"), "utf8");
+  const lines = text.split("\n").filter((line) => line && !line.startsWith("#"));
+  return lines.map((line) => Number(line.split(" ")[1])).filter((hz) => hz > 0);
+}
+
+// On the paused clock: press `name`, let the firmware play for 400 ms (every sound but the
+// jingles), and return the WebAudio calls made meanwhile and how many changes the buzzer made.
+// A paused clock, as late steps skip notes (sound.py), and a busy machine makes steps late.
+async function sound(page, name) {
+  const tones = await page.evaluate(() => {
+    window.oxoAudio.calls = [];
+    return window.oxo.tones;
+  });
+  await press(page, name);
+  await oxo.tick(page, 400);
+  return page.evaluate((tones) => [window.oxoAudio.calls, window.oxo.tones - tones], tones);
+}
+
+const hzOf = (calls) => calls.filter((c) => c[0] === "hz").map((c) => c[1]);
+
+export async function test_sound_reaches_webaudio_and_stops_on_mute(t) {
+  await t.context.addInitScript(recordAudio);
+  const page = await oxo.open(t, { clock: true });
+  await oxo.tick(page, 500);
+  // The power-on chime played in the firmware, but no gesture yet: no AudioContext.
+  t.assert.ok(await page.evaluate(() => window.oxo.tones) > 0, "no chime");
+  t.assert.deepEqual(await page.evaluate(() => window.oxoAudio), { contexts: 0, calls: [] });
+
+  await press(page, "SELECT"); // the first press: the menu, and now audio
+  await oxo.tick(page, 400);
+  t.assert.equal((await read(page, "menu")).highlight, 0);
+  t.assert.equal(await page.evaluate(() => window.oxoAudio.contexts), 1);
+  const [move] = await sound(page, "NEXT");
+  t.assert.deepEqual(hzOf(move), notes("MOVE"));
+  await sound(page, "NEXT"); // to Level
+  const [place] = await sound(page, "SELECT"); // the Level steps
+  t.log("PLACE:", JSON.stringify(place));
+  t.assert.deepEqual(hzOf(place), notes("PLACE"));
+  t.assert.ok(place.some((c) => c[0] === "gain" && c[1] > 0), "never audible");
+  t.assert.deepEqual(place.at(-1).slice(0, 2), ["gain", 0]);
+
+  // Muted in the middle of a sound (the Level steps again): the gain goes to 0 at once, and
+  // the rest of the sound is not scheduled.
+  const calls = () => page.evaluate(() => window.oxoAudio.calls);
+  await page.evaluate(() => (window.oxoAudio.calls = []));
+  await press(page, "SELECT");
+  for (let k = 0; k < 40 && !(await calls()).some((c) => c[0] === "gain" && c[1] > 0); k++) {
+    await oxo.tick(page, 5);
+  }
+  const before = (await calls()).length;
+  await page.locator("#mute").click();
+  await oxo.tick(page, 400);
+  const after = (await calls()).slice(before).map((c) => c.slice(0, 2));
+  t.assert.deepEqual(after, [["gain", 0]]);
+  t.assert.ok(before < 6, `the mute came after the sound: ${before} calls`); // PLACE makes 6
+  t.assert.equal(await page.locator("#mute").textContent(), "Sound: off");
+  // The firmware plays (the buzzer changes), WebAudio hears nothing of it.
+  const silent = async (name, table) => {
+    const [calls, played] = await sound(page, name);
+    t.assert.deepEqual(calls, [], `${name} reached WebAudio, muted`);
+    t.assert.ok(played >= notes(table).length, `${name}: the buzzer played ${played} changes`);
+  };
+  await silent("NEXT", "MOVE");
+  await silent("SELECT", "PLACE");
+
+  // The mute is kept. (The boot waits on the clock, as the board's sleep_ms busy-waits on the
+  // port: the clock runs for the reload.)
+  await page.clock.resume();
+  await oxo.reload(page);
+  await oxo.pause(page);
+  t.assert.equal(await page.locator("#mute").getAttribute("aria-pressed"), "true");
+  await press(page, "SELECT");
+  await oxo.tick(page, 400);
+  await silent("NEXT", "MOVE");
+  t.assert.equal(await page.evaluate(() => window.oxoAudio.contexts), 1);
+}
+
+// -- the board option ----------------------------------------------------------------------------
+
+const boardName = (page) => page.evaluate(() => {
+  window.oxo.mp.runPython("import sys\n_oxo_board = sys.modules['board'].NAME");
+  return window.oxo.mp.globals.get("_oxo_board");
+});
+
+export async function test_the_board_option(t) {
+  const page = await oxo.open(t, { query: "?board=esp32" });
+  t.assert.equal(await boardName(page), "esp32");
+  t.assert.equal(await page.locator("#board").inputValue(), "esp32");
+  t.assert.equal(await page.locator("#status").textContent(), "Running the esp32 firmware.");
+  await press(page, "SELECT"); // it plays: the menu, then a move
+  await menu(page, (m) => m.highlight === 0 && m.rows[0].label === "1P vs CPU");
+  await oxo.canvasShows(t, page, "screens/menu");
+
+  // The other board: the page powers it on, from nothing.
+  await oxo.loads(page, () => page.locator("#board").selectOption("pico"));
+  t.assert.match(page.url(), /[?&]board=pico\b/);
+  t.assert.equal(await boardName(page), "pico");
+
+  t.allow(/no such board: nokia3310/); // the page says it on the console too
+  await page.goto(t.url("index.html?board=nokia3310"));
+  await page.waitForFunction(() => document.querySelector("#status.error"));
+  const status = await page.locator("#status").textContent();
+  t.assert.equal(status, "no such board: nokia3310 (choose pico or esp32)");
+  t.assert.equal(await page.evaluate(() => window.oxo.frames), 0);
+}
+
+// -- the phone layout ----------------------------------------------------------------------------
+
+// The runs of one colour along a line of device pixels of a screenshot (decoded by the page):
+// `n` pixels from (x, y) to the right (`down`: downwards), as [[colour hex, length], ...].
+async function runs(page, png, x, y, n, down = false) {
+  const args = { b64: png.toString("base64"), x, y, n, down };
+  return page.evaluate(async ({ b64, x, y, n, down }) => {
+    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    const image = await createImageBitmap(new Blob([bytes], { type: "image/png" }));
+    const ctx = new OffscreenCanvas(image.width, image.height).getContext("2d");
+    ctx.drawImage(image, 0, 0);
+    const data = ctx.getImageData(x, y, down ? 1 : n, down ? n : 1).data;
+    const out = [];
+    for (let k = 0; k < 4 * n; k += 4) {
+      const hex = "#" + [0, 1, 2].map((i) => data[k + i].toString(16).padStart(2, "0")).join("");
+      if (out.length && out.at(-1)[0] === hex) out.at(-1)[1]++;
+      else out.push([hex, 1]);
+    }
+    return out;
+  }, args);
+}
+
+// 360x740 CSS px at 3 device pixels a CSS pixel, as a Galaxy S8 reports. Not a fractional
+// ratio: Playwright emulates one by laying out in CSS pixels, so the canvas's box falls between
+// device pixels, which a phone's browser (layout in device pixels) does not do.
+const PHONE = { viewport: { width: 360, height: 740 }, deviceScaleFactor: 3 };
+
+export async function test_the_phone_layout(t) {
+  const context = await t.newContext({ ...PHONE, isMobile: true, hasTouch: true });
+  const page = await oxo.open(t, { page: await context.newPage() });
+  const box = await page.evaluate(() => {
+    const rect = (el) => el.getBoundingClientRect().toJSON();
+    const canvas = document.getElementById("glass");
+    const { cell, margin, colours } = window.oxo;
+    const page = document.documentElement;
+    return {
+      scroll: [page.scrollWidth, page.clientWidth],
+      keys: [...document.querySelectorAll(".key")].map(rect),
+      canvas: rect(canvas), pixels: [canvas.width, canvas.height], cell, margin, colours,
+    };
+  });
+  const [scale, c, cell, margin] = [PHONE.deviceScaleFactor, box.canvas, box.cell, box.margin];
+  t.log(`canvas ${JSON.stringify(c)}: ${cell} device px an LCD pixel`);
+  t.assert.ok(box.scroll[0] <= box.scroll[1], `it scrolls sideways: ${box.scroll}`);
+  t.assert.equal(box.keys.length, 3);
+  for (const k of box.keys) {
+    t.assert.ok(k.width >= 44 && k.height >= 44, `a ${k.width}x${k.height} key`);
+  }
+  const inside = c.left >= 0 && c.top >= 0 && c.right <= 360 && c.bottom <= 740;
+  t.assert.ok(inside, "the canvas is not inside the viewport");
+  t.assert.ok(Number.isInteger(cell) && cell >= 2, `${cell}`);
+  t.assert.deepEqual(box.pixels, [cell * (84 + 2 * margin), cell * (48 + 2 * margin)]);
+  t.assert.deepEqual([c.width * scale, c.height * scale], box.pixels);
+  // As shown: along the middle of LCD row 21 ("OXO 5110") and of LCD column 20, each of the
+  // 84 (48) dots is cell - 1 device pixels of the cell's colour or the ink's, between gaps.
+  const png = await page.screenshot({ scale: "device" });
+  const [left, top] = [Math.round(c.left * scale), Math.round(c.top * scale)];
+  const mid = Math.floor((cell - 1) / 2);
+  const [, paper, ink] = box.colours;
+  const [width, height] = box.pixels;
+  const row = await runs(page, png, left, top + (margin + 21) * cell + mid, width);
+  const column = await runs(page, png, left + (margin + 20) * cell + mid, top, height, true);
+  for (const [what, line, count] of [["row 21", row, 84], ["column 20", column, 48]]) {
+    const widths = {};
+    for (const [hex, n] of line) {
+      if (hex === paper || hex === ink) widths[n] = (widths[n] || 0) + 1;
+    }
+    const seen = `${what}: dots of ${JSON.stringify(widths)} px`;
+    t.assert.deepEqual(widths, { [cell - 1]: count }, seen);
+  }
+}
