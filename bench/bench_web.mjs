@@ -25,7 +25,8 @@ const { values: opts } = parseArgs({
   },
 });
 if (!opts.site) {
-  console.error("usage: bench_web.mjs --site DIR [--runs N] [--presses N] [--idle S] [--screenshot PNG]");
+  console.error("usage: bench_web.mjs --site DIR [--runs N] [--presses N] [--idle S] " +
+    "[--screenshot PNG] [--chromium PATH]");
   process.exit(2);
 }
 const RUNS = Number(opts.runs);
@@ -42,7 +43,7 @@ const SHOT = { width: 450, height: 900 }; // the README's screenshot: CSS px, de
 // when each step starts and how long it runs, and which step drew a frame. The page itself is
 // unchanged; oxo.js's own figures (oxo.frames, lastFrame, lastPress) are read as they are.
 const STEP_PROBE = () => {
-  const bench = { stepStart: 0, frameStep: 0, frameStepIndex: 0, busy: [0, 0], count: [0, 0] };
+  const bench = { frameStep: 0, frameStepIndex: 0, busy: [0, 0], count: [0, 0] };
   window.__bench = bench;
   const plain = window.setTimeout;
   window.setTimeout = function (fn, ms, ...rest) {
@@ -50,7 +51,6 @@ const STEP_PROBE = () => {
     const timed = () => {
       const start = performance.now();
       const frames = window.oxo ? window.oxo.frames : 0;
-      bench.stepStart = start;
       fn();
       const drew = window.oxo && window.oxo.frames !== frames ? 1 : 0;
       bench.busy[drew] += performance.now() - start;
@@ -92,7 +92,8 @@ async function open(browser, server, options = {}) {
   try {
     ms = await firstFrame(page);
   } catch (err) {
-    throw new Error(`${err.message}${errors.length ? "; the page said: " + errors.join("; ") : ""}`);
+    const said = errors.length ? "; the page said: " + errors.join("; ") : "";
+    throw new Error(err.message + said);
   }
   return { context, page, ms };
 }
@@ -192,30 +193,32 @@ async function waitQuiet(page, ms) {
   }
 }
 
-// gc.mem_alloc() as the game left it (garbage and all), then live after gc.collect(); and
-// micropython.mem_info()'s "GC: total" (on the page's console): the heap's size now. The
-// pyscript variant grows its heap in splits (MICROPY_GC_SPLIT_HEAP_AUTO): the page's heapsize
-// is the first one, and gc.mem_free() counts what could still be added, so it is not read.
-const HEAP = `
-import gc, micropython
-_b = gc.mem_alloc()
-gc.collect()
-_heap = "%d %d" % (_b, gc.mem_alloc())
-micropython.mem_info()
-`;
+// gc.mem_alloc() after gc.collect(), SAMPLES times 0.2 s apart: from one sample to the next it
+// moves by 10 KB or so (the collector scans the port's stack conservatively, and objects the
+// page's JS still holds stay), so the range is given. Then micropython.mem_info()'s "GC:
+// total" (on the page's console): the heap's size now. The pyscript variant grows its heap in
+// splits (MICROPY_GC_SPLIT_HEAP_AUTO): the page's heapsize is the first one, and gc.mem_free()
+// adds what could still be added, so it is not read.
+const SAMPLES = 5;
+const LIVE = "import gc\ngc.collect()\n_live = gc.mem_alloc()\n";
 
 async function heap(page) {
+  const live = [];
+  for (let k = 0; k < SAMPLES; k++) {
+    if (k) await sleep(200);
+    live.push(await page.evaluate((code) => {
+      window.oxo.mp.runPython(code);
+      return window.oxo.mp.globals.get("_live");
+    }, LIVE));
+  }
   const lines = [];
   const listen = (msg) => lines.push(msg.text());
   page.on("console", listen);
-  const [before, live] = await page.evaluate((code) => {
-    window.oxo.mp.runPython(code);
-    return window.oxo.mp.globals.get("_heap").split(" ").map(Number);
-  }, HEAP);
+  await page.evaluate(() => window.oxo.mp.runPython("import micropython\nmicropython.mem_info()"));
   await sleep(200); // the console lines come over the same connection, maybe after the answer
   page.off("console", listen);
   const total = /GC: total: (\d+)/.exec(lines.join("\n"));
-  return { before_gc: before, live, total: total ? Number(total[1]) : null };
+  return { live: stats(live), total: total ? Number(total[1]) : null };
 }
 
 function median(xs) {
@@ -230,7 +233,8 @@ function quantile(xs, q) {
 }
 
 function stats(xs) {
-  return { n: xs.length, median: median(xs), p90: quantile(xs, 0.9), min: Math.min(...xs), max: Math.max(...xs) };
+  const [min, max] = [Math.min(...xs), Math.max(...xs)];
+  return { n: xs.length, median: median(xs), p90: quantile(xs, 0.9), min, max };
 }
 
 async function main() {
@@ -284,7 +288,9 @@ async function main() {
       };
       out.steps = await page.evaluate(() => {
         const b = window.__bench;
-        return { idle_ms: b.busy[0] / b.count[0], frame_ms: b.busy[1] / b.count[1], idle_n: b.count[0], frame_n: b.count[1] };
+        const [quiet, drew] = b.count;
+        return { idle_ms: b.busy[0] / quiet, frame_ms: b.busy[1] / drew,
+          idle_n: quiet, frame_n: drew };
       });
       await context.close();
     }
@@ -299,7 +305,8 @@ async function main() {
     }
 
     if (opts.screenshot) {
-      const { context, page } = await open(browser, server, { viewport: SHOT, deviceScaleFactor: 2 });
+      const shot = { viewport: SHOT, deviceScaleFactor: 2 };
+      const { context, page } = await open(browser, server, shot);
       await playGame(page, 2);
       await press(page, "ArrowRight", 80); // the cursor on a free cell, not where the CPU played
       await waitQuiet(page, 300);
