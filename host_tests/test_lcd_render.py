@@ -94,8 +94,7 @@ def test_command_line_renders_a_recording(tmp_path, capsys):
     assert lcd_render.main([str(tmp_path / "rec.hex"), str(tmp_path / "out.png")]) == 0
     img = Image.open(tmp_path / "out.png")
     assert (
-        cell_colour(img, 0, 0) == glasslook.LIT[2]
-        and cell_colour(img, 1, 0) != (glasslook.LIT[2])
+        cell_colour(img, 0, 0) == glasslook.LIT[2] and cell_colour(img, 1, 0) != (glasslook.LIT[2])
     )
     assert "\u2580" in capsys.readouterr().out
 

@@ -82,7 +82,7 @@ class Page:
         machine.set_level(self.pins[name], 0 if down else 1)
 
     def timing(self):
-        """"debounce_ms long_ms repeat_delay_ms" of the board's buttons.Pad: how long the page
+        """ "debounce_ms long_ms repeat_delay_ms" of the board's buttons.Pad: how long the page
         must hold a level for the firmware to see it, and a hold to be a long press."""
         pad = self.hw.pad
         return "%d %d %d" % (pad.debounce_ms, pad.long_ms, pad.repeat_delay_ms)
