@@ -73,13 +73,15 @@ play: $(VENV)/.installed
 	$(PY) tools/simulator.py $(if $(BOARD),--board $(BOARD))
 
 # The web page (build/web/): the firmware on MicroPython WebAssembly, for any static host.
-# `make serve` builds it and serves it on http://localhost:8000/ (PORT_WEB=... for another).
+# `make serve` builds it and serves it on http://localhost:8000/ (PORT_WEB=8080 for another
+# port, BIND_WEB=0.0.0.0 to open it from a phone on the same network).
 PORT_WEB ?= 8000
+BIND_WEB ?= 127.0.0.1
 web: $(VENV)/.installed $(WEB_INSTALLED)
 	$(PY) tools/web_build.py
 
-serve: web
-	$(PY) -m http.server --bind 127.0.0.1 --directory build/web $(PORT_WEB)
+serve: $(VENV)/.installed $(WEB_INSTALLED)
+	$(PY) tools/web_build.py --serve "$(PORT_WEB)" --bind "$(BIND_WEB)"
 
 # WAIT=seconds: how long to wait for a missing port (a Pico's is away ~1.5 s after a reset).
 deploy repl run erase-settings mip: $(VENV)/.installed

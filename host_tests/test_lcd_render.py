@@ -8,6 +8,7 @@ regenerate them with
 and review the new PNG (and its .txt twin) in the diff. CI never regenerates them.
 """
 
+import glasslook
 import goldens
 import lcd_render
 import pcd8544_model as pm
@@ -31,7 +32,7 @@ def cell_colour(img, x, y, scale=4):
 def test_image_size_and_colours():
     img = lcd_render.image(glass_with({(0, 0), (83, 47)}), scale=4)
     assert img.size == (4 * 88, 4 * 52) and img.mode == "RGB"
-    gap, cell, ink = lcd_render.LIT
+    gap, cell, ink = glasslook.LIT
     assert cell_colour(img, 0, 0) == ink and cell_colour(img, 83, 47) == ink
     assert cell_colour(img, 1, 0) == cell and cell_colour(img, 83, 46) == cell
     assert img.getpixel((4 * 2 + 3, 4 * 2 + 3)) == gap  # the grid line right of/below a cell
@@ -41,12 +42,12 @@ def test_image_size_and_colours():
 def test_backlight_and_contrast_change_the_look():
     glass = glass_with({(5, 5)})
     unlit = lcd_render.image(glass, backlight=False)
-    assert cell_colour(unlit, 5, 5) == lcd_render.UNLIT[2]
-    assert cell_colour(unlit, 6, 5) == lcd_render.UNLIT[1]
-    faint = lcd_render.image(glass, vop=lcd_render.VOP_FAINT)
-    assert cell_colour(faint, 5, 5) == lcd_render.LIT[1], "no ink at a too low Vop"
+    assert cell_colour(unlit, 5, 5) == glasslook.UNLIT[2]
+    assert cell_colour(unlit, 6, 5) == glasslook.UNLIT[1]
+    faint = lcd_render.image(glass, vop=glasslook.VOP_FAINT)
+    assert cell_colour(faint, 5, 5) == glasslook.LIT[1], "no ink at a too low Vop"
     dark = lcd_render.image(glass, vop=127)
-    assert cell_colour(dark, 6, 5) != lcd_render.LIT[1], "background darkens at a high Vop"
+    assert cell_colour(dark, 6, 5) != glasslook.LIT[1], "background darkens at a high Vop"
 
 
 def test_a_model_is_rendered_with_its_own_state():
@@ -62,7 +63,7 @@ def test_a_model_is_rendered_with_its_own_state():
     spi.write(b"\xff" * 504)
     model.feed(bus.take())
     img = lcd_render.image(model)
-    assert cell_colour(img, 0, 0) == lcd_render.UNLIT[1], "unlit and Vop 0: no ink"
+    assert cell_colour(img, 0, 0) == glasslook.UNLIT[1], "unlit and Vop 0: no ink"
     assert lcd_render.text(model).count("\u2588") == 84 * 24
 
 
@@ -93,8 +94,7 @@ def test_command_line_renders_a_recording(tmp_path, capsys):
     assert lcd_render.main([str(tmp_path / "rec.hex"), str(tmp_path / "out.png")]) == 0
     img = Image.open(tmp_path / "out.png")
     assert (
-        cell_colour(img, 0, 0) == lcd_render.LIT[2]
-        and cell_colour(img, 1, 0) != (lcd_render.LIT[2])
+        cell_colour(img, 0, 0) == glasslook.LIT[2] and cell_colour(img, 1, 0) != (glasslook.LIT[2])
     )
     assert "\u2580" in capsys.readouterr().out
 

@@ -11,6 +11,7 @@ import sys
 import time
 from pathlib import Path
 
+import glasslook
 import lcd_render
 import pcd8544_model
 import pexpect
@@ -392,14 +393,14 @@ def test_the_status_column_is_read_back_as_text_from_the_glass(table):
 
 def test_contrast_steps_and_backlight_shade_the_glass_in_the_terminal(tmp_path):
     # Every contrast step of the live preview changes the shade (not only at the extremes).
-    shades = [lcd_render.colours(True, vop) for vop in range(20, 121)]
+    shades = [glasslook.colours(True, vop) for vop in range(20, 121)]
     assert all(a != b for a, b in zip(shades, shades[1:], strict=False))
-    assert lcd_render.colours(True, 60) == lcd_render.LIT  # the default: the golden colours
+    assert glasslook.colours(True, 60) == glasslook.LIT  # the default: the golden colours
     # With 256 colours too, Vop 40 and 70 and the backlight on and off look different.
     looks = {
         simulator.sgr(ink, paper, "256")
         for light, vop in ((True, 40), (True, 70), (False, 40), (False, 70))
-        for _, paper, ink in [lcd_render.colours(light, vop)]
+        for _, paper, ink in [glasslook.colours(light, vop)]
     }
     assert len(looks) == 4, looks
     # A person's way: Settings, contrast 60 down to 50 step by step, then the light off. The
@@ -418,9 +419,9 @@ def test_contrast_steps_and_backlight_shade_the_glass_in_the_terminal(tmp_path):
         rgb = tuple(int(v) for v in match.groups())
         if not seen or seen[-1] != rgb:
             seen.append(rgb)
-    wanted = [lcd_render.colours(False, 60)]  # booting: the backlight is not on yet
-    wanted += [lcd_render.colours(True, vop) for vop in range(60, 49, -1)]
-    wanted.append(lcd_render.colours(False, 50))
+    wanted = [glasslook.colours(False, 60)]  # booting: the backlight is not on yet
+    wanted += [glasslook.colours(True, vop) for vop in range(60, 49, -1)]
+    wanted.append(glasslook.colours(False, 50))
     assert seen == [ink + paper for _, paper, ink in wanted]
     assert "backlight off" in text.split("\u250c")[-2]
 
@@ -699,12 +700,12 @@ def test_256_colours_show_every_contrast_step_the_24_bit_view_shows():
             assert all(a != b for a, b in zip(paints, paints[1:], strict=False)), (light, lines)
             assert paints[40] != paints[41] != paints[42]  # Vop 60, 61, 62: the default's steps
         # The default contrast looks as it did: the nearest palette colours, everywhere.
-        _, paper, ink = lcd_render.colours(light, 60)
+        _, paper, ink = glasslook.colours(light, 60)
         at_60 = {part for row in simulator.glass_paint(light, 60, "256", 12) for part in row}
         assert at_60 == {simulator.sgr(ink, paper, "256")}
         # 24-bit colours need no dither: one colour, exactly the glass's.
         at_61 = {part for row in simulator.glass_paint(light, 61, "24bit", 24) for part in row}
-        _, paper, ink = lcd_render.colours(light, 61)
+        _, paper, ink = glasslook.colours(light, 61)
         assert at_61 == {simulator.sgr(ink, paper, "24bit")}
 
 

@@ -12,7 +12,7 @@ import tempfile
 from pathlib import Path
 
 import pcd8544_model as pm
-from glasslook import LIT, UNLIT, colours, mix, shade  # noqa: F401 - the palette, re-exported
+from glasslook import colours
 from PIL import Image, ImageDraw
 
 WIDTH, HEIGHT = pm.WIDTH, pm.HEIGHT

@@ -53,6 +53,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tools"), str(ROOT / "testbed")]
 
 import boardlist  # noqa: E402
+import glasslook  # noqa: E402
 import lcd_render  # noqa: E402
 import mpy_build  # noqa: E402
 import mpyrun  # noqa: E402
@@ -205,12 +206,12 @@ LADDER_SAMPLES = 256
 
 @functools.lru_cache(maxsize=2)
 def _ladder(light):
-    """The xterm-256 colours met along the glass's cell-to-ink path (lcd_render.shade()) for
+    """The xterm-256 colours met along the glass's cell-to-ink path (glasslook.shade()) for
     the backlight on/off, with the place on the path each stands for (the ends at 0 and 1)."""
-    _, cell, ink = lcd_render.LIT if light else lcd_render.UNLIT
+    _, cell, ink = glasslook.LIT if light else glasslook.UNLIT
     codes, starts = [], []
     for i in range(LADDER_SAMPLES + 1):
-        code = xterm256(lcd_render.mix(cell, ink, i / LADDER_SAMPLES))
+        code = xterm256(glasslook.mix(cell, ink, i / LADDER_SAMPLES))
         if not codes or codes[-1] != code:
             codes.append(code)
             starts.append(i / LADDER_SAMPLES)
@@ -229,11 +230,11 @@ def _on_ladder(ladder, place, threshold):
 def glass_paint(light, vop, mode, lines):
     """The escape sequence for each of DITHER_SEGMENTS parts of each of `lines` picture lines:
     the glass's ink on its cell colour; with 256 colours dithered (see DITHER_SEGMENTS)."""
-    _, paper, ink = lcd_render.colours(light, vop)
+    _, paper, ink = glasslook.colours(light, vop)
     if mode != "256":
         return [[sgr(ink, paper, mode)] * DITHER_SEGMENTS for _ in range(lines)]
     ladder = _ladder(bool(light))
-    paper_at, ink_at = lcd_render.shade(vop)
+    paper_at, ink_at = glasslook.shade(vop)
     count = lines * DITHER_SEGMENTS
     stride = _spread(count)
     paint = []

@@ -1,6 +1,6 @@
 """Build the web page (`make web`): a static site that plays the real firmware in a browser.
 
-    python tools/web_build.py [--out build/web]
+    python tools/web_build.py [--out build/web] [--serve PORT [--bind ADDRESS]]
 
 The site is a folder any static host serves as it is (module scripts need http, not file://):
 
@@ -19,6 +19,8 @@ big-endian size and the bytes.
 """
 
 import argparse
+import functools
+import http.server
 import shutil
 import struct
 import sys
@@ -56,8 +58,8 @@ def bundle(files):
     """firmware.bin's bytes for [(name, bytes)] (see the module docstring)."""
     out = bytearray(MAGIC)
     for name, data in files:
-        raw = name.encode("ascii")
-        if not 0 < len(raw) < 256:
+        raw = name.encode("ascii", "replace")
+        if not 0 < len(raw) < 256 or raw.decode() != name:
             raise ValueError("a bundled name is 1..255 ASCII characters: %r" % name)
         out += bytes((len(raw),)) + raw + struct.pack(">I", len(data)) + data
     return bytes(out)
@@ -103,12 +105,42 @@ def build(out=OUT):
     return sorted(out.iterdir())
 
 
+def serve(folder, port, bind):
+    """Serve `folder` over http until Ctrl-C; 1 (said why) if the port cannot be had."""
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(folder))
+    try:
+        server = http.server.ThreadingHTTPServer((bind, port), handler)
+    except OSError as err:
+        print(
+            "make serve: cannot listen on %s port %d (%s): choose another, e.g. make serve "
+            "PORT_WEB=%d" % (bind, port, err.strerror or err, port + 1),
+            file=sys.stderr,
+        )
+        return 1
+    host = "localhost" if bind in ("127.0.0.1", "localhost") else bind
+    print("serving %s on http://%s:%d/ (Ctrl-C stops it)" % (folder, host, port), flush=True)
+    with server:
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            print("stopped")
+    return 0
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument(
         "--out", type=Path, default=OUT, help="the site's folder (default %(default)s)"
     )
+    parser.add_argument("--serve", type=int, metavar="PORT", help="then serve it on this port")
+    parser.add_argument(
+        "--bind",
+        default="127.0.0.1",
+        help="address to serve on (default %(default)s; 0.0.0.0 to try it from a phone)",
+    )
     args = parser.parse_args(argv)
+    if args.serve is not None and not 0 < args.serve < 65536:
+        parser.error("--serve takes a port 1..65535, not %d" % args.serve)
     try:
         written = build(args.out)
     except RuntimeError as err:
@@ -121,8 +153,9 @@ def main(argv=None):
     except ValueError:
         pass
     print("web: %d files, %.0f KB in %s" % (len(written), total / 1024, where))
-    print("serve it with `make serve` (or: python3 -m http.server --directory %s 8000)" % where)
-    print("and open http://localhost:8000/ - any static host serves the folder as it is")
+    if args.serve is not None:
+        return serve(where, args.serve, args.bind)
+    print("serve it with `make serve`, or put the folder on any static host as it is")
     return 0
 
 

@@ -47,7 +47,9 @@ class Page:
             if pin is None:
                 raise ValueError("board %s has no %s button" % (board, name))
             self.pins[name] = pin
-        self.hw = None
+        self.hw = self.oxo.boot()
+        if self.hw is None:
+            raise RuntimeError("the board could not be built (see the console)")
         self.settings = None
         self.app = None
         self.waiting = None  # rescue.Waiting while the error screen shows
@@ -56,10 +58,6 @@ class Page:
     def step(self):
         """One iteration of the game; the ms to wait before the next (0: at once)."""
         now = time.ticks_ms()
-        if self.hw is None:
-            self.hw = self.oxo.boot()
-            if self.hw is None:
-                raise RuntimeError("the board could not be built (see the console)")
         if self.waiting is not None:
             if not self.waiting.done(now):
                 return self.waiting.poll_ms
@@ -83,9 +81,16 @@ class Page:
         """Button `name` (PREV, NEXT, SELECT) goes down (True) or up: its pin's level."""
         machine.set_level(self.pins[name], 0 if down else 1)
 
+    def timing(self):
+        """ "debounce_ms long_ms repeat_delay_ms" of the board's buttons.Pad: how long the page
+        must hold a level for the firmware to see it, and a hold to be a long press."""
+        pad = self.hw.pad
+        return "%d %d %d" % (pad.debounce_ms, pad.long_ms, pad.repeat_delay_ms)
+
     def frame(self):
-        """None if the glass looks as at the last call; else "gap cell ink hex": the colours
-        of the module now (backlight, Vop) and the 504 glass bytes (MONO_VLSB, 1 dark)."""
+        """None if the glass looks as at the last call; else "lit showing gap cell ink hex":
+        the backlight on (1/0), the display powered and out of reset (1/0), the colours of
+        the module now (backlight, Vop) and the 504 glass bytes (MONO_VLSB, 1 dark)."""
         bus = machine.BUS
         if len(bus):
             self.model.feed(bus.take())
@@ -96,7 +101,9 @@ class Page:
         model = self.model
         lit = model.backlight is not False
         gap, cell, ink = glasslook.colours(lit, model.vop if model.showing else None)
-        return "%s %s %s %s" % (
+        return "%d %d %s %s %s %s" % (
+            1 if lit else 0,
+            1 if model.showing else 0,
             _hex(gap),
             _hex(cell),
             _hex(ink),

@@ -46,9 +46,10 @@ const OTHER = "application/octet-stream";
  * Serve the folder `root` on 127.0.0.1 at a free port. Resolves to {url, port, requests,
  * close()}: `url` ends with "/", `requests` lists every answered request in order as
  * {method, path, status, bytes}. A folder's index.html answers for the folder; there is no
- * listing. Every answer says `Cache-Control: no-cache`, so a reload asks again.
+ * listing. Every answer says `Cache-Control: no-cache`, so a reload asks again, unless
+ * `cacheControl` says otherwise (the benchmark's warm reload: "max-age=600", as GitHub Pages).
  */
-export async function serve(root) {
+export async function serve(root, { cacheControl = "no-cache" } = {}) {
   root = path.resolve(root);
   const requests = [];
   const server = http.createServer(async (req, res) => {
@@ -56,7 +57,7 @@ export async function serve(root) {
       res.writeHead(status, {
         "Content-Type": type,
         "Content-Length": body.length,
-        "Cache-Control": "no-cache",
+        "Cache-Control": cacheControl,
       });
       res.end(req.method === "HEAD" ? undefined : body);
       const where = req.url.split("?")[0];

@@ -1,0 +1,217 @@
+"""Figures of the web page (`make web`'s site) in a real browser: what a first visit downloads,
+navigation to the first frame, press to redraw, the main thread while idle, MicroPython's heap.
+
+    .venv/bin/python bench/bench_web.py [--screenshot docs/web-page.png]
+
+Run by `make bench`. bench_web.mjs, next to this file, drives Debian's Chromium (headless)
+through playwright-core from web/node_modules over host_tests/web/browser.mjs's server on
+127.0.0.1, with `Cache-Control: max-age=600` as GitHub Pages sends it. Times are medians and
+ranges of several runs: figures, not pass/fail, and they move with the machine's load (printed
+first). Skipped with a note where node or Chromium is missing (tools/webtools.py says how to
+get them). --screenshot also saves a PNG of the page mid-game (450 CSS px wide, device scale
+2, cropped to the page's <main>, reduced to 256 colours) for the README.
+"""
+
+import argparse
+import gzip
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))  # as `python bench/bench_web.py`
+
+import web_build  # noqa: E402
+import webtools  # noqa: E402
+
+SITE = ROOT / "build" / "bench-web"
+RUNNER = Path(__file__).with_name("bench_web.mjs")
+RUNS = 7  # navigations, cold and reload
+PRESSES = 30
+IDLE_S = 5  # each idle sample (the title's must end before its demo starts at 15 s)
+TIMEOUT_S = 150  # bench_web.mjs stops itself at 100 s
+
+
+def gzipped(data):
+    """Bytes after gzip -9 (what a static host that compresses would send; no file name)."""
+    return len(gzip.compress(data, compresslevel=9, mtime=0))
+
+
+def page_heapsize():
+    """The heapsize oxo.js asks MicroPython for, in bytes (None if it cannot be read)."""
+    found = re.search(r"const HEAP = (\d+) \* 1024;", (web_build.WEB / "oxo.js").read_text())
+    return int(found.group(1)) * 1024 if found else None
+
+
+def run_browser(site, screenshot):
+    args = ["node", str(RUNNER), "--site", str(site), "--runs", str(RUNS)]
+    args += ["--presses", str(PRESSES), "--idle", str(IDLE_S)]
+    if screenshot:
+        args += ["--screenshot", str(screenshot)]
+    result = subprocess.run(args, capture_output=True, text=True, timeout=TIMEOUT_S)
+    if result.returncode:
+        raise RuntimeError(
+            "bench_web.mjs failed (exit %d): %s" % (result.returncode, result.stderr.strip())
+        )
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def save_screenshot(raw, out):
+    """The browser's PNG, reduced to 256 colours (the page has few; a third of the bytes)."""
+    from PIL import Image
+
+    with Image.open(raw) as im:
+        small = im.convert("RGB").quantize(256, Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    small.save(out, optimize=True)
+    return small.size
+
+
+def ms(value):
+    return "%.0f ms" % value if value >= 10 else "%.1f ms" % value
+
+
+def print_bytes(site, visit, reload):
+    print("First visit: what the page downloads (gzip -9: what a static host that compresses")
+    print("sends; the local server sends it raw)")
+    print("| file | raw | gzip -9 |")
+    print("|---|---|---|")
+    raw_total = gz_total = 0
+    order = web_build.PAGE_FILES + web_build.PORT_FILES + ("firmware.bin",)
+    files = [r["path"].lstrip("/") for r in visit if r["status"] == 200]
+    files.sort(key=lambda name: (order.index(name) if name in order else len(order), name))
+    for name in files:
+        data = (site / name).read_bytes()
+        raw, gz = len(data), gzipped(data)
+        raw_total += raw
+        gz_total += gz
+        print("| %s | %.1f KB | %.1f KB |" % (name, raw / 1024, gz / 1024))
+    print("| all %d | %.1f KB | %.1f KB |" % (len(files), raw_total / 1024, gz_total / 1024))
+    favicons = sum(1 for r in visit if r["path"] == "/favicon.ico")
+    print(
+        "requests until the first frame and 0.5 s after (the server's log): %d, favicon %s"
+        % (
+            len(visit),
+            "included (%d)" % favicons
+            if favicons
+            else "none (the page names a data: icon, so Chromium asks for none)",
+        )
+    )
+    print(
+        "a reload asks for %d (%s); the rest comes from the HTTP cache"
+        % (len(reload), ", ".join(r["path"].lstrip("/") for r in reload) or "nothing")
+    )
+
+
+def print_times(cold, warm, press):
+    print("| measure | median | p90 | min | max | n |")
+    print("|---|---|---|---|---|---|")
+    rows = [
+        ("navigation to first frame, cold (fresh context, empty cache)", cold),
+        ("navigation to first frame, reload (warm HTTP cache)", warm),
+        ("press to redraw: keydown to the next frame drawn", press["frame"]),
+        ("  of which the wait for the step that polls the pin", press["wait"]),
+        ("  of which that step and the frame (firmware, model, canvas)", press["after_step"]),
+    ]
+    for name, s in rows:
+        p90 = ms(s["p90"]) if s["n"] >= 20 else "-"  # of 7 runs, the 90th percentile is the max
+        print(
+            "| %s | %s | %s | %s | %s | %d |"
+            % (name, ms(s["median"]), p90, ms(s["min"]), ms(s["max"]), s["n"])
+        )
+    print(
+        "press: NEXT on the main menu (the highlight moves on its down edge) through oxo.js's"
+        " key handler, 0.5-9.5 ms after a step (evenly: a hand presses anywhere between two"
+        " polls); its level reaches the pin at once (median %.1f ms), the firmware sees it at"
+        " its next 10 ms poll, and that step drew the frame in %d of %d presses (%d drew none)"
+        % (press["level"]["median"], press["first_step"], press["n"], press["missed"])
+    )
+
+
+def print_idle(out):
+    print("| idle | main thread busy | steps/s | frames/s | over |")
+    print("|---|---|---|---|---|")
+    for name, key in (
+        ('title ("press key" blinks)', "idle_title"),
+        ("game, player to move", "idle_game"),
+    ):
+        s = out[key]
+        print(
+            "| %s | %.1f %% | %.0f | %.1f | %.1f s |"
+            % (name, 100 * s["busy"], s["steps_per_s"], s["frames_per_s"], s["seconds"])
+        )
+    steps = out["steps"]
+    print(
+        "busy: CDP Performance.getMetrics TaskDuration over wall time (the renderer's main"
+        " thread); one step takes %.2f ms without a frame, %.1f ms with one (means over %d and"
+        " %d on the title and the menu)"
+        % (steps["idle_ms"], steps["frame_ms"], steps["idle_n"], steps["frame_n"])
+    )
+
+
+def print_heap(heap):
+    asked = page_heapsize()
+    print(
+        "heap in MicroPython while playing (gc.mem_alloc() after gc.collect(), %d samples"
+        " 0.2 s apart): %.1f-%.1f KB; heapsize the page asks for %s, the heap now %s (the"
+        " port adds to it when it is full)"
+        % (
+            heap["live"]["n"],
+            heap["live"]["min"] / 1024,
+            heap["live"]["max"] / 1024,
+            "%d KB" % (asked // 1024) if asked else "?",
+            "%.1f KB" % (heap["total"] / 1024) if heap["total"] else "?",
+        )
+    )
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--screenshot", type=Path, help="also save the README's PNG here")
+    args = parser.parse_args(argv)
+
+    print("== bench_web: the web page in Chromium (headless), served from 127.0.0.1 ==")
+    problem = webtools.unavailable()
+    if problem:
+        print("skipped: " + problem)
+        return 0
+    try:
+        webtools.ensure_node_modules()
+        web_build.build(SITE)
+    except (webtools.WebToolsError, RuntimeError) as err:
+        print("skipped: could not install the page's npm packages or build it (%s)" % err)
+        return 0
+    load = os.getloadavg()[0]
+    print("machine: load %.2f (1 min) on %d cores; times move with it" % (load, os.cpu_count()))
+    with tempfile.TemporaryDirectory() as tmp:
+        raw_png = Path(tmp) / "shot.png" if args.screenshot else None
+        try:
+            out = run_browser(SITE, raw_png)
+        except (RuntimeError, subprocess.TimeoutExpired) as err:
+            print("bench_web: %s" % err, file=sys.stderr)
+            return 1
+        if args.screenshot:
+            width, height = save_screenshot(raw_png, args.screenshot)
+
+    print("Chromium %s, viewport %dx%d" % (out["chromium"], *out["viewport"].values()))
+    print_bytes(SITE, out["first_visit"], out["reload_requests"])
+    print()
+    print_times(out["cold"], out["reload"], out["press"])
+    print()
+    print_idle(out)
+    print()
+    print_heap(out["heap"])
+    if args.screenshot:
+        print(
+            "screenshot: %s, %dx%d px, %.0f KB"
+            % (args.screenshot, width, height, args.screenshot.stat().st_size / 1024)
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

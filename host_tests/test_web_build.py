@@ -1,0 +1,58 @@
+"""tools/web_build.py: the bundle the page unpacks, what goes into it, and make serve's refusals.
+(The page itself is proved in Chromium: test_web.py.)"""
+
+import socket
+
+import mpy_build
+import pytest
+import web_build
+from hypothesis import given
+from hypothesis import strategies as st
+
+names = st.text(st.characters(min_codepoint=33, max_codepoint=126), min_size=1, max_size=255)
+
+
+@given(st.lists(st.tuples(names, st.binary(max_size=300)), max_size=8))
+def test_a_bundle_unpacks_to_what_went_in(files):
+    assert web_build.unbundle(web_build.bundle(files)) == files
+
+
+@pytest.mark.parametrize("name", ["", "x" * 256, "caf\u00e9.mpy"])
+def test_a_name_the_format_cannot_hold_is_refused(name):
+    with pytest.raises(ValueError, match="1..255 ASCII"):
+        web_build.bundle([(name, b"data")])
+
+
+def test_a_file_that_is_not_a_bundle_or_is_cut_short_is_refused():
+    with pytest.raises(ValueError, match="not a firmware bundle"):
+        web_build.unbundle(b"PK\x03\x04")
+    whole = web_build.bundle([("play.mpy", b"M" * 40)])
+    with pytest.raises(ValueError, match="cut short in play.mpy"):
+        web_build.unbundle(whole[:-1])
+
+
+def test_the_bundle_holds_the_firmware_but_main_py_the_boards_the_stand_ins_and_the_page():
+    stems = [path.stem for path in web_build.sources()]
+    assert len(stems) == len(set(stems)), "two modules would land on one name"
+    firmware = {path.stem for path in mpy_build.firmware_sources(include_boards=False)}
+    assert firmware - set(stems) == {"main"}  # the page replaces main.py's loop
+    assert {"pico", "esp32", "oxoweb", "machine", "pcd8544_model", "boardpins"} <= set(stems)
+    assert "time" not in stems  # the port's own time: the page keeps real time
+
+
+def test_serve_says_which_port_to_try_when_its_own_is_taken(tmp_path, capsys):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert web_build.serve(tmp_path, port, "127.0.0.1") == 1
+    said = capsys.readouterr().err
+    assert "cannot listen on 127.0.0.1 port %d" % port in said
+    assert "make serve PORT_WEB=%d" % (port + 1) in said
+
+
+def test_a_port_out_of_range_is_refused_before_anything_is_built(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        web_build.main(["--serve", "70000"])
+    assert exit_.value.code == 2
+    assert "1..65535" in capsys.readouterr().err
