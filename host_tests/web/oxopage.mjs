@@ -240,7 +240,7 @@ export async function at(page, surely, ms, run = 100) {
     surely === "past",
   );
   const target = surely === "past" ? ms : ms - 1;
-  if (surely !== "past" && since > target) throw new Error(`already ${since} ms, not before ${ms}`);
+  if (surely !== "past" && since > target) throw new Error(`${since} ms gone, not under ${ms}`);
   if (target - run > since) await page.clock.fastForward(Math.round(target - run - since));
   await page.clock.runFor(Math.max(1, Math.round(Math.min(run, target - since))));
 }

@@ -101,17 +101,20 @@ export async function test_holding_select_shows_the_hint(t) {
     await page.mouse.up();
   }, "mouse");
   // A move (which ends the hint), the CPU's answer, then the h key, which holds SELECT long
-  // enough. Even in a busy tab: here the step after the key comes 150 ms late (a page that let
-  // go 650 ms after the key let go 500 ms after the firmware saw it, a click: a mark).
+  // enough. Even in a busy tab: here the step after the press comes 150 ms late (a page that
+  // let go 650 ms after the press let go 500 ms after the firmware saw it: a click, a mark).
   const s = await oxo.until(page, oxo.YOUR_TURN);
   await select.click();
   await oxo.until(page, oxo.ANSWERED, { arg: s.marks });
   await page.evaluate(() => {
-    const busy = () => {
+    const key = document.querySelector('.key[data-button="SELECT"]');
+    const watch = new MutationObserver(() => {
+      if (!key.classList.contains("down")) return; // pressed: the pin is low from now on
+      watch.disconnect();
       const end = performance.now() + 150;
       while (performance.now() < end);
-    };
-    window.addEventListener("keydown", busy, { once: true }); // after the page's own
+    });
+    watch.observe(key, { attributes: true, attributeFilter: ["class"] });
   });
   await seeHint(t, page, () => page.keyboard.press("h"), "the h key, late");
 }
