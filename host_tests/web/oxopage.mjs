@@ -171,14 +171,8 @@ function installReader() {
     return [...seen].map((c) => "#" + c.toString(16).padStart(6, "0")).sort();
   }
 
-  function glassBits(g = window.oxo.glass) {
-    const bits = [];
-    for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) bits.push(pixel(g, x, y));
-    return bits;
-  }
-
   window.oxoRead = {
-    text, status, cells, state, menu, canvasBits, canvasColours, glassBits, findSmall, loadFont,
+    text, status, cells, state, menu, canvasBits, canvasColours, findSmall,
   };
 }
 
