@@ -11,7 +11,8 @@ REPL does, so `mpremote connect PORT ...` (and `make deploy PORT=...`) work unch
 - `machine.reset()` = hard reset: fresh interpreter, then /main.py runs like at power-on;
 - Ctrl-C while code runs raises KeyboardInterrupt in it (SIGINT to the interpreter), unless
   the code turned that off with micropython.kbd_intr(-1) (mpremote's mount does); other input
-  is the code's sys.stdin, and what it leaves unread goes back to the REPL;
+  is the code's sys.stdin, and what it leaves unread goes back to the REPL (also what came
+  while the code was ending: the host asks for it once the code has ended, see _control());
 - `--usb-gap SECONDS` (with `--link PORT`): a hard reset takes the port away for that long, as
   a board with native USB does (a Pico: about 1.5 s); see VirtualBoard.usb_gone().
 
@@ -80,7 +81,9 @@ class VirtualBoard:
         self.mode = "friendly"  # friendly | raw | paste_head | paste | exec
         self.exec_kind = None  # raw | friendly | boot, while mode == "exec"
         self.pending = bytearray()  # serial input not yet handled
-        self.held = False  # after Ctrl-C during exec: keep input for the REPL
+        self.held = False  # after Ctrl-C during exec, or once it ended: keep input for the REPL
+        self.fed = False  # the running code was given stdin: ask for what it left unread
+        self.ended = None  # (tag, data) of the code's end, while its unread stdin is asked for
         self.line = bytearray()
         self.block = []  # friendly REPL continuation lines
         self.code = bytearray()
@@ -151,6 +154,7 @@ class VirtualBoard:
 
     def _to_stdin(self, data):
         """Serial input for the running code (its sys.stdin)."""
+        self.fed = True
         try:
             self.proc.stdin.write(data)
             self.proc.stdin.flush()
@@ -286,6 +290,7 @@ class VirtualBoard:
     def _execute(self, kind, tag, code=b""):
         # Like pyexec on a board: Ctrl-C interrupts each new block until it says otherwise.
         self.mode, self.exec_kind, self.held, self.interrupt = "exec", kind, False, True
+        self.fed = False
         self._send(tag, code if tag != b"M" else None)
 
     def boot(self, soft=False):
@@ -435,7 +440,16 @@ class VirtualBoard:
                 self.hard_reset = True
             elif tag == b"K":
                 self.interrupt = data == b"3"
-            elif tag in (b"D", b"E", b"Q", b"EOF"):
+            elif tag in (b"D", b"E") and self.fed:
+                # Serial input read while the code was ending went to its stdin after its last
+                # read: ask for all it left unread (the bytes written so far are in the pipe
+                # before the request), and keep what comes meanwhile for the REPL, after it.
+                # A board's REPL gets all of it from its ring buffer, in order.
+                self.ended, self.held = (tag, data), True
+                self._send(b"U")
+            elif tag in (b"D", b"E", b"Q", b"EOF", b"U"):
+                if tag == b"U":
+                    (tag, data), self.ended = self.ended, None
                 self._finished(tag, data)
                 if self.mode == "exec":
                     return  # a reset started main.py: its frames come later
@@ -448,6 +462,10 @@ class VirtualBoard:
         else:
             self.start()
             self.write(self.banner + b">>> ")
+        self.run()
+
+    def run(self):
+        """Answer the serial line (and the interpreter) until stop()."""
         while not self.stopped:
             self._usb_check()
             watch = [] if self.master is None else [self.master]
