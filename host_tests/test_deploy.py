@@ -97,7 +97,7 @@ def exit_code(result):
 
 def reset_by_hand(board):
     """machine.reset() typed at the board's REPL (not through deploy.py), then the port goes."""
-    assert wait_for(lambda: board.mode == "friendly", 5)  # booted, at its REPL
+    assert wait_for(lambda: board.mode == "friendly", 5)  # booted, at its REPL ("off" before)
     fd = os.open(board.port, os.O_RDWR | os.O_NOCTTY)
     os.write(fd, b"import machine; machine.reset()\r")
     os.close(fd)

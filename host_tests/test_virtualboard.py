@@ -201,7 +201,8 @@ def frames(vb, count):
 
 def test_input_typed_while_booting_without_main_py_reaches_the_repl(tmp_path):
     # A board keeps what was typed during its boot for the REPL; the interpreter half must
-    # hand back stdin it did not read even when there was no main.py to run.
+    # hand back stdin it did not read even when main.py was not there to run (the host looks
+    # first and sends no M then, but the file may go in between).
     if mpyrun.micropython_path() is None:
         pytest.skip(mpyrun.UNAVAILABLE)
     vb = virtualboard.VirtualBoard(tmp_path, log=lambda msg: None)
@@ -217,6 +218,32 @@ def test_input_typed_while_booting_without_main_py_reaches_the_repl(tmp_path):
         vb.close()
 
 
+def test_a_board_without_main_py_is_at_its_repl_once_booted(tmp_path):
+    # Nothing runs (pyexec_file_if_exists), so a Ctrl-C typed during the boot (mpremote sends
+    # one as it connects) is the REPL's: it never becomes a SIGINT for a block that has just
+    # ended, which killed the interpreter half ("the interpreter died").
+    if mpyrun.micropython_path() is None:
+        pytest.skip(mpyrun.UNAVAILABLE)
+    events = []
+    vb = virtualboard.VirtualBoard(tmp_path, log=events.append)
+    thread = threading.Thread(target=vb.run, daemon=True)
+    try:
+        host = Line(vb.port)
+        host.send(b"\x03x = 6 * 7\rx\r")  # typed while it powers on
+        vb.boot()
+        assert vb.mode == "friendly"
+        thread.start()
+        reply = host.until(b"42\r\n>>> ", 3)
+        assert reply.endswith(b"\r\nKeyboardInterrupt\r\n>>> x = 6 * 7\r\n>>> x\r\n42\r\n>>> ")
+        assert events == ["no main.py"]
+        os.close(host.fd)
+    finally:
+        vb.stop()
+        if thread.is_alive():
+            thread.join(5)
+        vb.close()
+
+
 def test_input_that_comes_as_the_code_ends_reaches_the_repl(tmp_path):
     # Until the host reads the code's end it passes serial input to the code's stdin. What
     # came in between was lost in the finished interpreter's stdin (deploy's Enter asking
@@ -225,6 +252,7 @@ def test_input_that_comes_as_the_code_ends_reaches_the_repl(tmp_path):
     if mpyrun.micropython_path() is None:
         pytest.skip(mpyrun.UNAVAILABLE)
     vb = virtualboard.VirtualBoard(tmp_path, log=lambda msg: None)
+    assert vb.mode == "off"  # not at a REPL before it has powered on
     thread = threading.Thread(target=vb.run, daemon=True)
     try:
         vb.start()

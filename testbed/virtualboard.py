@@ -78,7 +78,8 @@ class VirtualBoard:
         self.master = self.slave = None
         self._usb_attach()
         self.proc = None
-        self.mode = "friendly"  # friendly | raw | paste_head | paste | exec
+        # off (booting: not at a REPL yet) | friendly | raw | paste_head | paste | exec
+        self.mode = "off"
         self.exec_kind = None  # raw | friendly | boot, while mode == "exec"
         self.pending = bytearray()  # serial input not yet handled
         self.held = False  # after Ctrl-C during exec, or once it ended: keep input for the REPL
@@ -295,11 +296,20 @@ class VirtualBoard:
 
     def boot(self, soft=False):
         """Power-on, hard or (friendly REPL) soft reset: fresh interpreter, then main.py."""
+        self.mode = "off"
         if soft:
             self.write(b"MPY: soft reboot\r\n")
         self.restart()
-        self.log("running main.py" if (self.flash / "main.py").exists() else "no main.py")
-        self._execute("boot", b"M")
+        if (self.flash / "main.py").exists():
+            self.log("running main.py")
+            self._execute("boot", b"M")
+            return
+        # Without main.py nothing runs (pyexec_file_if_exists): the board is at its REPL at
+        # once. Running an empty block instead left a moment where a Ctrl-C typed during the
+        # boot (mpremote sends one as it connects) became a SIGINT for code that had ended.
+        self.log("no main.py")
+        self.write(self.banner)
+        self._friendly_prompt()
 
     def _friendly_prompt(self):
         self.mode = "friendly"
@@ -406,7 +416,7 @@ class VirtualBoard:
                 self.log("the interpreter died: restarting like a hard reset")
             if hard:
                 self.log("hard reset (machine.reset)")
-                self.mode, self.pending = "friendly", bytearray()
+                self.pending = bytearray()
                 if self.usb_gap:
                     self.usb_gone()
                 self.boot()
@@ -461,6 +471,7 @@ class VirtualBoard:
             self.boot()
         else:
             self.start()
+            self.mode = "friendly"
             self.write(self.banner + b">>> ")
         self.run()
 
