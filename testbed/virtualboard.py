@@ -13,8 +13,8 @@ REPL does, so `mpremote connect PORT ...` (and `make deploy PORT=...`) work unch
   the code turned that off with micropython.kbd_intr(-1) (mpremote's mount does); other input
   is the code's sys.stdin, and what it leaves unread goes back to the REPL (also what came
   while the code was ending: the host asks for it once the code has ended, see _control());
-- `--usb-gap SECONDS` (with `--link PORT`): a hard reset takes the port away for that long, as
-  a board with native USB does (a Pico: about 1.5 s); see VirtualBoard.usb_gone().
+- `--usb-gap SECONDS` (with `--link PORT`): a hard reset takes the port away until main.py has
+  run that long, as a board with native USB does (a Pico: about 1.5 s); see usb_gone().
 
 Code runs in the real `micropython` unix port (testbed/virtualboard_mp.py, a persistent exec
 loop; a soft reset starts a new process). DIR is mounted at "/" inside it, so mpremote's file
@@ -233,14 +233,24 @@ class VirtualBoard:
         new firmware enumerates, about 1.5 s later; a program that had it open gets EIO. Here
         the link goes and the pty closes (its open ends see a hangup); output meanwhile is lost.
         A board behind a USB-serial bridge (most ESP32 boards) keeps its port: usb_gap 0.
+
+        The board runs main.py at once after the reset (ports/rp2/main.c, main(): tusb_init(),
+        then boot.py and main.py, while the host is still enumerating), so when the port is back
+        main.py has run for about usb_gap seconds: a main.py that returns at once (safe mode)
+        has long returned. Starting the interpreter here takes real time a board does not
+        spend, so the gap is counted from main.py's start (usb_main_started()), not from here.
         """
         if self.link is not None and self.link.is_symlink():
             self.link.unlink()
         os.close(self.master)
         os.close(self.slave)
         self.master = self.slave = None
-        self.usb_back_at = time.monotonic() + self.usb_gap
         self.log("USB gone for %.1f s (re-enumerating after the reset)" % self.usb_gap)
+
+    def usb_main_started(self):
+        """main.py has just been started (or, without one, the REPL) after a reset that took
+        the port away."""
+        self.usb_back_at = time.monotonic() + self.usb_gap
 
     def _usb_check(self):
         if self.usb_back_at is not None and time.monotonic() >= self.usb_back_at:
@@ -420,6 +430,8 @@ class VirtualBoard:
                 if self.usb_gap:
                     self.usb_gone()
                 self.boot()
+                if self.usb_gap:
+                    self.usb_main_started()
             elif kind == "raw":
                 self.log("soft reset (SystemExit)")
                 self.write(b"\x04\x04MPY: soft reboot\r\n")
