@@ -247,6 +247,56 @@ def test_the_summary_says_when_main_py_is_not_running(board):
     ), words
 
 
+class Clock:
+    """deploy's time module on a clock that only its sleep() moves."""
+
+    def __init__(self):
+        self.now = 0.0
+
+    def monotonic(self):
+        return self.now
+
+    def sleep(self, seconds):
+        self.now += seconds
+
+
+def test_a_prompt_that_came_in_time_counts_when_deploy_reads_it_late(monkeypatch):
+    # A busy machine may run deploy again only after PROBE_WAIT, with the board's prompt,
+    # sent at once, waiting unread: the REPL answered, and main.py is not running.
+    clock = Clock()
+    calls = []
+
+    def stalled():  # after the Enter: the deadline is set, then deploy waits 1 s for the CPU
+        calls.append(clock.now)
+        return clock.now + (1.0 if len(calls) > 1 else 0.0)
+
+    class Line:  # pyserial's Serial, on a board at its REPL
+        def __init__(self, port, baudrate, timeout, **extra):
+            self.unread = b""
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return False
+
+        def reset_input_buffer(self):
+            self.unread = b""
+
+        def write(self, data):
+            self.unread += b"\r\n>>> "
+            clock.monotonic = stalled
+
+        def read(self, size):
+            data, self.unread = self.unread[:size], self.unread[size:]
+            return data
+
+    monkeypatch.setattr(deploy, "time", clock)
+    monkeypatch.setattr(deploy.serial, "Serial", Line)
+    assert deploy.repl_answers("/dev/ttyACM0")
+    assert len(calls) == 2  # it read only after the deadline
+
+
 @pytest.mark.parametrize("board", ["deployed"], indirect=True)
 def test_erase_settings_interrupts_the_game_and_it_restarts_with_defaults(board):
     assert wait_for(lambda: shows_title(board))
