@@ -179,10 +179,11 @@ def test_deploy_copies_everything_resets_and_main_py_starts(board, name, tmp_pat
     if board.usb_gap:
         waiting = "deploy: waiting for %s to come back after the reset...\n" % board.port
         assert waiting in result.stdout
-        said = re.escape(said + "it reset, %s came back after " % board.port) + r"(\d+\.\d) s, "
-        found = re.fullmatch(said + re.escape(BUSY), summary(result))
-        assert found, summary(result)
-        assert float(found.group(1)) >= PICO_GAP - 0.1
+        said = re.escape(said + "it reset, %s came back after " % board.port) + r"\d+\.\d s, "
+        assert re.fullmatch(said + re.escape(BUSY), summary(result)), summary(result)
+        # How long is measured from when deploy saw the port go, which on a busy machine is
+        # late by any amount: test_the_summary_says_how_long_the_port_was_away has the figure.
+        assert "USB gone for %.1f s (re-enumerating after the reset)" % PICO_GAP in board.events
     else:
         assert "waiting" not in result.stdout
         assert summary(result) == (
@@ -258,6 +259,21 @@ class Clock:
 
     def sleep(self, seconds):
         self.now += seconds
+
+
+def test_the_summary_says_how_long_the_port_was_away(monkeypatch):
+    # A Pico's port goes 0.1 s after mpremote's reset and is back 1.5 s later.
+    clock = Clock()
+    monkeypatch.setattr(deploy, "time", clock)
+    monkeypatch.setattr(deploy, "present", lambda port: not 0.1 <= clock.now < 1.6)
+    monkeypatch.setattr(
+        deploy, "open_error", lambda port: None if deploy.present(port) else FileNotFoundError()
+    )
+    monkeypatch.setattr(deploy, "repl_answers", lambda port: False)
+    assert deploy.after_reset("deploy", "/dev/ttyACM0", 10) == (
+        "it reset, /dev/ttyACM0 came back after 1.5 s, " + BUSY,
+        0,
+    )
 
 
 def test_a_prompt_that_came_in_time_counts_when_deploy_reads_it_late(monkeypatch):
