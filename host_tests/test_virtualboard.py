@@ -140,8 +140,13 @@ def test_usb_gap_takes_the_port_away_after_a_hard_reset_and_brings_it_back(tmp_p
     if mpyrun.micropython_path() is None:
         pytest.skip(mpyrun.UNAVAILABLE)
     (tmp_path / "main.py").write_text("print('main says hi')\n")
-    link, events = tmp_path / "ttyACM0", []
-    vb = virtualboard.VirtualBoard(tmp_path, log=events.append, link=link, usb_gap=0.3)
+    link, events, stamps = tmp_path / "ttyACM0", [], {}
+
+    def log(msg):
+        events.append(msg)
+        stamps[msg] = time.monotonic()
+
+    vb = virtualboard.VirtualBoard(tmp_path, log=log, link=link, usb_gap=0.3)
     thread = threading.Thread(target=vb.serve, daemon=True)
     thread.start()
     try:
@@ -172,6 +177,9 @@ def test_usb_gap_takes_the_port_away_after_a_hard_reset_and_brings_it_back(tmp_p
             "running main.py",
             "USB back",
         ]
+        # On a Pico main.py starts at once and the port is back ~1.5 s later; starting the
+        # interpreter here takes time a board does not spend, so the gap counts from main.py.
+        assert stamps["USB back"] - stamps["running main.py"] >= 0.3
         host = Line(vb.port)  # the same name, a new device: main.py's output went nowhere
         host.send(b"\r")
         assert host.until(b">>> ") == b"\r\n>>> "
@@ -188,9 +196,21 @@ def test_usb_gap_needs_a_link(tmp_path):
         virtualboard.VirtualBoard(tmp_path, usb_gap=1.5)
 
 
+def frames(vb, count):
+    """The next `count` control frames from the interpreter half."""
+    got = []
+    end = time.monotonic() + 5
+    while len(got) < count and time.monotonic() < end:
+        frame = vb._next_frame(0.1)  # None until a whole frame is in
+        if frame is not None:
+            got.append(frame)
+    return got
+
+
 def test_input_typed_while_booting_without_main_py_reaches_the_repl(tmp_path):
     # A board keeps what was typed during its boot for the REPL; the interpreter half must
-    # hand back stdin it did not read even when there was no main.py to run.
+    # hand back stdin it did not read even when main.py was not there to run (the host looks
+    # first and sends no M then, but the file may go in between).
     if mpyrun.micropython_path() is None:
         pytest.skip(mpyrun.UNAVAILABLE)
     vb = virtualboard.VirtualBoard(tmp_path, log=lambda msg: None)
@@ -199,14 +219,64 @@ def test_input_typed_while_booting_without_main_py_reaches_the_repl(tmp_path):
         vb._to_stdin(b"2 + 3\r")
         time.sleep(0.05)  # the bytes wait in the interpreter's stdin, as in a board's buffer
         vb._send(b"M")
-        frames = []
-        end = time.monotonic() + 5
-        while len(frames) < 2 and time.monotonic() < end:
-            frame = vb._next_frame(0.1)  # None until a whole frame is in
-            if frame is not None:
-                frames.append(frame)
-        assert frames == [(b"L", b"2 + 3\r"), (b"D", b"")]
+        assert frames(vb, 1) == [(b"D", b"")]
+        vb._send(b"U")  # the host asks for what the boot left unread
+        assert frames(vb, 2) == [(b"L", b"2 + 3\r"), (b"U", b"")]
     finally:
+        vb.close()
+
+
+def test_a_board_without_main_py_is_at_its_repl_once_booted(tmp_path):
+    # Nothing runs (pyexec_file_if_exists), so a Ctrl-C typed during the boot (mpremote sends
+    # one as it connects) is the REPL's: it never becomes a SIGINT for a block that has just
+    # ended, which killed the interpreter half ("the interpreter died").
+    if mpyrun.micropython_path() is None:
+        pytest.skip(mpyrun.UNAVAILABLE)
+    events = []
+    vb = virtualboard.VirtualBoard(tmp_path, log=events.append)
+    thread = threading.Thread(target=vb.run, daemon=True)
+    try:
+        host = Line(vb.port)
+        host.send(b"\x03x = 6 * 7\rx\r")  # typed while it powers on
+        vb.boot()
+        assert vb.mode == "friendly"
+        thread.start()
+        reply = host.until(b"42\r\n>>> ", 3)
+        assert reply.endswith(b"\r\nKeyboardInterrupt\r\n>>> x = 6 * 7\r\n>>> x\r\n42\r\n>>> ")
+        assert events == ["no main.py"]
+        os.close(host.fd)
+    finally:
+        vb.stop()
+        if thread.is_alive():
+            thread.join(5)
+        vb.close()
+
+
+def test_input_that_comes_as_the_code_ends_reaches_the_repl(tmp_path):
+    # Until the host reads the code's end it passes serial input to the code's stdin. What
+    # came in between was lost in the finished interpreter's stdin (deploy's Enter asking
+    # whether main.py runs; `machine.reset()` typed at a board that had just booted); a
+    # board's REPL gets it from its ring buffer. Here that window is held open.
+    if mpyrun.micropython_path() is None:
+        pytest.skip(mpyrun.UNAVAILABLE)
+    vb = virtualboard.VirtualBoard(tmp_path, log=lambda msg: None)
+    assert vb.mode == "off"  # not at a REPL before it has powered on
+    thread = threading.Thread(target=vb.run, daemon=True)
+    try:
+        vb.start()
+        host = Line(vb.port)
+        vb._execute("friendly", b"S", b"x = 6\n")
+        assert select.select([vb.ctl_r], [], [], 5)[0]  # it has ended; the host has not read it
+        host.send(b"x * 7\r")
+        assert select.select([vb.master], [], [], 5)[0]
+        vb._read_serial()  # running, as far as the host knows: to the code's stdin
+        thread.start()
+        assert host.until(b"42\r\n>>> ", 3) == b">>> x * 7\r\n42\r\n>>> "
+        os.close(host.fd)
+    finally:
+        vb.stop()
+        if thread.is_alive():
+            thread.join(5)
         vb.close()
 
 

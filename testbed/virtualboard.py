@@ -11,9 +11,10 @@ REPL does, so `mpremote connect PORT ...` (and `make deploy PORT=...`) work unch
 - `machine.reset()` = hard reset: fresh interpreter, then /main.py runs like at power-on;
 - Ctrl-C while code runs raises KeyboardInterrupt in it (SIGINT to the interpreter), unless
   the code turned that off with micropython.kbd_intr(-1) (mpremote's mount does); other input
-  is the code's sys.stdin, and what it leaves unread goes back to the REPL;
-- `--usb-gap SECONDS` (with `--link PORT`): a hard reset takes the port away for that long, as
-  a board with native USB does (a Pico: about 1.5 s); see VirtualBoard.usb_gone().
+  is the code's sys.stdin, and what it leaves unread goes back to the REPL (also what came
+  while the code was ending: the host asks for it once the code has ended, see _control());
+- `--usb-gap SECONDS` (with `--link PORT`): a hard reset takes the port away until main.py has
+  run that long, as a board with native USB does (a Pico: about 1.5 s); see usb_gone().
 
 Code runs in the real `micropython` unix port (testbed/virtualboard_mp.py, a persistent exec
 loop; a soft reset starts a new process). DIR is mounted at "/" inside it, so mpremote's file
@@ -77,10 +78,13 @@ class VirtualBoard:
         self.master = self.slave = None
         self._usb_attach()
         self.proc = None
-        self.mode = "friendly"  # friendly | raw | paste_head | paste | exec
+        # off (booting: not at a REPL yet) | friendly | raw | paste_head | paste | exec
+        self.mode = "off"
         self.exec_kind = None  # raw | friendly | boot, while mode == "exec"
         self.pending = bytearray()  # serial input not yet handled
-        self.held = False  # after Ctrl-C during exec: keep input for the REPL
+        self.held = False  # after Ctrl-C during exec, or once it ended: keep input for the REPL
+        self.fed = False  # the running code was given stdin: ask for what it left unread
+        self.ended = None  # (tag, data) of the code's end, while its unread stdin is asked for
         self.line = bytearray()
         self.block = []  # friendly REPL continuation lines
         self.code = bytearray()
@@ -151,6 +155,7 @@ class VirtualBoard:
 
     def _to_stdin(self, data):
         """Serial input for the running code (its sys.stdin)."""
+        self.fed = True
         try:
             self.proc.stdin.write(data)
             self.proc.stdin.flush()
@@ -228,14 +233,24 @@ class VirtualBoard:
         new firmware enumerates, about 1.5 s later; a program that had it open gets EIO. Here
         the link goes and the pty closes (its open ends see a hangup); output meanwhile is lost.
         A board behind a USB-serial bridge (most ESP32 boards) keeps its port: usb_gap 0.
+
+        The board runs main.py at once after the reset (ports/rp2/main.c, main(): tusb_init(),
+        then boot.py and main.py, while the host is still enumerating), so when the port is back
+        main.py has run for about usb_gap seconds: a main.py that returns at once (safe mode)
+        has long returned. Starting the interpreter here takes real time a board does not
+        spend, so the gap is counted from main.py's start (usb_main_started()), not from here.
         """
         if self.link is not None and self.link.is_symlink():
             self.link.unlink()
         os.close(self.master)
         os.close(self.slave)
         self.master = self.slave = None
-        self.usb_back_at = time.monotonic() + self.usb_gap
         self.log("USB gone for %.1f s (re-enumerating after the reset)" % self.usb_gap)
+
+    def usb_main_started(self):
+        """main.py has just been started (or, without one, the REPL) after a reset that took
+        the port away."""
+        self.usb_back_at = time.monotonic() + self.usb_gap
 
     def _usb_check(self):
         if self.usb_back_at is not None and time.monotonic() >= self.usb_back_at:
@@ -286,15 +301,25 @@ class VirtualBoard:
     def _execute(self, kind, tag, code=b""):
         # Like pyexec on a board: Ctrl-C interrupts each new block until it says otherwise.
         self.mode, self.exec_kind, self.held, self.interrupt = "exec", kind, False, True
+        self.fed = False
         self._send(tag, code if tag != b"M" else None)
 
     def boot(self, soft=False):
         """Power-on, hard or (friendly REPL) soft reset: fresh interpreter, then main.py."""
+        self.mode = "off"
         if soft:
             self.write(b"MPY: soft reboot\r\n")
         self.restart()
-        self.log("running main.py" if (self.flash / "main.py").exists() else "no main.py")
-        self._execute("boot", b"M")
+        if (self.flash / "main.py").exists():
+            self.log("running main.py")
+            self._execute("boot", b"M")
+            return
+        # Without main.py nothing runs (pyexec_file_if_exists): the board is at its REPL at
+        # once. Running an empty block instead left a moment where a Ctrl-C typed during the
+        # boot (mpremote sends one as it connects) became a SIGINT for code that had ended.
+        self.log("no main.py")
+        self.write(self.banner)
+        self._friendly_prompt()
 
     def _friendly_prompt(self):
         self.mode = "friendly"
@@ -401,10 +426,12 @@ class VirtualBoard:
                 self.log("the interpreter died: restarting like a hard reset")
             if hard:
                 self.log("hard reset (machine.reset)")
-                self.mode, self.pending = "friendly", bytearray()
+                self.pending = bytearray()
                 if self.usb_gap:
                     self.usb_gone()
                 self.boot()
+                if self.usb_gap:
+                    self.usb_main_started()
             elif kind == "raw":
                 self.log("soft reset (SystemExit)")
                 self.write(b"\x04\x04MPY: soft reboot\r\n")
@@ -435,7 +462,16 @@ class VirtualBoard:
                 self.hard_reset = True
             elif tag == b"K":
                 self.interrupt = data == b"3"
-            elif tag in (b"D", b"E", b"Q", b"EOF"):
+            elif tag in (b"D", b"E") and self.fed:
+                # Serial input read while the code was ending went to its stdin after its last
+                # read: ask for all it left unread (the bytes written so far are in the pipe
+                # before the request), and keep what comes meanwhile for the REPL, after it.
+                # A board's REPL gets all of it from its ring buffer, in order.
+                self.ended, self.held = (tag, data), True
+                self._send(b"U")
+            elif tag in (b"D", b"E", b"Q", b"EOF", b"U"):
+                if tag == b"U":
+                    (tag, data), self.ended = self.ended, None
                 self._finished(tag, data)
                 if self.mode == "exec":
                     return  # a reset started main.py: its frames come later
@@ -447,7 +483,12 @@ class VirtualBoard:
             self.boot()
         else:
             self.start()
+            self.mode = "friendly"
             self.write(self.banner + b">>> ")
+        self.run()
+
+    def run(self):
+        """Answer the serial line (and the interpreter) until stop()."""
         while not self.stopped:
             self._usb_check()
             watch = [] if self.master is None else [self.master]

@@ -7,9 +7,12 @@
 # line. Control frames (not seen by the code) travel on two extra pipes:
 #   in:  b"X<len>\n<code>"  execute a raw-REPL block     b"S<len>\n<line>"  a friendly-REPL line
 #        b"M\n"             run /main.py if it exists
+#        b"U\n"             hand back the stdin the last block left unread: b"L..." then b"U\n"
 #   out: b"R\n" ready, b"D\n" done, b"E<len>\n<traceback>", b"L<len>\n<unread stdin bytes>",
 #        b"H\n" machine.reset() was called, b"Q\n" SystemExit (the board soft-resets),
 #        b"K<len>\n<char>" micropython.kbd_intr(char) was called (-1: Ctrl-C is data).
+# The host asks for the unread stdin (U) after D or E, not this side at the block's end: bytes
+# the host wrote while the block was ending would land after that look and be lost.
 import io
 import os
 import select
@@ -122,10 +125,8 @@ def _run(code, name, mode):
     except BaseException as err:  # noqa: B036 - the REPL reports everything, as a board does
         buf = io.StringIO()
         sys.print_exception(err, buf)
-        _unread_stdin()
         _send(b"E", buf.getvalue().encode())
         return
-    _unread_stdin()
     _send(b"D")
 
 
@@ -145,10 +146,12 @@ def _loop():
                 with open("main.py") as f:
                     code = f.read()
             except OSError:
-                _unread_stdin()  # typed during the boot: the REPL gets it, as on a board
-                _send(b"D")
+                _send(b"D")  # what was typed during the boot stays for U: the REPL gets it
                 continue
             _run(code, "main.py", "exec")
+        elif tag == b"U":
+            _unread_stdin()
+            _send(b"U")
 
 
 _loop()

@@ -164,18 +164,23 @@ def wait_until(check, seconds):
 def repl_answers(port):
     """Whether the REPL answers a bare Enter with a prompt. While main.py runs it does not (the
     byte waits in the program's stdin); once main.py has returned (safe mode, a board that
-    could not be built) it does. Opened as mpremote opens it (115200, exclusive)."""
+    could not be built) it does. Opened as mpremote opens it (115200, exclusive).
+
+    "Answers" means: the prompt had come by PROBE_WAIT after the Enter. What came in time is
+    read even if this process gets the CPU back only after the deadline (a busy machine)."""
     extra = {} if os.name == "nt" else {"exclusive": True}
     with serial.Serial(port, 115200, timeout=0.05, **extra) as line:
         line.reset_input_buffer()
         line.write(b"\r")
         seen = b""
         end = time.monotonic() + PROBE_WAIT
-        while time.monotonic() < end:
+        while True:
+            late = time.monotonic() >= end
             seen += line.read(256)
             if b">>> " in seen:
                 return True
-    return False
+            if late:
+                return False
 
 
 def after_reset(target, port, wait):
