@@ -53,7 +53,6 @@ class Page:
         self.settings = None
         self.app = None
         self.waiting = None  # rescue.Waiting while the error screen shows
-        self.fresh = True  # the glass changed since the last frame()
 
     def step(self):
         """One iteration of the game; the ms to wait before the next (0: at once)."""
@@ -92,13 +91,10 @@ class Page:
         the backlight on (1/0), the display powered and out of reset (1/0), the colours of
         the module now (backlight, Vop) and the 504 glass bytes (MONO_VLSB, 1 dark)."""
         bus = machine.BUS
-        if len(bus):
-            self.model.feed(bus.take())
-            self.fresh = True
-        if not self.fresh:
+        if not len(bus):  # the driver sent nothing: the glass is as it was
             return None
-        self.fresh = False
         model = self.model
+        model.feed(bus.take())
         lit = model.backlight is not False
         gap, cell, ink = glasslook.colours(lit, model.vop if model.showing else None)
         return "%d %d %s %s %s %s" % (
