@@ -138,19 +138,6 @@ def sign(fb, text):
     smallfont.text(fb, text, x + (84 - x - smallfont.width(text)) // 2, ROW_Y[1] + 1, 0)
 
 
-def title(fb, gl, blink_on):
-    fb.fill(0)
-    x = 15
-    for p in (2, 1, 2):
-        fb.rect(x, 1, 15, 15, 1)
-        gl.draw(fb, p, x + 2, 3)
-        x += 19
-    fb.text("OXO 5110", 10, 21, 1)
-    fb.hline(10, 30, 64, 1)
-    if blink_on:
-        fb.text("press key", 6, 37, 1)
-
-
 def menu_row(fb, row, label, value, highlight, editing):
     """One 8-pixel menu row: label left, value (str or int, None: none) right-aligned, inverted
     if highlighted. While a value is being adjusted (`editing`) it is framed by < and >."""
