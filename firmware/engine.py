@@ -1,4 +1,4 @@
-# Tic-tac-toe engine: a perfect, allocation-free negamax with alpha-beta on a packed board.
+# Tic-tac-toe engine: a perfect negamax with alpha-beta on a packed board, leaving no garbage.
 # SPDX-License-Identifier: MIT
 #
 # Boards. The public board holds cell i (0..8, row-major) in bits 2i..2i+1: 0b00 empty, 0b01
@@ -10,9 +10,10 @@
 # Shortcuts, each exact to the depth searched: a move that completes a line ends the search;
 # against a threat only the block is searched; a fork wins; a side that can complete no line
 # draws at best; a move that a symmetry maps onto an earlier one is not searched again.
-# Memory. A search allocates nothing: every frame fits the 11 words that MicroPython keeps on
-# the C stack (py/objfun.c, VM_MAX_STATE_ON_STACK), _search's exactly; a bigger frame goes on
-# the heap. A const() name costs no RAM (a tuple's value lives with the code's constants);
+# Memory. A search leaves no garbage (gc.mem_alloc() is unchanged by it), and its frames fit
+# the 11 words that MicroPython keeps on the C stack (py/objfun.c, VM_MAX_STATE_ON_STACK),
+# _search's exactly; a bigger frame is taken from the heap for the length of the call. The
+# tables are const() bytes: they live with the code's constants and cost no global name;
 # every other global costs a dict entry and a qstr.
 from micropython import const
 
@@ -354,7 +355,7 @@ def best_move(board, player, depth=9, rng=None):
     """The cell (0..8) for `player`, the side to move; depth 9 plays perfectly. A win in n
     plies scores 100 - n, a loss -(100 - n). Of equal-best moves: the first of centre, corners,
     edges, or with `rng` (anything with getrandbits) one at random. ValueError for a malformed
-    board, a wrong player, a finished game or a bad depth. Allocates nothing."""
+    board, a wrong player, a finished game or a bad depth. Leaves no garbage."""
     board = _setup(board, player, depth)
     _root(board & _ALL, board >> 9, False)
     return _choose(rng)
@@ -366,7 +367,7 @@ def root_scores(board, player, depth=9):
     loss -(100 - n), a draw 0; a line of play that the depth cuts off scores what evaluate()
     gives `player` where it stops. best_move searches a worse move only far enough to rule it
     out; here every move gets a full window, and last_nodes() counts that whole search.
-    ValueError as for best_move. The search allocates nothing; the returned list is new."""
+    ValueError as for best_move. The search leaves no garbage; the returned list is new."""
     board = _setup(board, player, depth)
     _root(board & _ALL, board >> 9, True)
     scores = []

@@ -1,4 +1,4 @@
-# Drawing of every app screen into the 84x48 frame buffer (no state, no allocation per frame).
+# Drawing of every app screen into the 84x48 frame buffer (no state; a frame leaves no garbage).
 # SPDX-License-Identifier: MIT
 from game import DRAW, TWO_PLAYERS
 from micropython import const
