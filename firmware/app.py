@@ -4,8 +4,6 @@ import time
 
 import buttons
 from glyphs import Glyphs
-from mainmenu import MainMenu
-from play import Play
 from power import ASLEEP, AWAKE, Power
 from title import Title
 
@@ -17,8 +15,9 @@ class App:
     before the next one (0: at once), so tests drive it with a fake clock.
 
     Each screen is a controller, `screen` the one showing: title.Title, demo.Demo (made by
-    the title when it first starts), mainmenu.MainMenu, setupmenu.SetupMenu (made by the main
-    menu when first opened), play.Play. The App calls theirs:
+    the title when it first starts), mainmenu.MainMenu and play.Play (made by main_menu() when
+    the title's first press asks for the menu), setupmenu.SetupMenu (made by the main menu
+    when first opened). The App calls theirs:
 
         enter(now)      it is now the screen (go)
         event(ev, now)  a button event (buttons.button_of/kind_of) that may act; returns True
@@ -27,7 +26,7 @@ class App:
         tick(now)       time-driven work; returns True to be called again at once
         draw(fb)        draw the whole screen into the frame buffer (the App shows it)
 
-    and they use only go(), redraw(), save_soon(), held(), idle_ms(), drop_input(),
+    and they use only go(), main_menu(), redraw(), save_soon(), held(), idle_ms(), drop_input(),
     leave_on_sleep() and sound() here.
     """
 
@@ -40,14 +39,10 @@ class App:
         self.settings = settings
         self.power = Power(lcd, time.ticks_ms())
         self.buzzer = hw.buzzer  # a sound.Sound, None on a board without a buzzer
-        glyphs = Glyphs()
-        self.title = title = Title(self, glyphs)
-        self.menu = menu = MainMenu(self, settings, lcd)
-        self.play = play = Play(self, settings, glyphs)
-        # Where each screen leads: the screens go to one another by these (app.go).
-        title.menu = play.menu = menu
-        menu.title = title
-        menu.play = play
+        self.glyphs = Glyphs()
+        self.title = Title(self, self.glyphs)
+        self.menu = None  # the main menu and the game, made when first wanted (main_menu)
+        self.play = None
         self.screen = None  # the title, from the first step on
         self.asleep_to = None  # where the screen showing goes when the display sleeps
         # Buttons whose current hold may still act (bit 1 << name): a hold begun on one
@@ -143,6 +138,23 @@ class App:
         self.armed = 0  # a hold begun on the old screen does not act on the new one
         self.dirty = True
         screen.enter(now)
+
+    def main_menu(self):
+        """The main menu, made the first time it is wanted with the game screen its rows lead
+        to: the title needs neither, so the boot loads their code (the engine's included) only
+        after the first frame, when a press first asks for them."""
+        menu = self.menu
+        if menu is None:
+            from mainmenu import MainMenu
+            from play import Play
+
+            self.menu = menu = MainMenu(self, self.settings, self.lcd)
+            self.play = play = Play(self, self.settings, self.glyphs)
+            # Where each screen leads: the screens go to one another by these (app.go).
+            play.menu = menu
+            menu.title = self.title
+            menu.play = play
+        return menu
 
     def leave_on_sleep(self, screen):
         """If the display goes to sleep while the current screen shows, go to `screen`."""

@@ -1,7 +1,7 @@
 # Debounced, polled push buttons: press/release/click/long/repeat/chord events as small ints.
 # SPDX-License-Identifier: MIT
 """Each event is a small int, ``event(button, kind)`` (never 0), split by ``button_of`` and
-``kind_of``; ``poll()`` allocates nothing. Per hold of one button, in order:
+``kind_of``; ``poll()`` leaves no garbage. Per hold of one button, in order:
 
 - ``PRESS`` on the down edge, at once.
 - ``REPEAT`` after ``repeat_delay_ms``, then every ``repeat_ms`` while held (``repeat=True``).

@@ -1,4 +1,4 @@
-# Drawing of every app screen into the 84x48 frame buffer (no state, no allocation per frame).
+# Drawing of every app screen into the 84x48 frame buffer (no state; a frame leaves no garbage).
 # SPDX-License-Identifier: MIT
 from game import DRAW, TWO_PLAYERS
 from micropython import const
@@ -136,19 +136,6 @@ def sign(fb, text):
     x = STATUS_X - 2
     fb.fill_rect(x, ROW_Y[1] - 1, 84 - x, 9, 1)
     smallfont.text(fb, text, x + (84 - x - smallfont.width(text)) // 2, ROW_Y[1] + 1, 0)
-
-
-def title(fb, gl, blink_on):
-    fb.fill(0)
-    x = 15
-    for p in (2, 1, 2):
-        fb.rect(x, 1, 15, 15, 1)
-        gl.draw(fb, p, x + 2, 3)
-        x += 19
-    fb.text("OXO 5110", 10, 21, 1)
-    fb.hline(10, 30, 64, 1)
-    if blink_on:
-        fb.text("press key", 6, 37, 1)
 
 
 def menu_row(fb, row, label, value, highlight, editing):

@@ -3,7 +3,6 @@
 import time
 
 import buttons
-import screens
 from micropython import const
 
 _BLINK_MS = const(400)  # "press key"
@@ -18,7 +17,6 @@ class Title:
     def __init__(self, app, glyphs):
         self.app = app
         self.glyphs = glyphs
-        self.menu = None  # where a press goes (set by the App)
         self.demo = None  # the demo, once loaded (start_demo)
         self.since = 0
         self.phase = 0  # blink phase: 0 on, 1 off
@@ -29,8 +27,11 @@ class Title:
 
     def event(self, ev, now):
         if buttons.kind_of(ev) == buttons.PRESS:
+            # The first press loads the menu and the game (app.App.main_menu); its click
+            # sounds after that, so the load never lengthens the note.
+            menu = self.app.main_menu()
             self.app.sound("MOVE", now)
-            self.app.go(self.menu, now)  # at once; the rest of this hold does nothing
+            self.app.go(menu, now)  # at once; the rest of this hold does nothing
         return True
 
     def demo_due(self, now):
@@ -57,4 +58,15 @@ class Title:
         return False
 
     def draw(self, fb):
-        screens.title(fb, self.glyphs, not self.phase)
+        # Drawn here rather than in screens.py: the title is the first frame after power-on,
+        # and screens.py's game drawing (with game.py and the engine) is loaded only later.
+        fb.fill(0)
+        x = 15
+        for p in (2, 1, 2):
+            fb.rect(x, 1, 15, 15, 1)
+            self.glyphs.draw(fb, p, x + 2, 3)
+            x += 19
+        fb.text("OXO 5110", 10, 21, 1)
+        fb.hline(10, 30, 64, 1)
+        if not self.phase:
+            fb.text("press key", 6, 37, 1)

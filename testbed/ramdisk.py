@@ -81,3 +81,70 @@ def mount(kind, mountpoint, disk=None, fresh=True):
         cls.mkfs(disk)
     os.mount(cls(disk), mountpoint)
     return disk
+
+
+class Counted:
+    """A mounted filesystem (os.VfsLfs2 or os.VfsFat on a RAMDisk) that counts the paths it is
+    asked to look up (stat) and to open, as a board's import asks them: MicroPython mounts a
+    Python object with these methods like any VFS, and its import asks stat() of each name it
+    tries on each sys.path entry ("x", then "x.py", then "x.mpy": py/builtinimport.c,
+    stat_dir_or_file; extmod/vfs.c, mp_vfs_import_stat) and then open()s the file it found.
+    With `keep`, `paths` lists them in order, ("stat" or "open", path relative to the mount
+    point); without, nothing is allocated per call (for heap figures).
+
+        fs = ramdisk.Counted(os.VfsLfs2(disk))
+        os.mount(fs, "/flash")
+    """
+
+    def __init__(self, vfs, keep=False):
+        self.vfs = vfs
+        self.lookups = 0  # stat() calls
+        self.opens = 0  # open() calls
+        self.paths = [] if keep else None
+
+    def reset(self):
+        self.lookups = self.opens = 0
+        if self.paths is not None:
+            self.paths = []
+
+    def mount(self, readonly, mkfs):
+        return self.vfs.mount(readonly, mkfs)
+
+    def umount(self):
+        return self.vfs.umount()
+
+    def stat(self, path):
+        self.lookups += 1
+        if self.paths is not None:
+            self.paths.append(("stat", path))
+        return self.vfs.stat(path)
+
+    def open(self, path, mode):
+        self.opens += 1
+        if self.paths is not None:
+            self.paths.append(("open", path))
+        return self.vfs.open(path, mode)
+
+    def ilistdir(self, path):
+        return self.vfs.ilistdir(path)
+
+    def chdir(self, path):
+        return self.vfs.chdir(path)
+
+    def getcwd(self):
+        return self.vfs.getcwd()
+
+    def mkdir(self, path):
+        return self.vfs.mkdir(path)
+
+    def remove(self, path):
+        return self.vfs.remove(path)
+
+    def rename(self, old, new):
+        return self.vfs.rename(old, new)
+
+    def rmdir(self, path):
+        return self.vfs.rmdir(path)
+
+    def statvfs(self, path):
+        return self.vfs.statvfs(path)

@@ -22,15 +22,16 @@ PICK = (2, 2, 2, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1, 0, 0, 0)  # SELECT 1/2, NEXT 5/16
 
 
 def fail(message, app, event):
+    g = app.play.game if app.play is not None else None  # None before the first menu
     print(
         "FAIL event %d: %s (screen %s board %x count %d result %d)"
         % (
             event,
             message,
             type(app.screen).__name__,
-            app.play.game.board,
-            app.play.game.count,
-            app.play.game.result,
+            g.board if g else 0,
+            g.count if g else 0,
+            g.result if g else 0,
         )
     )
     sys.exit(1)
@@ -107,8 +108,8 @@ def main():
             ms = 16000 + (r * 131) % 9000  # the demo starts on an idle menu
         else:
             ms = 20000 + (r * 997) % 130000
-        g = app.play.game
-        before = (g.board, g.count, g.over(), g.mode)
+        g = app.play.game if app.play is not None else None  # made by the first menu
+        before = (g.board, g.count, g.over(), g.mode) if g else None
         t1 = settings.get("tally1")
         t2 = settings.get("tally2")
         rig.run(ms)
@@ -121,6 +122,8 @@ def main():
                 fail("a tone while asleep", app, event)
             if rig.now - changed > LONGEST_NOTE_MS:
                 fail("a tone on for %d ms" % (rig.now - changed), app, event)
+        if g is None:
+            continue  # no game yet: the title or the demo
         if not legal(g):
             fail("illegal board", app, event)
         a1 = settings.get("tally1")

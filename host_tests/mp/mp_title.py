@@ -1,9 +1,29 @@
 # title.py: the first screen, driven by the buttons and read off the glass.
 # SPDX-License-Identifier: MIT
+import sys
+
 import mptest
 from buttons import NEXT, SELECT
 from harness import Rig
 from mptest import check
+
+# What the title does not need: the menu, the game and the engine (app.App.main_menu).
+_LATER = ("mainmenu", "menu", "play", "game", "screens", "engine")
+
+
+def test_a_boot_shows_the_title_before_the_menu_and_the_game_are_loaded():
+    # The first check in this file (mptest runs them sorted by name): a fresh interpreter, in
+    # which no earlier check has loaded the game.
+    r = Rig()
+    r.run(50)
+    check(r.text_at("OXO 5110", 10, 21), r.show())
+    loaded = [name for name in _LATER if name in sys.modules]
+    check(not loaded, "loaded before the first press: %r" % (loaded,))
+    r.down(SELECT)
+    r.run(40)
+    check(r.menu_row(0), "the first press opens the menu:\n" + r.show())
+    missing = [name for name in _LATER if name not in sys.modules]
+    check(not missing, "not loaded by the menu: %r" % (missing,))
 
 
 def test_the_prompt_blinks():
