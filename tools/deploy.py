@@ -16,8 +16,9 @@ and error.log on the board are kept. Every step is one `mpremote connect PORT ..
 
 A board with native USB (a Pico) loses its port for about 1.5 s after a reset. Every target
 first waits for a missing port (up to --wait seconds); the targets that reset the board
-(deploy, erase-settings, mip) then watch the port go and come back, ask the REPL whether
-main.py is running, and end with one line saying what they saw.
+(deploy, erase-settings, mip) reset it themselves once mpremote has let go of it (see
+reset_board), then watch the port go and come back, ask the REPL whether main.py is running,
+and end with one line saying what they saw.
 """
 
 import argparse
@@ -45,14 +46,17 @@ ROOT = Path(__file__).resolve().parents[1]
 FIRMWARE = ROOT / "firmware"
 TARGETS = ("deploy", "run", "repl", "erase-settings", "mip")
 NEEDS_BOARD = ("deploy", "run", "mip")
-RESETS = ("deploy", "erase-settings", "mip")  # their chains end with mpremote's `reset`
+RESETS = ("deploy", "erase-settings", "mip")  # reset_board() after their chains
 
 PORT_WAIT = 10.0  # s for a missing port: a Pico's is back ~1.5 s after a reset, hubs add more
-GONE_WAIT = 1.0  # s for the port to go after mpremote's reset (it sleeps 100 ms, then resets)
+GONE_WAIT = 1.0  # s for the port to go after the reset line (the board resets as it reads it)
 SETTLE = 1.0  # s a port that exists may refuse to open: udev sets its owner and mode just after
 PROBE_WAIT = 0.3  # s for the REPL to answer a bare Enter (it does in milliseconds)
 POLL = 0.02
 STOP_KEYS = b"\x03\x1d\x18"  # Ctrl-C, and the keys that leave mpremote's repl: Ctrl-] Ctrl-x
+# Typed at the REPL mpremote leaves: Ctrl-C twice ends a half-typed line, Ctrl-B leaves a raw
+# REPL, and the reset starts the board afresh (main.py runs).
+RESET_LINE = b"\r\x03\x03\x02import machine; machine.reset()\r"
 
 # mpremote itself, but a Ctrl-C that lands outside its own handler ends it quietly (its main()
 # still lets go of the board first) instead of with a traceback.
@@ -183,6 +187,33 @@ def repl_answers(port):
                 return False
 
 
+def reset_board(port):
+    """Hard-reset the board by typing machine.reset() at its REPL, after mpremote has let go of
+    the port; None, or why the port did not open.
+
+    Not mpremote's own `reset` at the end of the chain: that runs `time.sleep_ms(100);
+    machine.reset()` on the board and then closes the port, and the close clears RTS with an
+    ioctl. On a board with native USB (a Pico) the reset takes the USB device away; Linux
+    hangs up the open tty and every ioctl on it then fails with EIO (a vanished ttyACM, and a
+    pty whose other end closed, alike). mpremote's close() forgives only ENOTTY, so a host
+    that takes more than those 100 ms to get from sending the reset to closing (a busy
+    machine) failed the whole deploy with a traceback after every file had been copied.
+    Here the line is written and the port closed with no ioctl: nothing left can fail when
+    the port goes, and an error once the line is written is the reset taking the port."""
+    extra = {} if os.name == "nt" else {"exclusive": True}
+    try:
+        line = serial.Serial(port, 115200, timeout=0.05, **extra)
+    except (OSError, serial.SerialException) as err:
+        return err
+    try:
+        line.write(RESET_LINE)
+    except (OSError, serial.SerialException):
+        pass
+    finally:
+        line.close()
+    return None
+
+
 def after_reset(target, port, wait):
     """Watch the port after the chain's reset: (what happened, in words; exit code)."""
     gone = wait_until(lambda: not present(port), GONE_WAIT)
@@ -263,7 +294,6 @@ def deploy_commands(port, mpys, board_mpy, main_py):
         *("+", "fs", "cp", *[str(p) for p in mpys], ":"),
         *("+", "fs", "cp", str(board_mpy), ":board.mpy"),
         *("+", "fs", "cp", str(main_py), ":main.py"),
-        *("+", "reset"),
     )
 
 
@@ -291,7 +321,7 @@ def commands(target, board, port, build_dir):
     if target == "repl":
         return mpremote(port, "repl"), ""
     if target == "erase-settings":
-        cmd = mpremote(port, "exec", REMOVE % (["settings.json"],), "+", "reset")
+        cmd = mpremote(port, "exec", REMOVE % (["settings.json"],))
         return cmd, "settings.json is gone from the board on %s" % port
     if target == "mip":
         # mpremote's mip reads a local package.json and the files it names relative to it
@@ -303,7 +333,6 @@ def commands(target, board, port, build_dir):
             port,
             *("mip", "install", "--target", "/", str(package)),
             *("+", "fs", "cp", str(board_file), ":board.py"),
-            *("+", "reset"),
         )
         return cmd, "installed %s with mip (sources, board.py for %s) on %s" % (
             amount(files),
@@ -513,6 +542,10 @@ def run_target(target, board, port, wait):
         return 1
     if target not in RESETS:
         return 0
+    err = reset_board(port)
+    if err is not None:
+        print("%s: %s, but it could not be reset: %s" % (target, what, err), file=sys.stderr)
+        return 1
     words, code = after_reset(target, port, wait)
     print("%s: %s; %s" % (target, what, words), file=sys.stderr if code else sys.stdout)
     return code
