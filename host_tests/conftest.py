@@ -11,7 +11,8 @@ import mpy_build
 import mpyrun
 import pytest
 
-pytest_plugins = ("checkitems", "mpcheck", "webcheck")
+# deployrig: the `board` fixture (a virtual board) of test_deploy and test_boardport.
+pytest_plugins = ("checkitems", "mpcheck", "webcheck", "deployrig")
 
 ROOT = Path(__file__).resolve().parents[1]
 MP_DIR = ROOT / "host_tests" / "mp"

@@ -5,9 +5,10 @@ tools/simulator.py, which then calls boot(), and by the virtual board when it is
 simulator_mp`. The board comes up as the harness brings it up (boardpins.use_board: the board
 file as `board`, its port modelled), and is read with boardpins.lcd_pins and button_pin.
 
-- The firmware runs on the real clock (`Clock`, a `time.RealClock`). Each of its sleeps first
-  sends what the fake SPI/pins recorded since the last one (so a frame leaves as soon as it is
-  drawn), then waits in one poll() that ends early only to apply a key. The unix port's own
+- The firmware runs on the real clock (`Clock`, a `time.RealClock`), as on a board, whether or
+  not anything reads its LCD. Each of its sleeps first sends what the fake SPI/pins recorded
+  since the last one (so a frame leaves as soon as it is drawn; with no $SIMLINK_OUT it is
+  dropped), then waits in one poll() that ends early only to apply a key. The unix port's own
   time.sleep_ms naps in 0.5 ms slices (ports/unix/unix_mphal.c, mp_hal_delay_ms: "does
   usleep(500)"): 2000 wake-ups a second of an idle game, most of the simulator's idle CPU.
 - Out (file or pipe named by $SIMLINK_OUT): frames of 1 type byte + 4-byte big-endian length +
@@ -66,8 +67,13 @@ def _send_pins():
 
 
 def flush():
-    """Send the pin names (once the board module exists) and the bus recording so far."""
+    """Send the pin names (once the board module exists) and the bus recording so far. With
+    nobody to send them to (the virtual board started without $SIMLINK_OUT) they are dropped:
+    kept, the recording grew by every frame until the heap ran out (MemoryError)."""
     if _out is None:
+        machine.BUS.clear()
+        for pwm in machine.PWMS:
+            pwm.take()
         return
     if not _sent_pins[0]:
         _send_pins()
@@ -267,11 +273,13 @@ def start():
         import board
 
         machine.set_level(boardpins.button_pin(board, hold), 0)
-    if _out is not None:
-        if _in is not None:
-            _frame(b"F", table().encode())
-            gc.collect()  # the table's garbage is not the firmware's to carry
-        time.use(Clock())
+    if _out is not None and _in is not None:
+        _frame(b"F", table().encode())
+        gc.collect()  # the table's garbage is not the firmware's to carry
+    # Real time with or without a reader: on the hostboard's default fake clock a sleep takes
+    # no time, so the firmware ran flat out and mpremote's `reset` (sleep_ms(100), then
+    # machine.reset()) took the port away before mpremote had let go of it.
+    time.use(Clock())
 
 
 start()

@@ -1,0 +1,134 @@
+"""The virtual board (a pty) that test_deploy and test_boardport run the make targets against,
+and helpers to run them and read what they said and what the board shows.
+
+A board asked for with a USB gap models a Pico: after a reset its port (a link in tmp_path) goes
+away for that long and comes back. Without one, the port stays through a reset, as behind a
+USB-serial bridge, and is the pty itself (mpremote reads a pty faster than a serial port).
+"""
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import threading
+import time
+from pathlib import Path
+
+import deploy_chains
+import mpyrun
+import pcd8544_model
+import pexpect
+import pytest
+import virtualboard
+
+ROOT = Path(__file__).resolve().parents[1]
+TESTBED = ROOT / "testbed"
+PICO_GAP = 1.5  # s a Pico's port is away after a reset
+BUSY = "and it is running the game (the REPL is busy with main.py)"
+
+
+@pytest.fixture
+def board(request, tmp_path, monkeypatch):
+    """A virtual board served from a thread; its flash dir and LCD bus file in tmp_path.
+    request.param (indirect parametrisation): its USB gap in seconds (default 0), or "deployed"
+    for a Pico (a short gap) that has the firmware on its flash when it powers on."""
+    if mpyrun.micropython_path() is None:
+        pytest.skip(mpyrun.UNAVAILABLE)
+    bus = tmp_path / "lcd.bus"
+    monkeypatch.setenv("SIMLINK_OUT", str(bus))
+    log = []
+    gap = getattr(request, "param", 0)
+    if gap == "deployed":  # what `make deploy` leaves, without a deploy's time, on a Pico
+        gap = 0.3
+        deploy_chains.build_deploy("pico", tmp_path / "flash")
+        shutil.copyfile(ROOT / "firmware/main.py", tmp_path / "flash/main.py")
+    vb = virtualboard.VirtualBoard(
+        tmp_path / "flash",
+        [TESTBED / "hostboard", TESTBED],
+        setup="simulator_mp",
+        log=log.append,
+        link=tmp_path / "ttyACM0" if gap else None,
+        usb_gap=gap,
+    )
+    vb.bus, vb.events = bus, log
+    thread = threading.Thread(target=vb.serve, daemon=True)
+    thread.start()
+    yield vb
+    vb.stop()
+    thread.join(5)
+    vb.close()
+
+
+def make(target, board="pico", port="", timeout=60, wait=None):
+    extra = [] if wait is None else ["WAIT=%g" % wait]
+    return subprocess.run(
+        ["make", "--no-print-directory", target, "BOARD=" + board, "PORT=" + port] + extra,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+
+
+def spawn(target, port, board="pico"):
+    """make TARGET in a terminal (a pty), as a person runs it."""
+    args = ["--no-print-directory", target, "BOARD=" + board, "PORT=" + port]
+    return pexpect.spawn("make", args, cwd=str(ROOT), timeout=20, encoding="utf-8")
+
+
+def summary(result):
+    """The last line a resetting target printed: what it did and what it saw the board do."""
+    lines = (result.stdout + result.stderr).strip().splitlines()
+    return [line for line in lines if not re.match(r"make(\[\d+\])?: \*\*\*", line)][-1]
+
+
+def exit_code(result):
+    """deploy.py's exit code, from make's report of it (make itself exits 2)."""
+    if result.returncode == 0:
+        return 0
+    return int(re.search(r"\] Error (\d+)$", result.stderr.strip()).group(1))
+
+
+def reset_by_hand(board):
+    """machine.reset() typed at the board's REPL (not through deploy.py), then the port goes."""
+    assert wait_for(lambda: board.mode == "friendly", 5)  # booted, at its REPL ("off" before)
+    fd = os.open(board.port, os.O_RDWR | os.O_NOCTTY)
+    os.write(fd, b"import machine; machine.reset()\r")
+    os.close(fd)
+    assert wait_for(lambda: not os.path.exists(board.port), 5)
+
+
+def glass(bus_file):
+    """What the virtual board's LCD shows, from the bus recording its firmware streamed."""
+    data = bus_file.read_bytes()
+    model = None
+    while len(data) >= 5:
+        kind, n = data[:1], int.from_bytes(data[1:5], "big")
+        payload, data = data[5 : 5 + n], data[5 + n :]
+        if kind == b"P":
+            dc, cs, rst, light, on = payload.decode().split()
+            model = pcd8544_model.Model(dc=dc, cs=cs, rst=rst, light=light, light_on=int(on))
+        elif kind == b"B" and model is not None:  # the bus (b"S" frames: the buzzer)
+            model.feed(payload)
+    return model
+
+
+def wait_for(check, seconds=15):
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        result = check()
+        if result:
+            return result
+        time.sleep(0.1)
+    return check()
+
+
+def shows_title(board):
+    """The virtual board's LCD model, once the firmware has drawn a screen on it."""
+    model = glass(board.bus) if board.bus.exists() else None
+    return model if model and model.initialised and len(model.dark_pixels()) > 200 else None
+
+
+def contrast(flash):
+    return json.loads((Path(flash) / "settings.json").read_text())["contrast"]

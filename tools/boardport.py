@@ -1,0 +1,189 @@
+"""The board's serial port, for deploy.py: waiting for it to open (a Pico's is away for about
+1.5 s after a reset), resetting the board over it, and watching what the board does then."""
+
+import os
+import time
+
+import serial
+from serial.tools import list_ports
+
+PORT_WAIT = 10.0  # s for a missing port: a Pico's is back ~1.5 s after a reset, hubs add more
+GONE_WAIT = 1.0  # s for the port to go after the reset line (the board resets as it reads it)
+SETTLE = 1.0  # s a port that exists may refuse to open: udev sets its owner and mode just after
+PROBE_WAIT = 0.3  # s for the REPL to answer a bare Enter (it does in milliseconds)
+POLL = 0.02
+# Typed at the REPL mpremote leaves: Ctrl-C twice ends a half-typed line, Ctrl-B leaves a raw
+# REPL, and the reset starts the board afresh (main.py runs).
+RESET_LINE = b"\r\x03\x03\x02import machine; machine.reset()\r"
+
+
+class UsageError(Exception):
+    """A wrong BOARD or PORT: the message says what to use instead."""
+
+
+def is_com(port):
+    return port.upper().startswith("COM") and port[3:].isdigit()
+
+
+def present(port):
+    """Whether the port's device exists (a Windows COM port has no path: ask pyserial)."""
+    if is_com(port):
+        return any(p.device.upper() == port.upper() for p in list_ports.comports())
+    return os.path.exists(port)
+
+
+def open_error(port):
+    """None if the port opens now, else why not (FileNotFoundError while it is away)."""
+    if is_com(port):
+        return None if present(port) else FileNotFoundError(2, "no such port", port)
+    try:
+        fd = os.open(port, os.O_RDWR | os.O_NOCTTY | os.O_NONBLOCK)
+    except OSError as err:
+        return err
+    os.close(fd)
+    return None
+
+
+def wait_ready(port, seconds):
+    """Wait up to `seconds` for the port to open; None, or why it did not. A port that exists
+    but refuses gets SETTLE seconds, not the whole wait (no permission is no typo)."""
+    start = time.monotonic()
+    settle_end = None
+    while True:
+        err = open_error(port)
+        now = time.monotonic()
+        if err is None:
+            return None
+        if present(port) and settle_end is None:
+            settle_end = now + SETTLE
+        if now - start >= seconds or (settle_end is not None and now >= settle_end):
+            return err
+        time.sleep(POLL)
+
+
+def port_problem(port, err, waited):
+    if not present(port):
+        return (
+            "port %s does not exist (waited %g s for it): is the board plugged in? (Linux: "
+            "/dev/ttyACM0 for a Pico, /dev/ttyUSB0 for most ESP32 boards; "
+            "`.venv/bin/mpremote connect list` shows them)" % (port, waited)
+        )
+    return "cannot open %s: %s (Linux: is your user in the dialout group?)" % (
+        port,
+        err.strerror or err,
+    )
+
+
+def check_port(port, target="deploy", wait=PORT_WAIT, needs_board=False):
+    """The port, once it opens; a missing one is waited for (it may be coming back after a
+    reset), up to `wait` seconds. needs_board: the example given for a missing PORT names a
+    BOARD too."""
+    if not port:
+        raise UsageError(
+            "no PORT given: use e.g. `make %s%s PORT=/dev/ttyACM0` "
+            "(`.venv/bin/mpremote connect list` shows the connected boards)"
+            % (target, " BOARD=pico" if needs_board else "")
+        )
+    if open_error(port) is None:
+        return port
+    if not present(port):
+        print(
+            "%s: waiting for %s to come back (up to %g s; a Pico's port is away for about "
+            "1.5 s after a reset)..." % (target, port, wait),
+            flush=True,
+        )
+    err = wait_ready(port, wait)
+    if err is not None:
+        raise UsageError(port_problem(port, err, wait))
+    return port
+
+
+def wait_until(check, seconds):
+    """True as soon as check() is, False after `seconds`."""
+    end = time.monotonic() + seconds
+    while not check():
+        if time.monotonic() >= end:
+            return False
+        time.sleep(POLL)
+    return True
+
+
+def repl_answers(port):
+    """Whether the REPL answers a bare Enter with a prompt. While main.py runs it does not (the
+    byte waits in the program's stdin); once main.py has returned (safe mode, a board that
+    could not be built) it does. Opened as mpremote opens it (115200, exclusive).
+
+    "Answers" means: the prompt had come by PROBE_WAIT after the Enter. What came in time is
+    read even if this process gets the CPU back only after the deadline (a busy machine)."""
+    extra = {} if os.name == "nt" else {"exclusive": True}
+    with serial.Serial(port, 115200, timeout=0.05, **extra) as line:
+        line.reset_input_buffer()
+        line.write(b"\r")
+        seen = b""
+        end = time.monotonic() + PROBE_WAIT
+        while True:
+            late = time.monotonic() >= end
+            seen += line.read(256)
+            if b">>> " in seen:
+                return True
+            if late:
+                return False
+
+
+def reset_board(port):
+    """Hard-reset the board by typing machine.reset() at its REPL, after mpremote has let go of
+    the port; None, or why the port did not open.
+
+    Not mpremote's own `reset` at the end of the chain: that runs `time.sleep_ms(100);
+    machine.reset()` on the board and then closes the port, and the close clears RTS with an
+    ioctl. On a board with native USB (a Pico) the reset takes the USB device away; Linux
+    hangs up the open tty and every ioctl on it then fails with EIO (a vanished ttyACM, and a
+    pty whose other end closed, alike). mpremote's close() forgives only ENOTTY, so a host
+    that takes more than those 100 ms to get from sending the reset to closing (a busy
+    machine) failed the whole deploy with a traceback after every file had been copied.
+    Here the line is written and the port closed with no ioctl: nothing left can fail when
+    the port goes, and an error once the line is written is the reset taking the port."""
+    extra = {} if os.name == "nt" else {"exclusive": True}
+    try:
+        line = serial.Serial(port, 115200, timeout=0.05, **extra)
+    except (OSError, serial.SerialException) as err:
+        return err
+    try:
+        line.write(RESET_LINE)
+    except (OSError, serial.SerialException):
+        pass
+    finally:
+        line.close()
+    return None
+
+
+def after_reset(target, port, wait):
+    """Watch the port after the chain's reset: (what happened, in words; exit code)."""
+    gone = wait_until(lambda: not present(port), GONE_WAIT)
+    for _ in range(2):  # a second round if the port goes late, while the REPL is asked
+        if gone:
+            print(
+                "%s: waiting for %s to come back after the reset..." % (target, port), flush=True
+            )
+            start = time.monotonic()
+            err = wait_ready(port, wait)
+            if err is not None:
+                return "it reset, but " + port_problem(port, err, wait), 1
+            came = "it reset, %s came back after %.1f s" % (port, time.monotonic() - start)
+        else:
+            came = "it reset (%s stayed up, as behind a USB-serial bridge)" % port
+        try:
+            at_repl = repl_answers(port)
+        except (OSError, serial.SerialException) as err:
+            if present(port) or gone:
+                return "%s, but the REPL could not be asked: %s" % (came, err), 1
+            gone = True
+            continue
+        if at_repl:
+            return (
+                "%s, but main.py is not running: the REPL answers (safe mode, or main.py "
+                "failed: `make repl PORT=%s` shows why)" % (came, port),
+                1,
+            )
+        return "%s, and it is running the game (the REPL is busy with main.py)" % came, 0
+    return "it reset, but %s kept going away" % port, 1

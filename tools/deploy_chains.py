@@ -1,0 +1,117 @@
+"""What each deploy.py target builds, and the mpremote command line that puts it on the board."""
+
+import shutil
+import sys
+from pathlib import Path
+
+import boardlist
+import mpy_build
+from boardport import UsageError
+
+ROOT = Path(__file__).resolve().parents[1]
+FIRMWARE = ROOT / "firmware"
+TARGETS = ("deploy", "run", "repl", "erase-settings", "mip")
+# mpremote itself, but a Ctrl-C that lands outside its own handler ends it quietly (its main()
+# still lets go of the board first) instead of with a traceback.
+MPREMOTE = (
+    "import sys\nfrom mpremote.main import main\ntry:\n    sys.exit(main())\n"
+    "except KeyboardInterrupt:\n    sys.exit(130)\n"
+)
+# Removing a file that may not be there must not stop the chain (mpremote's `fs rm` would).
+REMOVE = (
+    "import os\nfor n in %r:\n    try:\n        os.remove(n)\n        print('removed', n)\n"
+    "    except OSError:\n        pass\n"
+)
+
+
+def check_board(board, target="deploy"):
+    if not board:
+        raise UsageError(
+            "no BOARD given: choose one of %s, e.g. `make %s BOARD=pico PORT=/dev/ttyACM0`"
+            % (", ".join(boardlist.known_boards()), target)
+        )
+    try:
+        return boardlist.board_file(board)
+    except ValueError as err:
+        raise UsageError(str(err)) from None
+
+
+def build_deploy(board, out_dir):
+    """Compile the firmware for `board` into out_dir; return (mpy files, board.mpy, main.py)."""
+    modules = [p for p in mpy_build.firmware_sources(include_boards=False) if p.name != "main.py"]
+    mpys = mpy_build.compile_all(out_dir, modules)
+    staged = out_dir / "board" / "board.py"
+    staged.parent.mkdir()
+    shutil.copyfile(check_board(board), staged)
+    board_mpy = mpy_build.compile_module(staged, out_dir)
+    shutil.rmtree(staged.parent)  # `make run` mounts out_dir: a board/ folder would be imported
+    return mpys, board_mpy, FIRMWARE / "main.py"
+
+
+def build_run(board, out_dir):
+    """What `make run` mounts: this checkout compiled as deploy compiles it (the board then
+    loads bytecode and does not compile app.py and the rest in its own RAM), main.py as
+    source (mpremote runs it)."""
+    mpys, board_mpy, main_py = build_deploy(board, out_dir)
+    shutil.copyfile(main_py, out_dir / "main.py")
+    return out_dir
+
+
+def mpremote(port, *chain):
+    return [sys.executable, "-c", MPREMOTE, "connect", port] + list(chain)
+
+
+def deploy_commands(port, mpys, board_mpy, main_py):
+    shadows = sorted({p.stem + ".py" for p in mpys} | {"board.py"})
+    return mpremote(
+        port,
+        *("exec", REMOVE % (shadows,)),
+        *("+", "fs", "cp", *[str(p) for p in mpys], ":"),
+        *("+", "fs", "cp", str(board_mpy), ":board.mpy"),
+        *("+", "fs", "cp", str(main_py), ":main.py"),
+    )
+
+
+def amount(files):
+    size = sum(Path(p).stat().st_size for p in files)
+    return "%d files (%d KB)" % (len(files), round(size / 1024))
+
+
+def commands(target, board, port, build_dir):
+    """(the mpremote command line, what it puts on the board in words), building what it needs
+    in build_dir first."""
+    if target == "deploy":
+        mpys, board_mpy, main_py = build_deploy(board, build_dir)
+        files = mpys + [board_mpy, main_py]
+        print(
+            "deploy: %d modules as bytecode .mpy (no -march: no native code) + board.mpy (%s) "
+            "+ main.py source, %d bytes, to %s"
+            % (len(mpys), board, sum(p.stat().st_size for p in files), port)
+        )
+        what = "deployed %s to %s on %s" % (amount(files), board, port)
+        return deploy_commands(port, mpys, board_mpy, main_py), what
+    if target == "run":
+        staged = build_run(board, build_dir)
+        return mpremote(port, "mount", str(staged), "+", "run", str(staged / "main.py")), ""
+    if target == "repl":
+        return mpremote(port, "repl"), ""
+    if target == "erase-settings":
+        cmd = mpremote(port, "exec", REMOVE % (["settings.json"],))
+        return cmd, "settings.json is gone from the board on %s" % port
+    if target == "mip":
+        # mpremote's mip reads a local package.json and the files it names relative to it
+        # (mpremote/mip.py, _install_json): no network, no repository URL.
+        package = ROOT / "package.json"
+        board_file = check_board(board)
+        files = sorted(FIRMWARE.glob("*.py")) + [board_file]
+        cmd = mpremote(
+            port,
+            *("mip", "install", "--target", "/", str(package)),
+            *("+", "fs", "cp", str(board_file), ":board.py"),
+        )
+        return cmd, "installed %s with mip (sources, board.py for %s) on %s" % (
+            amount(files),
+            board,
+            port,
+        )
+    raise UsageError("unknown target %r: use one of %s" % (target, ", ".join(TARGETS)))
