@@ -68,17 +68,25 @@ def test_help_words_and_timings_agree_with_the_keys():
     assert simkeys.HOLD_MS["PREV"] > simkeys.REPEAT_DELAY_MS + 2 * simkeys.POLL_MS
 
 
-def buttons_on_a_glass():
-    """A button queue whose notes go to a Screen drawing into a string, with a glass to draw."""
+def terminal_size(monkeypatch, columns, lines):
+    """The size the Screen finds (it draws into a string: shutil reads COLUMNS and LINES)."""
+    monkeypatch.setenv("COLUMNS", str(columns))
+    monkeypatch.setenv("LINES", str(lines))
+
+
+@pytest.fixture
+def buttons(monkeypatch):
+    """A button queue whose notes go to a Screen drawing into a string, with a glass to draw,
+    in a terminal big enough to show it."""
+    terminal_size(monkeypatch, 100, 40)
     screen = simview.Screen(io.StringIO(), clear=False)
     screen.feed(b"P", b"dc - - bl 1")
     return simkeys.Buttons(screen)
 
 
-def test_keyboard_queue_keeps_order_and_has_a_said_limit():
-    buttons = buttons_on_a_glass()
+def test_keyboard_queue_keeps_order_and_has_a_said_limit(buttons):
     read, write = os.pipe()
-    keyboard = simkeys.Keyboard(buttons, read)
+    keyboard = simkeys.Keyboard(buttons, read, buttons.screen)
     os.write(write, b"p\x1b[C\x1b[Dhu \r")
     keyboard(read)
     hold, press = simkeys.HOLD_MS, simkeys.PRESS_MS
@@ -102,10 +110,9 @@ def test_keyboard_queue_keeps_order_and_has_a_said_limit():
     os.close(write)
 
 
-def test_dropped_keys_are_counted_in_one_note_that_clears():
-    buttons = buttons_on_a_glass()
+def test_dropped_keys_are_counted_in_one_note_that_clears(buttons):
     read, write = os.pipe()
-    keyboard = simkeys.Keyboard(buttons, read)
+    keyboard = simkeys.Keyboard(buttons, read, buttons.screen)
     os.write(write, b"\x1b[C" * 40)  # a burst: 16 wait, 24 are dropped
     keyboard(read)
     assert len(buttons.queue) == simkeys.KEY_QUEUE_MAX and buttons.screen.notes == []
@@ -130,6 +137,30 @@ def test_dropped_keys_are_counted_in_one_note_that_clears():
     os.write(write, b" ")
     keyboard(read)
     assert buttons.screen.drop_note is None and len(buttons.queue) == simkeys.KEY_QUEUE_MAX
+    os.close(read)
+    os.close(write)
+
+
+def test_keys_are_ignored_while_the_terminal_is_too_small_and_say_so(buttons, monkeypatch):
+    read, write = os.pipe()
+    keyboard = simkeys.Keyboard(buttons, read, buttons.screen)
+    terminal_size(monkeypatch, 60, 10)  # the braille view needs 19 lines
+    buttons.screen.draw()
+    assert buttons.screen.out.getvalue().split("\n")[-2:] == [
+        "terminal too small: 60x10, need 44x19; keys ignored\r",
+        "",
+    ]
+    os.write(write, b" \r\x1b[Cp")
+    keyboard(read)
+    assert list(buttons.queue) == [] and buttons.screen.drop_note is None
+    terminal_size(monkeypatch, 60, 19)  # the view is back: keys act again
+    os.write(write, b" ")
+    keyboard(read)
+    assert list(buttons.queue) == [("SELECT", simkeys.PRESS_MS)]
+    terminal_size(monkeypatch, 30, 10)  # quitting works at any size
+    os.write(write, b"q")
+    keyboard(read)
+    assert keyboard.quit
     os.close(read)
     os.close(write)
 

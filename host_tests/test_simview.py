@@ -4,6 +4,7 @@ the legend, a terminal too small."""
 import json
 
 import lcd_render
+import pcd8544_model
 import pexpect
 import pytest
 import simview
@@ -12,6 +13,7 @@ from simterm import (
     golden_glass,
     last_drawn,
     last_is,
+    last_screen,
     mp_sim_words,
     pause,
     read_until,
@@ -68,12 +70,14 @@ def test_the_status_column_is_read_back_as_text_from_the_glass(table):
 
 def test_a_too_small_terminal_is_told_so_and_a_narrow_one_gets_a_wrapped_legend(tmp_path):
     # The braille view needs 44 columns (42 and its frame) and, that narrow, 19 lines (title,
-    # frame, status line, the legend in 3 lines); less than that, one line says so.
+    # frame, status line, the legend in 3 lines); less than that, a line says so and that keys
+    # are ignored (on a line of its own where the terminal is too narrow for both).
     assert simview.compact_size(30) == simview.compact_size(60) == (44, 19)
     assert simview.compact_size(80) == (44, 18)  # the legend's two lines fit
     child = spawn(tmp_path, dimensions=(10, 30), colour="")
     out = started_small(child)
-    read_until(child, out, lambda text: "too small: 30x10, need 44x19" in text)
+    new = read_until(child, out, lambda text: "too small: 30x10, need 44x19" in text)
+    assert last_drawn(new) == ["too small: 30x10, need 44x19", "keys ignored"]
     child.setwinsize(20, 60)
     read_until(child, out, lambda text: "q quit" in text and "\u2514" in text)
     pause(child, out, 0.3)
@@ -84,7 +88,30 @@ def test_a_too_small_terminal_is_told_so_and_a_narrow_one_gets_a_wrapped_legend(
     assert screens_in(out[0]), "the braille picture"
     child.setwinsize(18, 44)  # a line too few
     new = read_until(child, out, lambda text: "44x18, need 44x19" in text)
-    assert last_drawn(new) == ["terminal too small: 44x18, need 44x19"]  # fits in 43
+    assert last_drawn(new) == ["too small: 44x18, need 44x19; keys ignored"]  # fits in 43
+    child.send("q")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_keys_typed_while_the_terminal_is_too_small_are_ignored(tmp_path):
+    # Enter typed at the title in a terminal too small to show it used to open the menu unseen:
+    # made big again, the terminal still shows the title, and only then do keys act.
+    child = spawn(tmp_path, dimensions=(10, 30), colour="")
+    out = started_small(child)
+    pause(child, out, 1.5)  # the firmware boots and draws its title, unseen
+    child.send("\r \x1b[C")
+    pause(child, out, 0.5)
+    child.setwinsize(20, 60)
+    read_until(child, out, lambda text: "q quit" in text and "\u2514" in text)
+    title = pcd8544_model.pixels_of(golden_glass("title"))
+    logo = lambda dark: {(x, y) for x, y in dark if y < 36}  # noqa: E731 - "press key" blinks
+    pause(child, out, 0.8)  # time enough for a press the simulator had kept to act
+    assert logo(last_screen(out[0])) == logo(title)
+    child.send("\r")
+    menu = pcd8544_model.pixels_of(golden_glass("menu"))
+    read_until(child, out, last_is(lambda dark, status: dark == menu))
     child.send("q")
     child.expect(pexpect.EOF)
     child.close()

@@ -188,10 +188,12 @@ def queue_script(buttons, steps):
 
 
 class Keyboard:
-    """Raw keys in, button actions queued; q or Ctrl-C asks to quit."""
+    """Raw keys in, button actions queued (none while the screen cannot show the glass); q or
+    Ctrl-C asks to quit."""
 
-    def __init__(self, buttons, fd):
+    def __init__(self, buttons, fd, screen):
         self.buttons = buttons
+        self.screen = screen
         self.fd = fd
         self.pending = b""
         self.quit = False
@@ -216,6 +218,8 @@ class Keyboard:
                 self.pending = self.pending[1:]
 
     def add(self, button, hold):
+        if not self.screen.shows_glass():
+            return  # unseen, a key would act blind: the too-small line says they are ignored
         buttons = self.buttons
         if buttons.pending() >= KEY_QUEUE_MAX:
             buttons.key_dropped()

@@ -271,7 +271,7 @@ def run_script(sim, steps):
 
 
 def run_keyboard(sim, fd):
-    keyboard = Keyboard(sim.buttons, fd)
+    keyboard = Keyboard(sim.buttons, fd, sim.screen)
     sim.inputs[fd] = keyboard
     while not keyboard.quit:
         if not sim.pump(1.0):

@@ -42,10 +42,14 @@ TITLES = (
     "oxo5110 simulator, %s",
     "oxo5110, %s",
 )
+# While the terminal is too small, keys are ignored (simkeys.Keyboard): a key that acted
+# unseen (Enter leaving the title for the menu) would surprise whoever makes it big again.
+KEYS_IGNORED = "keys ignored"
 TOO_SMALL = (
-    "terminal too small: %dx%d, need at least %dx%d",
-    "terminal too small: %dx%d, need %dx%d",
-    "too small: %dx%d, need %dx%d",
+    "terminal too small: %dx%d, need at least %dx%d; " + KEYS_IGNORED + " until then",
+    "terminal too small: %dx%d, need %dx%d; " + KEYS_IGNORED,
+    "too small: %dx%d, need %dx%d; " + KEYS_IGNORED,
+    "too small: %dx%d, need %dx%d",  # KEYS_IGNORED on a line of its own (too_small())
 )
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
@@ -135,20 +139,29 @@ class Screen:
         self.last = look
         self.draw()
 
+    def size(self):
+        """The terminal's size now (COLUMNS/LINES in the environment may be stale)."""
+        try:
+            return os.get_terminal_size(self.out.fileno())
+        except (OSError, ValueError, AttributeError):
+            return shutil.get_terminal_size((100, 40))
+
+    def shows_glass(self, size=None):
+        """False while the terminal is too small for even the braille view (compact_size())."""
+        size = size or self.size()
+        need = compact_size(size.columns)
+        return size.columns >= need[0] and size.lines >= need[1]
+
     def draw(self):
         # Half blocks (84x24 characters) show every pixel square; a terminal too small for
         # that frame (86x33 with the legend) gets braille, 2x4 pixels a character (42x12),
         # and the status column as text, as it is hard to read there. Smaller than the braille
         # view (compact_size()): one line that says so, as anything more would wrap into
         # garbage; the terminal's resize redraws.
-        try:  # the terminal itself (COLUMNS/LINES in the environment may be stale)
-            size = os.get_terminal_size(self.out.fileno())
-        except (OSError, ValueError, AttributeError):
-            size = shutil.get_terminal_size((100, 40))
+        size = self.size()
         compact = size.columns < HALF_BLOCK_SIZE[0] or size.lines < HALF_BLOCK_SIZE[1]
-        need = compact_size(size.columns)
-        if size.columns < need[0] or size.lines < need[1]:
-            rows = [too_small(size, need)]
+        if not self.shows_glass(size):
+            rows = too_small(size, compact_size(size.columns))
         else:
             rows = self._rows(size, compact)
         if self.clear:
@@ -227,7 +240,12 @@ def compact_size(columns):
 
 
 def too_small(size, need):
-    return fitting(TOO_SMALL, size.columns - 1, size.columns, size.lines, need[0], need[1])
+    """The rows that say the terminal is too small and that keys are ignored: one where it
+    fits, else a second line for the keys if there is one."""
+    line = fitting(TOO_SMALL, size.columns - 1, size.columns, size.lines, need[0], need[1])
+    if KEYS_IGNORED in line or size.lines < 2:
+        return [line]
+    return [line, KEYS_IGNORED[: size.columns - 1]]
 
 
 class Terminal:
