@@ -277,3 +277,47 @@ def test_a_firmware_that_gets_no_cpu_for_a_while_still_sees_every_press(tmp_path
         assert cursor_cell(glass()) == 8
     finally:
         sim.stop()
+
+
+STOPPED_STARTING = "simulator: stopped by Ctrl-C before the firmware had started"
+
+
+def test_ctrl_c_while_the_modules_load_is_one_line_and_status_130():
+    # A Ctrl-C right after `make play` starts lands while Python loads the simulator's modules
+    # (Pillow's take longest): here a SIGINT sent as lcd_render is imported.
+    code = (
+        "import builtins, os, runpy, signal, sys\n"
+        "real = builtins.__import__\n"
+        "def hooked(name, *args, **kw):\n"
+        "    if name == 'lcd_render':\n"
+        "        os.kill(os.getpid(), signal.SIGINT)\n"
+        "    return real(name, *args, **kw)\n"
+        "builtins.__import__ = hooked\n"
+        "sys.argv = [%r, '--sound', 'off']\n"
+        "runpy.run_path(sys.argv[0], run_name='__main__')\n" % str(ROOT / "tools/simulator.py")
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", code], stdin=subprocess.DEVNULL, capture_output=True, text=True
+    )
+    assert (run.returncode, run.stdout) == (simulator.INTERRUPTED, ""), run.stderr
+    assert run.stderr.strip() == STOPPED_STARTING, run.stderr
+
+
+def test_ctrl_c_while_the_firmware_builds_and_boots_is_one_line_and_status_130(tmp_path):
+    # The terminal is raw before the simulator starts, so the Ctrl-C typed at once waits as a
+    # key (as in the simulator's own raw terminal) for the keyboard's first read, which comes
+    # before the firmware can have drawn anything.
+    command = "stty raw -echo; echo RAW; %s %s --sound off --flash %s; echo EXIT=$?" % (
+        sys.executable,
+        ROOT / "tools/simulator.py",
+        tmp_path / "flash",
+    )
+    child = pexpect.spawn("bash", ["--norc", "-c", command], encoding="utf-8", timeout=30)
+    child.expect("RAW")
+    child.send("\x03")
+    child.expect(r"EXIT=(\d+)")
+    status, said = int(child.match.group(1)), child.before
+    child.expect(pexpect.EOF)
+    assert status == simulator.INTERRUPTED, said[-2000:]
+    assert "Traceback" not in said and " frames" not in said, said[-2000:]
+    assert said.rstrip().endswith(STOPPED_STARTING), said[-2000:]

@@ -188,8 +188,8 @@ def queue_script(buttons, steps):
 
 
 class Keyboard:
-    """Raw keys in, button actions queued (none while the screen cannot show the glass); q or
-    Ctrl-C asks to quit."""
+    """Raw keys in, button actions queued (none while the screen cannot show the glass); q asks
+    to quit, Ctrl-C raises KeyboardInterrupt."""
 
     def __init__(self, buttons, fd, screen):
         self.buttons = buttons
@@ -204,7 +204,9 @@ class Keyboard:
             self.quit = True
         self.pending += data
         while self.pending:
-            if self.pending[:1] in (b"q", b"Q", b"\x03"):
+            if self.pending[:1] == b"\x03":
+                raise KeyboardInterrupt  # as the SIGINT it is in a cooked terminal
+            if self.pending[:1] in (b"q", b"Q"):
                 self.quit = True
                 return
             for key, (button, hold) in KEYS.items():

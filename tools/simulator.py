@@ -31,11 +31,24 @@ import argparse
 import os
 import select
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+INTERRUPTED = 130  # exit status after a Ctrl-C before the first picture: 128 + SIGINT, as deploy's
+
+
+def stopped_starting():
+    """Say, in one line, that a Ctrl-C stopped the start-up; the exit status."""
+    print("\r\nsimulator: stopped by Ctrl-C before the firmware had started", file=sys.stderr)
+    return INTERRUPTED
+
+
+if __name__ == "__main__":  # a Ctrl-C while the modules below load (Pillow's take a while)
+    signal.signal(signal.SIGINT, lambda *_: sys.exit(stopped_starting()))
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tools"), str(ROOT / "testbed")]
@@ -283,6 +296,16 @@ def run_keyboard(sim, fd):
 
 
 def main(argv=None):
+    # From here on a Ctrl-C is a KeyboardInterrupt again: play() quits on it once the game is
+    # on; before the first picture it ends here, in one line (the terminal restored first).
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        return play(options().parse_args(argv))
+    except KeyboardInterrupt:
+        return stopped_starting()
+
+
+def options():
     parser = argparse.ArgumentParser(
         description=__doc__.split("\n")[0],
         epilog=__doc__.split("\n", 2)[2],
@@ -304,7 +327,10 @@ def main(argv=None):
         choices=("select", "prev", "next"),
         help="hold this button from power-on: the firmware's safe mode (to see it)",
     )
-    args = parser.parse_args(argv)
+    return parser
+
+
+def play(args):
     try:
         boardlist.board_file(args.board)
         steps = read_script(args.script) if args.script else None
@@ -344,7 +370,9 @@ def main(argv=None):
             finished = run_script(sim, steps)
     except RuntimeError as err:
         error = str(err)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # a SIGINT, or Ctrl-C typed (Keyboard)
+        if not sim.ready:
+            raise  # before the first picture: main() says so
         finished = True
     finally:
         sim.stop()
