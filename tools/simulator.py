@@ -24,7 +24,9 @@ the last picture, says why and exits with status 3. Colours: 24-bit where $COLOR
 truecolor, else 256; none with $NO_COLOR or when the output is not a terminal. Sound (the
 board's buzzer): `--sound on` (the default) renders each sound to a WAV and plays it with the
 first of paplay, pw-play, aplay, afplay on PATH (the terminal bell without one), `--sound bell`
-rings the bell as each sound begins, `--sound off` is silent.
+rings the bell as each sound begins, `--sound off` is silent. The board's flash (settings.json,
+the tally) is $XDG_STATE_HOME/oxo5110/sim-flash (~/.local/state/...), which `make clean` keeps;
+`--flash DIR` picks another.
 """
 
 import argparse
@@ -63,7 +65,9 @@ from simview import CONSOLE_KEPT, Screen, Terminal  # noqa: E402
 
 TESTBED = ROOT / "testbed"
 HOSTBOARD = TESTBED / "hostboard"
-BUILD = ROOT / "build" / "sim"
+# The simulated board's flash (settings.json, the tally) was here, where `make clean` deleted it
+# without a word; an old one is moved to default_flash() on first use.
+OLD_FLASH = ROOT / "build" / "sim" / "flash"
 BOOT_TIMEOUT_S = 30  # a script gives up if the firmware shows nothing for this long
 FIRMWARE_STOPPED = 3  # exit status when the firmware stopped by itself
 SAFE_MODE_HELP = (
@@ -72,6 +76,15 @@ SAFE_MODE_HELP = (
     "here, run the simulator again without --hold-at-boot to play."
 )
 BOOT = "import simulator_mp\nsimulator_mp.boot(%r)\n"  # board, port model, main.py
+
+
+def default_flash(environ=os.environ):
+    """The simulated board's flash unless --flash names one: the player's settings and tally
+    are state, not a build product, so they live where `make clean` (and a fresh clone) keep
+    them, one board for every checkout: $XDG_STATE_HOME/oxo5110/sim-flash, by default under
+    ~/.local/state."""
+    state = environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state"
+    return Path(state) / "oxo5110" / "sim-flash"
 
 
 def build(board, out):
@@ -107,9 +120,15 @@ class Simulator:
         sound="off",
     ):
         self.board = board
-        self.flash = Path(flash or BUILD / "flash")
-        self.flash.mkdir(parents=True, exist_ok=True)
         self.screen = Screen(sys.stdout, png_dir, clear, colours)
+        if flash is None:
+            flash = default_flash()
+            if OLD_FLASH.is_dir() and not flash.exists():
+                flash.parent.mkdir(parents=True, exist_ok=True)
+                shutil.move(OLD_FLASH, flash)
+                self.screen.note("the board's flash moved to %s (make clean keeps it)" % flash)
+        self.flash = Path(flash)
+        self.flash.mkdir(parents=True, exist_ok=True)
         self.speaker = Speaker(sound, self.screen)
         self.buttons = Buttons(self.screen)
         self.heapsize = heapsize
@@ -314,7 +333,12 @@ def options():
     parser.add_argument("--board", default="pico", help="board file to simulate (default pico)")
     parser.add_argument("--png", type=Path, metavar="DIR", help="save every new frame as PNG")
     parser.add_argument("--script", type=Path, metavar="FILE", help="replay presses from FILE")
-    parser.add_argument("--flash", type=Path, help="the board's filesystem (build/sim/flash)")
+    parser.add_argument(
+        "--flash",
+        type=Path,
+        help="the board's filesystem: settings.json, the tally (default %s)"
+        % str(default_flash()).replace(str(Path.home()), "~", 1),
+    )
     parser.add_argument(
         "--sound",
         choices=SOUND_MODES,
