@@ -10,9 +10,15 @@ PORT   ?=
 .PHONY: test web-deps lint typecheck bench play web serve deploy repl run erase-settings mip format clean
 
 # tools/check_python.py says what is missing (Python 3.11+, venv/ensurepip: python3-venv on
-# Debian/Ubuntu) before a half-made .venv can get in the way.
+# Debian/Ubuntu) before a half-made .venv can get in the way. .installed, touched last, is the
+# only proof of a whole set-up: a .venv without it was stopped half-way (a Ctrl-C during pip)
+# and is made again from scratch rather than trusted.
 $(VENV)/.installed: requirements-dev.txt
 	@$(PYTHON) tools/check_python.py
+	@if [ -e $(VENV) ] && [ ! -e $@ ]; then \
+		echo "oxo5110 set-up: $(VENV) was left half-made (no $(VENV)/.installed): making it again." >&2; \
+		rm -rf $(VENV); \
+	fi
 	@$(PYTHON) -m venv $(VENV) || { rm -rf $(VENV); \
 		echo "oxo5110 set-up: '$(PYTHON) -m venv $(VENV)' failed (see above); nothing was left behind." >&2; \
 		exit 1; }

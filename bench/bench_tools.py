@@ -48,7 +48,7 @@ def bench_simulator(flash):
         latencies = []
         for i in range(9):
             before, start = sim.screen.frames, time.monotonic()
-            sim.press("NEXT" if i else "SELECT")  # the first press opens the menu
+            sim.buttons.press("NEXT" if i else "SELECT")  # the first press opens the menu
             while sim.screen.frames == before and time.monotonic() - start < 2:
                 sim.pump(0.002)
             latencies.append((time.monotonic() - start) * 1000)

@@ -1,0 +1,163 @@
+"""The simulator seen from outside, for its tests: run it in a pty and read back each LCD
+picture the terminal shows (half blocks or braille), the golden screens as glass bytes."""
+
+import os
+import re
+import sys
+import time
+from pathlib import Path
+
+import pexpect
+
+ROOT = Path(__file__).resolve().parents[1]
+HALF = {" ": (0, 0), "\u2580": (1, 0), "\u2584": (0, 1), "\u2588": (1, 1)}
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+BRAILLE_DOT = ((0x01, 0x02, 0x04, 0x40), (0x08, 0x10, 0x20, 0x80))
+SILENT = ("--sound", "off")  # the tests run the simulator quietly (the default plays sound)
+
+
+def screens_in(text):
+    """Every LCD picture the terminal output shows, in order: (set of dark (x, y), status line
+    or None). Half-block and braille frames alike; colours are stripped."""
+    out = []
+    for block in ANSI.sub("", text).split("\u250c")[1:]:
+        frame, _, after = block.partition("\u2514")
+        if "q quit" not in after:
+            continue  # cut short at the end of the output read so far
+        rows = [line[1:] for line in frame.split("\n") if line.startswith("\u2502")]
+        dark = set()
+        if len(rows) == 24 and all(len(r) >= 85 for r in rows):
+            for r, line in enumerate(rows):
+                for x, ch in enumerate(line[:84]):
+                    top, bottom = HALF[ch]
+                    if top:
+                        dark.add((x, 2 * r))
+                    if bottom:
+                        dark.add((x, 2 * r + 1))
+        elif len(rows) == 12 and all(len(r) >= 43 for r in rows):
+            for r, line in enumerate(rows):
+                for c, ch in enumerate(line[:42]):
+                    bits = ord(ch) - 0x2800
+                    for dx in (0, 1):
+                        for dy in range(4):
+                            if bits & BRAILLE_DOT[dx][dy]:
+                                dark.add((2 * c + dx, 4 * r + dy))
+        else:
+            continue
+        status = re.search(r"^\s*status: (.*?)\s*$", after.split("\u250c")[0], re.M)
+        out.append((dark, status.group(1) if status else None))
+    return out
+
+
+def last_screen(text):
+    """The 84x48 pixels (set of (x, y)) of the last LCD the terminal shows."""
+    shown = screens_in(text)
+    assert shown, text[-3000:]
+    return shown[-1][0]
+
+
+def cursor_cell(dark):
+    """The board cell drawn solid (the cursor), or None."""
+    for i in range(9):
+        x0, y0 = (i % 3) * 16, (i // 3) * 16
+        if sum((x, y) in dark for x in range(x0, x0 + 15) for y in range(y0, y0 + 15)) > 120:
+            return i
+    return None
+
+
+def read_until(child, out, check, timeout=15):
+    """Read the simulator's output (appending to out[0]) until check(the new output since this
+    call) is true; fail with the screens seen if it never is. Returns the new output."""
+    start = len(out[0])
+    for _ in range(int(timeout / 0.1)):
+        if check(out[0][start:]):
+            return out[0][start:]
+        try:
+            out[0] += child.read_nonblocking(65536, timeout=0.1)
+        except pexpect.TIMEOUT:
+            pass
+        except pexpect.EOF:
+            break
+    new = out[0][start:]
+    assert check(new), [(cursor_cell(d), s) for d, s in screens_in(new)][-20:] or new[-2000:]
+    return new
+
+
+def last_is(predicate):
+    """A check for read_until: the last screen shown (dark pixels, status line) satisfies it."""
+    return lambda text: bool(screens_in(text)) and predicate(*screens_in(text)[-1])
+
+
+def started(child):
+    """Wait for the simulator's first drawing; the output so far, as read_until's `out`."""
+    child.expect("oxo5110 simulator")
+    out = [child.before + child.after + child.buffer]
+    child.buffer = ""
+    return out
+
+
+def started_small(child):
+    """Like started(), for a terminal too small for the simulator's title."""
+    child.expect("too small")
+    out = [child.before + child.after + child.buffer]
+    child.buffer = ""
+    return out
+
+
+def pause(child, out, seconds):
+    """Read what the simulator draws for `seconds` (appending to out[0]); the new text."""
+    start = len(out[0])
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        try:
+            out[0] += child.read_nonblocking(65536, timeout=max(0.01, end - time.monotonic()))
+        except (pexpect.TIMEOUT, pexpect.EOF):
+            break
+    return out[0][start:]
+
+
+def last_drawn(text):
+    """The rows of the last picture drawn in place (after its cursor-home), colours stripped."""
+    return ANSI.sub("", text.split("\x1b[H")[-1]).split("\r\n")
+
+
+def spawn(tmp_path, *args, dimensions=(40, 100), colour="truecolor"):
+    env = dict(os.environ, COLORTERM=colour)
+    env.pop("NO_COLOR", None)
+    return pexpect.spawn(
+        sys.executable,
+        [str(ROOT / "tools/simulator.py"), "--flash", str(tmp_path / "flash"), *SILENT, *args],
+        cwd=str(ROOT),
+        encoding="utf-8",
+        dimensions=dimensions,
+        timeout=20,
+        env=env,
+    )
+
+
+def golden_glass(name):
+    """The 504-byte glass of a golden screen, from its half-block text twin."""
+    path = ROOT / "host_tests/golden" / (name + ".txt")
+    if not path.exists():
+        path = ROOT / "host_tests/golden/screens" / (name + ".txt")
+    rows = path.read_text().split("\n")
+    rows = [line[1:85] for line in rows if line.startswith("|")]
+    assert len(rows) == 24
+    glass = bytearray(504)
+    for r, line in enumerate(rows):
+        for x, ch in enumerate(line):
+            for dy, on in enumerate(HALF[ch]):
+                if on:
+                    y = 2 * r + dy
+                    glass[(y >> 3) * 84 + x] |= 1 << (y & 7)
+    return glass
+
+
+def mp_sim_words(micropython, hostboard):
+    """host_tests/mp/mp_sim_words.py's output: each result word's pixels, then the table
+    simulator_mp sends the simulator."""
+    out = micropython.run(
+        ROOT / "host_tests/mp/mp_sim_words.py", heapsize="256k", paths=(hostboard,)
+    )
+    assert out.returncode == 0, out.stderr
+    return out.stdout

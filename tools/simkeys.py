@@ -1,0 +1,230 @@
+"""Button actions for tools/simulator.py: their timings, their queue, the keyboard, scripts.
+
+A press is the button down PRESS_MS then up GAP_MS, a hold keeps it down HOLD_MS; both are
+worked out from firmware/buttons.py's own defaults, so the firmware sees each one whole.
+"""
+
+import collections
+import importlib.util
+import inspect
+import os
+import re
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _pad_defaults():
+    """debounce_ms, long_ms, repeat_delay_ms as firmware/buttons.py's Pad has them (the board
+    files take the defaults)."""
+    sys.path.insert(0, str(ROOT / "testbed" / "cpython"))
+    import micropython  # noqa: F401 - the CPython shim: const(), and the ticks buttons.py takes
+
+    spec = importlib.util.spec_from_file_location("oxo5110_buttons", ROOT / "firmware/buttons.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    params = inspect.signature(module.Pad.__init__).parameters
+    return tuple(params[name].default for name in ("debounce_ms", "long_ms", "repeat_delay_ms"))
+
+
+DEBOUNCE_MS, LONG_MS, REPEAT_DELAY_MS = _pad_defaults()
+POLL_MS = 10  # firmware/app.py App.poll_ms: the buttons are sampled every 10 ms while awake
+# Down (or up) this long is seen as one whole press (release) by a debouncer that ignores the
+# level for DEBOUNCE_MS after an edge and only samples every POLL_MS: one poll late, one spare.
+PRESS_MS = GAP_MS = DEBOUNCE_MS + 2 * POLL_MS
+# A hold outlasts the time the firmware acts on it (SELECT's LONG; PREV/NEXT's first REPEAT,
+# which the game reads as their long press) by a poll or two and some spare.
+HOLD_SPARE_MS = 50
+HOLD_MS = {
+    "SELECT": LONG_MS + HOLD_SPARE_MS,
+    "PREV": REPEAT_DELAY_MS + HOLD_SPARE_MS,
+    "NEXT": REPEAT_DELAY_MS + HOLD_SPARE_MS,
+}
+AHEAD = 2  # actions handed to the firmware side at once: the next starts without a round trip
+KEY_QUEUE_MAX = 16  # keyboard actions waiting (about 1.6 s of presses); more are dropped, said
+DROP_NOTE_S = 3  # the dropped-keys note stays this long after the last drop, queue drained
+REPEAT_MAX = 1000  # script `xN`
+WAIT_MAX_MS = 600000  # script `wait`
+SCRIPT_MAX_ACTIONS = 10000
+
+KEYS = {
+    b"\x1b[D": ("PREV", False),
+    b"\x1b[A": ("PREV", False),
+    b"\x1b[C": ("NEXT", False),
+    b"\x1b[B": ("NEXT", False),
+    b" ": ("SELECT", False),
+    b"\r": ("SELECT", False),
+    b"\n": ("SELECT", False),
+    b"h": ("SELECT", True),
+    b"u": ("PREV", True),
+    b"p": ("NEXT", True),
+}
+
+
+class Buttons:
+    """The queue of button actions (a press, a hold, a wait), handed to the firmware side
+    strictly in order, at most AHEAD at a time; `screen` shows the note on dropped keys."""
+
+    def __init__(self, screen):
+        self.screen = screen
+        self.queue = collections.deque()  # (button, down ms) or (None, wait ms)
+        self.in_flight = 0  # actions handed to simulator_mp, not yet reported done
+        self.wait_until = None
+        self.dropped = 0  # keys dropped since the last one taken (Screen.drop_note)
+        self.dropped_at = None
+
+    def press(self, button, hold=False):
+        """Queue a press (or a hold) of button "PREV", "NEXT" or "SELECT"."""
+        self.queue.append((button, HOLD_MS[button] if hold else PRESS_MS))
+
+    def wait(self, ms):
+        """Queue a pause of ms after the actions before it have finished."""
+        self.queue.append((None, ms))
+
+    def pending(self):
+        """Actions not finished yet (queued or under way)."""
+        return len(self.queue) + self.in_flight
+
+    def busy(self):
+        return bool(self.queue) or self.in_flight > 0 or self.wait_until is not None
+
+    def key_dropped(self, now=None):
+        """A key found the queue full: count it into the one note that says so."""
+        self.dropped += 1
+        self.dropped_at = time.monotonic() if now is None else now
+        self.screen.drop_note = "simulator: %d key%s dropped: %d were already waiting" % (
+            self.dropped,
+            "" if self.dropped == 1 else "s",
+            KEY_QUEUE_MAX,
+        )
+        self.screen.refresh(force=True)
+
+    def drops_over(self, now=None):
+        """Clear the dropped-keys note: at once (a key was taken), or given `now`, once the
+        queue has drained and DROP_NOTE_S have passed since the last drop."""
+        if not self.dropped:
+            return
+        if now is not None and (self.pending() or now - self.dropped_at < DROP_NOTE_S):
+            return
+        self.dropped = 0
+        self.screen.drop_note = None
+        self.screen.refresh(force=True)
+
+    def send(self, now, write):
+        """Hand the actions that are due to the firmware side: write(b"BUTTON DOWN_MS UP_MS\\n")
+        for a press or hold; a wait holds back what follows it until it is over."""
+        while self.queue:
+            button, ms = self.queue[0]
+            if button is None:
+                if self.in_flight:
+                    return  # a wait counts from the end of the action before it
+                if self.wait_until is None:
+                    self.wait_until = now + ms / 1000
+                if now < self.wait_until:
+                    return
+                self.wait_until = None
+            elif self.in_flight >= AHEAD:
+                return
+            else:
+                write(b"%s %d %d\n" % (button.encode(), ms, GAP_MS))
+                self.in_flight += 1
+            self.queue.popleft()
+
+    def done(self):
+        """The firmware side reported an action finished."""
+        self.in_flight -= 1
+
+
+SCRIPT_HELP = (
+    "a line is one of: select | prev | next [xN] (N 1..%d), hold select|prev|next, "
+    "wait MS (0..%d), or a # comment" % (REPEAT_MAX, WAIT_MAX_MS)
+)
+
+
+def read_script(path):
+    """[(button, False) press, (button, True) hold, (None, ms) wait] from a script file (see
+    the module docstring); ValueError naming the file and line for anything else."""
+    raw = Path(path).read_bytes()
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise ValueError(
+            "%s: not a text script (not UTF-8 at byte %d); %s" % (path, err.start, SCRIPT_HELP)
+        ) from None
+    steps = []
+    for number, line in enumerate(text.splitlines(), 1):
+        words = line.split("#")[0].lower().split()
+        if not words:
+            continue
+        count = 1
+        where = "%s:%d: %r" % (path, number, line.strip())
+        if len(words) == 2 and re.fullmatch(r"x\d+", words[1]) and words[0] != "hold":
+            count, words = int(words[1][1:]), words[:1]
+            if not 1 <= count <= REPEAT_MAX:
+                raise ValueError("%s: repeat count must be 1..%d" % (where, REPEAT_MAX))
+        if words[0] == "wait" and len(words) == 2 and words[1].isdigit():
+            if int(words[1]) > WAIT_MAX_MS:
+                raise ValueError("%s: wait at most %d ms" % (where, WAIT_MAX_MS))
+            steps.append((None, int(words[1])))
+        elif words[0] in ("select", "prev", "next") and len(words) == 1:
+            steps += [(words[0].upper(), False)] * count
+        elif words[0] == "hold" and len(words) == 2 and words[1] in ("select", "prev", "next"):
+            steps.append((words[1].upper(), True))
+        else:
+            raise ValueError("%s: cannot read this; %s" % (where, SCRIPT_HELP))
+        if len(steps) > SCRIPT_MAX_ACTIONS:
+            raise ValueError("%s: a script has at most %d actions" % (where, SCRIPT_MAX_ACTIONS))
+    return steps
+
+
+def queue_script(buttons, steps):
+    for button, arg in steps:
+        if button is None:
+            buttons.wait(arg)
+        else:
+            buttons.press(button, arg)
+
+
+class Keyboard:
+    """Raw keys in, button actions queued (none while the screen cannot show the glass); q asks
+    to quit, Ctrl-C raises KeyboardInterrupt."""
+
+    def __init__(self, buttons, fd, screen):
+        self.buttons = buttons
+        self.screen = screen
+        self.fd = fd
+        self.pending = b""
+        self.quit = False
+
+    def __call__(self, fd):
+        data = os.read(fd, 1024)
+        if not data:
+            self.quit = True
+        self.pending += data
+        while self.pending:
+            if self.pending[:1] == b"\x03":
+                raise KeyboardInterrupt  # as the SIGINT it is in a cooked terminal
+            if self.pending[:1] in (b"q", b"Q"):
+                self.quit = True
+                return
+            for key, (button, hold) in KEYS.items():
+                if self.pending.startswith(key):
+                    self.pending = self.pending[len(key) :]
+                    self.add(button, hold)
+                    break
+            else:
+                if self.pending in (b"\x1b", b"\x1b["):
+                    break  # the rest of an arrow key is on its way
+                self.pending = self.pending[1:]
+
+    def add(self, button, hold):
+        if not self.screen.shows_glass():
+            return  # unseen, a key would act blind: the too-small line says they are ignored
+        buttons = self.buttons
+        if buttons.pending() >= KEY_QUEUE_MAX:
+            buttons.key_dropped()
+            return
+        buttons.drops_over()  # room again: the note would be old news
+        buttons.press(button, hold)

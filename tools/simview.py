@@ -1,0 +1,295 @@
+"""The simulator's terminal (tools/simulator.py): the glass, its legend and notes drawn in it,
+and the terminal's modes while playing (raw keys, a hidden cursor, a redraw on resize).
+
+The LCD is the PCD8544 controller model fed with what the driver sends, drawn at its true 84x48
+in Unicode half blocks (84 x 24 characters) where the terminal has room, else in braille (2x4
+pixels a character) with the game's status column read back as a line of text.
+"""
+
+import atexit
+import json
+import os
+import re
+import shutil
+import signal
+import sys
+import termios
+import tty
+
+import lcd_render
+import pcd8544_model
+from pcd8544_model import WIDTH
+from simcolours import glass_paint, painted
+
+CONSOLE_KEPT = 100  # lines of the firmware's output (and of notes) kept
+HALF_BLOCK_SIZE = (86, 33)  # columns, lines the half-block frame needs with legend and console
+LEGEND = (
+    "  \u2190/\u2191 PREV   \u2192/\u2193 NEXT   space/enter SELECT",
+    "  h hint (hold SELECT)  u undo (hold PREV)  p menu (hold NEXT)  q quit",
+)
+# The legend's items, for narrow terminals (legend()).
+LEGEND_ITEMS = (
+    "\u2190/\u2191 PREV",
+    "\u2192/\u2193 NEXT",
+    "space/enter SELECT",
+    "h hint (hold SELECT)",
+    "u undo (hold PREV)",
+    "p menu (hold NEXT)",
+    "q quit",
+)
+TITLES = (
+    "oxo5110 simulator - Nokia 5110 (84x48), %s",
+    "oxo5110 simulator, %s",
+    "oxo5110, %s",
+)
+# While the terminal is too small, keys are ignored (simkeys.Keyboard): a key that acted
+# unseen (Enter leaving the title for the menu) would surprise whoever makes it big again.
+KEYS_IGNORED = "keys ignored"
+TOO_SMALL = (
+    "terminal too small: %dx%d, need at least %dx%d; " + KEYS_IGNORED + " until then",
+    "terminal too small: %dx%d, need %dx%d; " + KEYS_IGNORED,
+    "too small: %dx%d, need %dx%d; " + KEYS_IGNORED,
+    "too small: %dx%d, need %dx%d",  # KEYS_IGNORED on a line of its own (too_small())
+)
+_ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def _cell(glass, x, y):
+    """The 8x8 pixels at (x, y) as 8 column bytes (bit r = row y + r), as framebuf draws text."""
+    out = bytearray(8)
+    for c in range(8):
+        for r in range(8):
+            yy = y + r
+            if glass[(yy >> 3) * WIDTH + x + c] >> (yy & 7) & 1:
+                out[c] |= 1 << r
+    return bytes(out)
+
+
+def status_text(glass, table):
+    """The game's status column read back from the glass as one line of text, e.g.
+    "X YOU  HARD  W 0  D 1  L 2"; None when the glass does not show one. `table` is what
+    simulator_mp sends: the firmware's 8x8 font and the status column's layout and marks."""
+    layout = table.get("status") if table else None
+    if not layout:
+        return None
+    x0, rows, rule = layout["x"], layout["rows"], layout["rule"]
+    dark = lambda x, y: glass[(y >> 3) * WIDTH + x] >> (y & 7) & 1  # noqa: E731
+    if not all(dark(x, rule) for x in range(x0 - 2, WIDTH)):
+        return None  # no rule under the level: not a board screen
+    shapes = {bytes.fromhex(v): k + " " for k, v in layout["marks"].items()}  # "X YOU"
+    shapes.update((bytes.fromhex(v), k) for k, v in table["font"].items())
+    texts = []
+    for y in rows:
+        chars = "".join(shapes.get(_cell(glass, x, y), "?") for x in range(x0, WIDTH - 7, 8))
+        texts.append(" ".join(chars.split()))
+    return "%-5s  %-4s  %s" % (texts[0], texts[1], "  ".join(texts[2:]))
+
+
+class Screen:
+    """The LCD model and its drawing; draws only frames that differ from the last one."""
+
+    def __init__(self, out, png_dir=None, clear=True, colours=None):
+        self.out = out
+        self.model = None
+        self.last = None
+        self.frames = 0
+        self.png_dir = png_dir
+        self.clear = clear
+        self.colours = colours
+        self.console = []
+        self.notes = []  # the simulator's own remarks
+        self.drop_note = None  # keys dropped (one line, updated in place)
+        self.table = None  # font and status layout from simulator_mp
+        self.resized = False
+
+    def note(self, text):
+        """A remark of the simulator's own, shown under the legend."""
+        self.notes.append("simulator: " + text)
+        del self.notes[:-CONSOLE_KEPT]
+
+    def feed(self, kind, payload):
+        if kind == b"P":
+            dc, cs, rst, light, light_on = payload.decode().split()
+            pick = lambda name: None if name == "-" else name  # noqa: E731
+            self.model = pcd8544_model.Model(
+                dc=pick(dc), cs=pick(cs), rst=pick(rst), light=pick(light), light_on=int(light_on)
+            )
+        elif kind == b"B" and self.model is not None:
+            self.model.feed(payload)
+        elif kind == b"F":
+            self.table = json.loads(payload)
+
+    def look(self):
+        """What a person sees: the glass, the backlight and the contrast (None before boot)."""
+        if self.model is None:
+            return None
+        m = self.model
+        return bytes(m.glass()), m.backlight, m.vop if m.showing else None
+
+    def refresh(self, force=False):
+        look = self.look()
+        if look is None:
+            return
+        if not force and look == self.last:
+            return
+        if look != self.last:
+            self.frames += 1
+            if self.png_dir is not None:
+                lcd_render.save_png(self.model, self.png_dir / ("frame%05d.png" % self.frames))
+        self.last = look
+        self.draw()
+
+    def size(self):
+        """The terminal's size now (COLUMNS/LINES in the environment may be stale)."""
+        try:
+            return os.get_terminal_size(self.out.fileno())
+        except (OSError, ValueError, AttributeError):
+            return shutil.get_terminal_size((100, 40))
+
+    def shows_glass(self, size=None):
+        """False while the terminal is too small for even the braille view (compact_size())."""
+        size = size or self.size()
+        need = compact_size(size.columns)
+        return size.columns >= need[0] and size.lines >= need[1]
+
+    def draw(self):
+        # Half blocks (84x24 characters) show every pixel square; a terminal too small for
+        # that frame (86x33 with the legend) gets braille, 2x4 pixels a character (42x12),
+        # and the status column as text, as it is hard to read there. Smaller than the braille
+        # view (compact_size()): one line that says so, as anything more would wrap into
+        # garbage; the terminal's resize redraws.
+        size = self.size()
+        compact = size.columns < HALF_BLOCK_SIZE[0] or size.lines < HALF_BLOCK_SIZE[1]
+        if not self.shows_glass(size):
+            rows = too_small(size, compact_size(size.columns))
+        else:
+            rows = self._rows(size, compact)
+        if self.clear:
+            # Overwrite in place (no flicker): home, for each row erase the line then write it
+            # (erasing after a row that fills the last column would take its last character),
+            # erase the rest; no line feed after the last row, which would scroll a terminal
+            # just tall enough.
+            text = "\x1b[H" + "\r\n".join("\x1b[K" + row for row in rows) + "\x1b[J"
+            if self.resized:  # the terminal may have rewrapped the old frame: start clean
+                text = "\x1b[2J" + text
+                self.resized = False
+        else:
+            text = "\n" + "".join(_ANSI.sub("", row) + "\r\n" for row in rows)
+        self.out.write(text)
+        self.out.flush()
+
+    def _rows(self, size, compact):
+        look = self.look()
+        if look is None:
+            lines = [" " * 42] * 12 if compact else [" " * 84] * 24
+            state, paint = "starting", None
+        else:
+            glass, light, vop = look
+            lines = lcd_render.braille(glass) if compact else lcd_render.text(glass, False)
+            lines = lines.split("\n")
+            paint = glass_paint(light, vop, self.colours, len(lines))
+            state = "backlight %s" % ("on" if light else "off")
+            if vop is None:
+                state += ", display asleep"
+        width = len(lines[0])
+        room = size.columns - 1  # text rows keep off the last column
+        rows = [fitting(TITLES, room, state)]
+        rows.append("\u250c" + "\u2500" * width + "\u2510")
+        for line, parts in zip(lines, paint or [None] * len(lines), strict=True):
+            rows.append("\u2502" + painted(line, parts) + "\u2502")
+        rows.append("\u2514" + "\u2500" * width + "\u2518")
+        if compact:
+            status = status_text(look[0], self.table) if look else None
+            rows.append("  status: " + status if status else "")
+        rows.extend(legend(room))
+        notes = self.console + self.notes + ([self.drop_note] if self.drop_note else [])
+        tail = [line[:room] for line in notes[-4:]]
+        rows.extend(tail[max(0, len(rows) + len(tail) - size.lines) :])
+        return rows
+
+
+def legend(room):
+    """The key legend in lines of at most `room` characters: LEGEND's two lines where they fit,
+    else its items wrapped between items (an item is never cut)."""
+    if all(len(line) <= room for line in LEGEND):
+        return list(LEGEND)
+    lines = ["  " + LEGEND_ITEMS[0]]
+    for item in LEGEND_ITEMS[1:]:
+        if len(lines[-1]) + 2 + len(item) <= room:
+            lines[-1] += "  " + item
+        else:
+            lines.append("  " + item)
+    return lines
+
+
+def fitting(forms, room, *args):
+    """The first of the %-forms that fits in `room` characters, else the last one cut."""
+    for form in forms:
+        text = form % args
+        if len(text) <= room:
+            return text
+    return text[:room]
+
+
+def compact_size(columns):
+    """(columns, lines) the braille view needs: its frame, a title, the status line and the
+    legend as wrapped at that width (console lines are shown as room allows)."""
+    frame_columns, frame_lines = pcd8544_model.WIDTH // 2 + 2, pcd8544_model.HEIGHT // 4 + 2
+    room = max(columns, frame_columns) - 1
+    return frame_columns, 1 + frame_lines + 1 + len(legend(room))
+
+
+def too_small(size, need):
+    """The rows that say the terminal is too small and that keys are ignored: one where it
+    fits, else a second line for the keys if there is one."""
+    line = fitting(TOO_SMALL, size.columns - 1, size.columns, size.lines, need[0], need[1])
+    if KEYS_IGNORED in line or size.lines < 2:
+        return [line]
+    return [line, KEYS_IGNORED[: size.columns - 1]]
+
+
+class Terminal:
+    """Raw keys and a hidden cursor while playing; redraw on resize; restored exactly once."""
+
+    def __init__(self, sim, fd):
+        self.sim = sim
+        self.fd = fd
+        self.saved = termios.tcgetattr(fd)
+        self.wake_r, self.wake_w = os.pipe()
+        for end in (self.wake_r, self.wake_w):
+            os.set_blocking(end, False)
+        self.old_wakeup = None
+        self.done = False
+
+    def enter(self):
+        atexit.register(self.restore)
+        signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+        signal.signal(signal.SIGHUP, lambda *_: sys.exit(0))
+        # SIGWINCH wakes the select in pump() through this pipe; the redraw happens there.
+        signal.signal(signal.SIGWINCH, lambda *_: None)
+        self.old_wakeup = signal.set_wakeup_fd(self.wake_w)
+        self.sim.inputs[self.wake_r] = self.resized
+        tty.setraw(self.fd, termios.TCSANOW)  # keys typed already are kept, not flushed
+        sys.stdout.write("\x1b[?25l")
+        sys.stdout.flush()
+
+    def resized(self, fd):
+        while True:
+            try:
+                if not os.read(fd, 64):
+                    break
+            except BlockingIOError:
+                break
+        self.sim.screen.resized = True
+        self.sim.screen.draw()
+
+    def restore(self):
+        if self.done:
+            return
+        self.done = True
+        termios.tcsetattr(self.fd, termios.TCSADRAIN, self.saved)
+        signal.signal(signal.SIGWINCH, signal.SIG_DFL)
+        if self.old_wakeup is not None:
+            signal.set_wakeup_fd(self.old_wakeup)
+        sys.stdout.write("\x1b[0m\x1b[?25h")
+        sys.stdout.flush()
