@@ -13,7 +13,7 @@ from appplay import (
     to_reset_row,
 )
 from buttons import NEXT, PREV, SELECT
-from harness import Rig
+from harness import Rig, read
 from mptest import check
 
 
@@ -23,8 +23,7 @@ def test_settings_screen():
     menu_to(r, 4)
     r.click(SELECT)
     check(r.text_at("Contr", 1, 0, True) and r.menu_row(0), r.show())
-    with open(r.path) as f:
-        saved = f.read()
+    saved = read(r.path)  # "": nothing written yet (not at a first boot)
     vop = r.model.vop
     check(vop == 60, "contrast from settings: %d" % vop)
     r.click(SELECT)  # adjust contrast
@@ -34,8 +33,7 @@ def test_settings_screen():
     check(r.model.vop == 63, "live preview: Vop %d" % r.model.vop)
     r.click(PREV)
     check(r.model.vop == 62)
-    with open(r.path) as f:
-        check(f.read() == saved, "nothing written at each step of an adjustment")
+    check(read(r.path) == saved, "nothing written at each step of an adjustment")
     r.click(SELECT)  # done adjusting: written once, in the quiet after the click
     with open(r.path) as f:
         saved = f.read()
