@@ -37,8 +37,8 @@ class App:
     poll_ms = 10  # main loop period while awake (100 Hz: a press shows within a frame)
     doze_ms = 50  # light-sleep slice between pad checks while the display is off
     # The longest a settings save may take (littlefs on the Pico, as testbed/ramdisk.py models
-    # it: a compaction with error.log and settings.bad beside the file; a host test holds the
-    # model to it, `make bench` prints it). A save waits for a gap this long in which nothing
+    # it: a compaction with error.log and settings.bad beside the file came to 503 ms; no test
+    # holds the model to this figure yet). A save waits for a gap this long in which nothing
     # sounds, no button is down and the screen has no timed change due, less late_ms: what a
     # note or a blink may be late by.
     save_ms = 520
