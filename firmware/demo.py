@@ -70,6 +70,12 @@ class Demo:
             self.app.redraw()
         return False
 
+    def due(self, now):
+        elapsed = time.ticks_diff(now, self.since)
+        if self.game.over():
+            return max(0, min(self.end_ms - elapsed, _BLINK_MS - elapsed % _BLINK_MS))
+        return max(0, self.move_ms - elapsed)
+
     def draw(self, fb):
         game = self.game
         gl = self.glyphs

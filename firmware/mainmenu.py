@@ -92,10 +92,10 @@ class MainMenu:
             self.app.go(self.play, now)
         elif item == _PLAY_1P or item == _PLAY_2P:
             self.paused = False
-            self.app.save_soon()  # the level and who starts, as chosen here
+            self.app.save_soon(now)  # the level and who starts, as chosen here
             self.play.new_game(ONE_PLAYER if item == _PLAY_1P else TWO_PLAYERS, now)
         elif item == _SETTINGS:
-            self.app.save_soon()
+            self.app.save_soon(now)
             self.open_setup(now)
         else:
             cycle(self.settings, "level" if item == _LEVEL else "starts", 1)
@@ -114,6 +114,12 @@ class MainMenu:
         if not self.paused and self.title.demo_due(now):
             self.title.start_demo(now)
         return False
+
+    def due(self, now):
+        idle = self.app.idle_ms(now)
+        if self.paused or idle < 0:
+            return -1
+        return max(0, self.title.demo_after_ms - idle)
 
     def draw(self, fb):
         fb.fill(0)

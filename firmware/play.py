@@ -180,7 +180,7 @@ class Play:
         self.app.sound("DRAW" if result == DRAW else "LOSS" if lost else "WIN", now)
         key, i = game.tally_slot()
         self.settings.count(key, i)  # saturates at the settings' maximum
-        self.app.save_soon()  # once per game, so a power cut never loses a result
+        self.app.save_soon(now)  # once per game, so a power cut never loses a result
 
     # -- the CPU's turn, and time -------------------------------------------------------------
 
@@ -229,6 +229,22 @@ class Play:
         self._played(game.play(cell), now)
         self.app.drop_input(now)  # whatever was pressed while the engine ran is dropped
         return False
+
+    def due(self, now):
+        game = self.game
+        if game.cpu_to_move():
+            return 0
+        due = -1
+        if self.no_undo:
+            due = max(0, self.sign_ms - time.ticks_diff(now, self.sign_at))
+        if self.hint_left:
+            period = _HINT_MS
+        elif game.over():
+            period = _BLINK_MS  # the result blinks until the next game
+        else:
+            return due
+        flip = period - time.ticks_diff(now, self.since) % period
+        return flip if due < 0 or flip < due else due
 
     # -- the glass ----------------------------------------------------------------------------
 

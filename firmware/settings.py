@@ -97,14 +97,20 @@ class Settings:
     def load(cls, path="settings.json", report=None):
         """Read `path`; never raises. Each missing, wrong-typed or out-of-range key falls back to
         its default (the other keys are kept); a missing or unreadable file gives all defaults.
-        The file is rewritten unless it already held exactly these values. `report`: see
+        A file that is there but does not parse as ours (a hand edit, zero bytes, binary) is
+        kept as `<name>.bad` (its first _READ_MAX bytes, one copy: the latest) and reported.
+        The file is rewritten when it held anything else than these values; a missing file is
+        not written until something changes (no flash write at a first boot). `report`: see
         save()."""
         self = cls(path, report)
         stored = _read(path)
         from_tmp = False
         if stored is None:
+            bad = _keep_bad(path, report)
             stored = _read(path + ".tmp")  # FAT: power cut between remove and rename
             from_tmp = stored is not None
+            if bad and not from_tmp:
+                stored = {}  # there but unreadable: rewritten with the defaults
         clean = stored is not None and not from_tmp and len(stored) == len(KEYS)
         if stored is not None:
             for key in KEYS:
@@ -112,7 +118,7 @@ class Settings:
                     self._values[key] = check(key, stored[key])
                 except (KeyError, ValueError):
                     clean = False
-        self._dirty = not clean
+        self._dirty = stored is not None and not clean
         self.save()
         _remove(path + ".tmp")  # a leftover from a cut write: the main file wins
         return self
@@ -165,6 +171,7 @@ class Settings:
                 _remove(self._path)
                 os.rename(tmp, self._path)
         except OSError as err:
+            _remove(tmp)  # a half-written temporary file helps nobody
             if not self._failing and self._report is not None:
                 self._report("%s not saved: %s" % (self._path, err))
             self._failing = True
@@ -199,6 +206,31 @@ def _read(path):
     except Exception:  # ValueError for bad JSON; whatever else a hostile file provokes
         return None
     return stored if isinstance(stored, dict) else None
+
+
+def bad_path(path):
+    """Where an unreadable settings file is kept: settings.json -> settings.bad."""
+    return (path[:-5] if path.endswith(".json") else path) + ".bad"
+
+
+def _keep_bad(path, report):
+    # True if `path` is there (it did not parse): its first bytes are copied to bad_path(path)
+    # and report(text) hears of it. A copy that cannot be made is reported all the same.
+    try:
+        with open(path, "rb") as f:
+            raw = f.read(_READ_MAX)
+    except OSError:
+        return False  # missing: nothing was lost
+    bad = bad_path(path)
+    try:
+        with open(bad, "wb") as f:
+            f.write(raw)
+        kept = "kept as " + bad
+    except OSError as err:
+        kept = "not kept: %s" % err
+    if report is not None:
+        report("%s unreadable (%d bytes), defaults used; %s" % (path, len(raw), kept))
+    return True
 
 
 def _remove(path):

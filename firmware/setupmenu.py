@@ -26,7 +26,10 @@ class SetupMenu:
     """The settings screen, a controller with the interface app.App describes. SELECT changes
     the highlighted value (Contr: SELECT, then PREV/NEXT, SELECT again; Scores: press twice);
     the contrast and the backlight change on the glass at once, the sound is heard at once;
-    Back (or PREV+NEXT together) returns to the main menu, and the settings are saved then."""
+    Back (or PREV+NEXT together) returns to the main menu. Each change is saved once made
+    (app.save_soon: in the next quiet gap), so a power cut keeps it; the contrast once its
+    adjustment ends (SELECT again, or Back; set with LEFT/RIGHT, once the highlight moves on),
+    not at every step."""
 
     def __init__(self, app, settings, lcd, menu):
         self.app = app
@@ -58,11 +61,15 @@ class SetupMenu:
 
     def _move(self, b, now):
         step = -1 if b == buttons.PREV or b == buttons.UP or b == buttons.LEFT else 1
+        item = self.rows.current()
         if self.editing or b == buttons.LEFT or b == buttons.RIGHT:
-            self._adjust(self.rows.current(), step)
+            self._adjust(item, step)
+            if item != _CONTRAST:
+                self.app.save_soon(now)
         else:
             self.rows.move(step)
             self.confirm = False  # moving away cancels the question
+            self.app.save_soon(now)  # a contrast set with LEFT/RIGHT (nothing if unchanged)
         self.app.sound("MOVE", now)
         self.app.redraw()
 
@@ -70,15 +77,19 @@ class SetupMenu:
         item = self.rows.current()
         if item == _CONTRAST:
             self.editing = not self.editing
+            if not self.editing:
+                self.app.save_soon(now)  # the adjustment ends: its value is kept
         elif item == _RESET:
             if self.confirm:
                 self.settings.reset_tally()
+                self.app.save_soon(now)
             self.confirm = not self.confirm
         elif item == _BACK:
             self._back(now)
             return
         else:
             self._adjust(item, 1)
+            self.app.save_soon(now)
         self.app.redraw()
 
     def _adjust(self, item, step):
@@ -100,11 +111,15 @@ class SetupMenu:
             cycle(s, "starts", step)
 
     def _back(self, now):
-        self.app.save_soon()
+        self.editing = False
+        self.app.save_soon(now)  # a contrast still being adjusted
         self.app.go(self.menu, now)  # its highlight is still on "Settings"
 
     def tick(self, now):
         return False
+
+    def due(self, now):
+        return -1  # nothing here changes by itself
 
     def draw(self, fb):
         fb.fill(0)

@@ -4,5 +4,5 @@ import mpcheck
 
 
 class mp_boards(mpcheck.Script):
-    heapsize = "256k"
+    heapsize = "512k"
     paths = (mpcheck.fixture("hostboard"),)

@@ -6,5 +6,5 @@ import mpcheck
 class mp_errorlog(mpcheck.Script):
     """Its checks, each a pytest item: mp_errorlog.py under MicroPython."""
 
-    heapsize = "256k"
+    heapsize = "512k"
     paths = (mpcheck.fixture("hostboard"),)

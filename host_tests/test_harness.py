@@ -7,7 +7,7 @@ import mpcheck
 
 
 class mp_harness(mpcheck.Script):
-    heapsize = "256k"
+    heapsize = "512k"
     paths = (mpcheck.fixture("hostboard"),)
 
     def test_both_boards_boot_to_the_same_screen(self, mp_output):

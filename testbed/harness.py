@@ -375,10 +375,11 @@ class Harness(Glass):
 
     def __init__(self, board="pico", flash="lfs2", start_ms=0, files=None, watch=True):
         """board: a board module name (pico, esp32); flash: "lfs2"/"fat" mounts a fresh RAM flash
-        (12/32 KB) at /flash and works there (settings.json, error.log), None keeps the cwd;
-        start_ms: the first ticks_ms() (near 2**30 to test wrap-around); files: name -> text
-        written to the flash before boot; watch=False drops the bus recording instead of
-        feeding the display model (faster long runs; the glass cannot be read then)."""
+        (32 KB each; littlefs timed as the Pico's) at /flash and works there (settings.json,
+        error.log), None keeps the cwd; start_ms: the first ticks_ms() (near 2**30 to test
+        wrap-around); files: name -> text written to the flash before boot; watch=False drops
+        the bus recording instead of feeding the display model (faster long runs; the glass
+        cannot be read then)."""
         self.board_name = board
         self._keep = _BASE
         self._forget_firmware()  # the last run's firmware goes before anything new is made
@@ -394,13 +395,22 @@ class Harness(Glass):
         if flash:
             import ramdisk
 
-            # One RAM flash per kind, formatted afresh for each harness: no 12 KB churn in a
-            # long test process. FAT needs more sectors than littlefs needs blocks.
+            # One RAM flash per kind, formatted afresh for each harness: no churn of big
+            # buffers in a long test process. littlefs is the Pico's: 4 KB blocks mounted with
+            # the rp2 port's progsize, each operation costing its time on the fake clock
+            # (ramdisk.PICO_FLASH). FAT (32 KB of 512-byte sectors) costs nothing.
             disk = _disks.get(flash)
             if disk is None:
-                disk = _disks[flash] = ramdisk.RAMDisk(512, 24 if flash == "lfs2" else 64)
-            self.disk = ramdisk.mount(flash, "/flash", disk)
+                if flash == "lfs2":
+                    disk = ramdisk.pico_flash(8)
+                else:
+                    disk = ramdisk.RAMDisk(512, 64)
+                _disks[flash] = disk
+            progsize = ramdisk.PICO_PROGSIZE if flash == "lfs2" else None
+            self.disk = ramdisk.mount(flash, "/flash", disk, progsize=progsize)
             disk.writes = 0
+            disk.busy_us = 0
+            disk.clock = self.clock if flash == "lfs2" else None
             os.chdir("/flash")
             for name in files or {}:
                 with open(name, "w") as f:
@@ -531,8 +541,9 @@ class Harness(Glass):
             build = board.build
 
             def capture():
-                self.hw = build()
-                return self.hw
+                self.hw = hw = build()
+                _time_frames(hw.lcd)
+                return hw
 
             board.build = capture  # to hand the Hardware to the script; the board is unchanged
         return board
@@ -617,6 +628,21 @@ class Harness(Glass):
                 raise PowerCycle()
             else:
                 raise ScriptError(ValueError("unknown script action %r" % (item,)))
+
+
+def _time_frames(lcd):
+    # A frame costs its drawing as well as its bytes (which the fake SPI charges): the CPU
+    # time the port's model gives (portmodel draw_us) is spent when show() is called, as the
+    # drawing has just been done. The driver is unchanged; only this instance's show is.
+    show = lcd.show
+    clock = time.clock()
+    draw_us = machine.port().draw_us
+
+    def timed_show():
+        clock.spend_us(draw_us)
+        show()
+
+    lcd.show = timed_show
 
 
 _BASE = set(sys.modules)  # the harness and what it needs survive power cycles

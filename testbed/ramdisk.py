@@ -3,21 +3,74 @@
 # Mount it as littlefs (os.VfsLfs2, as on the Pico and ESP32 ports) or FAT (os.VfsFat). Every
 # erase and write is logged, so a test can rebuild the flash as it was after any prefix of the
 # operations - including half of one write - and mount that image: a power cut at that moment.
+# With a `timing` (PICO_FLASH below) each operation also costs the time it takes on the board:
+# `busy_us` adds it up, and a `clock` (the fake time.FakeClock) is moved on by it, so a save
+# stalls the loop on the host as long as it would on the Pico.
 import os
 
 ERASED = 0xFF  # NOR flash reads 0xFF after an erase
 
 
+class FlashTiming:
+    """What each block-device operation costs on a board, in microseconds.
+
+    read_call_us: CPU per readblocks() call, the work of littlefs and MicroPython around it;
+    read_byte_us: per byte read; program_page_us: per page of page_size bytes programmed;
+    erase_us: per block erased."""
+
+    def __init__(self, read_call_us, read_byte_us, page_size, program_page_us, erase_us):
+        self.read_call_us = read_call_us
+        self.read_byte_us = read_byte_us
+        self.page_size = page_size
+        self.program_page_us = program_page_us
+        self.erase_us = erase_us
+
+
+# The Pico's flash filesystem as MicroPython's rp2 port has it, on its W25Q16JV:
+# - Geometry: ports/rp2/rp2_flash.c, BLOCK_SIZE_BYTES = FLASH_SECTOR_SIZE (4096); littlefs
+#   with progsize=256 (ports/rp2/modules/_boot.py, "the flash requires the programming size to
+#   be aligned to 256 bytes"). PICO_BLOCK and PICO_PROGSIZE below.
+# - Erase: rp2_flash_ioctl(BLOCK_ERASE) -> flash_range_erase() of one 4 KB sector, interrupts
+#   off: W25Q16JV datasheet (Winbond, rev. H), AC characteristics, tSE sector erase (4 KB) 45 ms
+#   typical, 400 ms maximum. The model takes the typical time: with the maximum, no gap the
+#   game ever leaves (a blink is 400 ms) could hold a save; a flash that slow makes a note late.
+# - Program: rp2_flash_writeblocks(offset) -> flash_range_program() of the buffer, page by page:
+#   tPP page program 0.4 ms typical (3 ms maximum) per 256-byte page.
+# - Read: rp2_flash_readblocks() memcpy()s from XIP; the QSPI runs at clk_sys / 4 = 31.25 MHz
+#   (rp2_flash_set_timing_internal(): the divisor for a 60 MHz flash, made even), quad I/O, about
+#   28 clocks per 8-byte XIP line: ~0.11 us a byte.
+# - CPU: on the emulated Pico (flash operations instant there) a save took 18 ms, and 173-185 ms
+#   when littlefs compacted its metadata and scanned for free blocks (issue 19). In this
+#   geometry the compacting save makes ~760 readblocks() calls (a plain one 80-214): 185 ms /
+#   760 = 240 us a call. That puts a plain save at 20-51 ms against 18 measured: pessimistic,
+#   the safe side for a scheduler that must find a gap long enough for a save.
+PICO_BLOCK = 4096
+PICO_PROGSIZE = 256
+PICO_FLASH = FlashTiming(240, 0.11, 256, 400, 45000)
+
+
 class RAMDisk:
-    def __init__(self, block_size=512, blocks=64, image=None):
+    def __init__(self, block_size=512, blocks=64, image=None, timing=None, clock=None):
         self.block_size = block_size
         self.data = bytearray(image) if image is not None else bytearray(block_size * blocks)
         self.log = None  # a list while recording: ("w", address, bytes) or ("e", block)
         self.writes = 0  # block writes and erases since creation: flash wear
+        self.timing = timing  # a FlashTiming, None: operations cost nothing
+        self.clock = clock  # a time.FakeClock moved on by that cost, or None
+        self.busy_us = 0  # the cost of every operation since creation
+
+    def _spend(self, us):
+        us = int(us)
+        self.busy_us += us
+        if self.clock is not None:
+            self.clock.spend_us(us)
 
     def readblocks(self, block, buf, offset=0):
         start = block * self.block_size + offset
         buf[:] = self.data[start : start + len(buf)]
+        t = self.timing
+        if t is not None:
+            self._spend(t.read_call_us + t.read_byte_us * len(buf))
 
     def writeblocks(self, block, buf, offset=None):
         if offset is None:  # the simple protocol: whole blocks, erase implied
@@ -29,6 +82,9 @@ class RAMDisk:
         self.writes += 1
         if self.log is not None:
             self.log.append(("w", start, bytes(buf)))
+        t = self.timing
+        if t is not None:
+            self._spend(t.program_page_us * ((len(buf) + t.page_size - 1) // t.page_size))
 
     def ioctl(self, op, arg):
         if op == 4:  # block count
@@ -42,6 +98,8 @@ class RAMDisk:
             self.writes += 1
             if self.log is not None:
                 self.log.append(("e", arg))
+            if self.timing is not None:
+                self._spend(self.timing.erase_us)
             return 0
         return None
 
@@ -72,15 +130,28 @@ class RAMDisk:
                     yield image
 
 
-def mount(kind, mountpoint, disk=None, fresh=True):
-    """Mount a RAMDisk (a new one unless given) as "lfs2" or "fat" at mountpoint; return it."""
+def mount(kind, mountpoint, disk=None, fresh=True, progsize=None):
+    """Mount a RAMDisk (a new one unless given) as "lfs2" or "fat" at mountpoint; return it.
+    progsize: littlefs's programming size (PICO_PROGSIZE as the rp2 port mounts it; None: the
+    default, 32)."""
     if disk is None:
         disk = RAMDisk()
-    cls = os.VfsLfs2 if kind == "lfs2" else os.VfsFat
+    if kind == "lfs2":
+        cls = os.VfsLfs2
+        opts = {} if progsize is None else {"progsize": progsize}
+    else:
+        cls = os.VfsFat
+        opts = {}
     if fresh:
-        cls.mkfs(disk)
-    os.mount(cls(disk), mountpoint)
+        cls.mkfs(disk, **opts)
+    os.mount(cls(disk, **opts), mountpoint)
     return disk
+
+
+def pico_flash(blocks, clock=None):
+    """A RAMDisk shaped and timed as the Pico's flash (4 KB blocks, PICO_FLASH), littlefs with
+    the port's progsize when mounted with mount(..., progsize=PICO_PROGSIZE)."""
+    return RAMDisk(PICO_BLOCK, blocks, timing=PICO_FLASH, clock=clock)
 
 
 class Counted:

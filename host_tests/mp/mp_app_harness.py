@@ -3,6 +3,7 @@
 # SPDX-License-Identifier: MIT
 import json
 import os
+import sys
 import time
 
 import engine
@@ -44,7 +45,9 @@ def test_boot_and_a_drawn_game_against_perfect():
         out["moves"] = moves
         yield h.until(lambda: h.shows("DRAW"), 2000)
         out["drawn"] = h.shows("PERF")
-        yield h.wait(500)
+        # The result blinks, so its save waits for a gap, at most save_wait_ms, then takes
+        # the frame of a blink.
+        yield h.wait(sys.modules["app"].App.save_wait_ms + 500)
         with open("settings.json") as f:
             out["saved"] = json.loads(f.read())
 

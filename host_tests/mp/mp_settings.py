@@ -13,6 +13,7 @@ from settings import KEYS, TALLY_MAX, Settings
 MNT = "/flash"
 PATH = MNT + "/settings.json"
 TMP = PATH + ".tmp"
+BAD = MNT + "/settings.bad"
 DEFAULTS = {}
 for _key in KEYS:
     DEFAULTS[_key] = Settings().get(_key)
@@ -87,12 +88,15 @@ def test_defaults_documented():
     check(DEFAULTS["sound"] is True)
 
 
-def test_missing_file_gives_defaults_and_is_written():
-    fresh()
+def test_missing_file_gives_defaults_and_nothing_is_written_until_a_change():
+    disk = fresh()
+    before = disk.writes
     s = Settings.load(PATH)
     check(values(s) == DEFAULTS)
-    check(stored() == DEFAULTS, read(PATH))
+    check(disk.writes == before and not exists(PATH), "a first boot wrote the flash")
     check(not exists(TMP) and not s.dirty)
+    s.set("sound", False)
+    check(s.save() and stored()["sound"] is False, "a change is written")
 
 
 def test_good_file_is_read_and_not_rewritten():
@@ -121,9 +125,45 @@ def test_corrupt_files_give_defaults_and_are_rewritten():
     for text in bad:
         fresh()
         write(PATH, text)
-        s = Settings.load(PATH)
+        heard = []
+        s = Settings.load(PATH, report=heard.append)
         check(values(s) == DEFAULTS, repr(text))
         check(stored() == DEFAULTS, "not rewritten after " + repr(text))
+        if text in ("{}",):  # an object, ours or not: repaired key by key, nothing to keep
+            check(heard == [] and not exists(BAD), repr(heard))
+            continue
+        # What did not parse is kept (its first 512 bytes, as read) and reported, once.
+        with open(BAD, "rb") as f:
+            kept = f.read()
+        check(kept == text.encode()[:512], "%r kept as %r" % (text, kept))
+        check(len(heard) == 1 and "unreadable" in heard[0] and BAD in heard[0], repr(heard))
+
+
+def test_a_hand_edit_with_python_quotes_is_kept_and_only_the_latest_bad_file():
+    fresh()
+    write(PATH, "{'contrast': 50, 'sound': False}")
+    heard = []
+    Settings.load(PATH, report=heard.append)
+    check(read(BAD) == "{'contrast': 50, 'sound': False}" and len(heard) == 1, repr(heard))
+    write(PATH, "")
+    Settings.load(PATH, report=heard.append)
+    check(read(BAD) == "" and len(heard) == 2 and "(0 bytes)" in heard[1], repr(heard))
+    check(sorted(os.listdir(MNT)) == ["settings.bad", "settings.json"], repr(os.listdir(MNT)))
+
+
+def test_a_failed_save_leaves_no_temporary_file():
+    disk = fresh()
+    s = Settings.load(PATH)
+    write(PATH, json.dumps(custom()))
+    for n in range(disk.ioctl(4, 0) * 4):  # fill the flash so the write fails part-way
+        try:
+            write(MNT + "/fill%d" % n, "x" * 2000)
+        except OSError:
+            break
+    s.set("contrast", 50)
+    s.dumps = lambda: "x" * 20000  # more than the space left
+    check(s.save() is False, "the save should fail on a full flash")
+    check(not exists(TMP), "a failed save left " + TMP)
 
 
 def test_each_bad_key_falls_back_alone():
@@ -278,6 +318,7 @@ def test_partial_temp_and_no_main_gives_defaults():
 
 def test_rename_fallback_when_fs_refuses_overwrite():
     fresh()
+    write(PATH, json.dumps(custom()))  # a file there to rename onto
     s = Settings.load(PATH)
     calls = []
 
@@ -292,17 +333,17 @@ def test_rename_fallback_when_fs_refuses_overwrite():
 
     settings.os = StrictOs  # built-in modules are read-only; the module's global is not
     try:
-        s.set("level", 0)
+        s.set("level", 2)
         check(s.save(), "save failed")
     finally:
         settings.os = os
-    check(len(calls) == 2 and stored()["level"] == 0 and not exists(TMP))
+    check(len(calls) == 2 and stored()["level"] == 2 and not exists(TMP), repr(calls))
 
 
 def test_save_failure_is_reported_not_raised():
     fresh()
     s = Settings.load(MNT + "/no/such/dir/settings.json")
-    check(values(s) == DEFAULTS and s.dirty)
+    check(values(s) == DEFAULTS and not s.dirty, "nothing to write until a change")
     s.set("contrast", 50)
     check(s.save() is False and s.dirty)
 
@@ -317,11 +358,10 @@ def test_a_failed_save_is_reported_once_until_one_succeeds():
             write(PATH + "/keep", "x")
         heard = []
         s = Settings.load(PATH, report=heard.append)
-        check(values(s) == DEFAULTS and s.dirty, kind)
-        check(len(heard) == 1, "%s: %r" % (kind, heard))
-        check(heard[0].startswith(PATH + " not saved: ") and "EISDIR" in heard[0], heard[0])
+        check(values(s) == DEFAULTS and not s.dirty and heard == [], "%s: %r" % (kind, heard))
         s.set("contrast", 50)
         check(s.save() is False and s.save() is False and len(heard) == 1, repr(heard))
+        check(heard[0].startswith(PATH + " not saved: ") and "EISDIR" in heard[0], heard[0])
         if kind == "lfs2":
             os.remove(PATH + "/keep")
         os.rmdir(PATH)

@@ -13,7 +13,7 @@ from appplay import (
     to_reset_row,
 )
 from buttons import NEXT, PREV, SELECT
-from harness import Rig
+from harness import Rig, read
 from mptest import check
 
 
@@ -23,8 +23,7 @@ def test_settings_screen():
     menu_to(r, 4)
     r.click(SELECT)
     check(r.text_at("Contr", 1, 0, True) and r.menu_row(0), r.show())
-    with open(r.path) as f:
-        saved = f.read()
+    saved = read(r.path)  # "": nothing written yet (not at a first boot)
     vop = r.model.vop
     check(vop == 60, "contrast from settings: %d" % vop)
     r.click(SELECT)  # adjust contrast
@@ -34,14 +33,19 @@ def test_settings_screen():
     check(r.model.vop == 63, "live preview: Vop %d" % r.model.vop)
     r.click(PREV)
     check(r.model.vop == 62)
-    r.click(SELECT)  # done adjusting
+    check(read(r.path) == saved, "nothing written at each step of an adjustment")
+    r.click(SELECT)  # done adjusting: written once, in the quiet after the click
+    with open(r.path) as f:
+        saved = f.read()
+    check('"contrast": 62' in saved and '"backlight": true' in saved, saved)
     r.click(NEXT)
     check(r.menu_row(1))
     check(r.model.backlight is True)
     r.click(SELECT)
     check(r.model.backlight is False, "backlight off at once")
     with open(r.path) as f:
-        check(f.read() == saved, "nothing written while on the screen")
+        saved = f.read()
+    check('"backlight": false' in saved, "each change written once made: " + saved)
     for _ in range(5):
         r.click(NEXT)
     check(r.text_at("Back", 1, 40, True) and r.text_at("Light", 1, 0), "scrolled:\n" + r.show())

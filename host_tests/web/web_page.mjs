@@ -47,6 +47,9 @@ export async function test_settings_and_tally_survive_a_reload_and_start_fresh_f
   const end = await changeLevelAndPlay(page);
   t.log(`played at PERF: ${end.result}, tally ${end.tally.join(" / ")}`);
   t.assert.equal(end.label, "PERF");
+  // The result blinks, so its save waits for the frame of a blink once the jingle is over
+  // (app.App.save_wait_ms, 2 s): a reload sooner is a power cut before the save.
+  await page.waitForTimeout(2500);
   await oxo.reload(page);
   const kept = await levelAndTally(page);
   t.assert.deepEqual(kept, { level: "PERF", label: "PERF", tally: end.tally });

@@ -13,7 +13,8 @@ of stand-ins) with the port's API and clocks:
   `freq()` does, what `lightsleep()` leaves behind, which pins can end a light sleep. None
   (the default) is a generic board: SCK at exactly the baudrate, no clock changes.
 - SPI writes record, before their bytes, the rate SCK runs at (`SPI.wire_hz`, computed from
-  the port's clock of the moment and the divider chosen when the bus was set up).
+  the port's clock of the moment and the divider chosen when the bus was set up), and spend
+  the time the bytes take at that rate on the fake clock (time.py's spend_us).
 - `Pin.irq()` arms a pin: a matching edge calls the handler, and ends `lightsleep()` early if
   the port can wake on it (generic: any armed pin; esp32: the ext0 pin, WAKE_LOW/HIGH with
   wake=SLEEP; rp2: none, its GPIO block has no clock in light sleep).
@@ -48,6 +49,9 @@ _levels = {}  # id -> level set by the script
 _woken = [False]
 _cause = [PWRON_RESET]
 _port = [portmodel.model(None)]
+# The host's time stand-in (testbed/hostboard/time.py) has a clock to charge work to; the web
+# page runs this module on the real time module, whose clock the work itself takes.
+_clock = getattr(time, "clock", None)
 
 
 class Reset(BaseException):
@@ -217,6 +221,16 @@ class SPI(fakebus.SPI):
     @property
     def hz(self):  # what fakebus.SPI.write() records before the bytes
         return self.wire_hz
+
+    def write(self, buf):
+        """Record the bytes, and spend the time they take on the wire: write() returns only
+        when the last bit is out (rp2: machine_spi.c machine_spi_transfer() waits on
+        spi_write_read_blocking() or its DMA; esp32: machine_hw_spi.c machine_hw_spi_transfer()
+        waits on spi_device_transmit()), 8 SCK periods a byte at the rate SCK runs at now."""
+        hz = self.wire_hz
+        fakebus.SPI.write(self, buf)
+        if _clock is not None:
+            _clock().spend_us(len(buf) * 8000000 // hz)
 
     def init(self, baudrate=None, polarity=None, phase=None, **kw):
         if baudrate is not None:

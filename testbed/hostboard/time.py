@@ -10,6 +10,11 @@
   called at least every 10 ms while the firmware sleeps (to read the keyboard).
 
 `use(clock)` installs a clock. Tick arithmetic wraps at 2**30 as on the boards.
+
+Work takes time too: a stand-in that models what a port spends on it (the SPI bytes of a frame
+at SCK's rate, drawing it, a flash write) calls `spend_us(us)`, which moves the fake clock on at
+once, to the microsecond (no listener runs: the firmware is busy, not asleep). The real clock
+ignores it: there the work took its own time.
 """
 
 import utime
@@ -42,6 +47,8 @@ class FakeClock:
         self.slept_ms = 0  # total time in sleep_ms/sleep_us/sleep
         self.dozed_ms = 0  # total time in machine.lightsleep
         self.sleeps = 0
+        self.busy_us = 0  # total time charged by spend_us()
+        self._us = 0  # the part of a ms spent so far (0..999)
         self._reads = 0
 
     def ticks_ms(self):
@@ -52,7 +59,15 @@ class FakeClock:
         return (self.start + self.now) & _MASK
 
     def ticks_us(self):
-        return ((self.start + self.now) * 1000) & _MASK
+        return ((self.start + self.now) * 1000 + self._us) & _MASK
+
+    def spend_us(self, us):
+        """The firmware was busy for `us` microseconds (a stand-in's model of the work)."""
+        us = max(0, int(us))
+        self.busy_us += us
+        us += self._us
+        self.now += us // 1000
+        self._us = us % 1000
 
     def step_to(self, now):
         if now > self.now:
@@ -86,6 +101,7 @@ class RealClock:
         self.slept_ms = 0
         self.dozed_ms = 0
         self.sleeps = 0
+        self.busy_us = 0
 
     def ticks_ms(self):
         return utime.ticks_ms()
@@ -110,6 +126,9 @@ class RealClock:
 
     def sleep_us(self, us):
         utime.sleep_us(us)
+
+    def spend_us(self, us):
+        pass  # the host did the work in its own time
 
 
 _clock = FakeClock()
