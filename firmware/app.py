@@ -60,16 +60,6 @@ class App:
 
     # -- the loop -----------------------------------------------------------------------------
 
-    def run(self):
-        doze = self.hw.doze
-        while True:
-            wait = self.step(time.ticks_ms())
-            if wait:
-                if self.power.state == ASLEEP and doze is not None:
-                    doze(wait)
-                else:
-                    time.sleep_ms(wait)
-
     def step(self, now):
         pad = self.hw.pad
         s = self.settings

@@ -409,7 +409,7 @@ class Harness(Glass):
         self.returned = False  # main() returned (safe mode): the REPL would be running
         self.watch = watch
         self.boots = 0
-        self.resets = 0  # machine.reset()/soft_reset()/deepsleep() calls
+        self.resets = 0  # machine.reset()/soft_reset()/deepsleep() calls and watchdog bites
         self._gen = None
         self._queue = []
         self._due = None
@@ -502,10 +502,10 @@ class Harness(Glass):
                     while True:  # main returned: the REPL idles, time goes on for the script
                         self.clock.sleep_ms(60000)
                 except PowerCycle:
-                    self._power_cycle()
-                except machine.Reset:
+                    self._power_cycle(machine.PWRON_RESET)
+                except machine.Reset as err:
                     self.resets += 1
-                    self._power_cycle()
+                    self._power_cycle(err.cause)
         except Done:
             pass
         except ScriptError as err:
@@ -544,10 +544,10 @@ class Harness(Glass):
                 del sys.modules[name]
         gc.collect()
 
-    def _power_cycle(self):
+    def _power_cycle(self, cause):
         self._forget_firmware()
         self.hw = None
-        machine.reset_state(keep_levels=True)
+        machine.reset_state(keep_levels=True, cause=cause)
         self._model = None
         self.board()
 

@@ -43,6 +43,10 @@ class FakeClock:
         self.dozed_ms = 0  # total time in machine.lightsleep
         self.sleeps = 0
         self._reads = 0
+        # A hardware watchdog (machine.WDT): bite() is called, with the clock at bite_at, when
+        # time passes bite_at before a feed moves it on. None: no watchdog armed.
+        self.bite_at = None
+        self.bite = None
 
     def ticks_ms(self):
         self._reads += 1
@@ -55,6 +59,9 @@ class FakeClock:
         return ((self.start + self.now) * 1000) & _MASK
 
     def step_to(self, now):
+        if self.bite_at is not None and now >= self.bite_at:
+            self.now = max(self.now, self.bite_at)
+            self.bite()  # raises: the board resets (or locks up) at that moment
         if now > self.now:
             self.now = now
 
@@ -65,7 +72,7 @@ class FakeClock:
         before = self.now
         target = self.now + ms
         if self.listener is None:
-            self.now = target
+            self.step_to(target)
         else:
             self.listener(target, light)
         if light:
