@@ -66,7 +66,7 @@ class Reset(BaseException):
     which, `cause` is what reset_cause() reads at the next boot."""
 
     def __init__(self, what, cause):
-        BaseException.__init__(self, what)
+        super().__init__(what)
         self.cause = cause
 
 

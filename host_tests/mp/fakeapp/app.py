@@ -8,11 +8,13 @@
 #   holding NEXT (its first REPEAT) sets contrast 44 without saving, powers the display down
 #   and raises ValueError("while asleep");
 #   holding PREV (its first REPEAT) hangs: the step never returns (a driver waiting for
-#   ever), and so does the first step when a file named "hang" is on the flash.
+#   ever), and so does the first step when a file named "hang" is on the flash; a file named
+#   "reset" is removed by the first step, which then calls machine.reset() (as mpremote does).
 import os
 import time
 
 import buttons
+import machine
 from power import Power
 
 starts = [0]
@@ -45,6 +47,9 @@ class App:
             lcd.show()
             if "hang" in os.listdir():
                 hang()
+            if "reset" in os.listdir():
+                os.remove("reset")
+                machine.reset()
         ev = self.hw.pad.poll(now)
         if ev is not None:
             b, kind = buttons.button_of(ev), buttons.kind_of(ev)
