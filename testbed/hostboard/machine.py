@@ -349,8 +349,8 @@ class WDT:
         self._arm()
 
     def _arm(self):
-        clock = time.clock()
-        if not self.armed or not hasattr(clock, "bite_at"):
+        clock = _fake_clock()
+        if not self.armed or clock is None:
             return  # a real clock: the simulator's watchdog never bites
         self.bite_at = clock.now + self.timeout
         clock.bite_at = self.bite_at
@@ -368,9 +368,15 @@ def wdt():
     return _dog[0]
 
 
+def _fake_clock():
+    # The host's time.FakeClock in use, else None (a real clock; the web page's own time).
+    clock = time.clock() if hasattr(time, "clock") else None
+    return clock if hasattr(clock, "bite_at") else None
+
+
 def _disarm():
-    clock = time.clock()
-    if hasattr(clock, "bite_at"):
+    clock = _fake_clock()
+    if clock is not None:
         clock.bite_at = None
         clock.bite = None
     dog = _dog[0]
@@ -406,8 +412,8 @@ class _Mem32:
             if value & _WATCHDOG_ENABLE and dog is not None:
                 dog.armed = False  # watchdog_disable(): it stops counting, kept as stopped
                 dog.bite_at = None
-                clock = time.clock()
-                if hasattr(clock, "bite_at"):
+                clock = _fake_clock()
+                if clock is not None:
                     clock.bite_at = None
             return
         raise ValueError("mem32[0x%08x] is not modelled" % addr)
