@@ -7,9 +7,9 @@ column, golden snaps) and the same buttons:
 
 - `Rig`: the App as a board runs it, minus the board. `App(hw, settings)` over the real PCD8544
   driver and the real buttons.Pad on fakebus stand-ins (`stand_in_hardware()`), a settings file,
-  and a clock of the caller's: `run(ms)` steps it as oxo.main()'s loop would sleep, `click(b)`, `hold(b)`
-  press the buttons. glass=False drops the display (the fuzz). Needs only the firmware and
-  testbed on MICROPYPATH. A benchmark that steps the App itself builds it on
+  and a clock of the caller's: `run(ms)` steps it as oxo.main()'s loop would sleep, `click(b)`,
+  `hold(b)` press the buttons. glass=False drops the display (the fuzz). Needs only the firmware
+  and testbed on MICROPYPATH. A benchmark that steps the App itself builds it on
   stand_in_hardware() (bench/bench_game.py).
 - `Harness`: the whole firmware (main.py, a board file, the app) booted under the fake
   `machine` and `time` (testbed/hostboard first on MICROPYPATH), played by a script.
