@@ -4,7 +4,7 @@
 # WROVER); input-only 34-39 (no pull-ups). GPIO19 is VSPI MISO, claimed by the SPI but unused.
 import buttons
 from hardware import Hardware
-from machine import PWM, SLEEP, SPI, Pin, lightsleep
+from machine import PWM, SLEEP, SPI, WDT, WDT_RESET, Pin, lightsleep, reset_cause
 from pcd8544 import PCD8544
 
 NAME = "esp32"
@@ -25,6 +25,13 @@ BTN_NEXT = 27
 # PREV (25). Not a strapping pin, an output (LEDC reaches any through the GPIO matrix), an
 # input that nothing drives at boot (unlike 14, reported to pulse then): quiet.
 BUZZER = 33
+# Nothing deletes the task watchdog machine.WDT subscribes to (ports/esp32/machine_wdt.c); a
+# new WDT() only sets its timeout. A day is as good as off for someone at the REPL.
+WDT_OFF_MS = 24 * 3600 * 1000
+
+
+def wdt_off():
+    WDT(timeout=WDT_OFF_MS)
 
 
 def build():
@@ -60,4 +67,9 @@ def build():
         # waits for the end of the period: Sound.stop() uses it, and init() starts it again.
         buzzer = Sound(PWM(Pin(BUZZER), freq=2000, duty_u16=0), deinit=True)
     pad = buttons.three_buttons(*keys)
-    return Hardware(lcd, pad, doze=doze, name=NAME, buzzer=buzzer)
+    # A task watchdog panic restarts with ESP_RST_TASK_WDT, read as WDT_RESET; machine.reset()
+    # reads HARD_RESET (ports/esp32/modmachine.c mp_machine_reset_cause()).
+    bitten = reset_cause() == WDT_RESET
+    return Hardware(
+        lcd, pad, doze=doze, name=NAME, buzzer=buzzer, wdt=WDT, wdt_off=wdt_off, wdt_reset=bitten
+    )

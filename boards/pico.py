@@ -4,7 +4,7 @@
 # SPI but unused (the LCD only listens): leave it free.
 import buttons
 from hardware import Hardware
-from machine import PWM, SPI, Pin, freq, lightsleep
+from machine import PWM, SPI, WDT, WDT_RESET, Pin, freq, lightsleep, mem32, reset_cause
 from pcd8544 import PCD8544
 
 NAME = "pico"
@@ -26,6 +26,12 @@ BTN_NEXT = 15  # pin 20
 # nothing else uses slice 6 as PWM); none is a strapping pin, and all come up as inputs with
 # pull-downs: quiet.
 BUZZER = 12
+# The watchdog's registers (RP2040 datasheet 4.7; pico-sdk hardware/watchdog.c): machine.WDT
+# has no way to stop it, and it goes on over Ctrl-C and a soft reset.
+WATCHDOG_CTRL_CLR = 0x4005B000  # CTRL (0x40058000) through the atomic clear alias (+0x3000)
+WATCHDOG_ENABLE = 1 << 30  # CTRL.ENABLE
+WATCHDOG_SCRATCH4 = 0x4005801C  # WDT() (watchdog_enable) writes NON_REBOOT_MAGIC here,
+WATCHDOG_NON_REBOOT_MAGIC = 0x6AB73121  # machine.reset() (watchdog_reboot) writes 0
 
 
 def _wake(pin):
@@ -33,7 +39,15 @@ def _wake(pin):
     pass
 
 
+def wdt_off():
+    mem32[WATCHDOG_CTRL_CLR] = WATCHDOG_ENABLE  # pico-sdk watchdog_disable()
+
+
 def build():
+    # On the RP2040 machine.reset() is a reboot by the watchdog too (ports/rp2/modmachine.c):
+    # reset_cause() reads WDT_RESET after either; scratch[4] says which (pico-sdk
+    # watchdog_enable_caused_reboot()).
+    bitten = reset_cause() == WDT_RESET and mem32[WATCHDOG_SCRATCH4] == WATCHDOG_NON_REBOOT_MAGIC
     # The SPI divides clk_peri, which boot (main.c's set_sys_clock_khz) put on the 48 MHz USB
     # PLL: 4 MHz = 48 MHz / 12. The divider is chosen here, once.
     sys_hz = freq()
@@ -71,4 +85,6 @@ def build():
         # would only halt it with the pin wherever it was, so Sound.stop() leaves it at duty 0.
         buzzer = Sound(PWM(Pin(BUZZER), freq=2000, duty_u16=0))
     pad = buttons.three_buttons(*keys)
-    return Hardware(lcd, pad, doze=doze, name=NAME, buzzer=buzzer)
+    return Hardware(
+        lcd, pad, doze=doze, name=NAME, buzzer=buzzer, wdt=WDT, wdt_off=wdt_off, wdt_reset=bitten
+    )

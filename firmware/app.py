@@ -11,8 +11,9 @@ from title import Title
 class App:
     """The game on `hw` (hardware.Hardware), keeping its state in `settings` (settings.Settings).
 
-    `run()` loops forever; `step(now_ms)` does one iteration and returns how many ms to wait
-    before the next one (0: at once), so tests drive it with a fake clock.
+    `step(now_ms)` does one iteration and returns how many ms to wait before the next one (0:
+    at once): runner.Runner steps it for the board's loop and the web page, tests with a fake
+    clock.
 
     Each screen is a controller, `screen` the one showing: title.Title, demo.Demo (made by
     the title when it first starts), mainmenu.MainMenu and play.Play (made by main_menu() when
@@ -71,16 +72,6 @@ class App:
         lcd.backlight(settings.get("backlight"))
 
     # -- the loop -----------------------------------------------------------------------------
-
-    def run(self):
-        doze = self.hw.doze
-        while True:
-            wait = self.step(time.ticks_ms())
-            if wait:
-                if self.power.state == ASLEEP and doze is not None:
-                    doze(wait)
-                else:
-                    time.sleep_ms(wait)
 
     def step(self, now):
         start = time.ticks_ms()  # the work below takes time: the wait is timed from its end

@@ -42,6 +42,20 @@ def log(exc, path=LOG):
     note("%s: %s @%s" % (type(exc).__name__, message(exc), where(exc)), path)
 
 
+def note_once(text, path=LOG):
+    """note(text), unless the log's last line already says text (a loop that repeats it, such
+    as resets by the watchdog, leaves one line)."""
+    try:
+        size = os.stat(path)[6]
+        with open(path, "rb") as f:
+            f.seek(max(0, size - _LINE_MAX))
+            if f.read(_LINE_MAX).endswith((" " + text + "\n").encode()):
+                return
+    except OSError:
+        pass  # no log yet
+    note(text, path)
+
+
 def note(text, path=LOG):
     """Append "t=<time.time()> <text>" as one line to the log, keeping the file under LOG_MAX
     bytes (t is the board's clock in seconds: since its fixed start date at power-on unless

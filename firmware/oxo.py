@@ -1,9 +1,9 @@
-# Boot: build the board, offer safe mode, load the settings and run the game, surviving errors.
+# Boot: build the board, offer safe mode, then run the game (runner.Runner) forever.
 # SPDX-License-Identifier: MIT
 # main.py, which the board compiles from source at every boot, only calls main() here: this
 # module is deployed compiled (oxo.mpy), so nothing large is compiled on the device.
-import gc
 import sys
+import time
 
 import board  # the board file (boards/<name>.py), deployed as board.py
 import errorlog
@@ -13,25 +13,24 @@ def main():
     """Run the game forever; return only in safe mode or when the board cannot be built."""
     hw = boot()
     if hw is None:
-        return
-    settings = None
+        return  # safe mode or no board: the watchdog was never started
+    # Everything from the settings on is loaded by the runner's steps, not here: safe mode
+    # needs only the board, and a broken game module (settings and engine included) ends on
+    # the error screen rather than in a traceback nobody sees.
+    from runner import Runner
+
+    runner = Runner(hw)  # starts the watchdog
+    doze = hw.doze
     try:
         while True:
-            # Everything from the settings on is loaded inside this try, not at the top: safe
-            # mode needs only the board, and a broken game module (settings and engine
-            # included) ends on the error screen rather than in a traceback nobody sees.
-            try:
-                if settings is None:
-                    settings = load_settings()
-                start(hw, settings).run()
-            except Exception as exc:  # KeyboardInterrupt and SystemExit reach the REPL
-                gc.collect()  # the app's objects are garbage now; room for the error screen
-                import rescue
-
-                rescue.recover(hw, settings, exc)  # silences the buzzer first
+            wait = runner.step(time.ticks_ms())
+            if wait:
+                if doze is not None and runner.asleep():
+                    doze(wait)
+                else:
+                    time.sleep_ms(wait)
     finally:
-        if hw.buzzer is not None:
-            hw.buzzer.stop()  # Ctrl-C to the REPL: no tone is left sounding
+        runner.stop()  # Ctrl-C to the REPL: no tone left sounding, no watchdog to reset it
 
 
 def boot():
@@ -50,28 +49,3 @@ def boot():
         if rescue.safe_mode(hw):
             return None
     return hw
-
-
-def load_settings():
-    """The stored settings (defaults where the file is missing or bad; a failed write is
-    noted in error.log)."""
-    from settings import Settings
-
-    return Settings.load(report=errorlog.note)
-
-
-def start(hw, settings):
-    """A new app.App on hw, the stored contrast and backlight on the display: ready to run()
-    (or to be stepped, as the web page does)."""
-    import app
-
-    apply(hw, settings)
-    return app.App(hw, settings)
-
-
-def apply(hw, settings):
-    """Put the stored contrast and backlight on the display (after an error screen too)."""
-    hw.lcd.power_on()
-    hw.lcd.invert(False)
-    hw.lcd.contrast(settings.get("contrast"))
-    hw.lcd.backlight(settings.get("backlight"))

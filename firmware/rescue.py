@@ -76,15 +76,11 @@ def screen(lcd, title, paragraphs, foot):
     lcd.show()
 
 
-def recover(hw, settings, exc):
-    """Show the error, log it, keep the settings, wait for a press; the caller restarts."""
-    show_error(hw, settings, exc)
-    wait_press(hw)
-
-
-def show_error(hw, settings, exc):
+def show_error(hw, settings, exc, halted=False):
     """The error screen for exc: silence, the message on the glass and the console, a line in
     error.log, the settings saved. Returns at once (see Waiting for the wait after it).
+    halted: the game will not be restarted (runner.Runner's crash limit): the screen asks
+    for a reset instead of a press.
 
     Each step is guarded on its own: a failing display, a full flash or a second MemoryError
     must not stop the others, and never the wait (the loop would spin through restarts)."""
@@ -94,7 +90,10 @@ def show_error(hw, settings, exc):
             hw.buzzer.stop()  # no tone goes on sounding over the error screen
     except Exception as err:
         sys.print_exception(err)
-    print("oxo5110: the game stopped with an error; press a button to restart it.")
+    if halted:
+        print("oxo5110: the game failed again and again; it stays stopped until a reset.")
+    else:
+        print("oxo5110: the game stopped with an error; press a button to restart it.")
     message = errorlog.message(exc)
     try:
         sys.print_exception(exc)
@@ -105,7 +104,8 @@ def show_error(hw, settings, exc):
         lcd.power_on()
         lcd.invert(False)
         lcd.backlight(True)
-        screen(lcd, "ERROR", (type(exc).__name__, message), "press a key to restart")
+        foot = "press reset to retry" if halted else "press a key to restart"
+        screen(lcd, "ERROR", (type(exc).__name__, message), foot)
     except Exception as err:  # the display itself may be what failed
         sys.print_exception(err)
     try:
@@ -142,10 +142,3 @@ class Waiting:
             self.lit = False
             self.hw.lcd.backlight(False)
         return False
-
-
-def wait_press(hw):
-    """Block until a button is pressed and released (Waiting, stepped every _POLL_MS)."""
-    waiting = Waiting(hw, time.ticks_ms())
-    while not waiting.done(time.ticks_ms()):
-        time.sleep_ms(_POLL_MS)

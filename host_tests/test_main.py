@@ -15,7 +15,7 @@ FAKEAPP = MP / "fakeapp"
 
 
 class mp_main(mpcheck.Script):
-    heapsize = "512k"
+    heapsize = "512k"  # a FAT RAM flash (32 KB in one piece) after the watchdog's reboots
     paths = (mpcheck.fixture("hostboard"), FAKEAPP)
 
     def test_the_repl_shows_safe_mode_and_the_error(self, mp_output):

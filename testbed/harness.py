@@ -7,9 +7,9 @@ column, golden snaps) and the same buttons:
 
 - `Rig`: the App as a board runs it, minus the board. `App(hw, settings)` over the real PCD8544
   driver and the real buttons.Pad on fakebus stand-ins (`stand_in_hardware()`), a settings file,
-  and a clock of the caller's: `run(ms)` steps it as App.run() would sleep, `click(b)`, `hold(b)`
-  press the buttons. glass=False drops the display (the fuzz). Needs only the firmware and
-  testbed on MICROPYPATH. A benchmark that steps the App itself builds it on
+  and a clock of the caller's: `run(ms)` steps it as oxo.main()'s loop would sleep, `click(b)`,
+  `hold(b)` press the buttons. glass=False drops the display (the fuzz). Needs only the firmware
+  and testbed on MICROPYPATH. A benchmark that steps the App itself builds it on
   stand_in_hardware() (bench/bench_game.py).
 - `Harness`: the whole firmware (main.py, a board file, the app) booted under the fake
   `machine` and `time` (testbed/hostboard first on MICROPYPATH), played by a script.
@@ -272,13 +272,13 @@ class Rig(Glass):
     # -- time and buttons -------------------------------------------------------------------
 
     def run(self, ms):
-        """Let ms pass, stepping the app the way App.run() would."""
+        """Let ms pass, stepping the app the way oxo.main()'s loop would."""
         end = utime.ticks_add(self.now, ms)
         spins = 0
         while utime.ticks_diff(end, self.now) > 0:
             wait = self.app.step(self.now)
             if wait and asleep(self.app):
-                self.hw.doze(wait)  # what App.run() does with the wait while asleep
+                self.hw.doze(wait)  # what oxo.main() does with the wait while asleep
             if wait:
                 spins = 0
                 left = utime.ticks_diff(end, self.now)
@@ -419,7 +419,7 @@ class Harness(Glass):
         self.returned = False  # main() returned (safe mode): the REPL would be running
         self.watch = watch
         self.boots = 0
-        self.resets = 0  # machine.reset()/soft_reset()/deepsleep() calls
+        self.resets = 0  # machine.reset()/soft_reset()/deepsleep() calls and watchdog bites
         self._gen = None
         self._queue = []
         self._due = None
@@ -512,10 +512,10 @@ class Harness(Glass):
                     while True:  # main returned: the REPL idles, time goes on for the script
                         self.clock.sleep_ms(60000)
                 except PowerCycle:
-                    self._power_cycle()
-                except machine.Reset:
+                    self._power_cycle(machine.PWRON_RESET)
+                except machine.Reset as err:
                     self.resets += 1
-                    self._power_cycle()
+                    self._power_cycle(err.cause)
         except Done:
             pass
         except ScriptError as err:
@@ -555,10 +555,10 @@ class Harness(Glass):
                 del sys.modules[name]
         gc.collect()
 
-    def _power_cycle(self):
+    def _power_cycle(self, cause):
         self._forget_firmware()
         self.hw = None
-        machine.reset_state(keep_levels=True)
+        machine.reset_state(keep_levels=True, cause=cause)
         self._model = None
         self.board()
 
@@ -650,12 +650,12 @@ _HOME = os.getcwd()
 _disks = {}
 
 
-# -- App internals: beyond App(hw, settings), step(now) and run(), the harness reads the App
+# -- App internals: beyond App(hw, settings) and step(now), the harness reads the App
 # here and only here (a change inside the App changes these, not their callers).
 
 
 def asleep(app):
-    """The board is asleep: App.run() light-sleeps its waits (hw.doze) instead of sleep_ms."""
+    """The board is asleep: oxo.main() light-sleeps its waits (hw.doze) instead of sleep_ms."""
     import power
 
     return app.power.state == power.ASLEEP

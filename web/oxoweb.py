@@ -4,13 +4,15 @@
 host's stand-ins (testbed/hostboard's machine, testbed/fakebus, the PCD8544 controller model)
 compiled by mpy-cross. Nothing of the firmware is copied here:
 
-- boot is oxo.boot() (the board file's build() on the fake machine, its port modelled), then
-  oxo.load_settings() and oxo.start(), as main.py's loop does;
-- main.py's loop itself cannot run: the page would freeze (the port's time.sleep_ms busy-waits
-  and the browser draws nothing until a script returns). So the page calls step(), which does
-  one App.step(now) and returns the ms to wait, and sets a timer for the next one;
-- an exception from the game shows rescue.show_error()'s error screen, and a press on it
-  (rescue.Waiting) restarts the game, as oxo.main() does with rescue.recover().
+- boot is oxo.boot() (the board file's build() on the fake machine, its port modelled);
+- oxo.main()'s loop itself cannot run: the page would freeze (the port's time.sleep_ms
+  busy-waits and the browser draws nothing until a script returns). So the page calls step(),
+  which does one step of the board's own runner.Runner (the settings, the App, the error
+  screen and the restart after a press, the crash limit) and returns the ms to wait, and sets
+  a timer for the next one;
+- the page has no watchdog: the board's (the fake machine's WDT) is taken away before the
+  runner could start it. A hidden tab's timers run a minute late, and the page must not
+  reset for that; a hang in the page shows as a frozen tab.
 
 The glass comes from the controller model fed with the SPI and pin recording (what the real
 module would show: power-down, display mode, Vop, the backlight pin), the buzzer's notes from
@@ -18,7 +20,6 @@ the PWM stand-in's record of what its pin played.
 """
 
 import binascii
-import gc
 import time
 
 import boardpins
@@ -50,31 +51,14 @@ class Page:
         self.hw = self.oxo.boot()
         if self.hw is None:
             raise RuntimeError("the board could not be built (see the console)")
-        self.settings = None
-        self.app = None
-        self.waiting = None  # rescue.Waiting while the error screen shows
+        self.hw.wdt = None  # no watchdog on the page (see the module docstring)
+        import runner
+
+        self.runner = runner.Runner(self.hw)
 
     def step(self):
         """One iteration of the game; the ms to wait before the next (0: at once)."""
-        now = time.ticks_ms()
-        if self.waiting is not None:
-            if not self.waiting.done(now):
-                return self.waiting.poll_ms
-            self.waiting = None
-        try:
-            if self.settings is None:
-                self.settings = self.oxo.load_settings()
-            if self.app is None:
-                self.app = self.oxo.start(self.hw, self.settings)
-            return self.app.step(now)
-        except Exception as exc:  # what main.py's loop does, a step at a time
-            self.app = None
-            gc.collect()
-            import rescue
-
-            rescue.show_error(self.hw, self.settings, exc)
-            self.waiting = rescue.Waiting(self.hw, time.ticks_ms())
-            return 0
+        return self.runner.step(time.ticks_ms())
 
     def press(self, name, down):
         """Button `name` (PREV, NEXT, SELECT) goes down (True) or up: its pin's level."""

@@ -4,7 +4,9 @@
 
 - which clock an SPI bus divides, when the divider is chosen and what rate it gives;
 - what `machine.freq()` reads and sets, and what `machine.lightsleep()` leaves behind;
-- which armed pins can end a light sleep before its time is up.
+- which armed pins can end a light sleep before its time is up;
+- the hardware watchdog (machine.WDT): the timeouts it takes, whether it counts during a light
+  sleep, and what machine.reset_cause() reads after machine.reset().
 
 `model(port)` returns a fresh model (the clocks as after power-on) for a board file's `PORT`:
 "rp2", "esp32", or None for a board that names no port (the generic stand-in: SCK runs at
@@ -39,9 +41,22 @@ class Generic:
     # glyphs), spent before show() sends it; the harness charges it to the fake clock. A
     # generic board is infinitely fast.
     draw_us = 0
+    WDT_RESET = 3  # machine.WDT_RESET, HARD_RESET (the fake machine's values)
+    HARD_RESET = 2
+    wdt_in_lightsleep = "counts"  # "counts", "pauses", or "locks up" when it expires there
 
     def __init__(self):
         self.cpu_hz = 125 * MHZ
+
+    def wdt_timeout(self, id, timeout):
+        """ValueError unless WDT(id, timeout) is allowed; the timeout in ms it runs with."""
+        if id != 0 or timeout <= 0:
+            raise ValueError("WDT(0, timeout > 0) only")
+        return timeout
+
+    def cause_after_reset(self):
+        """What machine.reset_cause() reads at the boot after machine.reset()."""
+        return self.HARD_RESET
 
     def freq(self, hz=None, peri=None):
         if hz is None:
@@ -90,12 +105,31 @@ class Rp2(Generic):
       end the sleep early and the model never lets it (a maintainer saw a pin IRQ with a
       handler wake a timed light sleep on some setups, micropython issue #7035; the firmware
       must not depend on either). The handler still runs, at the edge.
+    - Watchdog: machine_wdt.c mp_machine_wdt_make_new_instance(): WDT(0) only ("WDT(%d)
+      doesn't exist"), "timeout exceeds 8388" above WDT_TIMEOUT_MAX (the 24-bit counter
+      decrements twice per microsecond on the RP2040, errata RP2040-E1), then pico-sdk
+      watchdog_enable(timeout, false), which also sets scratch[4] to WATCHDOG_NON_REBOOT_MAGIC
+      (hardware_watchdog/watchdog.c); 0 triggers it at once. A second WDT() re-enables the
+      same watchdog. Nothing stops it from Python (no deinit), not even a soft reset: only its
+      CTRL register's ENABLE bit (watchdog_disable()), reachable through machine.mem32.
+    - machine.reset() is watchdog_reboot(0, SRAM_END, 0) (modmachine.c mp_machine_reset()), and
+      mp_machine_reset_cause() reads watchdog_caused_reboot(), on the RP2040 any bit in the
+      watchdog's REASON register: after machine.reset() (mpremote's reset) it reads WDT_RESET
+      too. Only scratch[4] tells them apart: watchdog_reboot(0, ...) writes 0 there
+      (watchdog_enable_caused_reboot(): REASON and scratch[4] == the magic).
+    - In lightsleep(ms) the watchdog keeps counting (micropython issue #17228: a WDT of 3 s
+      fires during lightsleep(5000)); in v1.28 a watchdog that fires then locks the RP2040 up
+      until a power cycle, as lightsleep stopped the ROSC and the power-on state machine is not
+      told to restart it (fixed after 1.28 by commit 434b9da, "rp2/modmachine: Fix lightsleep
+      watchdog interactions"). The model: "locks up".
     """
 
     name = "rp2"
     # Measured on the emulated Pico (v1.28, 125 MHz, deployed .mpy): a frame took about 4 ms
     # from draw() to the end of show(), of which the 504+ bytes at 4 MHz are about 1 ms.
     draw_us = 3000
+    WDT_MAX_MS = 8388  # machine_wdt.c WDT_TIMEOUT_MAX (RP2040): 0xffffff / 2 / 1000
+    wdt_in_lightsleep = "locks up"
     SYS_HZ = 125 * MHZ  # SYS_CLK_KHZ, the RP2040 default (measured: freq() = 125000000)
     USB_HZ = 48 * MHZ  # pll_usb, clk_peri's source after set_sys_clock_khz()
     XOSC_KHZ = 12000
@@ -150,6 +184,16 @@ class Rp2(Generic):
     def wakes(self, pin):
         return False
 
+    def wdt_timeout(self, id, timeout):
+        if id != 0:
+            raise ValueError("WDT(%d) doesn't exist" % id)
+        if timeout < 0 or timeout > self.WDT_MAX_MS:  # a uint32_t in the port
+            raise ValueError("timeout exceeds %d" % self.WDT_MAX_MS)
+        return timeout
+
+    def cause_after_reset(self):
+        return self.WDT_RESET  # watchdog_reboot() sets REASON (see the class)
+
 
 class Esp32(Generic):
     """ESP32, MicroPython's esp32 port on ESP-IDF.
@@ -168,11 +212,23 @@ class Esp32(Generic):
       after. No fault of the rp2 kind.
     - Waking: ext0 (Pin.irq(trigger=WAKE_LOW, wake=SLEEP)) is a level wake: the sleep ends
       when the pin is at that level, at once if it already is. Other pins wait for the timer.
+    - Watchdog: machine_wdt.c mp_machine_wdt_make_new_instance(): WDT(0) only (ValueError),
+      "WDT timeout too short" for timeout <= 0, else esp_task_wdt_reconfigure() with that
+      timeout and trigger_panic, the task subscribed once: a second WDT() sets a new timeout
+      (the only way to make it harmless from Python, as nothing deletes it). On expiry the
+      task watchdog panics and restarts the chip with ESP_RST_TASK_WDT, which
+      modmachine.c mp_machine_reset_cause() reads as WDT_RESET; machine.reset() is
+      esp_restart(), ESP_RST_SW, read as HARD_RESET.
+    - In lightsleep the task watchdog's timer (a timer group's MWDT, clocked from APB) is clock
+      gated with the other peripherals, so it pauses and goes on from where it was (the timer
+      groups stop in light sleep: esp-rs/esp-hal issue #5624, and ESP-IDF's esp_timer docs,
+      "sleep mode considerations"). The model: "pauses".
     """
 
     name = "esp32"
     # Not measured: rp2's 3 ms scaled by the clocks (125 / 160 MHz), an estimate.
     draw_us = 2340
+    wdt_in_lightsleep = "pauses"
     APB_HZ = 80 * MHZ
     FREQS = (20 * MHZ, 40 * MHZ, 80 * MHZ, 160 * MHZ, 240 * MHZ)
 
@@ -218,6 +274,13 @@ class Esp32(Generic):
 
     def wakes(self, pin):
         return bool(pin.wake and pin.wake & _SLEEP and pin._trigger & _LEVELS)
+
+    def wdt_timeout(self, id, timeout):
+        if id != 0:
+            raise ValueError()
+        if timeout <= 0:
+            raise ValueError("WDT timeout too short")
+        return timeout
 
 
 def _pll_can_make(khz, ref_khz):

@@ -50,6 +50,10 @@ class FakeClock:
         self.busy_us = 0  # total time charged by spend_us()
         self._us = 0  # the part of a ms spent so far (0..999)
         self._reads = 0
+        # A hardware watchdog (machine.WDT): bite() is called, with the clock at bite_at, when
+        # time passes bite_at before a feed moves it on. None: no watchdog armed.
+        self.bite_at = None
+        self.bite = None
 
     def ticks_ms(self):
         self._reads += 1
@@ -70,6 +74,9 @@ class FakeClock:
         self._us = us % 1000
 
     def step_to(self, now):
+        if self.bite_at is not None and now >= self.bite_at:
+            self.now = max(self.now, self.bite_at)
+            self.bite()  # raises: the board resets (or locks up) at that moment
         if now > self.now:
             self.now = now
 
@@ -80,7 +87,7 @@ class FakeClock:
         before = self.now
         target = self.now + ms
         if self.listener is None:
-            self.now = target
+            self.step_to(target)
         else:
             self.listener(target, light)
         if light:

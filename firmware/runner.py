@@ -1,0 +1,113 @@
+# One runner for the board's loop and the web page: the app, its errors, the watchdog.
+# SPDX-License-Identifier: MIT
+import gc
+import time
+
+import errorlog
+from micropython import const
+
+# The watchdog resets the board when a step takes longer than this. The longest steps are a
+# settings save (173-185 ms on the rp2 port's littlefs in an emulator, issue 19; real flash
+# adds its erases, a 4 KB sector at most 400 ms on a Pico's W25Q16JV), a search at the perfect
+# level (27.6 ms on an emulated RP2040), the error screen with its error.log line, and a
+# light-sleep slice (App.doze_ms, 50 ms). 5 s, machine.WDT's own default, is five times even
+# two worst-case erases and below the RP2040's maximum (8388 ms, ports/rp2/machine_wdt.c);
+# a hung board starts again within it.
+WATCHDOG_MS = const(5000)
+CRASHES = const(3)  # errors in a row, each within _CALM_MS of a start: no more restarts
+_CALM_MS = const(60000)  # a game that ran this long ends a run of crashes
+WATCHDOG_NOTE = "watchdog reset: a step ran over 5 s"
+
+
+class Runner:
+    """The game on `hw` (hardware.Hardware), one step(now) at a time: it loads the settings,
+    starts app.App, catches its errors (the error screen, error.log, the settings kept; a
+    press starts the game again) and feeds the watchdog, which it starts itself where the
+    board has one (hw.wdt). After CRASHES errors in a row, each within a minute of a (re)start,
+    it stays on the error screen until reset, so a crash loop cannot wear the flash.
+
+    A boot after a watchdog reset (hw.wdt_reset) leaves one line in error.log, and a run of
+    such boots (a hang that comes back at every start) only the first one."""
+
+    def __init__(self, hw):
+        self.hw = hw
+        self.settings = None
+        self.app = None
+        self.waiting = None  # rescue.Waiting while the error screen shows
+        self.crashes = 0
+        self.began = 0  # when the app was last (re)started
+        self.dog = None
+        if hw.wdt_reset:
+            print("oxo5110: the watchdog reset the board: the game hung.")
+            errorlog.note_once(WATCHDOG_NOTE)
+        if hw.wdt is not None:
+            self.dog = hw.wdt(timeout=WATCHDOG_MS)
+
+    def step(self, now):
+        """One iteration; returns the ms to wait before the next (0: at once)."""
+        if self.dog is not None:
+            self.dog.feed()
+        waiting = self.waiting
+        if waiting is not None:
+            # Halted after a crash loop: the error screen stays (it still dims).
+            if not waiting.done(now) or self.crashes >= CRASHES:
+                return waiting.poll_ms
+            self.waiting = None
+        try:
+            if self.app is None:
+                self.began = now
+                if self.settings is None:
+                    self.settings = load_settings()
+                self.app = start(self.hw, self.settings)
+            return self.app.step(now)
+        except Exception as exc:  # KeyboardInterrupt and SystemExit reach the REPL
+            self.app = None
+            gc.collect()  # the app's objects are garbage now; room for the error screen
+            if self.dog is not None:
+                self.dog.feed()  # the step that failed may have been a long one
+            self.crashes = self.crashes + 1 if time.ticks_diff(now, self.began) < _CALM_MS else 1
+            import rescue
+
+            rescue.show_error(self.hw, self.settings, exc, self.crashes >= CRASHES)
+            self.waiting = rescue.Waiting(self.hw, time.ticks_ms())
+            return 0
+
+    def asleep(self):
+        """The display sleeps: the wait may be a light sleep (hw.doze)."""
+        from power import ASLEEP  # here: a broken game module must reach the error screen
+
+        app = self.app
+        return app is not None and app.power.state == ASLEEP
+
+    def stop(self):
+        """Leaving for the REPL (Ctrl-C): silence, and no watchdog left to reset it."""
+        hw = self.hw
+        if hw.buzzer is not None:
+            hw.buzzer.stop()
+        if self.dog is not None and hw.wdt_off is not None:
+            hw.wdt_off()
+            self.dog = None
+
+
+def load_settings():
+    """The stored settings (defaults where the file is missing or bad; a failed write is
+    noted in error.log)."""
+    from settings import Settings
+
+    return Settings.load(report=errorlog.note)
+
+
+def start(hw, settings):
+    """A new app.App on hw, the stored contrast and backlight on the display."""
+    import app
+
+    apply(hw, settings)
+    return app.App(hw, settings)
+
+
+def apply(hw, settings):
+    """Put the stored contrast and backlight on the display (after an error screen too)."""
+    hw.lcd.power_on()
+    hw.lcd.invert(False)
+    hw.lcd.contrast(settings.get("contrast"))
+    hw.lcd.backlight(settings.get("backlight"))
