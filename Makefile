@@ -7,7 +7,8 @@ PY     := $(VENV)/bin/python
 BOARD  ?=
 PORT   ?=
 
-.PHONY: test web-deps lint typecheck bench play web serve deploy repl run erase-settings mip format clean
+.PHONY: test web-deps lint typecheck bench play web serve deploy repl run erase-settings mip image \
+	format clean
 
 # tools/check_python.py says what is missing (Python 3.11+, venv/ensurepip: python3-venv on
 # Debian/Ubuntu) before a half-made .venv can get in the way.
@@ -86,6 +87,13 @@ serve: $(VENV)/.installed $(WEB_INSTALLED)
 # WAIT=seconds: how long to wait for a missing port (a Pico's is away ~1.5 s after a reset).
 deploy repl run erase-settings mip: $(VENV)/.installed
 	$(PY) tools/deploy.py $@ --board "$(BOARD)" --port "$(PORT)" $(if $(WAIT),--wait "$(WAIT)")
+
+# One file to flash (tools/image.py): the firmware as a littlefs image at the port's filesystem
+# address, build/image/oxo5110-<board>-fs.uf2 / .bin; with MICROPYTHON=<a MicroPython .uf2 or
+# ESP32_GENERIC .bin> also oxo5110-<board>.uf2 / .bin, MicroPython and the game in one file.
+MICROPYTHON ?=
+image: $(VENV)/.installed
+	$(PY) tools/image.py --board "$(BOARD)" $(if $(MICROPYTHON),--micropython "$(MICROPYTHON)")
 
 clean:
 	rm -rf build $(VENV)
