@@ -60,6 +60,13 @@ def _where(address, size):
     return "0x%08X..0x%08X (%d KB)" % (address, address + size, size // 1024)
 
 
+def _filesystem(files, size, prog_size, whose):
+    try:
+        return lfsimage.build(files, size, prog_size)
+    except ValueError as err:
+        raise ValueError("%s (the one of %s)" % (err, whose)) from None
+
+
 def pico(board, files, micropython=None, name="the MICROPYTHON file"):
     address, size = picoinfo.XIP_BASE + PICO_FS_OFFSET, PICO_FS_SIZE
     firmware = None
@@ -95,7 +102,7 @@ def pico(board, files, micropython=None, name="the MICROPYTHON file"):
                     else "but its own code is there (0x%08X)" % inside[0],
                 )
             )
-    fs = lfsimage.build(files, size, PICO_PROG_SIZE)
+    fs = _filesystem(files, size, PICO_PROG_SIZE, name if firmware else "RPI_PICO")
     fs_blocks = uf2.pages(address, fs.data)
     made = {OUT / ("oxo5110-%s-fs.uf2" % board): uf2.write(fs_blocks)}
     notes = ["filesystem at %s" % _where(address, size)]
@@ -111,7 +118,7 @@ def esp32(board, files, micropython=None, name="the MICROPYTHON file"):
     if micropython is not None:
         espimage.check_firmware(micropython, name)
         offset, size = espimage.filesystem_range(micropython, what=name)
-    fs = lfsimage.build(files, size, ESP32_PROG_SIZE)
+    fs = _filesystem(files, size, ESP32_PROG_SIZE, name if micropython else "ESP32_GENERIC")
     fs_path = OUT / ("oxo5110-%s-fs.bin" % board)
     made = {fs_path: fs.data}
     notes = ["filesystem at flash 0x%X, %d KB (4 MiB flash)" % (offset, size // 1024)]
