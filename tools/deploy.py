@@ -183,6 +183,31 @@ def repl_answers(port):
                 return False
 
 
+NO_REPL_WAIT = 1.0  # s for a prompt after Ctrl-C: MicroPython answers in milliseconds
+
+
+def no_repl(port):
+    """None if a MicroPython REPL answers on the port, else the line to end with (a wrong port,
+    a board without MicroPython: mpremote would end in a "could not enter raw repl" traceback).
+    Sends what mpremote sends first anyway (Ctrl-C stops main.py), then Ctrl-B, which leaves
+    a raw REPL a stopped mpremote left behind; either REPL then shows a ">" prompt."""
+    extra = {} if os.name == "nt" else {"exclusive": True}
+    with serial.Serial(port, 115200, timeout=0.05, **extra) as line:
+        line.reset_input_buffer()
+        line.write(b"\r\x03\x03\x02")
+        seen = b""
+        end = time.monotonic() + NO_REPL_WAIT
+        while b">" not in seen:
+            if time.monotonic() >= end:
+                return (
+                    "no MicroPython REPL answers on %s: is it the board's port, and does the "
+                    "board run MicroPython? See Install in README.md (one file to flash, or "
+                    "MicroPython first)" % port
+                )
+            seen += line.read(256)
+    return None
+
+
 def after_reset(target, port, wait):
     """Watch the port after the chain's reset: (what happened, in words; exit code)."""
     gone = wait_until(lambda: not present(port), GONE_WAIT)
@@ -489,6 +514,10 @@ def run_target(target, board, port, wait):
     if target == "repl" and not sys.stdin.isatty():
         print("repl: needs a terminal to type in (stdin is not one)", file=sys.stderr)
         return 2
+    missing = None if target == "repl" else no_repl(port)
+    if missing:
+        print("%s: %s" % (target, missing), file=sys.stderr)
+        return 1
     # A fresh directory per run: two deploys at once (or a deploy during `make run`) never
     # share half-built files.
     with tempfile.TemporaryDirectory(prefix="oxo5110-%s-" % target) as build_dir:
