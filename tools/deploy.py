@@ -27,7 +27,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from boardport import PORT_WAIT, UsageError, after_reset, check_port, reset_board
+from boardport import PORT_WAIT, UsageError, after_reset, check_port, no_repl, reset_board
 from deploy_chains import TARGETS, check_board, commands
 from mpremote_run import run_followed, run_foreground, run_stopped
 
@@ -69,6 +69,10 @@ def run_target(target, board, port, wait):
     if target == "repl" and not sys.stdin.isatty():
         print("repl: needs a terminal to type in (stdin is not one)", file=sys.stderr)
         return 2
+    missing = None if target == "repl" else no_repl(port)
+    if missing:
+        print("%s: %s" % (target, missing), file=sys.stderr)
+        return 1
     # A fresh directory per run: two deploys at once (or a deploy during `make run`) never
     # share half-built files.
     with tempfile.TemporaryDirectory(prefix="oxo5110-%s-" % target) as build_dir:

@@ -1,0 +1,216 @@
+"""One file to flash: the firmware as a filesystem image, alone or with MicroPython.
+
+    make image BOARD=pico                        build/image/oxo5110-pico-fs.uf2
+    make image BOARD=pico MICROPYTHON=mp.uf2     + build/image/oxo5110-pico.uf2 (both in one)
+    make image BOARD=esp32                       build/image/oxo5110-esp32-fs.bin
+    make image BOARD=esp32 MICROPYTHON=mp.bin    + build/image/oxo5110-esp32.bin, and the
+                                                 `esptool write-flash` line that installs it
+
+The filesystem holds exactly what `make deploy` copies (tools/deploy.py build_deploy: the .mpy
+modules, board.mpy, main.py) in a littlefs2 image of the port's geometry (tools/lfsimage.py),
+at the port's address:
+- rp2 (RPI_PICO, MicroPython 1.28): ports/rp2/boards/RPI_PICO/mpconfigboard.h sets
+  MICROPY_HW_FLASH_STORAGE_BYTES to 1408 KB and rp2_flash.c puts it at the end of the 2 MB
+  flash (PICO_FLASH_SIZE_BYTES - 1408 KB = 0xA0000), mapped at XIP_BASE 0x10000000; _boot.py
+  mounts VfsLfs2(rp2.Flash(), progsize=256). A MicroPython UF2 given declares its own range
+  in its binary info (tools/picoinfo.py), which is used (a Pico W build has another).
+- esp32 (ESP32_GENERIC): tools/espimage.py says where, from the partition table.
+Nothing is written unless everything is right; each file is written whole (temp + rename).
+"""
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import NamedTuple
+
+import boardlist
+import deploy_chains
+import espimage
+import lfsimage
+import picoinfo
+import uf2
+
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / "build" / "image"
+PICO_FS_OFFSET = 0xA0000
+PICO_FS_SIZE = 1408 * 1024
+PICO_PROG_SIZE = 256  # rp2's _boot.py: progsize=256, the flash page
+ESP32_PROG_SIZE = 32  # esp32's _boot.py mounts with VfsLfs2's default progsize
+
+
+class Made(NamedTuple):
+    """What was written: {path: bytes}, the filesystem image, and lines to print."""
+
+    files: dict
+    fs: lfsimage.Image
+    notes: list
+
+
+def deploy_files(board):
+    """[(name on the board, bytes)]: what `make deploy` copies, compiled as deploy compiles it."""
+    with tempfile.TemporaryDirectory(prefix="oxo5110-image-") as folder:
+        mpys, board_mpy, main_py = deploy_chains.build_deploy(board, Path(folder))
+        return [(p.name, p.read_bytes()) for p in mpys + [board_mpy, main_py]]
+
+
+def _where(address, size):
+    return "0x%08X..0x%08X (%d KB)" % (address, address + size, size // 1024)
+
+
+def _filesystem(files, size, prog_size, whose):
+    try:
+        return lfsimage.build(files, size, prog_size)
+    except ValueError as err:
+        raise ValueError("%s (the one of %s)" % (err, whose)) from None
+
+
+def pico(board, files, micropython=None, name="the MICROPYTHON file"):
+    address, size = picoinfo.XIP_BASE + PICO_FS_OFFSET, PICO_FS_SIZE
+    firmware = None
+    if micropython is not None:
+        firmware = uf2.read_blocks(micropython, name)
+        families = {b.family for b in firmware if b.flags & uf2.FLAG_FAMILY_ID_PRESENT}
+        if families != {uf2.RP2040_FAMILY}:
+            raise uf2.UF2Error(
+                "%s is a UF2 for %s, not for the RP2040 (family 0x%08x)"
+                % (
+                    name,
+                    ", ".join("0x%08x (%s)" % (f, uf2.family_name(f)) for f in sorted(families))
+                    or "no chip family",
+                    uf2.RP2040_FAMILY,
+                )
+            )
+        declared = picoinfo.filesystem_range(firmware)
+        if declared is None:
+            raise uf2.UF2Error(
+                "%s declares no filesystem range in its binary info: use MicroPython 1.23 "
+                "or later for RP2040 boards" % name
+            )
+        address, size = declared
+        inside = [b.address for b in firmware if address <= b.address < address + size]
+        if address % lfsimage.BLOCK_SIZE or inside:
+            raise uf2.UF2Error(
+                "%s does not match: it declares its filesystem at %s, %s"
+                % (
+                    name,
+                    _where(address, size),
+                    "not on a 4 KB flash sector"
+                    if not inside
+                    else "but its own code is there (0x%08X)" % inside[0],
+                )
+            )
+    fs = _filesystem(files, size, PICO_PROG_SIZE, name if firmware else "RPI_PICO")
+    fs_blocks = uf2.pages(address, fs.data)
+    made = {OUT / ("oxo5110-%s-fs.uf2" % board): uf2.write(fs_blocks)}
+    notes = ["filesystem at %s" % _where(address, size)]
+    if firmware is not None:
+        # MicroPython's blocks first and unchanged (address, flags, family, payload), then the
+        # filesystem's; one numbering over all of them.
+        made[OUT / ("oxo5110-%s.uf2" % board)] = uf2.write(firmware + fs_blocks)
+    return Made(made, fs, notes)
+
+
+def esp32(board, files, micropython=None, name="the MICROPYTHON file"):
+    offset, size = espimage.DEFAULT_START, espimage.FLASH_SIZE - espimage.DEFAULT_START
+    if micropython is not None:
+        espimage.check_firmware(micropython, name)
+        offset, size = espimage.filesystem_range(micropython, what=name)
+    fs = _filesystem(files, size, ESP32_PROG_SIZE, name if micropython else "ESP32_GENERIC")
+    fs_path = OUT / ("oxo5110-%s-fs.bin" % board)
+    made = {fs_path: fs.data}
+    notes = ["filesystem at flash 0x%X, %d KB (4 MiB flash)" % (offset, size // 1024)]
+    if micropython is None:
+        notes.append(
+            "install on MicroPython 1.27+: esptool --chip esp32 write-flash 0x%X %s"
+            % (offset, _shown(fs_path))
+        )
+    else:
+        merged = OUT / ("oxo5110-%s.bin" % board)
+        made[merged] = espimage.merge(micropython, offset, fs.data)
+        notes.append("install: " + espimage.write_flash_line(_shown(merged)))
+    return Made(made, fs, notes)
+
+
+LAYOUTS = {"rp2": pico, "esp32": esp32}
+
+
+def _shown(path):
+    try:
+        return str(Path(path).relative_to(ROOT))
+    except ValueError:
+        return str(path)
+
+
+def make(board, micropython=None, name="the MICROPYTHON file"):
+    """Build (nothing written) the images for board: a Made. ValueError with one line if
+    anything is wrong."""
+    boardlist.board_file(board)  # ValueError naming the known boards
+    port = boardlist.port_of(board)
+    layout = LAYOUTS.get(port)
+    if layout is None:
+        raise ValueError(
+            "board %r runs on port %r: images are made for %s"
+            % (board, port, " and ".join(LAYOUTS))
+        )
+    return layout(board, deploy_files(board), micropython, name)
+
+
+def _umask():
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def write_whole(path, data):
+    """Write data to path via a temp file in the same folder and a rename: never half a file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, temp = tempfile.mkstemp(prefix=path.name + ".", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.chmod(temp, 0o666 & ~_umask())  # mkstemp's 0600 would keep the file from others
+        os.replace(temp, path)
+    except BaseException:
+        os.unlink(temp)
+        raise
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--board", default="", help="a boards/<name>.py name: pico, esp32")
+    parser.add_argument("--micropython", default="", help="a MicroPython .uf2 (rp2) / .bin")
+    args = parser.parse_args(argv)
+    start = time.monotonic()
+    try:
+        if not args.board:
+            raise ValueError(
+                "no BOARD given: use `make image BOARD=pico` (boards: %s)"
+                % ", ".join(boardlist.known_boards())
+            )
+        micropython = None
+        if args.micropython:
+            source = Path(args.micropython)
+            if not source.is_file():
+                raise ValueError("MICROPYTHON=%s: no such file" % args.micropython)
+            micropython = source.read_bytes()
+        made = make(args.board, micropython, "MICROPYTHON=%s" % args.micropython)
+    except ValueError as err:
+        print("image: %s" % err, file=sys.stderr)
+        return 2
+    for path, data in made.files.items():
+        write_whole(path, data)
+    names = ", ".join("%s (%d KB)" % (_shown(p), len(d) // 1024) for p, d in made.files.items())
+    print(
+        "image: %s; %d KB of %d KB free; %.1f s"
+        % (names, made.fs.free_bytes // 1024, made.fs.block_count * 4, time.monotonic() - start)
+    )
+    for note in made.notes:
+        print("image: " + note)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
