@@ -6,7 +6,7 @@
     make image BOARD=esp32 MICROPYTHON=mp.bin    + build/image/oxo5110-esp32.bin, and the
                                                  `esptool write-flash` line that installs it
 
-The filesystem holds exactly what `make deploy` copies (tools/deploy.py build_deploy: the .mpy
+The filesystem holds exactly what `make deploy` copies (tools/deploy_chains.py build_deploy: the .mpy
 modules, board.mpy, main.py) in a littlefs2 image of the port's geometry (tools/lfsimage.py),
 at the port's address:
 - rp2 (RPI_PICO, MicroPython 1.28): ports/rp2/boards/RPI_PICO/mpconfigboard.h sets
