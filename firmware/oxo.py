@@ -6,7 +6,6 @@ import gc
 import sys
 
 import board  # the board file (boards/<name>.py), deployed as board.py
-import errorlog
 
 
 def main():
@@ -42,6 +41,8 @@ def boot():
     except Exception as exc:
         print("oxo5110: the board could not be built:")
         sys.print_exception(exc)
+        import errorlog  # only when something is logged: a game never holds it in RAM
+
         errorlog.log(exc)
         return None
     if hw.pad.any_pressed():
@@ -57,7 +58,15 @@ def load_settings():
     noted in error.log)."""
     from settings import Settings
 
-    return Settings.load(report=errorlog.note)
+    return Settings.load(report=note)
+
+
+def note(text):
+    """Append a line to error.log (errorlog.note), loading that module only now: a session
+    that logs nothing never holds its code in RAM."""
+    import errorlog
+
+    errorlog.note(text)
 
 
 def start(hw, settings):
