@@ -35,7 +35,7 @@ const IDLE_MS = Number(opts.idle) * 1000;
 const TOTAL_MS = 100000; // the whole run's bound: past it, say so and stop
 const WAIT_MS = 20000; // for one page to show its first frame
 const SETTLE_MS = 500; // after the first frame: requests that come later still count
-const TITLE_DEMO_MS = 15000; // title.Title.demo_after_ms: the title's idle ends there
+const TITLE_DEMO_MS = 15000; // app.App.demo_after_ms: the title's idle ends there
 const DESKTOP = { width: 1280, height: 720 }; // Playwright's default viewport, device scale 1
 const SHOT = { width: 450, height: 900 }; // the README's screenshot: CSS px, device scale 2
 

@@ -79,7 +79,7 @@ export async function test_the_demo_starts_after_15_s_on_the_title(t) {
   const title = await page.evaluate(() => window.oxoRead.text(window.oxo.glass, 10, 21, 8));
   t.assert.equal(title, "OXO 5110");
   t.assert.notEqual((await read(page, "status")).result, "DEMO");
-  await oxo.at(page, "past", 15000); // Title.demo_after_ms: 15 s
+  await oxo.at(page, "past", 15000); // app.App.demo_after_ms: 15 s
   const demo = await read(page, "state");
   t.assert.equal(demo.result, "DEMO");
   await oxo.tick(page, 3000); // the demo's CPUs play
