@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import glasslook
+import goldens
 import lcd_render
 import pcd8544_model
 import pexpect
@@ -20,7 +21,7 @@ import simulator
 from PIL import Image
 
 ROOT = Path(__file__).resolve().parents[1]
-HALF = {" ": (0, 0), "\u2580": (1, 0), "\u2584": (0, 1), "\u2588": (1, 1)}
+HALF = goldens.HALF
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 SGR_24 = re.compile(r"\x1b\[38;2;(\d+);(\d+);(\d+);48;2;(\d+);(\d+);(\d+)m")
 BRAILLE_DOT = ((0x01, 0x02, 0x04, 0x40), (0x08, 0x10, 0x20, 0x80))
@@ -155,28 +156,10 @@ def spawn(tmp_path, *args, dimensions=(40, 100), colour="truecolor"):
     )
 
 
-def golden_glass(name):
-    """The 504-byte glass of a golden screen, from its half-block text twin."""
-    path = ROOT / "host_tests/golden" / (name + ".txt")
-    if not path.exists():
-        path = ROOT / "host_tests/golden/screens" / (name + ".txt")
-    rows = path.read_text().split("\n")
-    rows = [line[1:85] for line in rows if line.startswith("|")]
-    assert len(rows) == 24
-    glass = bytearray(504)
-    for r, line in enumerate(rows):
-        for x, ch in enumerate(line):
-            for dy, on in enumerate(HALF[ch]):
-                if on:
-                    y = 2 * r + dy
-                    glass[(y >> 3) * 84 + x] |= 1 << (y & 7)
-    return glass
-
-
 def test_a_small_terminal_gets_the_compact_braille_view(tmp_path):
     # The usual 80x24 terminal cannot hold the 84x24 half-block frame: the simulator draws the
     # glass in braille instead (42x12 characters), here the title screen, dot for dot.
-    title = lcd_render.braille(golden_glass("title"))
+    title = lcd_render.braille(goldens.glass("title"))
     assert len(title.split("\n")) == 12 and len(title.split("\n")[0]) == 42
     child = spawn(tmp_path, dimensions=(24, 80))
     out = started(child)
@@ -387,8 +370,8 @@ def test_the_status_column_is_read_back_as_text_from_the_glass(table):
         "settings": None,
     }
     for name, text in expected.items():
-        assert simulator.status_text(golden_glass(name), table) == text, name
-    assert simulator.status_text(golden_glass("board_1p"), None) is None
+        assert simulator.status_text(goldens.glass(name), table) == text, name
+    assert simulator.status_text(goldens.glass("board_1p"), None) is None
 
 
 def test_contrast_steps_and_backlight_shade_the_glass_in_the_terminal(tmp_path):
@@ -441,7 +424,7 @@ def test_a_script_that_starts_with_a_press_waits_for_boot(tmp_path):
         )
         for i in range(6)
     ]
-    menu = pcd8544_model.pixels_of(golden_glass("menu"))
+    menu = pcd8544_model.pixels_of(goldens.glass("menu"))
     for run in runs:
         out, _ = run.communicate(timeout=60)
         assert run.returncode == 0, out[-2000:]
@@ -464,7 +447,7 @@ def test_a_firmware_that_stops_is_shown_explained_and_exits_non_zero(tmp_path):
     assert status == simulator.FIRMWARE_STOPPED
     # The last picture is what the glass shows, and the simulator says what to do here,
     # after restoring the terminal (its newlines come out as \r\n: cooked mode again).
-    assert last_screen(text) == pcd8544_model.pixels_of(golden_glass("screen_safe_mode"))
+    assert last_screen(text) == pcd8544_model.pixels_of(goldens.glass("screen_safe_mode"))
     said = text.split("simulator: ")[-1]
     assert said.startswith("the firmware started in safe mode"), said
     assert "--hold-at-boot)\r\nand stopped." in said and "for a real board" in said
