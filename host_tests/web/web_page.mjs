@@ -347,6 +347,7 @@ export async function test_the_phone_layout(t) {
       scroll: [page.scrollWidth, page.clientWidth],
       keys: [...document.querySelectorAll(".key")].map(rect),
       canvas: rect(canvas), pixels: [canvas.width, canvas.height], cell, margin, colours,
+      glass: Array.from(window.oxo.glass),
     };
   });
   const [scale, c, cell, margin] = [PHONE.deviceScaleFactor, box.canvas, box.cell, box.margin];
@@ -361,21 +362,73 @@ export async function test_the_phone_layout(t) {
   t.assert.ok(Number.isInteger(cell) && cell >= 2, `${cell}`);
   t.assert.deepEqual(box.pixels, [cell * (84 + 2 * margin), cell * (48 + 2 * margin)]);
   t.assert.deepEqual([c.width * scale, c.height * scale], box.pixels);
-  // As shown: along the middle of LCD row 21 ("OXO 5110") and of LCD column 20, each of the
-  // 84 (48) dots is cell - 1 device pixels of the cell's colour or the ink's, between gaps.
+  // As shown: along the middle of LCD row 21 ("OXO 5110") and of LCD column 20, each unlit
+  // dot is cell - 1 device pixels of the cell's colour, a run of n lit ones n * cell - 1 of ink
+  // (the grid between lit dots takes the ink), with a 1-pixel grid line between them.
   const png = await page.screenshot({ scale: "device" });
   const [left, top] = [Math.round(c.left * scale), Math.round(c.top * scale)];
   const mid = Math.floor((cell - 1) / 2);
-  const [, paper, ink] = box.colours;
+  const [gap, paper, ink] = box.colours;
   const [width, height] = box.pixels;
   const row = await runs(page, png, left, top + (margin + 21) * cell + mid, width);
   const column = await runs(page, png, left + (margin + 20) * cell + mid, top, height, true);
-  for (const [what, line, count] of [["row 21", row, 84], ["column 20", column, 48]]) {
-    const widths = {};
-    for (const [hex, n] of line) {
-      if (hex === paper || hex === ink) widths[n] = (widths[n] || 0) + 1;
+  // From the first dot to the last (the line may start a device pixel off the canvas's edge).
+  const dotsOnly = (line) => {
+    const isDot = ([hex]) => hex === paper || hex === ink;
+    return line.slice(line.findIndex(isDot), line.findLastIndex(isDot) + 1);
+  };
+  const expected = (dots) => {
+    const out = [[gap, 0]];
+    const add = (hex, n) => (out.at(-1)[0] === hex ? (out.at(-1)[1] += n) : out.push([hex, n]));
+    for (let k = 0; k < dots.length; k++) {
+      let n = 1;
+      if (dots[k]) while (dots[k + n]) n++;
+      add(dots[k] ? ink : paper, n * cell - 1);
+      add(gap, 1);
+      k += n - 1;
     }
-    const seen = `${what}: dots of ${JSON.stringify(widths)} px`;
-    t.assert.deepEqual(widths, { [cell - 1]: count }, seen);
+    return dotsOnly(out);
+  };
+  const lit = (x, y) => (box.glass[(y >> 3) * 84 + x] >> (y & 7)) & 1;
+  const rowDots = Array.from({ length: 84 }, (_, x) => lit(x, 21));
+  const columnDots = Array.from({ length: 48 }, (_, y) => lit(20, y));
+  t.assert.ok(rowDots.includes(1) && columnDots.includes(1), "row 21 or column 20 is blank");
+  t.assert.deepEqual(dotsOnly(row), expected(rowDots), "row 21");
+  t.assert.deepEqual(dotsOnly(column), expected(columnDots), "column 20");
+}
+
+// -- highlighted rows ----------------------------------------------------------------------------
+
+// The menu as a desktop and a phone show it (3 device pixels a CSS pixel, and 1, where a cell is
+// 3 device pixels and its grid line a third of it).
+const VIEWS = {
+  "1280x800": { viewport: { width: 1280, height: 800 } },
+  "390x844 at 3": { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true,
+    hasTouch: true },
+  "390x844 at 1": { viewport: { width: 390, height: 844 } },
+};
+
+export async function test_a_highlighted_row_reads_as_well_as_a_plain_one(t) {
+  // The menu's highlighted row (light letters on ink) and the plain one under it: the letters
+  // of each stand out from their background at least as much as a cell from ink, the best the
+  // glass has; a grid drawn through the highlight's ink lightened it into a mesh.
+  for (const [view, options] of Object.entries(VIEWS)) {
+    const context = await t.newContext(options);
+    const page = await oxo.open(t, { page: await context.newPage() });
+    await press(page, "SELECT");
+    await menu(page, (m) => m.highlight === 0 && m.rows[0].label === "1P vs CPU");
+    await oxo.canvasShows(t, page, "screens/menu");
+    const seen = await page.evaluate(() => ({
+      cell: window.oxo.cell,
+      highlighted: window.oxoRead.letterContrast([0, 0, 84, 8]),
+      plain: window.oxoRead.letterContrast([0, 8, 84, 16]),
+    }));
+    const said = `${view}, ${seen.cell} device px a cell: highlighted ` +
+      `${seen.highlighted.letters.toFixed(2)}, plain ${seen.plain.letters.toFixed(2)}, ` +
+      `cell on ink ${seen.plain.best.toFixed(2)}`;
+    t.log(said);
+    const best = seen.plain.best * (1 - 1e-9);
+    t.assert.ok(seen.highlighted.letters >= best && seen.plain.letters >= best, said);
+    await context.close();
   }
 }
