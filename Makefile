@@ -7,7 +7,7 @@ PY     := $(VENV)/bin/python
 BOARD  ?=
 PORT   ?=
 
-.PHONY: test web-deps lint typecheck bench play web serve deploy repl run erase-settings mip format clean
+.PHONY: test web-deps lint typecheck bench play web serve deploy repl run erase-settings mip vboard format clean
 
 # tools/check_python.py says what is missing (Python 3.11+, venv/ensurepip: python3-venv on
 # Debian/Ubuntu) before a half-made .venv can get in the way.
@@ -86,6 +86,11 @@ serve: $(VENV)/.installed $(WEB_INSTALLED)
 # WAIT=seconds: how long to wait for a missing port (a Pico's is away ~1.5 s after a reset).
 deploy repl run erase-settings mip: $(VENV)/.installed
 	$(PY) tools/deploy.py $@ --board "$(BOARD)" --port "$(PORT)" $(if $(WAIT),--wait "$(WAIT)")
+
+# A virtual board to try deploy, run and repl on without hardware: BOARD (default pico) with its
+# flash in build/virtual-BOARD; it prints its port (build/ttyACM0) and runs until Ctrl-C.
+vboard: $(VENV)/.installed
+	$(PY) testbed/virtualboard.py --board "$(or $(BOARD),pico)"
 
 clean:
 	rm -rf build $(VENV)

@@ -239,7 +239,7 @@ def test_input_that_comes_as_the_code_ends_reaches_the_repl(tmp_path):
 
 
 def test_it_runs_as_a_command_from_the_checkout():
-    # As the module docstring and README say: `python testbed/virtualboard.py --flash DIR`.
+    # As the module docstring says: `python testbed/virtualboard.py --flash DIR`.
     root = Path(virtualboard.__file__).resolve().parents[1]
     result = subprocess.run(
         [sys.executable, "testbed/virtualboard.py", "--help"],

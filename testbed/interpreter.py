@@ -9,14 +9,12 @@ import os
 import select
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent / "tools"))  # as `python testbed/virtualboard.py`
+import mpyrun
 
-import mpyrun  # noqa: E402
+HERE = Path(__file__).resolve().parent
 
 START_TIMEOUT = 10.0
 # A Pico's heap: about 240 KB free at the REPL (measured on the real rp2 port, MicroPython

@@ -12,6 +12,11 @@ import time
 import tty
 from pathlib import Path
 
+# What a board's USB is to the host, by the board file's MicroPython port: the device node's
+# usual name and the seconds the port is away after a reset. A Pico has native USB (see
+# usb_gone()); an ESP32 board has a USB-serial bridge, whose port stays.
+USB_OF_PORT = {"rp2": ("ttyACM0", 1.5), "esp32": ("ttyUSB0", 0.0)}
+
 
 class SerialLine:
     def __init__(self, log, link=None, usb_gap=0.0, clock=time.monotonic):

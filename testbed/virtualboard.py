@@ -1,7 +1,8 @@
 """A virtual MicroPython board on a pseudo-terminal, for testing deploy without hardware.
 
-`python testbed/virtualboard.py --flash DIR [--path SHIMS]... [--link PORT]` prints the serial
-port (`/dev/pts/N`, or PORT, a symlink to it) and then answers it the way a board's USB serial
+`python testbed/virtualboard.py --flash DIR [--path SHIMS]... [--link PORT]` (or `--board pico`,
+`make vboard BOARD=pico`: see virtualboard_args.py) prints the serial port (`/dev/pts/N`, or
+PORT, a symlink to it) and then answers it the way a board's USB serial
 REPL does, so `mpremote connect PORT ...` (and `make deploy PORT=...`) work unchanged:
 
 - friendly REPL (`>>> `, echo, Ctrl-C, Ctrl-D soft reset that runs /main.py, Ctrl-A raw REPL);
@@ -24,15 +25,19 @@ REPL) really write DIR. `--path` directories are on MICROPYPATH for stand-ins of
 modules (machine, time), imported before user code.
 """
 
-import argparse
+import os
 import select
 import signal
 import struct
 import sys
 from pathlib import Path
 
-from interpreter import HEAPSIZE, Interpreter
-from serialline import SerialLine
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))  # as `python testbed/virtualboard.py`
+
+import virtualboard_args  # noqa: E402
+from interpreter import HEAPSIZE, Interpreter  # noqa: E402
+from serialline import SerialLine  # noqa: E402
 
 RAW_BANNER = b"raw REPL; CTRL-B to exit\r\n"
 PASTE_WINDOW = 128
@@ -348,25 +353,7 @@ class VirtualBoard:
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--flash", required=True, type=Path, help="the board's filesystem")
-    parser.add_argument("--path", action="append", default=[], help="stand-in modules dir")
-    parser.add_argument(
-        "--heapsize", default=HEAPSIZE, help="MicroPython heap (default %s, a Pico's)" % HEAPSIZE
-    )
-    parser.add_argument("--name", default="virtual board", help="name in the REPL banner")
-    parser.add_argument("--link", type=Path, help="also make this symlink to the port")
-    parser.add_argument("--setup", help="module to import at every start (e.g. simulator_mp)")
-    parser.add_argument(
-        "--usb-gap",
-        type=float,
-        default=0.0,
-        help="seconds the port is away after a hard reset, as on a board with native USB "
-        "(1.5 models a Pico; needs --link); default 0, a USB-serial bridge",
-    )
-    args = parser.parse_args(argv)
-    if args.usb_gap and not args.link:
-        parser.error("--usb-gap needs --link: the port's name must outlive its pty")
+    args = virtualboard_args.parse(argv, __doc__.split("\n")[0])
     board = VirtualBoard(
         args.flash,
         args.path,
@@ -379,6 +366,12 @@ def main(argv=None):
     signal.signal(signal.SIGTERM, board.stop)
     signal.signal(signal.SIGINT, board.stop)
     print(board.port, flush=True)
+    if args.board:
+        port = os.path.relpath(board.port, ROOT)  # make's directory
+        board.log(
+            "%s (Ctrl-C stops it); from another terminal: make deploy BOARD=%s PORT=%s"
+            % (args.name, args.board, port)
+        )
     try:
         board.serve()
     except RuntimeError as err:
