@@ -88,5 +88,5 @@ class mp_app_timing(mpcheck.Script):
     """The loop's timing on the Pico's modelled flash: App.save_ms held to the worst save, and
     no note or blink late by more than App.late_ms over a whole session."""
 
-    heapsize = "512k"
+    heapsize = "2048k"
     paths = (mpcheck.fixture("hostboard"),)
