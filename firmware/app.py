@@ -84,7 +84,8 @@ class App:
             # Timers count from the first step's clock (a test's fake clock, or ticks_ms()).
             self.power.last = now
             self.go(self.new_title(), now)
-            self.sound("CHIME", now)
+            # Loading the title's code from flash takes time: the chime starts when it does.
+            self.sound("CHIME", _after(now, start))
         if self.power.state == ASLEEP:
             if not pad.any_pressed():
                 return self.doze_ms

@@ -60,6 +60,7 @@ class Runner:
                 if self.settings is None:
                     self.settings = load_settings()
                 self.app = start(self.hw, self.settings)
+                now = time.ticks_ms()  # loading the game took time: its clocks start after
             return self.app.step(now)
         except Exception as exc:  # KeyboardInterrupt and SystemExit reach the REPL
             self.app = None
