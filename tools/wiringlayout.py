@@ -20,7 +20,7 @@ INNER = 220  # from the left header column to the right one
 CHANNEL0 = 34  # the first channel, from its header column
 CHANNEL_STEP = 14
 PART_GAP = 22  # from the last channel to the parts' terminals
-PART_SPACING = PITCH  # parts are stacked in whole rows, so terminals stay half a row off
+PART_SPACING = PITCH  # the least room between two parts (they move in whole rows)
 LANE0 = -3 * PITCH  # the first lane over the board's top end
 LANE_STEP = 12
 
@@ -97,10 +97,11 @@ def _stack(parts):
         if below is not None:
             y = _at_least(y, below + PART_SPACING - parts[i].top)
         ys[i], below = y, y + parts[i].bottom
-    # Centre the stack on what the parts wanted, in whole rows, its top not above row 0.
+    # Centre the stack on what the parts wanted, in whole rows, its top at most half a row
+    # above the first pin row.
     shift = round(sum(wanted[i] - ys[i] for i in ys) / len(ys) / PITCH) * PITCH
     highest = min(ys[i] + parts[i].top for i in ys)
-    shift = max(shift, _at_least(0, -PITCH / 2 - highest))
+    shift = max(shift, -((highest + PITCH / 2) // PITCH) * PITCH)
     return [ys[i] + shift for i in range(len(parts))]
 
 
