@@ -8,7 +8,7 @@ BOARD  ?=
 PORT   ?=
 
 .PHONY: test web-deps actionlint lint typecheck bench play web serve deploy repl run erase-settings mip image \
-	vboard format clean
+	vboard wiring format clean
 
 # tools/check_python.py says what is missing (Python 3.11+, venv/ensurepip: python3-venv on
 # Debian/Ubuntu) before a half-made .venv can get in the way. .installed, touched last, is the
@@ -118,6 +118,11 @@ image: $(VENV)/.installed
 # flash in build/virtual-BOARD; it prints its port (build/ttyACM0) and runs until Ctrl-C.
 vboard: $(VENV)/.installed
 	$(PY) testbed/virtualboard.py --board "$(or $(BOARD),pico)"
+
+# The wiring pictures, docs/wiring-<board>.svg, drawn from the board files' pin constants
+# (tools/wiring.py); make test fails when a board file and its picture disagree.
+wiring: $(VENV)/.installed
+	$(PY) tools/wiring.py
 
 clean:
 	rm -rf build $(VENV)

@@ -1,0 +1,165 @@
+"""Draw each board's wiring picture, docs/wiring-<board>.svg, from its board file's constants.
+
+    .venv/bin/python tools/wiring.py            write every board's picture
+    .venv/bin/python tools/wiring.py --check    exit 1 if a picture differs from its board file
+
+The board file is read, not run (its build() needs the board's `machine`): its module-level
+constants (LCD_*, BTN_*, BUZZER, LIGHT_ON) and the comment on their line. A comment that names
+a physical pin ("pin 24") must be the pin the header puts that GPIO on, or nothing is drawn.
+The headers are in tools/pinouts.py, the drawing in tools/wiringsvg.py.
+"""
+
+import argparse
+import ast
+import io
+import re
+import sys
+import tokenize
+from pathlib import Path
+from typing import NamedTuple
+
+import boardlist
+import pinouts
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs"
+GROUND = "GND"
+POWER = "3V3"
+
+# The common red breakout's header, in its printed order, with the names other breakouts print
+# for the same pin: (label, the board file's constant or GROUND/POWER, other names).
+LCD_TERMINALS = (
+    ("RST", "LCD_RST", ""),
+    ("CE", "LCD_CS", "SCE, CS"),
+    ("DC", "LCD_DC", "D/C"),
+    ("DIN", "LCD_MOSI", "DN, MOSI"),
+    ("CLK", "LCD_SCK", "SCLK"),
+    ("VCC", POWER, "3.3 V only"),
+    ("LIGHT", "LCD_LIGHT", "BL, LED"),
+    ("GND", GROUND, ""),
+)
+# The other common header (SparkFun LCD-10168 and the blue modules): (printed, red's label).
+OTHER_LCD_ORDER = (
+    ("VCC", "VCC"),
+    ("GND", "GND"),
+    ("SCE", "CE"),
+    ("RST", "RST"),
+    ("D/C", "DC"),
+    ("DN (MOSI)", "DIN"),
+    ("SCLK", "CLK"),
+    ("LED", "LIGHT"),
+)
+BUTTONS = ("PREV", "SELECT", "NEXT")  # the order the parts are listed in, each BTN_<name>
+
+
+class Wiring(NamedTuple):
+    """What connects to what on one board: header Pins (tools/pinouts.py), or None."""
+
+    name: str
+    source: str  # "boards/pico.py"
+    header: pinouts.Header
+    lcd: tuple  # ((label, other names, Pin / GROUND / None), ...) in LCD_TERMINALS order
+    buttons: tuple  # ((name, Pin), ...)
+    buzzer: object  # Pin or None
+    light_on: int
+
+
+def constants(text):
+    """{NAME: (value, comment on its line)} of the module-level `NAME = literal` lines."""
+    comments = {}
+    for token in tokenize.generate_tokens(io.StringIO(text).readline):
+        if token.type == tokenize.COMMENT:
+            comments[token.start[0]] = token.string.lstrip("# ")
+    found = {}
+    for node in ast.parse(text).body:
+        if (
+            isinstance(node, ast.Assign)
+            and len(node.targets) == 1
+            and isinstance(node.targets[0], ast.Name)
+            and isinstance(node.value, ast.Constant)
+        ):
+            found[node.targets[0].id] = (node.value.value, comments.get(node.lineno, ""))
+    return found
+
+
+def _pin(header, found, const, source):
+    """The header Pin of the GPIO constant `const`, checked against its comment's "pin N"."""
+    gpio, comment = found[const]
+    if gpio is None:
+        return None
+    pin = pinouts.gpio_pin(header, gpio)
+    said = re.search(r"\bpin (\d+)\b", comment)
+    if said and int(said.group(1)) != pin.number:
+        raise ValueError(
+            "%s: %s = %d is %s on the %s's header, pin %s, but its comment says pin %s"
+            % (source, const, gpio, header.gpio_label % gpio, header.title, pin.number,
+               said.group(1))
+        )  # fmt: skip
+    return pin
+
+
+def read(name, boards_dir=boardlist.BOARDS):
+    """The Wiring of board file boards/<name>.py; ValueError for a board with no header
+    drawing, a missing constant or a comment naming another pin."""
+    path = boardlist.board_file(name, boards_dir)
+    source = "boards/%s" % path.name
+    if name not in pinouts.HEADERS:
+        raise ValueError(
+            "%s: no header drawing for board %r (add its pinout to tools/pinouts.py)"
+            % (source, name)
+        )
+    header = pinouts.HEADERS[name]
+    found = constants(path.read_text())
+    needed = [c for _, c, _ in LCD_TERMINALS if c not in (GROUND, POWER)]
+    missing = [c for c in needed + ["BTN_" + b for b in BUTTONS] if c not in found]
+    if missing:
+        raise ValueError("%s: no %s constant" % (source, ", ".join(missing)))
+    (power,) = pinouts.labelled(header, pinouts.POWER_3V3)
+    ends = {GROUND: GROUND, POWER: power}
+    lcd = tuple(
+        (label, other, ends[c] if c in ends else _pin(header, found, c, source))
+        for label, c, other in LCD_TERMINALS
+    )
+    return Wiring(
+        name=name,
+        source=source,
+        header=header,
+        lcd=lcd,
+        buttons=tuple((b, _pin(header, found, "BTN_" + b, source)) for b in BUTTONS),
+        buzzer=_pin(header, found, "BUZZER", source) if "BUZZER" in found else None,
+        light_on=found.get("LIGHT_ON", (1, ""))[0],
+    )
+
+
+def picture(name, boards_dir=boardlist.BOARDS):
+    """The SVG text of board `name`'s wiring picture."""
+    import wiringsvg
+
+    return wiringsvg.render(read(name, boards_dir))
+
+
+def target(name, docs=DOCS):
+    return Path(docs) / ("wiring-%s.svg" % name)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--check", action="store_true", help="compare, write nothing")
+    args = parser.parse_args(argv)
+    stale = []
+    for name in sorted(pinouts.HEADERS):
+        text = picture(name)
+        path = target(name)
+        if args.check:
+            if not path.exists() or path.read_text() != text:
+                stale.append(path.relative_to(ROOT))
+        elif not path.exists() or path.read_text() != text:
+            path.write_text(text)
+            print("wiring: wrote %s" % path.relative_to(ROOT))
+    for path in stale:
+        print("wiring: %s differs from its board file: run make wiring" % path)
+    return 1 if stale else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
