@@ -139,13 +139,30 @@ def pytest_pycollect_makeitem(collector, name, obj):
     return None
 
 
+class Output(str):
+    """The whole stdout of a run of every check (a str), and what each check printed."""
+
+    def __new__(cls, run):
+        output = super().__new__(cls, run.stdout)
+        output.run = run
+        return output
+
+    def check(self, name):
+        """What check `name` printed (between its RUN and PASS lines); fails the host-side test
+        if that check did not pass, since its output would be cut short."""
+        if self.run.verdict.get(name) != "PASS":
+            pytest.fail("the check %s did not pass: see its own item" % name, pytrace=False)
+        lines = self.run.output[name]
+        return "\n".join(lines[: lines.index("PASS " + name)])
+
+
 @pytest.fixture
 def mp_output(request):
-    """For a host-side test method of a Script class: the stdout of a run of every check."""
+    """For a host-side test method of a Script class: the Output of a run of every check."""
     node = request.node.getparent(ScriptClass)
     if node is None:
         raise pytest.UsageError("mp_output is for test methods of an mpcheck.Script class")
     run = node.run(request)
     if not run.completed:
         pytest.fail("%s:\n%s\n%s" % (run.ended(), run.stdout, run.stderr), pytrace=False)
-    return run.stdout
+    return Output(run)
