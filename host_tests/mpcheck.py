@@ -30,10 +30,12 @@ verdicts and the scheduling are checkitems', shared with webcheck (checks in a b
 """
 
 import ast
+import os
 import subprocess
 from pathlib import Path
 
 import checkitems
+import mpyrun
 import pytest
 
 pytest_plugins = ("checkitems",)
@@ -78,6 +80,14 @@ def checks_in(path):
     return found
 
 
+def require_port():
+    """Skip the test where the MicroPython unix port is missing, saying why; fail it under CI."""
+    if mpyrun.micropython_path() is None:
+        if os.environ.get("CI"):
+            pytest.fail(mpyrun.UNAVAILABLE + " - CI must run the MicroPython checks")
+        pytest.skip(mpyrun.UNAVAILABLE)
+
+
 class Run(checkitems.Run):
     """One MicroPython process and what it said about each check (mptest's lines)."""
 
@@ -105,14 +115,14 @@ class ScriptClass(checkitems.CheckClass):
 
     def launch(self, request, names):
         cls = self.obj
-        micropython = request.getfixturevalue("micropython")
+        require_port()
 
         def value(v):
             return checkitems.resolve(v, request, cls.__name__)
 
         script = value(cls.runner) if cls.runner is not None else self.script_path
         args = [value(a) for a in cls.args]
-        paths = [value(p) for p in cls.paths]
+        paths = [value(p) for p in cls.paths] + list(request.getfixturevalue("mp_path"))
         self.about = "under MicroPython (-X heapsize=%s, %d check%s in this run)" % (
             cls.heapsize,
             len(names),
@@ -121,8 +131,8 @@ class ScriptClass(checkitems.CheckClass):
         with pytest.MonkeyPatch.context() as patch:
             patch.setenv(ENV, " ".join(names))  # the micropython process inherits it
             try:
-                result = micropython.run(
-                    script, *args, heapsize=cls.heapsize, paths=paths, timeout=cls.timeout
+                result = mpyrun.run(
+                    script, args, paths=paths, heapsize=cls.heapsize, timeout=cls.timeout
                 )
                 return Run(result.stdout, result.stderr, result.returncode)
             except subprocess.TimeoutExpired as exc:
