@@ -1,7 +1,9 @@
-"""pytest plugin: each `test_*` function of a MicroPython script is a pytest item of its own.
+"""The one way the tests run a MicroPython script: each `test_*` function is a pytest item.
 
-A script in host_tests/mp/ ends with `mptest.run(globals())`. A test module declares it with a
-class whose name is the script's (lowercase is deliberate: the node id names the file):
+A script in host_tests/mp/ defines `test_*` functions (a check fails by raising; mptest.check
+is an assert that optimisation keeps) and ends with `mptest.run(globals())`. A test module
+declares it with a class whose name is the script's (lowercase is deliberate: the node id names
+the file):
 
     import mpcheck
 
@@ -14,19 +16,30 @@ That is all: pytest collects host_tests/test_power.py::mp_power::test_<name> for
 `test_*` function defined at the top level of host_tests/mp/mp_power.py (read with `ast`, not
 run), `-k test_<name>` or the node id selects one, and a failure shows that check's output and
 MicroPython traceback only. Other class attributes: `script` (another file than
-host_tests/mp/<class name>.py, e.g. for two configurations of one script), `runner` (a file run
-instead of `script`, which then only names the checks), `timeout` (seconds for the whole run)
-and `without` (checks the script removes in this configuration). Entries of paths, args and
-runner may be `mpcheck.fixture(name, *parts)`: that fixture's value (joined with parts). Classes
-whose name starts with "_" are bases, not collected.
+host_tests/mp/<class name>.py, e.g. for two configurations of one script: then the class may
+have another name), `runner` (a file run instead of `script`, which then only names the
+checks), `timeout` (seconds for the whole run) and `without` (checks not collected, e.g. those
+the script removes in this configuration). Entries of paths, args and runner may be
+`mpcheck.fixture(name, *parts)`: that fixture's value (joined with parts); the path ends with
+the `mp_path` fixture's (conftest.py: the firmware as deployed, host_tests/mp, the test bed).
+Classes whose name starts with "_" are bases, not collected.
+
+Host-side assertions on what a script prints (figures, golden screens, a recording replayed
+into a CPython model) are test methods of the class that take the `mp_output` fixture: the whole
+stdout of a run of every check (a str), and `mp_output.check(name)`, what that check printed
+(failing the method if that check did not pass). Anything the script can check itself, it does.
 
 One MicroPython process runs every selected check of a class, at the first of its items; the
 others read their verdict from that run. The selection goes to the script in the environment
-variable MPTEST_ONLY, which mptest.run honours. Host-side methods of the class (`def
-test_x(self, mp_output)`) get the whole stdout of a run of every check, for assertions on what
-the script prints (figures, golden screens). With pytest-xdist (`-n`) the items of one class go
-to one worker; other tests are spread one by one, as with `--dist load`. The items, the
-verdicts and the scheduling are checkitems', shared with webcheck (checks in a browser).
+variable MPTEST_ONLY, which mptest.run honours; the script answers in the protocol of
+checkitems.py (RUN / PASS / FAIL / SUMMARY lines), which parses it. With pytest-xdist (`-n`) the
+items of one class go to one worker; other tests are spread one by one, as with `--dist load`
+(so two long runs of one script are two classes, as test_app.py's fuzz seeds). Where the port
+is missing the checks skip, saying why; under CI they fail.
+
+Nothing else in host_tests starts `micropython` for a test script: the virtual board
+(testbed/virtualboard.py) and the simulator (tools/simulator.py) run the firmware itself, as
+the products they are.
 """
 
 import ast
@@ -98,14 +111,11 @@ class Run(checkitems.Run):
     )
 
 
-def _text(data):
-    return data.decode(errors="replace") if isinstance(data, bytes) else (data or "")
-
-
 class ScriptClass(checkitems.CheckClass):
     """A Script subclass: its MicroPython checks, then its host-side test methods."""
 
     section = "MicroPython"
+    declares = Script
 
     def source(self):
         return self.obj.script or MP / (self.obj.__name__ + ".py")
@@ -136,17 +146,13 @@ class ScriptClass(checkitems.CheckClass):
                 )
                 return Run(result.stdout, result.stderr, result.returncode)
             except subprocess.TimeoutExpired as exc:
-                stdout, stderr = _text(exc.stdout), _text(exc.stderr)
+                stdout, stderr = checkitems.text(exc.stdout), checkitems.text(exc.stderr)
                 return Run(stdout, stderr, -1, timed_out=exc.timeout)
 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_pycollect_makeitem(collector, name, obj):
-    if isinstance(obj, type) and issubclass(obj, Script) and obj is not Script:
-        if name.startswith("_"):
-            return []
-        return ScriptClass.from_parent(collector, name=name, obj=obj)
-    return None
+    return ScriptClass.declared(collector, name, obj)
 
 
 class Output(str):
