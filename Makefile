@@ -8,7 +8,7 @@ BOARD  ?=
 PORT   ?=
 
 .PHONY: test web-deps actionlint lint typecheck bench play web serve deploy repl run erase-settings mip image \
-	format clean
+	vboard format clean
 
 # tools/check_python.py says what is missing (Python 3.11+, venv/ensurepip: python3-venv on
 # Debian/Ubuntu) before a half-made .venv can get in the way. .installed, touched last, is the
@@ -113,6 +113,11 @@ deploy repl run erase-settings mip: $(VENV)/.installed
 MICROPYTHON ?=
 image: $(VENV)/.installed
 	$(PY) tools/image.py --board "$(BOARD)" $(if $(MICROPYTHON),--micropython "$(MICROPYTHON)")
+
+# A virtual board to try deploy, run and repl on without hardware: BOARD (default pico) with its
+# flash in build/virtual-BOARD; it prints its port (build/ttyACM0) and runs until Ctrl-C.
+vboard: $(VENV)/.installed
+	$(PY) testbed/virtualboard.py --board "$(or $(BOARD),pico)"
 
 clean:
 	rm -rf build $(VENV)

@@ -3,13 +3,14 @@ navigation to the first frame, press to redraw, the main thread while idle, Micr
 
     .venv/bin/python bench/bench_web.py [--screenshot docs/web-page.png]
 
-Run by `make bench`. bench_web.mjs, next to this file, drives Debian's Chromium (headless)
-through playwright-core from web/node_modules over host_tests/web/browser.mjs's server on
-127.0.0.1, with `Cache-Control: max-age=600` as GitHub Pages sends it. Times are medians and
-ranges of several runs: figures, not pass/fail, and they move with the machine's load (printed
-first). Skipped with a note where node or Chromium is missing (tools/webtools.py says how to
-get them). --screenshot also saves a PNG of the page mid-game (450 CSS px wide, device scale
-2, cropped to the page's <main>, reduced to 256 colours) for the README.
+Run by `make bench`. bench_web.mjs, next to this file (with pagedriver.mjs and
+pagemeasures.mjs), drives Debian's Chromium (headless) through playwright-core from
+web/node_modules over host_tests/web/browser.mjs's server on 127.0.0.1, with `Cache-Control:
+max-age=600` as GitHub Pages sends it. Times are medians and ranges of several runs: figures,
+not pass/fail, and they move with the machine's load (printed first). Skipped with a note where
+node or Chromium is missing (tools/webtools.py says how to get them). --screenshot also saves a
+PNG of the page mid-game (450 CSS px wide, device scale 2, cropped to the page's <main>,
+reduced to 256 colours) for the README.
 """
 
 import argparse

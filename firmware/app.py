@@ -1,11 +1,11 @@
 # The game's loop: screens as controllers, the idle timers, which presses may act, saving.
 # SPDX-License-Identifier: MIT
+import sys
 import time
 
 import buttons
 from glyphs import Glyphs
 from power import ASLEEP, AWAKE, Power
-from title import Title
 
 
 class App:
@@ -15,10 +15,11 @@ class App:
     at once): runner.Runner steps it for the board's loop and the web page, tests with a fake
     clock.
 
-    Each screen is a controller, `screen` the one showing: title.Title, demo.Demo (made by
-    the title when it first starts), mainmenu.MainMenu and play.Play (made by main_menu() when
-    the title's first press asks for the menu), setupmenu.SetupMenu (made by the main menu
-    when first opened). The App calls theirs:
+    Each screen is a controller, `screen` the one showing: mainmenu.MainMenu and play.Play
+    (made by main_menu() when the title's first press asks for the menu, then kept), and the
+    screens shown only now and then, made each time they show and let go when left, their code
+    with them (load_for_now): title.Title (new_title()), demo.Demo (start_demo()),
+    setupmenu.SetupMenu (made by the main menu). The App calls theirs:
 
         enter(now)      it is now the screen (go)
         event(ev, now)  a button event (buttons.button_of/kind_of) that may act; returns True
@@ -30,18 +31,20 @@ class App:
                         gap long enough for a save
         draw(fb)        draw the whole screen into the frame buffer (the App shows it)
 
-    and they use only go(), main_menu(), redraw(), save_soon(), held(), idle_ms(), drop_input(),
-    leave_on_sleep() and sound() here.
+    and they use only go(), main_menu(), new_title(), demo_due(), start_demo(), load_for_now(),
+    redraw(), save_soon(), held(), idle_ms(), drop_input(), leave_on_sleep() and sound() here.
     """
 
     poll_ms = 10  # main loop period while awake (100 Hz: a press shows within a frame)
     doze_ms = 50  # light-sleep slice between pad checks while the display is off
-    # The longest a settings save may take (littlefs on the Pico, as testbed/ramdisk.py models
-    # it: a compaction with error.log and settings.bad beside the file came to 503 ms; no test
-    # holds the model to this figure yet). A save waits for a gap this long in which nothing
-    # sounds, no button is down and the screen has no timed change due, less late_ms: what a
-    # note or a blink may be late by.
-    save_ms = 520
+    # The longest a settings save may take: littlefs on the Pico as testbed/ramdisk.py models
+    # it, error.log and settings.bad at their largest beside the file, a compaction that also
+    # moves the directory to fresh blocks (littlefs does every 100 erases of a block): 728 ms
+    # (a compaction alone about 500 ms, a plain save 25-65 ms). mp_app_timing.py holds this to
+    # the model within late_ms; `make bench` prints it. A save waits for a gap this long in
+    # which nothing sounds, no button is down and the screen has no timed change due, less
+    # late_ms: what a note or a blink may be late by.
+    save_ms = 750
     late_ms = 30
     # A save that found no such gap this long (a result blinking on and on: it blinks every
     # 400 ms) takes the frame of the screen's next timed change instead, once nothing sounds:
@@ -49,6 +52,7 @@ class App:
     # the largest files. Longer than the longest jingle (about 1 s), so a result's save
     # follows its jingle.
     save_wait_ms = 2000
+    demo_after_ms = 15000  # idle on the title, or on a main menu with no game waiting: the demo
 
     def __init__(self, hw, settings):
         self.hw = hw
@@ -57,7 +61,6 @@ class App:
         self.power = Power(lcd, time.ticks_ms())
         self.buzzer = hw.buzzer  # a sound.Sound, None on a board without a buzzer
         self.glyphs = Glyphs()
-        self.title = Title(self, self.glyphs)
         self.menu = None  # the main menu and the game, made when first wanted (main_menu)
         self.play = None
         self.screen = None  # the title, from the first step on
@@ -80,7 +83,7 @@ class App:
         if self.screen is None:
             # Timers count from the first step's clock (a test's fake clock, or ticks_ms()).
             self.power.last = now
-            self.go(self.title, now)
+            self.go(self.new_title(), now)
             self.sound("CHIME", now)
         if self.power.state == ASLEEP:
             if not pad.any_pressed():
@@ -171,9 +174,30 @@ class App:
             self.play = play = Play(self, self.settings, self.glyphs)
             # Where each screen leads: the screens go to one another by these (app.go).
             play.menu = menu
-            menu.title = self.title
             menu.play = play
         return menu
+
+    def load_for_now(self, name):
+        """The module `name`, imported for the screen about to be made from it and forgotten
+        at once: the screen alone holds its code, which is freed once the screen is left, and
+        the next import loads it again. For the screens that show only now and then (the
+        title, the demo, the settings), so that a game does not keep them in RAM."""
+        module = __import__(name)
+        del sys.modules[name]
+        return module
+
+    def new_title(self):
+        """A new title screen (title.Title), to go to."""
+        return self.load_for_now("title").Title(self, self.glyphs)
+
+    def demo_due(self, now):
+        """True once the buttons have been left alone for demo_after_ms, the display awake."""
+        return self.idle_ms(now) >= self.demo_after_ms
+
+    def start_demo(self, now):
+        """Show the demo (demo.Demo), which ends on a new title."""
+        demo = self.load_for_now("demo").Demo(self, self.glyphs, self.new_title())
+        self.go(demo, now)
 
     def leave_on_sleep(self, screen):
         """If the display goes to sleep while the current screen shows, go to `screen`."""

@@ -1,6 +1,6 @@
 # The demo: the CPU against itself, on the board screen, while nobody plays.
 # SPDX-License-Identifier: MIT
-# Loaded by the title screen the first time the demo starts (title.Title.start_demo).
+# Loaded each time the demo starts (app.App.start_demo), and let go when it ends.
 import random
 import time
 
@@ -17,7 +17,7 @@ _BLINK_MS = const(400)  # the winning line, "DRAW"
 class Demo:
     """The CPU against itself, each side at a random level, game after game with a tally of
     this session's results, until a press goes back to the title (so does the display going
-    to sleep). A controller with the interface app.App describes; title.Title starts it."""
+    to sleep). A controller with the interface app.App describes; app.App.start_demo makes it."""
 
     move_ms = 700  # pace of the moves
     end_ms = 2500  # a finished game stays on screen this long
@@ -25,7 +25,7 @@ class Demo:
     def __init__(self, app, glyphs, title):
         self.app = app
         self.glyphs = glyphs
-        self.title = title  # where it ends
+        self.title = title  # where it ends: a title.Title
         self.game = Game()
         self.tally = [0, 0, 0]  # X wins, O wins, draws
         self.levels = bytearray(2)  # X's level, O's level

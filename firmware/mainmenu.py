@@ -38,15 +38,13 @@ class MainMenu:
     """The main menu, a controller with the interface app.App describes. PREV/NEXT move the
     highlight, SELECT chooses it or steps its value (Level, Start; LEFT/RIGHT step it both
     ways on a 5-way pad). A game left unfinished for the menu waits behind "Continue", and
-    while none waits, the demo starts after Title.demo_after_ms without a press."""
+    while none waits, the demo starts after app.App.demo_after_ms without a press."""
 
     def __init__(self, app, settings, lcd):
         self.app = app
         self.settings = settings
         self.lcd = lcd  # for the settings screen's live preview
         self.play = None  # where its rows go (set by the App)
-        self.title = None  # which starts the demo (set by the App)
-        self.setup = None  # the settings screen, once loaded (open_setup)
         self.rows = Menu(_ROWS)
         self.paused = False  # a game waits behind "Continue"
 
@@ -102,24 +100,21 @@ class MainMenu:
             self.app.redraw()
 
     def open_setup(self, now):
-        """Show the settings screen, loading it the first time: most sessions never open it,
-        and then its code never takes RAM."""
-        if self.setup is None:
-            from setupmenu import SetupMenu
-
-            self.setup = SetupMenu(self.app, self.settings, self.lcd, self)
-        self.app.go(self.setup, now)
+        """Show the settings screen, made each time it opens and let go when it is left
+        (app.App.load_for_now): a game never holds its code in RAM."""
+        setupmenu = self.app.load_for_now("setupmenu")
+        self.app.go(setupmenu.SetupMenu(self.app, self.settings, self.lcd, self), now)
 
     def tick(self, now):
-        if not self.paused and self.title.demo_due(now):
-            self.title.start_demo(now)
+        if not self.paused and self.app.demo_due(now):
+            self.app.start_demo(now)
         return False
 
     def due(self, now):
         idle = self.app.idle_ms(now)
         if self.paused or idle < 0:
             return -1
-        return max(0, self.title.demo_after_ms - idle)
+        return max(0, self.app.demo_after_ms - idle)
 
     def draw(self, fb):
         fb.fill(0)

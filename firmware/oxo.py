@@ -6,7 +6,6 @@ import sys
 import time
 
 import board  # the board file (boards/<name>.py), deployed as board.py
-import errorlog
 
 
 def main():
@@ -41,6 +40,8 @@ def boot():
     except Exception as exc:
         print("oxo5110: the board could not be built:")
         sys.print_exception(exc)
+        import errorlog  # only when something is logged: a game never holds it in RAM
+
         errorlog.log(exc)
         return None
     if hw.pad.any_pressed():

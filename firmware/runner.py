@@ -3,7 +3,6 @@
 import gc
 import time
 
-import errorlog
 from micropython import const
 
 # The watchdog resets the board when a step takes longer than this. The longest steps are a
@@ -39,6 +38,8 @@ class Runner:
         self.dog = None
         if hw.wdt_reset:
             print("oxo5110: the watchdog reset the board: the game hung.")
+            import errorlog  # only when something is logged: a game never holds it in RAM
+
             errorlog.note_once(WATCHDOG_NOTE)
         if hw.wdt is not None:
             self.dog = hw.wdt(timeout=WATCHDOG_MS)
@@ -94,7 +95,15 @@ def load_settings():
     noted in error.log)."""
     from settings import Settings
 
-    return Settings.load(report=errorlog.note)
+    return Settings.load(report=note)
+
+
+def note(text):
+    """Append a line to error.log (errorlog.note), loading that module only now: a session
+    that logs nothing never holds its code in RAM."""
+    import errorlog
+
+    errorlog.note(text)
 
 
 def start(hw, settings):

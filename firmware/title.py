@@ -9,15 +9,12 @@ _BLINK_MS = const(400)  # "press key"
 
 
 class Title:
-    """The first screen: any press opens the main menu; after demo_after_ms without one, the
-    demo starts. A controller with the interface app.App describes."""
-
-    demo_after_ms = 15000  # idle here (or on a main menu with no game waiting): the demo
+    """The first screen: any press opens the main menu; after app.App.demo_after_ms without
+    one, the demo starts. A controller with the interface app.App describes."""
 
     def __init__(self, app, glyphs):
         self.app = app
         self.glyphs = glyphs
-        self.demo = None  # the demo, once loaded (start_demo)
         self.since = 0
         self.phase = 0  # blink phase: 0 on, 1 off
 
@@ -34,22 +31,9 @@ class Title:
             self.app.go(menu, now)  # at once; the rest of this hold does nothing
         return True
 
-    def demo_due(self, now):
-        """True once the buttons have been left alone for demo_after_ms, the display awake."""
-        return self.app.idle_ms(now) >= self.demo_after_ms
-
-    def start_demo(self, now):
-        """Show the demo, loading it the first time: a session whose player plays from the
-        start never holds its code in RAM."""
-        if self.demo is None:
-            from demo import Demo
-
-            self.demo = Demo(self.app, self.glyphs, self)
-        self.app.go(self.demo, now)
-
     def tick(self, now):
-        if self.demo_due(now):
-            self.start_demo(now)
+        if self.app.demo_due(now):
+            self.app.start_demo(now)
             return False
         k = time.ticks_diff(now, self.since) // _BLINK_MS
         if (k & 1) != self.phase:
@@ -60,7 +44,7 @@ class Title:
     def due(self, now):
         blink = _BLINK_MS - time.ticks_diff(now, self.since) % _BLINK_MS
         idle = self.app.idle_ms(now)
-        return blink if idle < 0 else min(blink, max(0, self.demo_after_ms - idle))
+        return blink if idle < 0 else min(blink, max(0, self.app.demo_after_ms - idle))
 
     def draw(self, fb):
         # Drawn here rather than in screens.py: the title is the first frame after power-on,

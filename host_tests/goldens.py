@@ -12,6 +12,8 @@ import lcd_render
 import pytest
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
+# The .txt twins draw two glass rows a character: (top, bottom) dark.
+HALF = {" ": (0, 0), "\u2580": (1, 0), "\u2584": (0, 1), "\u2588": (1, 1)}
 _GLASS = re.compile(r"^GLASS (\S+) ([0-9a-f]{1008}) ([01]) (\d+)$", re.M)
 
 
@@ -43,3 +45,22 @@ def check(name, snap, tmp_path):
             "screen %s differs from %s; actual: %s (UPDATE_GOLDEN=1 to accept)\n%s"
             % (name, png, actual, text)
         )
+
+
+def glass(name):
+    """The 504-byte glass of a golden screen (golden/<name>.txt or golden/screens/<name>.txt),
+    read from its half-block text twin."""
+    path = GOLDEN / (name + ".txt")
+    if not path.exists():
+        path = GOLDEN / "screens" / (name + ".txt")
+    rows = path.read_text(encoding="utf-8").split("\n")
+    rows = [line[1:85] for line in rows if line.startswith("|")]
+    assert len(rows) == 24
+    out = bytearray(504)
+    for r, line in enumerate(rows):
+        for x, ch in enumerate(line):
+            for dy, on in enumerate(HALF[ch]):
+                if on:
+                    y = 2 * r + dy
+                    out[(y >> 3) * 84 + x] |= 1 << (y & 7)
+    return out

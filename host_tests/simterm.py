@@ -8,11 +8,12 @@ import sys
 import time
 from pathlib import Path
 
+import goldens
 import mpcheck
 import pexpect
 
 ROOT = Path(__file__).resolve().parents[1]
-HALF = {" ": (0, 0), "\u2580": (1, 0), "\u2584": (0, 1), "\u2588": (1, 1)}
+HALF = goldens.HALF
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 BRAILLE_DOT = ((0x01, 0x02, 0x04, 0x40), (0x08, 0x10, 0x20, 0x80))
 SILENT = ("--sound", "off")  # the tests run the simulator quietly (the default plays sound)
@@ -135,24 +136,6 @@ def spawn(tmp_path, *args, dimensions=(40, 100), colour="truecolor"):
         timeout=20,
         env=env,
     )
-
-
-def golden_glass(name):
-    """The 504-byte glass of a golden screen, from its half-block text twin."""
-    path = ROOT / "host_tests/golden" / (name + ".txt")
-    if not path.exists():
-        path = ROOT / "host_tests/golden/screens" / (name + ".txt")
-    rows = path.read_text().split("\n")
-    rows = [line[1:85] for line in rows if line.startswith("|")]
-    assert len(rows) == 24
-    glass = bytearray(504)
-    for r, line in enumerate(rows):
-        for x, ch in enumerate(line):
-            for dy, on in enumerate(HALF[ch]):
-                if on:
-                    y = 2 * r + dy
-                    glass[(y >> 3) * 84 + x] |= 1 << (y & 7)
-    return glass
 
 
 class SimWords(mpcheck.Script):

@@ -58,3 +58,11 @@ class mp_app_harness(mpcheck.Script):
 
     heapsize = "512k"
     paths = (mpcheck.fixture("hostboard"),)
+
+
+class mp_app_timing(mpcheck.Script):
+    """The loop's timing on the Pico's modelled flash: App.save_ms held to the worst save, and
+    no note or blink late by more than App.late_ms over a whole session."""
+
+    heapsize = "2048k"
+    paths = (mpcheck.fixture("hostboard"),)

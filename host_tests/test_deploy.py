@@ -73,7 +73,7 @@ def test_deploy_copies_everything_resets_and_main_py_starts(board, name, tmp_pat
     files = [flash / (m + ".mpy") for m in FIRMWARE + ["board"]] + [flash / "main.py"]
     kb = round(sum(f.stat().st_size for f in files) / 1024)
     said = "deploy: deployed %d files (%d KB) to %s on %s; " % (len(files), kb, name, board.port)
-    if board.usb_gap:
+    if board.serial.usb_gap:
         waiting = "deploy: waiting for %s to come back after the reset...\n" % board.port
         assert waiting in result.stdout
         said = re.escape(said + "it reset, %s came back after " % board.port) + r"\d+\.\d s, "

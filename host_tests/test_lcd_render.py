@@ -1,8 +1,10 @@
-"""The glass renderer (PNG and text). The golden image of the driver's test frame, drawn on
-MicroPython and rendered by it, is test_pcd8544.py's (mp_pcd8544_scenes::test_golden_test_frame).
+"""The glass renderer (PNG and text), and a highlighted row read as well as a plain one. The
+golden image of the driver's test frame, drawn on MicroPython, is test_pcd8544.py's
+(mp_pcd8544_scenes::test_golden_test_frame).
 """
 
 import glasslook
+import goldens
 import lcd_render
 import pcd8544_model as pm
 import pytest
@@ -89,3 +91,75 @@ def test_command_line_renders_a_recording(tmp_path, capsys):
         cell_colour(img, 0, 0) == glasslook.LIT[2] and cell_colour(img, 1, 0) != (glasslook.LIT[2])
     )
     assert "\u2580" in capsys.readouterr().out
+
+
+# -- a highlighted row reads as well as a plain one ----------------------------------------------
+
+
+def luminance(rgb):
+    """WCAG 2 relative luminance of an sRGB colour (0..255 a channel)."""
+    linear = [v / 255 / 12.92 if v <= 10 else ((v / 255 + 0.055) / 1.055) ** 2.4 for v in rgb]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast(light, dark):
+    """WCAG 2 contrast ratio of two relative luminances (1 to 21)."""
+    return (max(light, dark) + 0.05) / (min(light, dark) + 0.05)
+
+
+def letter_contrast(img, glass, scale, box):
+    """How a text's letters stand out in `box` (x0, y0, x1, y1: glass pixels, ends excluded)
+    of a rendered glass: the WCAG contrast between the letters' colour and their background's.
+
+    The background is the state most of the box's pixels have (lit in a highlighted row), the
+    letters are the other pixels. A letter's colour is its cells' (the squares the renderer
+    draws for its pixels); the background is everything the eye sees around the letters: its
+    cells and the grid between them (averaged as light, so a light grid through a dark area
+    lightens it). The grid pixels that touch a letter's pixel are the letters' edge, counted in
+    neither."""
+    lit = pm.pixels_of(glass)
+    x0, y0, x1, y1 = box
+    inside = [(x, y) for y in range(y0, y1) for x in range(x0, x1)]
+    dark = 2 * sum((p in lit) for p in inside) > len(inside)
+    dot = scale - 1 if scale >= 3 else scale
+    pixels = img.load()
+    letters, background = [], []
+    for x, y in inside:
+        for j in range(scale):
+            for i in range(scale):
+                xs = (x, x + 1) if i >= dot else (x,)
+                ys = (y, y + 1) if j >= dot else (y,)
+                touched = [(a, b) in lit for a in xs for b in ys]
+                colour = pixels[
+                    scale * (x + lcd_render.MARGIN) + i, scale * (y + lcd_render.MARGIN) + j
+                ]
+                if len(touched) == 1 and touched[0] != dark:
+                    letters.append(luminance(colour))
+                elif all(t == dark for t in touched):
+                    background.append(luminance(colour))
+    return contrast(sum(letters) / len(letters), sum(background) / len(background))
+
+
+# (golden screen, the highlighted box, a plain box of text): the menu's and the settings' rows
+# (8x8 and small font), the board's cursor over a mark against a plain cell with one.
+HIGHLIGHTS = (
+    ("menu", (0, 0, 84, 8), (0, 8, 84, 16)),
+    ("settings", (0, 0, 84, 8), (0, 8, 84, 16)),
+    ("board_1p", (0, 16, 15, 31), (32, 16, 47, 31)),
+)
+
+
+@pytest.mark.parametrize("scale", [2, 3, 4, 5, 6, 8, 10, 12])
+@pytest.mark.parametrize("name, highlight, plain", HIGHLIGHTS)
+def test_a_highlighted_row_reads_as_well_as_a_plain_one(name, highlight, plain, scale):
+    # Scales: the PNGs' 4 and the page's cells (3 on a phone at 1 device pixel a CSS pixel, 5
+    # at 1280x800, 10 on a phone at 3). The glass at its best is a cell against ink: every text,
+    # highlighted or not, must stand out from its background at least that much.
+    glass = goldens.glass(name)
+    img = lcd_render.image(glass, scale=scale)
+    _, cell, ink = (luminance(c) for c in glasslook.LIT)
+    best = contrast(cell, ink)
+    inverted = letter_contrast(img, glass, scale, highlight)
+    normal = letter_contrast(img, glass, scale, plain)
+    seen = "highlighted %.2f, plain %.2f, cell on ink %.2f" % (inverted, normal, best)
+    assert inverted >= best * (1 - 1e-9) and normal >= best * (1 - 1e-9), seen

@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 
+import goldens
 import lcd_render
 import pcd8544_model
 import pexpect
@@ -20,7 +21,6 @@ from simterm import (
     ROOT,
     SILENT,
     cursor_cell,
-    golden_glass,
     last_is,
     last_screen,
     pause,
@@ -184,7 +184,7 @@ def test_a_script_that_starts_with_a_press_waits_for_boot(tmp_path):
         )
         for i in range(6)
     ]
-    menu = pcd8544_model.pixels_of(golden_glass("menu"))
+    menu = pcd8544_model.pixels_of(goldens.glass("menu"))
     for run in runs:
         out, _ = run.communicate(timeout=60)
         assert run.returncode == 0, out[-2000:]
@@ -207,7 +207,7 @@ def test_a_firmware_that_stops_is_shown_explained_and_exits_non_zero(tmp_path):
     assert status == simulator.FIRMWARE_STOPPED
     # The last picture is what the glass shows, and the simulator says what to do here,
     # after restoring the terminal (its newlines come out as \r\n: cooked mode again).
-    assert last_screen(text) == pcd8544_model.pixels_of(golden_glass("screen_safe_mode"))
+    assert last_screen(text) == pcd8544_model.pixels_of(goldens.glass("screen_safe_mode"))
     said = text.split("simulator: ")[-1]
     assert said.startswith("the firmware started in safe mode"), said
     assert "--hold-at-boot)\r\nand stopped." in said and "for a real board" in said

@@ -1,6 +1,7 @@
 """The simulator's terminal view (tools/simview.py): half blocks, braille and its status line,
 the legend, a terminal too small."""
 
+import goldens
 import lcd_render
 import pcd8544_model
 import pexpect
@@ -8,7 +9,6 @@ import simterm
 import simview
 from simterm import (
     ANSI,
-    golden_glass,
     last_drawn,
     last_is,
     last_screen,
@@ -24,7 +24,7 @@ from simterm import (
 def test_a_small_terminal_gets_the_compact_braille_view(tmp_path):
     # The usual 80x24 terminal cannot hold the 84x24 half-block frame: the simulator draws the
     # glass in braille instead (42x12 characters), here the title screen, dot for dot.
-    title = lcd_render.braille(golden_glass("title"))
+    title = lcd_render.braille(goldens.glass("title"))
     assert len(title.split("\n")) == 12 and len(title.split("\n")[0]) == 42
     child = spawn(tmp_path, dimensions=(24, 80))
     out = started(child)
@@ -59,8 +59,8 @@ class mp_sim_words(simterm.SimWords):
             "settings": None,
         }
         for name, text in expected.items():
-            assert simview.status_text(golden_glass(name), table) == text, name
-        assert simview.status_text(golden_glass("board_1p"), None) is None
+            assert simview.status_text(goldens.glass(name), table) == text, name
+        assert simview.status_text(goldens.glass("board_1p"), None) is None
 
 
 def test_a_too_small_terminal_is_told_so_and_a_narrow_one_gets_a_wrapped_legend(tmp_path):
@@ -100,12 +100,12 @@ def test_keys_typed_while_the_terminal_is_too_small_are_ignored(tmp_path):
     pause(child, out, 0.5)
     child.setwinsize(20, 60)
     read_until(child, out, lambda text: "q quit" in text and "\u2514" in text)
-    title = pcd8544_model.pixels_of(golden_glass("title"))
+    title = pcd8544_model.pixels_of(goldens.glass("title"))
     logo = lambda dark: {(x, y) for x, y in dark if y < 36}  # noqa: E731 - "press key" blinks
     pause(child, out, 0.8)  # time enough for a press the simulator had kept to act
     assert logo(last_screen(out[0])) == logo(title)
     child.send("\r")
-    menu = pcd8544_model.pixels_of(golden_glass("menu"))
+    menu = pcd8544_model.pixels_of(goldens.glass("menu"))
     read_until(child, out, last_is(lambda dark, status: dark == menu))
     child.send("q")
     child.expect(pexpect.EOF)

@@ -1,6 +1,7 @@
 """The web page in a real browser (Debian's Chromium, driven by playwright-core): the proofs of
-issue 12. The checks are host_tests/web/web_play.mjs (the canvas against the golden screens,
-whole games by mouse, keys and touch, the hint, key repeat and quick presses) and
+issue 12. The checks are host_tests/web/web_play.mjs (the canvas against the golden screens and
+how well a highlighted row reads, whole games by mouse, keys and touch, the hint, key repeat and
+quick presses) and
 host_tests/web/web_page.mjs (what the page adds: settings kept across a reload and forgotten,
 the demo after idling, the error screen, sound through WebAudio and mute, the board option,
 dimming and sleep, the phone layout). Each class runs in one Chromium; under pytest-xdist the

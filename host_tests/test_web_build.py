@@ -1,6 +1,7 @@
 """tools/web_build.py: the bundle the page unpacks, what goes into it, and make serve's refusals.
 (The page itself is proved in Chromium: test_web.py.)"""
 
+import re
 import socket
 
 import mpy_build
@@ -38,6 +39,17 @@ def test_the_bundle_holds_the_firmware_but_main_py_the_boards_the_stand_ins_and_
     assert firmware - set(stems) == {"main"}  # the page replaces main.py's loop
     assert {"pico", "esp32", "oxoweb", "machine", "pcd8544_model", "boardpins"} <= set(stems)
     assert "time" not in stems  # the port's own time: the page keeps real time
+
+
+def test_the_site_has_every_script_of_the_page_and_every_module_they_import():
+    scripts = {path.name for path in web_build.WEB.glob("*.js")}
+    assert scripts <= set(web_build.PAGE_FILES), "a script in web/ the site would not have"
+    imported = set()
+    for name in scripts:
+        text = (web_build.WEB / name).read_text(encoding="utf-8")
+        imported |= set(re.findall(r'^import .* from "\./([^"]+)";$', text, re.M))
+    assert imported == (scripts - {"oxo.js"}) | {"micropython.mjs"}
+    assert imported <= set(web_build.PAGE_FILES + web_build.PORT_FILES)
 
 
 def test_serve_says_which_port_to_try_when_its_own_is_taken(tmp_path, capsys):

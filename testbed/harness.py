@@ -659,3 +659,8 @@ def asleep(app):
     import power
 
     return app.power.state == power.ASLEEP
+
+
+def screen_of(app):
+    """The controller showing (title.Title, play.Play, ...)."""
+    return app.screen

@@ -33,6 +33,12 @@ def image(source, scale=4, backlight=None, vop=None):
 
     `backlight` (True/False) and `vop` (0..127, see colours()) default to the model's state;
     for a bare buffer: lit, nominal contrast (VOP_FULL).
+
+    The grid is the glass between the pixels' electrodes, a hairline on the real module: a
+    whole device pixel of it between two lit pixels would cut a dark area (a highlighted row)
+    into a mesh that swallows its light letters, so there it takes the ink, as the dark
+    segments nearly touch; between an unlit pixel and any other it shows (web/glass.js draws
+    the same).
     """
     glass, model_light, model_vop = _glass_of(source)
     if backlight is None:
@@ -41,13 +47,22 @@ def image(source, scale=4, backlight=None, vop=None):
     size = (scale * (WIDTH + 2 * MARGIN), scale * (HEIGHT + 2 * MARGIN))
     img = Image.new("RGB", size, gap)
     draw = ImageDraw.Draw(img)
-    pad = 1 if scale >= 3 else 0
+    dot = scale - 1 if scale >= 3 else scale
     lit = pm.pixels_of(glass)
     for y in range(HEIGHT):
         for x in range(WIDTH):
             left, top = scale * (x + MARGIN), scale * (y + MARGIN)
-            colour = ink if (x, y) in lit else cell
-            draw.rectangle((left, top, left + scale - 1 - pad, top + scale - 1 - pad), colour)
+            if (x, y) not in lit:
+                draw.rectangle((left, top, left + dot - 1, top + dot - 1), cell)
+                continue
+            right, below = (x + 1, y) in lit, (x, y + 1) in lit
+            wide = scale if right else dot
+            tall = scale if below else dot
+            corner = right and below and (x + 1, y + 1) in lit
+            draw.rectangle((left, top, left + wide - 1, top + dot - 1), ink)
+            draw.rectangle((left, top, left + dot - 1, top + tall - 1), ink)
+            if corner:
+                draw.rectangle((left, top, left + scale - 1, top + scale - 1), ink)
     return img
 
 

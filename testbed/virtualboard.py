@@ -1,7 +1,8 @@
 """A virtual MicroPython board on a pseudo-terminal, for testing deploy without hardware.
 
-`python testbed/virtualboard.py --flash DIR [--path SHIMS]... [--link PORT]` prints the serial
-port (`/dev/pts/N`, or PORT, a symlink to it) and then answers it the way a board's USB serial
+`python testbed/virtualboard.py --flash DIR [--path SHIMS]... [--link PORT]` (or `--board pico`,
+`make vboard BOARD=pico`: see virtualboard_args.py) prints the serial port (`/dev/pts/N`, or
+PORT, a symlink to it) and then answers it the way a board's USB serial
 REPL does, so `mpremote connect PORT ...` (and `make deploy PORT=...`) work unchanged:
 
 - friendly REPL (`>>> `, echo, Ctrl-C, Ctrl-D soft reset that runs /main.py, Ctrl-A raw REPL);
@@ -14,38 +15,32 @@ REPL does, so `mpremote connect PORT ...` (and `make deploy PORT=...`) work unch
   is the code's sys.stdin, and what it leaves unread goes back to the REPL (also what came
   while the code was ending: the host asks for it once the code has ended, see _control());
 - `--usb-gap SECONDS` (with `--link PORT`): a hard reset takes the port away until main.py has
-  run that long, as a board with native USB does (a Pico: about 1.5 s); see usb_gone().
+  run that long, as a board with native USB does (a Pico: about 1.5 s); see serialline.py.
 
-Code runs in the real `micropython` unix port (testbed/virtualboard_mp.py, a persistent exec
-loop; a soft reset starts a new process). DIR is mounted at "/" inside it, so mpremote's file
-commands (Python snippets run through the raw REPL) really write DIR. `--path` directories are
-on MICROPYPATH for stand-ins of built-in modules (machine, time), imported before user code.
+This file is the REPL's state machine; serialline.py is the port (pty, link, USB gap) and
+interpreter.py the process the code runs in: the real `micropython` unix port
+(testbed/virtualboard_mp.py, a persistent exec loop; a soft reset starts a new process). DIR
+is mounted at "/" inside it, so mpremote's file commands (Python snippets run through the raw
+REPL) really write DIR. `--path` directories are on MICROPYPATH for stand-ins of built-in
+modules (machine, time), imported before user code.
 """
 
-import argparse
 import os
 import select
 import signal
 import struct
-import subprocess
 import sys
-import termios
-import time
-import tty
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent / "tools"))  # as `python testbed/virtualboard.py`
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))  # as `python testbed/virtualboard.py`
 
-import mpyrun  # noqa: E402
+import virtualboard_args  # noqa: E402
+from interpreter import HEAPSIZE, Interpreter  # noqa: E402
+from serialline import SerialLine  # noqa: E402
 
 RAW_BANNER = b"raw REPL; CTRL-B to exit\r\n"
 PASTE_WINDOW = 128
-START_TIMEOUT = 10.0
-# A Pico's heap: about 240 KB free at the REPL (measured on the real rp2 port, MicroPython
-# 1.28, in an RP2040 emulator). The unix port's 64-bit objects make the same program somewhat
-# larger here, so this errs towards a tight board.
-HEAPSIZE = "240k"
 
 
 class VirtualBoard:
@@ -60,24 +55,16 @@ class VirtualBoard:
         link=None,
         usb_gap=0.0,
     ):
-        if usb_gap and link is None:
-            raise ValueError("usb_gap needs a link: the port's name must outlive its pty")
-        self.setup = setup
+        self.log = log or (lambda msg: print("virtualboard:", msg, file=sys.stderr, flush=True))
+        self.serial = SerialLine(self.log, link, usb_gap)
         self.flash = Path(flash).resolve()
         self.flash.mkdir(parents=True, exist_ok=True)
-        self.paths = [str(Path(p).resolve()) for p in paths]
-        self.heapsize = heapsize
+        paths = [str(Path(p).resolve()) for p in paths]
+        self.interpreter = Interpreter(self.flash, paths, self.write, heapsize, setup)
         self.banner = (
             b"MicroPython (unix port) on " + name.encode() + b'\r\nType "help()" for more '
             b"information.\r\n"
         )
-        self.log = log or (lambda msg: print("virtualboard:", msg, file=sys.stderr, flush=True))
-        self.link = None if link is None else Path(link)
-        self.usb_gap = usb_gap
-        self.usb_back_at = None  # while the port is away: when it comes back
-        self.master = self.slave = None
-        self._usb_attach()
-        self.proc = None
         # off (booting: not at a REPL yet) | friendly | raw | paste_head | paste | exec
         self.mode = "off"
         self.exec_kind = None  # raw | friendly | boot, while mode == "exec"
@@ -90,197 +77,35 @@ class VirtualBoard:
         self.code = bytearray()
         self.paste_count = 0
         self.hard_reset = False
-        self.ctl_buf = bytearray()
         self.stopped = False
         self.crashes = 0
         self.interrupt = True  # Ctrl-C interrupts the running code (micropython.kbd_intr)
 
+    @property
+    def port(self):
+        return self.serial.port
+
+    def write(self, data):
+        self.serial.write(data)
+
     # -- the interpreter ---------------------------------------------------------------------
 
     def start(self):
-        if mpyrun.micropython_path() is None:  # before any pipe is made
-            raise RuntimeError(mpyrun.UNAVAILABLE)
-        to_child_r, self.ctl_w = os.pipe()
-        self.ctl_r, from_child_w = os.pipe()
-        self.proc = mpyrun.spawn(
-            [HERE / "virtualboard_mp.py", self.flash]
-            + ["/dev/fd/%d" % to_child_r, "/dev/fd/%d" % from_child_w]
-            + ([self.setup] if self.setup else []),
-            self.paths,
-            self.heapsize,
-            child_fds=(to_child_r, from_child_w),
-            stdin=subprocess.PIPE,
-            cwd=self.flash,
-        )
-        self.ctl_buf = bytearray()
         self.hard_reset = False
-        deadline = time.monotonic() + START_TIMEOUT
-        while time.monotonic() < deadline:
-            frame = self._next_frame(0.1)
-            self._pump_output(cooked=True)
-            if frame is not None:
-                if frame[0] == b"R":
-                    return
-                raise RuntimeError("virtual board: unexpected %r at start" % (frame,))
-            if self.proc.poll() is not None:
-                break
-        self._pump_output(cooked=True)
-        raise RuntimeError("virtual board: the interpreter did not start")
-
-    def stop_interpreter(self):
-        if self.proc is None:
-            return
-        for fd in (self.ctl_w, self.ctl_r):
-            os.close(fd)
-        try:
-            self.proc.stdin.close()
-        except BrokenPipeError:
-            pass
-        if self.proc.poll() is None:
-            self.proc.kill()
-        self.proc.wait()
-        self.proc.stdout.close()
-        self.proc = None
+        self.interpreter.start()
 
     def restart(self):
-        self.stop_interpreter()
+        self.interpreter.stop()
         self.start()
-
-    def _send(self, tag, data=None):
-        frame = tag + b"\n" if data is None else tag + b"%d\n" % len(data) + bytes(data)
-        try:
-            os.write(self.ctl_w, frame)
-        except BrokenPipeError:
-            pass  # the interpreter died: its control pipe's end-of-file reports it
 
     def _to_stdin(self, data):
         """Serial input for the running code (its sys.stdin)."""
         self.fed = True
-        try:
-            self.proc.stdin.write(data)
-            self.proc.stdin.flush()
-        except BrokenPipeError:
-            pass
-
-    def _next_frame(self, timeout):
-        """One complete control frame (tag, data) from the interpreter, or None."""
-        while True:
-            frame = self._parse_frame()
-            if frame is not None:
-                return frame
-            ready, _, _ = select.select([self.ctl_r], [], [], timeout)
-            if not ready:
-                return None
-            chunk = os.read(self.ctl_r, 65536)
-            if not chunk:
-                return (b"EOF", b"")
-            self.ctl_buf += chunk
-            timeout = 0
-
-    def _parse_frame(self):
-        end = self.ctl_buf.find(b"\n")
-        if end < 0:
-            return None
-        tag, size = bytes(self.ctl_buf[:1]), self.ctl_buf[1:end]
-        if not size:
-            del self.ctl_buf[: end + 1]
-            return tag, b""
-        n = int(size)
-        if len(self.ctl_buf) < end + 1 + n:
-            return None
-        data = bytes(self.ctl_buf[end + 1 : end + 1 + n])
-        del self.ctl_buf[: end + 1 + n]
-        return tag, data
-
-    def _pump_output(self, cooked):
-        """Copy whatever the interpreter printed to the serial line."""
-        if self.proc is None:
-            return
-        while True:
-            try:
-                data = os.read(self.proc.stdout.fileno(), 65536)
-            except BlockingIOError:
-                return
-            if not data:
-                return
-            self.write(data.replace(b"\n", b"\r\n") if cooked else data)
-
-    # -- the serial line ---------------------------------------------------------------------
-
-    @property
-    def port(self):
-        """The name the host opens: the link when there is one (it survives a USB gap)."""
-        return str(self.link) if self.link is not None else self.tty
-
-    def _usb_attach(self):
-        """A fresh pty, as the host's new device node after the board (re-)enumerates."""
-        self.master, self.slave = os.openpty()
-        tty.setraw(self.slave)
-        os.set_blocking(self.master, False)
-        self.tty = os.ttyname(self.slave)
-        if self.link is not None:
-            staged = self.link.with_name(self.link.name + ".new")
-            staged.unlink(missing_ok=True)
-            staged.symlink_to(self.tty)
-            os.replace(staged, self.link)  # the name appears whole, as a udev node does
-
-    def usb_gone(self):
-        """A hard reset on a board with native USB: the port goes away for usb_gap seconds.
-
-        A Pico's machine.reset() is watchdog_reboot() (ports/rp2/modmachine.c,
-        mp_machine_reset): the whole chip restarts, its USB controller too, so the host sees
-        the CDC device detach, removes its node (/dev/ttyACM0), and makes it again when the
-        new firmware enumerates, about 1.5 s later; a program that had it open gets EIO. Here
-        the link goes and the pty closes (its open ends see a hangup); output meanwhile is lost.
-        A board behind a USB-serial bridge (most ESP32 boards) keeps its port: usb_gap 0.
-
-        The board runs main.py at once after the reset (ports/rp2/main.c, main(): tusb_init(),
-        then boot.py and main.py, while the host is still enumerating), so when the port is back
-        main.py has run for about usb_gap seconds: a main.py that returns at once (safe mode)
-        has long returned. Starting the interpreter here takes real time a board does not
-        spend, so the gap is counted from main.py's start (usb_main_started()), not from here.
-        """
-        if self.link is not None and self.link.is_symlink():
-            self.link.unlink()
-        os.close(self.master)
-        os.close(self.slave)
-        self.master = self.slave = None
-        self.log("USB gone for %.1f s (re-enumerating after the reset)" % self.usb_gap)
-
-    def usb_main_started(self):
-        """main.py has just been started (or, without one, the REPL) after a reset that took
-        the port away."""
-        self.usb_back_at = time.monotonic() + self.usb_gap
-
-    def _usb_check(self):
-        if self.usb_back_at is not None and time.monotonic() >= self.usb_back_at:
-            self.usb_back_at = None
-            self._usb_attach()
-            self.log("USB back")
-
-    def write(self, data):
-        """Send to the host. Output nobody reads for 1 s is dropped (with what is still unread),
-        as a board's USB serial drops output while no program has the port open."""
-        if self.master is None:
-            return  # the port is away: nobody can read it
-        view = memoryview(bytes(data))
-        deadline = time.monotonic() + 1.0
-        while view:
-            try:
-                view = view[os.write(self.master, view) :]
-            except BlockingIOError:
-                if time.monotonic() > deadline:
-                    termios.tcflush(self.slave, termios.TCIFLUSH)
-                    deadline = time.monotonic() + 1.0
-                    continue
-                select.select([], [self.master], [], 0.05)
+        self.interpreter.to_stdin(data)
 
     def _read_serial(self):
-        if self.master is None:
-            return
-        try:
-            data = os.read(self.master, 4096)
-        except (BlockingIOError, OSError):
+        data = self.serial.read()
+        if data is None:
             return
         if self.mode == "exec" and not self.held:
             for i, byte in enumerate(data):
@@ -288,7 +113,7 @@ class VirtualBoard:
                     if i:
                         self._to_stdin(data[:i])
                     self.log("Ctrl-C: interrupting the running code")
-                    self.proc.send_signal(signal.SIGINT)
+                    self.interpreter.keyboard_interrupt()
                     self.held = True
                     self.pending += data[i + 1 :]
                     return
@@ -302,7 +127,7 @@ class VirtualBoard:
         # Like pyexec on a board: Ctrl-C interrupts each new block until it says otherwise.
         self.mode, self.exec_kind, self.held, self.interrupt = "exec", kind, False, True
         self.fed = False
-        self._send(tag, code if tag != b"M" else None)
+        self.interpreter.send(tag, code if tag != b"M" else None)
 
     def boot(self, soft=False):
         """Power-on, hard or (friendly REPL) soft reset: fresh interpreter, then main.py."""
@@ -416,7 +241,7 @@ class VirtualBoard:
     def _finished(self, tag, data):
         """The running code ended (tag D, E, Q or EOF): report it the way its REPL does."""
         kind, cooked = self.exec_kind, self.exec_kind != "raw"
-        self._pump_output(cooked)
+        self.interpreter.pump_output(cooked)
         if tag in (b"Q", b"EOF"):
             hard = self.hard_reset or tag == b"EOF"
             if tag == b"EOF":
@@ -427,11 +252,11 @@ class VirtualBoard:
             if hard:
                 self.log("hard reset (machine.reset)")
                 self.pending = bytearray()
-                if self.usb_gap:
-                    self.usb_gone()
+                if self.serial.usb_gap:
+                    self.serial.usb_gone()
                 self.boot()
-                if self.usb_gap:
-                    self.usb_main_started()
+                if self.serial.usb_gap:
+                    self.serial.usb_main_started()
             elif kind == "raw":
                 self.log("soft reset (SystemExit)")
                 self.write(b"\x04\x04MPY: soft reboot\r\n")
@@ -453,7 +278,7 @@ class VirtualBoard:
         self._friendly_prompt()
 
     def _control(self):
-        frame = self._next_frame(0)
+        frame = self.interpreter.next_frame(0)
         while frame is not None:
             tag, data = frame
             if tag == b"L":
@@ -468,14 +293,14 @@ class VirtualBoard:
                 # before the request), and keep what comes meanwhile for the REPL, after it.
                 # A board's REPL gets all of it from its ring buffer, in order.
                 self.ended, self.held = (tag, data), True
-                self._send(b"U")
+                self.interpreter.send(b"U")
             elif tag in (b"D", b"E", b"Q", b"EOF", b"U"):
                 if tag == b"U":
                     (tag, data), self.ended = self.ended, None
                 self._finished(tag, data)
                 if self.mode == "exec":
                     return  # a reset started main.py: its frames come later
-            frame = self._next_frame(0)
+            frame = self.interpreter.next_frame(0)
 
     def serve(self, boot=True):
         """Run until stop() (or SIGTERM): power on, then answer the serial line."""
@@ -490,20 +315,16 @@ class VirtualBoard:
     def run(self):
         """Answer the serial line (and the interpreter) until stop()."""
         while not self.stopped:
-            self._usb_check()
-            watch = [] if self.master is None else [self.master]
-            if self.proc is not None:
-                watch += [self.proc.stdout.fileno(), self.ctl_r]
-            wait = 0.2
-            if self.usb_back_at is not None:
-                wait = min(wait, max(0.0, self.usb_back_at - time.monotonic()))
-            ready, _, _ = select.select(watch, [], [], wait)
-            if self.proc is not None:
+            self.serial.usb_check()
+            watch = [] if self.serial.away else [self.serial.master]
+            watch += self.interpreter.fds()
+            ready, _, _ = select.select(watch, [], [], self.serial.wait_limit(0.2))
+            if self.interpreter.running:
                 # Output and control first: a kbd_intr(-1) must be known before the host's
                 # answer to the output that followed it is read.
-                self._pump_output(cooked=self.exec_kind != "raw" or self.mode != "exec")
+                self.interpreter.pump_output(cooked=self.exec_kind != "raw" or self.mode != "exec")
                 self._control()
-            if self.master is not None and self.master in ready:
+            if not self.serial.away and self.serial.master in ready:
                 self._read_serial()
             while self.pending and self.mode != "exec":
                 byte = self.pending.pop(0)
@@ -519,7 +340,7 @@ class VirtualBoard:
             self._to_stdin(data)
             return
         self._to_stdin(data[:index])
-        self.proc.send_signal(signal.SIGINT)
+        self.interpreter.keyboard_interrupt()
         self.held = True
         self.pending += data[index + 1 :]
 
@@ -527,35 +348,12 @@ class VirtualBoard:
         self.stopped = True
 
     def close(self):
-        self.stop_interpreter()
-        if self.master is not None:
-            os.close(self.master)
-            os.close(self.slave)
-            self.master = self.slave = None
-        if self.link is not None and self.link.is_symlink():
-            self.link.unlink()
+        self.interpreter.stop()
+        self.serial.close()
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--flash", required=True, type=Path, help="the board's filesystem")
-    parser.add_argument("--path", action="append", default=[], help="stand-in modules dir")
-    parser.add_argument(
-        "--heapsize", default=HEAPSIZE, help="MicroPython heap (default %s, a Pico's)" % HEAPSIZE
-    )
-    parser.add_argument("--name", default="virtual board", help="name in the REPL banner")
-    parser.add_argument("--link", type=Path, help="also make this symlink to the port")
-    parser.add_argument("--setup", help="module to import at every start (e.g. simulator_mp)")
-    parser.add_argument(
-        "--usb-gap",
-        type=float,
-        default=0.0,
-        help="seconds the port is away after a hard reset, as on a board with native USB "
-        "(1.5 models a Pico; needs --link); default 0, a USB-serial bridge",
-    )
-    args = parser.parse_args(argv)
-    if args.usb_gap and not args.link:
-        parser.error("--usb-gap needs --link: the port's name must outlive its pty")
+    args = virtualboard_args.parse(argv, __doc__.split("\n")[0])
     board = VirtualBoard(
         args.flash,
         args.path,
@@ -568,6 +366,12 @@ def main(argv=None):
     signal.signal(signal.SIGTERM, board.stop)
     signal.signal(signal.SIGINT, board.stop)
     print(board.port, flush=True)
+    if args.board:
+        port = os.path.relpath(board.port, ROOT)  # make's directory
+        board.log(
+            "%s (Ctrl-C stops it); from another terminal: make deploy BOARD=%s PORT=%s"
+            % (args.name, args.board, port)
+        )
     try:
         board.serve()
     except RuntimeError as err:

@@ -1,4 +1,4 @@
-# The MicroPython half of the virtual board: executes code blocks sent by testbed/virtualboard.py.
+# The MicroPython half of the virtual board: executes code blocks sent by testbed/interpreter.py.
 # SPDX-License-Identifier: MIT
 #
 # Run by the unix port as `micropython virtualboard_mp.py FLASH CTL_IN CTL_OUT`. The flash

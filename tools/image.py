@@ -6,9 +6,9 @@
     make image BOARD=esp32 MICROPYTHON=mp.bin    + build/image/oxo5110-esp32.bin, and the
                                                  `esptool write-flash` line that installs it
 
-The filesystem holds exactly what `make deploy` copies (tools/deploy_chains.py build_deploy: the .mpy
-modules, board.mpy, main.py) in a littlefs2 image of the port's geometry (tools/lfsimage.py),
-at the port's address:
+The filesystem holds exactly what `make deploy` copies (tools/deploy_chains.py build_deploy:
+the .mpy modules, board.mpy, main.py) in a littlefs2 image of the port's geometry
+(tools/lfsimage.py), at the port's address:
 - rp2 (RPI_PICO, MicroPython 1.28): ports/rp2/boards/RPI_PICO/mpconfigboard.h sets
   MICROPY_HW_FLASH_STORAGE_BYTES to 1408 KB and rp2_flash.c puts it at the end of the 2 MB
   flash (PICO_FLASH_SIZE_BYTES - 1408 KB = 0xA0000), mapped at XIP_BASE 0x10000000; _boot.py

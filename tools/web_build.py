@@ -5,7 +5,11 @@
 The site is a folder any static host serves as it is (module scripts need http, not file://):
 
     index.html          the page (web/index.html)
-    oxo.js              its script: runs MicroPython, steps the game, draws the glass, plays sound
+    oxo.js              its script: runs MicroPython and steps the game, with its modules
+    glass.js            the glass on the canvas
+    buttons.js          the on-screen keys and the keyboard, queued onto the button pins
+    buzzer.js           the buzzer in WebAudio
+    flash.js            the board's files in localStorage
     micropython.mjs     the MicroPython WebAssembly port's loader and binary, as npm ships them
     micropython.wasm    (@micropython/micropython-webassembly-pyscript, pinned in web/package.json)
     firmware.bin        every module the page imports, compiled by mpy-cross, in one file
@@ -34,7 +38,7 @@ ROOT = Path(__file__).resolve().parents[1]
 WEB = ROOT / "web"
 OUT = ROOT / "build" / "web"
 MAGIC = b"OXO1"
-PAGE_FILES = ("index.html", "oxo.js")
+PAGE_FILES = ("index.html", "oxo.js", "glass.js", "buttons.js", "buzzer.js", "flash.js")
 PORT_FILES = ("micropython.mjs", "micropython.wasm")
 TESTBED = ROOT / "testbed"
 STAND_INS = (

@@ -1,10 +1,11 @@
 # app.py: which presses may act (input arming), on the glass.
 # SPDX-License-Identifier: MIT
 import gc
+import sys
 
 import mptest
-from appplay import menu_to, to_menu
-from buttons import NEXT, SELECT
+from appplay import menu_to, play_cell, settings_back, to_menu
+from buttons import NEXT, PREV, SELECT
 from harness import Rig
 from mptest import check
 
@@ -57,6 +58,47 @@ def test_the_loop_leaves_no_garbage_idle_or_moving_on_the_menu_and_in_a_game():
                 check(r.status_after_glyph(0, "YOU"), "not in a game:\n" + r.show())
             left = garbage(r, 500, button)
             check(left == 0, "%s, %s: %d bytes left" % (screen, button, left))
+
+
+PASSING = ("Title", "Demo", "SetupMenu")  # the screens shown only now and then
+
+
+def held_screens(app):
+    # The screens of PASSING that the app, or a screen it keeps, still refers to.
+    held = []
+    for holder in (app, app.menu, app.play):
+        for value in holder.__dict__.values():
+            if type(value).__name__ in PASSING and value is not app.screen:
+                held.append(type(value).__name__)
+    return held
+
+
+def test_the_title_the_demo_and_the_settings_are_let_go_when_left():
+    # Each is made when it shows and let go once left, its code with it (app.App.load_for_now):
+    # nothing keeps the screen, nor sys.modules its module; shown again, it is loaded again.
+    r = Rig()
+    to_menu(r)
+    menu_to(r, 1)
+    r.click(SELECT)  # a two-player game: X on 0, 1, 2 wins it
+    for cell in (0, 3, 1, 4, 2):
+        play_cell(r, cell)
+    check(r.status_after_glyph(0, "WIN"), "X won:\n" + r.show())
+    r.hold(NEXT, 700)  # to the menu, with no game waiting: the demo may start there
+    for _ in range(2):
+        menu_to(r, 4)
+        r.click(SELECT)  # Settings
+        check(type(r.app.screen).__name__ == "SetupMenu", r.show())
+        settings_back(r)
+        r.run(r.app.demo_after_ms + 1000)  # idle on the menu: the demo
+        check(r.status(0, "DEMO"), "the demo:\n" + r.show())
+        r.click(PREV)  # ends it: the title
+        check(r.text_at("OXO 5110", 10, 21), "the title:\n" + r.show())
+        r.click(SELECT)  # the menu again
+        check(r.menu_row(4) and type(r.app.screen).__name__ == "MainMenu", r.show())
+        held = held_screens(r.app)
+        check(not held, "still held: %s" % held)
+        for name in ("title", "demo", "setupmenu"):
+            check(name not in sys.modules, name + " kept in sys.modules")
 
 
 mptest.run(globals())

@@ -115,7 +115,7 @@ def test_fuzz_random_buttons():
         t2 = settings.get("tally2")
         rig.run(ms)
         sleeps += app.power.state == 2
-        demos += app.screen is app.title.demo
+        demos += type(app.screen).__name__ == "Demo"
         if pwm.changes:
             changed = pwm.last()[0]
         if pwm.sounding():
@@ -145,7 +145,7 @@ def test_fuzz_random_buttons():
                 if g.result == g.human:
                     fail("the CPU lost at level perfect", app, event)
         elif (a1, a2) != (t1, t2):
-            if app.screen is not app.menu.setup or a1 != (0, 0, 0) or a2 != (0, 0, 0):
+            if type(app.screen).__name__ != "SetupMenu" or a1 != (0, 0, 0) or a2 != (0, 0, 0):
                 fail("tally changed with no game ending: %r %r" % (a1, a2), app, event)
     rig.run(2000)
     if pwm.sounding():

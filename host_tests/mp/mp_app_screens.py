@@ -122,7 +122,7 @@ def test_the_buttons_reach_every_screen():
     snap(r, "win_1p")
     # The demo, on an idle menu (held NEXT at the end of a game: no game waits there).
     r.hold(NEXT, 700)
-    r.run(r.app.title.demo_after_ms + 2200)
+    r.run(r.app.demo_after_ms + 2200)
     snap(r, "demo")
 
 

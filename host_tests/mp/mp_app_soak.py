@@ -30,8 +30,8 @@ def test_soak_thousand_games_heap_flat():
     s.set("dim_s", 0)  # never dim or sleep: the demo runs on
     s.set("sleep_s", 0)
     a = app.App(hw, s)
-    a.title.demo_after_ms = 0
-    demo.Demo.move_ms = 0  # the demo is made when it first starts: its class's pace
+    a.demo_after_ms = 0
+    demo.Demo.move_ms = 0  # the demo is made from this module when it starts: its class's pace
     demo.Demo.end_ms = 0
     now = 0
     done = 0
@@ -40,7 +40,7 @@ def test_soak_thousand_games_heap_flat():
     while done < games:
         a.step(now)
         now += 10
-        tally = a.title.demo.tally if a.title.demo is not None else (0, 0, 0)
+        tally = a.screen.tally if isinstance(a.screen, demo.Demo) else (0, 0, 0)
         n = tally[0] + tally[1] + tally[2]
         if n != done:
             done = n

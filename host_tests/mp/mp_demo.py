@@ -12,7 +12,7 @@ from mptest import check
 def test_demo_starts_when_idle_and_stops_at_a_press():
     random.seed(11)
     r = Rig()
-    r.run(r.app.title.demo_after_ms - 500)
+    r.run(r.app.demo_after_ms - 500)
     check(r.text_at("OXO 5110", 10, 21))
     r.run(1000)
     check(r.status(0, "DEMO"), "demo started:\n" + r.show())
@@ -28,9 +28,9 @@ def test_demo_starts_when_idle_and_stops_at_a_press():
 def test_sleep_during_the_demo_wakes_on_the_title():
     random.seed(13)
     r = rig_with(sleep_s=20)  # asleep 5 s into the demo
-    r.run(r.app.title.demo_after_ms + 1000)
+    r.run(r.app.demo_after_ms + 1000)
     check(r.status(0, "DEMO"), "demo started:\n" + r.show())
-    r.run(20000 - r.app.title.demo_after_ms)
+    r.run(20000 - r.app.demo_after_ms)
     check(r.model.powered_down and r.blank(), "asleep")
     r.click(NEXT)  # only wakes the display
     check(not r.model.powered_down, "awake")
@@ -40,16 +40,21 @@ def test_sleep_during_the_demo_wakes_on_the_title():
     check(r.text_at("OXO 5110", 10, 21), "and it stays there:\n" + r.show())
 
 
-def test_the_demo_is_loaded_when_it_first_starts():
+def test_the_demo_is_loaded_when_it_starts_and_let_go_when_it_ends():
     import sys
 
     sys.modules.pop("demo", None)
     random.seed(12)
     r = Rig()
-    r.run(r.app.title.demo_after_ms - 500)
-    check("demo" not in sys.modules, "loaded before it started")
+    r.run(r.app.demo_after_ms - 500)
+    check(not r.status(0, "DEMO") and "demo" not in sys.modules, "loaded before it started")
     r.run(1000)
-    check("demo" in sys.modules and r.status(0, "DEMO"), r.show())
+    check(r.status(0, "DEMO"), r.show())
+    r.click(PREV)
+    check(r.text_at("OXO 5110", 10, 21), "a press stops the demo:\n" + r.show())
+    check(type(r.app.screen).__name__ == "Title", "the title shows")
+    r.run(r.app.demo_after_ms + 1000)  # a second demo: the module is loaded again
+    check(r.status(0, "DEMO") and marks(r) >= 1, "the demo again:\n" + r.show())
 
 
 mptest.run(globals())

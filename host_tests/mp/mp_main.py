@@ -43,6 +43,15 @@ def test_boot_runs_app_with_default_settings():
     check(h.boots == 1 and not h.returned and h.hw.name == "pico")
 
 
+def test_a_boot_that_logs_nothing_never_loads_errorlog():
+    sys.modules.pop("errorlog", None)  # earlier tests logged
+    out = {}
+    h = harness.Harness("pico")
+    h.run(boot_script(out))
+    check(out["first"], "the app's first screen is not on the glass")
+    check("errorlog" not in sys.modules, "errorlog loaded with nothing to log")
+
+
 def test_boot_applies_stored_contrast_and_backlight():
     stored = json.dumps({"contrast": 45, "backlight": False})
     for flash in ("lfs2", "fat"):

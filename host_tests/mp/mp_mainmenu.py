@@ -26,7 +26,7 @@ def test_no_demo_while_a_paused_game_waits():
     board = board_of(r)
     r.hold(NEXT, 700)  # pause: to the menu
     check(r.menu_row(0) and r.text_at("Continue", 1, 0, True), r.show())
-    r.run(r.app.title.demo_after_ms + 2000)
+    r.run(r.app.demo_after_ms + 2000)
     check(not r.status(0, "DEMO"), "no demo over a paused game:\n" + r.show())
     check(r.menu_row(0) and r.text_at("Continue", 1, 0, True), "menu stays:\n" + r.show())
     r.click(SELECT)  # Continue

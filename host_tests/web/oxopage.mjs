@@ -160,6 +160,46 @@ function installReader() {
     return null;
   }
 
+  // How a text's letters stand out in the box [x0, y0, x1, y1) (glass pixels, ends excluded)
+  // of the canvas as drawn: {letters, best}, the WCAG contrast between the letters' colour and
+  // their background's, and the glass's best, a cell against ink. The letters are the pixels
+  // in the box's minority state; their colour is their cells', the background's is that of
+  // its cells and of the grid between them; grid that touches a letter is its edge, in neither
+  // (host_tests/test_lcd_render.py letter_contrast measures the PNGs so).
+  function letterContrast([x0, y0, x1, y1]) {
+    const { cell, margin, colours, glass: g } = window.oxo;
+    const canvas = document.getElementById("glass");
+    const data = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
+    const linear = (v) =>
+      (v / 255 <= 0.04045 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4);
+    const lum = ([r, gr, b]) => 0.2126 * linear(r) + 0.7152 * linear(gr) + 0.0722 * linear(b);
+    const ratio = (a, b) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    let litCount = 0;
+    for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) litCount += pixel(g, x, y);
+    const dark = 2 * litCount > (x1 - x0) * (y1 - y0) ? 1 : 0;
+    const dot = cell >= 3 ? cell - 1 : cell;
+    const sums = { letters: [0, 0], background: [0, 0] };
+    for (let y = y0; y < y1; y++) {
+      for (let x = x0; x < x1; x++) {
+        for (let j = 0; j < cell; j++) {
+          for (let i = 0; i < cell; i++) {
+            const xs = i >= dot ? [x, x + 1] : [x], ys = j >= dot ? [y, y + 1] : [y];
+            const touched = xs.flatMap((a) => ys.map((b) => pixel(g, a, b)));
+            const at = 4 * (((y + margin) * cell + j) * canvas.width + (x + margin) * cell + i);
+            const part = touched.length === 1 && touched[0] !== dark ? sums.letters
+              : touched.every((t) => t === dark) ? sums.background : null;
+            if (part) part[0] += lum(data.subarray(at, at + 3)), part[1]++;
+          }
+        }
+      }
+    }
+    const rgb = colours.map((hex) => [1, 3, 5].map((k) => parseInt(hex.substr(k, 2), 16)));
+    return {
+      letters: ratio(sums.letters[0] / sums.letters[1], sums.background[0] / sums.background[1]),
+      best: ratio(lum(rgb[1]), lum(rgb[2])),
+    };
+  }
+
   // Every colour the canvas has, as "#rrggbb", sorted.
   function canvasColours() {
     const canvas = document.getElementById("glass");
@@ -172,7 +212,7 @@ function installReader() {
   }
 
   window.oxoRead = {
-    text, status, cells, state, menu, canvasBits, canvasColours, findSmall,
+    text, status, cells, state, menu, canvasBits, canvasColours, findSmall, letterContrast,
   };
 }
 

@@ -79,7 +79,7 @@ export async function test_the_demo_starts_after_15_s_on_the_title(t) {
   const title = await page.evaluate(() => window.oxoRead.text(window.oxo.glass, 10, 21, 8));
   t.assert.equal(title, "OXO 5110");
   t.assert.notEqual((await read(page, "status")).result, "DEMO");
-  await oxo.at(page, "past", 15000); // Title.demo_after_ms: 15 s
+  await oxo.at(page, "past", 15000); // app.App.demo_after_ms: 15 s
   const demo = await read(page, "state");
   t.assert.equal(demo.result, "DEMO");
   await oxo.tick(page, 3000); // the demo's CPUs play
@@ -341,7 +341,8 @@ const PHONE = { viewport: { width: 360, height: 740 }, deviceScaleFactor: 3 };
 
 export async function test_the_phone_layout(t) {
   const context = await t.newContext({ ...PHONE, isMobile: true, hasTouch: true });
-  const page = await oxo.open(t, { page: await context.newPage() });
+  // On the paused clock: the title's blink stays as the glass was read while the shot is taken.
+  const page = await oxo.open(t, { page: await context.newPage(), clock: true });
   const box = await page.evaluate(() => {
     const rect = (el) => el.getBoundingClientRect().toJSON();
     const canvas = document.getElementById("glass");
@@ -351,6 +352,7 @@ export async function test_the_phone_layout(t) {
       scroll: [page.scrollWidth, page.clientWidth],
       keys: [...document.querySelectorAll(".key")].map(rect),
       canvas: rect(canvas), pixels: [canvas.width, canvas.height], cell, margin, colours,
+      glass: Array.from(window.oxo.glass),
     };
   });
   const [scale, c, cell, margin] = [PHONE.deviceScaleFactor, box.canvas, box.cell, box.margin];
@@ -365,21 +367,37 @@ export async function test_the_phone_layout(t) {
   t.assert.ok(Number.isInteger(cell) && cell >= 2, `${cell}`);
   t.assert.deepEqual(box.pixels, [cell * (84 + 2 * margin), cell * (48 + 2 * margin)]);
   t.assert.deepEqual([c.width * scale, c.height * scale], box.pixels);
-  // As shown: along the middle of LCD row 21 ("OXO 5110") and of LCD column 20, each of the
-  // 84 (48) dots is cell - 1 device pixels of the cell's colour or the ink's, between gaps.
+  // As shown: along the middle of LCD row 21 ("OXO 5110") and of LCD column 20, each unlit
+  // dot is cell - 1 device pixels of the cell's colour, a run of n lit ones n * cell - 1 of ink
+  // (the grid between lit dots takes the ink), with a 1-pixel grid line between them.
   const png = await page.screenshot({ scale: "device" });
   const [left, top] = [Math.round(c.left * scale), Math.round(c.top * scale)];
   const mid = Math.floor((cell - 1) / 2);
-  const [, paper, ink] = box.colours;
+  const [gap, paper, ink] = box.colours;
   const [width, height] = box.pixels;
   const row = await runs(page, png, left, top + (margin + 21) * cell + mid, width);
   const column = await runs(page, png, left + (margin + 20) * cell + mid, top, height, true);
-  for (const [what, line, count] of [["row 21", row, 84], ["column 20", column, 48]]) {
-    const widths = {};
-    for (const [hex, n] of line) {
-      if (hex === paper || hex === ink) widths[n] = (widths[n] || 0) + 1;
+  // From the first dot to the last (the line may start a device pixel off the canvas's edge).
+  const dotsOnly = (line) => {
+    const isDot = ([hex]) => hex === paper || hex === ink;
+    return line.slice(line.findIndex(isDot), line.findLastIndex(isDot) + 1);
+  };
+  const expected = (dots) => {
+    const out = [[gap, 0]];
+    const add = (hex, n) => (out.at(-1)[0] === hex ? (out.at(-1)[1] += n) : out.push([hex, n]));
+    for (let k = 0; k < dots.length; k++) {
+      let n = 1;
+      if (dots[k]) while (dots[k + n]) n++;
+      add(dots[k] ? ink : paper, n * cell - 1);
+      add(gap, 1);
+      k += n - 1;
     }
-    const seen = `${what}: dots of ${JSON.stringify(widths)} px`;
-    t.assert.deepEqual(widths, { [cell - 1]: count }, seen);
-  }
+    return dotsOnly(out);
+  };
+  const lit = (x, y) => (box.glass[(y >> 3) * 84 + x] >> (y & 7)) & 1;
+  const rowDots = Array.from({ length: 84 }, (_, x) => lit(x, 21));
+  const columnDots = Array.from({ length: 48 }, (_, y) => lit(20, y));
+  t.assert.ok(rowDots.includes(1) && columnDots.includes(1), "row 21 or column 20 is blank");
+  t.assert.deepEqual(dotsOnly(row), expected(rowDots), "row 21");
+  t.assert.deepEqual(dotsOnly(column), expected(columnDots), "column 20");
 }

@@ -1,5 +1,6 @@
 // The web page played as a player plays it: the canvas against the golden screens, whole games
-// by mouse, keyboard and touch, the hint, and the page's handling of keys and quick presses.
+// by mouse, keyboard and touch, the hint, the page's handling of keys and quick presses, and
+// how well a highlighted row reads on a desktop and a phone.
 // SPDX-License-Identifier: MIT
 // Run by host_tests/test_web.py (class web_play); oxopage.mjs reads the glass.
 
@@ -164,4 +165,40 @@ export async function test_key_repeat_is_ignored_and_a_quick_press_is_seen_once(
   const mouse = held("pointerdown", "pointerup"), key = held("keydown", "keyup");
   t.log(`held: the mouse ${mouse.toFixed(1)} ms, the key ${key.toFixed(1)} ms`);
   t.assert.ok(mouse < 30 && key < 30, "not quick presses"); // else this proves nothing
+}
+
+// -- highlighted rows ----------------------------------------------------------------------------
+
+// The menu as a desktop and a phone show it (3 device pixels a CSS pixel, and 1, where a cell is
+// 3 device pixels and its grid line a third of it).
+const VIEWS = {
+  "1280x800": { viewport: { width: 1280, height: 800 } },
+  "390x844 at 3": { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true,
+    hasTouch: true },
+  "390x844 at 1": { viewport: { width: 390, height: 844 } },
+};
+
+export async function test_a_highlighted_row_reads_as_well_as_a_plain_one(t) {
+  // The menu's highlighted row (light letters on ink) and the plain one under it: the letters
+  // of each stand out from their background at least as much as a cell from ink, the best the
+  // glass has; a grid drawn through the highlight's ink lightened it into a mesh.
+  for (const [view, options] of Object.entries(VIEWS)) {
+    const context = await t.newContext(options);
+    const page = await oxo.open(t, { page: await context.newPage() });
+    await click(page)("SELECT");
+    await menuAt(page, 0);
+    await oxo.canvasShows(t, page, "screens/menu");
+    const seen = await page.evaluate(() => ({
+      cell: window.oxo.cell,
+      highlighted: window.oxoRead.letterContrast([0, 0, 84, 8]),
+      plain: window.oxoRead.letterContrast([0, 8, 84, 16]),
+    }));
+    const said = `${view}, ${seen.cell} device px a cell: highlighted ` +
+      `${seen.highlighted.letters.toFixed(2)}, plain ${seen.plain.letters.toFixed(2)}, ` +
+      `cell on ink ${seen.plain.best.toFixed(2)}`;
+    t.log(said);
+    const best = seen.plain.best * (1 - 1e-9);
+    t.assert.ok(seen.highlighted.letters >= best && seen.plain.letters >= best, said);
+    await context.close();
+  }
 }

@@ -1,0 +1,65 @@
+"""What each loop step takes from the heap, per screen: garbage and transient bytes.
+
+Run by `make bench` (bench_loop_mp.py is its MicroPython half): the app on the harness's Rig
+(testbed/harness.py), the firmware precompiled by mpy-cross, stepped every 10 ms with the
+collector off, idle and with a cursor move (a NEXT press, and its frame) every 20 steps, on the
+title, the demo, the main menu, a game against the CPU (the player to move) and the settings.
+
+- garbage: what gc.mem_alloc() gained over the steps, left for the collector (0 is the goal).
+- transient: what micropython.mem_total() gained beyond that: heap taken and freed at once, the
+  call frames over 11 words (py/objfun.c fun_bc_call, VM_MAX_STATE_ON_STACK; a frame is its
+  n_state words and its exception stack, from the bytecode's prelude). micropython.heap_lock()
+  cannot see these: a locked heap sends such a frame to the C stack instead.
+
+The unix port is 64-bit: a frame word is 8 bytes, 4 on a Pico, so a board's figures are about
+half of these."""
+
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT / "tools"), str(ROOT / "testbed")]  # as `python bench/<this file>`
+
+import mpy_build  # noqa: E402
+import mpyrun  # noqa: E402
+
+SCRIPT = ROOT / "bench" / "bench_loop_mp.py"
+
+
+def main():
+    if mpyrun.micropython_path() is None:
+        print("bench_loop: " + mpyrun.UNAVAILABLE)
+        return 0
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = Path(tmp)
+        mpy_build.compile_all(tmp / "mpy")
+        mpy_build.compile_all(tmp / "hb", sorted((ROOT / "testbed" / "hostboard").glob("*.py")))
+        paths = (tmp / "hb", tmp / "mpy", ROOT / "testbed")
+        res = mpyrun.run(SCRIPT, args=(tmp,), paths=paths, heapsize="512k", timeout=120)
+    if res.returncode != 0:
+        print(res.stdout + res.stderr, file=sys.stderr)
+        return 1
+    print("== bench_loop: heap per loop step (unix port, 64-bit; collector off, 10 ms steps) ==")
+    print("  screen    case           garbage/step  transient/step  transient/move")
+    for line in res.stdout.splitlines():
+        parts = line.split()
+        if parts[:1] != ["STEP"]:
+            continue
+        screen, what = parts[1], parts[2]
+        steps, moves, garbage, transient = (int(v) for v in parts[3:])
+        case = "idle" if what == "idle" else "move+frame"
+        per_move = "%8d B" % (transient // moves) if moves else "%10s" % "-"
+        print(
+            "  %-9s %-13s %10.1f B %13.1f B  %s"
+            % (screen, case, garbage / steps, transient / steps, per_move)
+        )
+    print(
+        "  (a move's figures include the idle steps around it; the demo's include its moves"
+        " and their searches)"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

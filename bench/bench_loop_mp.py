@@ -1,0 +1,85 @@
+# The MicroPython half of bench_loop.py: what one loop step takes from the heap on each screen.
+# Argument: a folder for the settings file. Prints one line per case:
+#   STEP <screen> <what> <steps> <moves> <garbage bytes> <transient bytes>
+# with the collector off: garbage is what gc.mem_alloc() gained over the steps (left behind),
+# transient what micropython.mem_total() gained beyond that (taken and freed at once: call
+# frames over 11 words, py/objfun.c fun_bc_call, VM_MAX_STATE_ON_STACK).
+# SPDX-License-Identifier: MIT
+import gc
+
+import micropython
+from buttons import NEXT, SELECT
+from harness import Rig
+
+STEPS = 500  # 5 s of 10 ms steps; a button goes down every 20th step, up 10 steps later
+
+
+def measure(r, button):
+    app = r.app
+    now = r.now
+    moves = 0
+    gc.collect()
+    gc.disable()
+    alloc = gc.mem_alloc()
+    total = micropython.mem_total()
+    n = 0
+    while n < STEPS:
+        if button is not None and n % 20 == 0:
+            r.down(button)
+            moves += 1
+        elif button is not None and n % 20 == 10:
+            r.up(button)
+        app.step(now)
+        r.bus.clear()  # the stand-in's recording of the frames: its buffer is reused
+        now += 10
+        n += 1
+    garbage = gc.mem_alloc() - alloc
+    transient = micropython.mem_total() - total - garbage
+    gc.enable()
+    return moves, garbage, transient
+
+
+def report(screen, r, button):
+    moves, garbage, transient = measure(r, button)
+    what = "idle" if button is None else "move"
+    print("STEP %s %s %d %d %d %d" % (screen, what, STEPS, moves, garbage, transient))
+
+
+def title():
+    r = Rig()
+    r.run(50)
+    return r
+
+
+def menu():
+    r = title()
+    r.click(SELECT)
+    return r
+
+
+def game():
+    r = menu()
+    r.click(SELECT)  # "1P vs CPU": the player (X) starts
+    r.run(50)
+    return r
+
+
+def settings():
+    r = menu()
+    for _ in range(4):
+        r.click(NEXT)
+    r.click(SELECT)  # "Settings"
+    return r
+
+
+def demo():
+    r = title()
+    r.run(r.app.demo_after_ms + 100)
+    return r
+
+
+report("title", title(), None)
+report("demo", demo(), None)
+for screen, make in (("menu", menu), ("game", game), ("settings", settings)):
+    report(screen, make(), None)
+    report(screen, make(), NEXT)

@@ -1,0 +1,85 @@
+"""Saves and the loop's longest step on the Pico's model (`make bench`; bench_saves_mp.py is the
+MicroPython half). Times are the fake clock's, as the stand-ins charge them: each flash
+operation as testbed/ramdisk.py's PICO_FLASH models it, each frame its SPI bytes at 4 MHz and
+the rp2 model's drawing time (testbed/hostboard/portmodel.py), each search the emulated Pico's
+time for its level (testbed/session.py SEARCH_US). So the figures are the model's, the same on
+any host; what they rest on is cited where the model is.
+
+- a save's cost: on a littlefs holding only settings.json, then beside error.log at its largest
+  and settings.bad (the most the firmware keeps there), over 320 saves (past littlefs's first
+  relocation of the directory): the cheapest, the median, a compaction (the 90th percentile),
+  the worst; App.save_ms is held to the worst by host_tests/mp/mp_app_timing.py.
+- over a scripted session (testbed/session.py: settings changed, two-player wins, a one-player
+  game at each level with a hint and an undo, the CPU's perfect first reply on the empty board):
+  the longest loop step and what it spent on, the longest of each kind, the longest a press can
+  wait (one landing just after a step polled the buttons is shown by the next step's frame; a
+  press during a search is dropped by design, so not counted), and the latest note and blink.
+"""
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT / "tools")]  # as `python bench/<this file>`
+
+import mpyrun  # noqa: E402
+
+PATHS = [ROOT / "testbed" / "hostboard", ROOT / "testbed", ROOT / "firmware", ROOT / "boards"]
+
+
+def main():
+    if mpyrun.micropython_path() is None:
+        print("bench_saves: " + mpyrun.UNAVAILABLE)
+        return 0
+    res = mpyrun.run(ROOT / "bench" / "bench_saves_mp.py", paths=PATHS, heapsize="2m")
+    if res.returncode != 0:
+        print("bench_saves failed:\n" + res.stdout + res.stderr, file=sys.stderr)
+        return 1
+    f = {}
+    for line in res.stdout.splitlines():
+        name, _, value = line.partition(" ")
+        f[name] = int(value) if value.lstrip("-").isdigit() else value
+    print("== saves and the loop's longest step (Pico model: flash, frames, searches timed) ==")
+    for name, what in (("alone", "settings.json alone"), ("beside", "beside error.log (2 KB) "
+                       "and settings.bad (512 B)")):  # fmt: skip
+        print(
+            "save, %s: %.1f ms cheapest, %.1f ms median, %.1f ms compacting, %.1f ms worst"
+            % tuple(
+                [what]
+                + [f["save_%s_%s" % (name, k)] / 1000 for k in ("min", "median", "compact")]
+                + [f["save_%s_worst" % name] / 1000]
+            )
+        )
+    print(
+        "session of %d steps, %d saves: longest step %d ms (%s); longest save step %d ms, "
+        "frame step %d ms; search step by level: %s"
+        % (
+            f["steps"],
+            f["saves"],
+            f["longest_ms"],
+            f["longest_what"],
+            f["longest_save_step_ms"],
+            f["longest_frame_step_ms"],
+            ", ".join(
+                "%s %d ms" % (level, f["search_%s_ms" % level])
+                for level in ("EASY", "MED", "HARD", "PERF")
+                if "search_%s_ms" % level in f
+            ),
+        )
+    )
+    print(
+        "longest a press can wait for its frame: %d ms (landing during a %s step); latest note "
+        "%d ms after its table time, latest blink frame %d ms, notes skipped %d"
+        % (
+            f["press_wait_ms"],
+            f["press_wait_during"],
+            f["note_late_ms"],
+            f["blink_late_ms"],
+            f["skipped"],
+        )
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,84 @@
+# The MicroPython half of bench_saves.py: saves on the Pico's modelled flash and the loop's
+# steps over a scripted session (testbed/session.py), printed as "name value" lines.
+# SPDX-License-Identifier: MIT
+import os
+import time
+
+import harness
+import ramdisk
+import session
+from settings import Settings
+
+MNT = "/bench"
+
+
+def saves(extra, count=320):
+    # Each save's cost (us) on a fresh Pico flash; `extra`: error.log at its largest and
+    # settings.bad beside settings.json. 320 saves pass littlefs's first relocation.
+    disk = ramdisk.pico_flash(8)
+    ramdisk.mount("lfs2", MNT, disk, progsize=ramdisk.PICO_PROGSIZE)
+    if extra:
+        with open(MNT + "/error.log", "wb") as f:
+            f.write(b"t=0 x\n" * 341)
+        with open(MNT + "/settings.bad", "wb") as f:
+            f.write(b"{'contrast': 60}" * 32)
+    s = Settings.load(MNT + "/settings.json")
+    costs = []
+    for k in range(count):
+        s.count("tally1", k % 3)
+        busy = disk.busy_us
+        s.save()
+        costs.append(disk.busy_us - busy)
+    os.umount(MNT)
+    return costs
+
+
+for name, extra in (("alone", False), ("beside", True)):
+    costs = saves(extra)
+    ordered = sorted(costs)
+    print("save_%s_min" % name, ordered[0])
+    print("save_%s_median" % name, ordered[len(costs) // 2])
+    print("save_%s_compact" % name, ordered[len(costs) * 9 // 10])  # a compaction (1 in 4-5)
+    print("save_%s_worst" % name, ordered[-1])
+
+h = harness.Harness("pico")
+t = session.Timing(h)
+h.run(session.session)
+steps = t.steps
+frame = [0, 0]
+by = {"flash": 0, "frame": 0}
+search = {}
+for k, (start, end, flash, cost, drew, _wait) in enumerate(steps):
+    ms = time.ticks_diff(end, start)
+    if cost:
+        level = t.searches[len([1 for s in steps[:k] if s[3]])][0]
+        search[level] = max(search.get(level, 0), ms)
+    elif flash:
+        by["flash"] = max(by["flash"], ms)
+    elif drew:
+        by["frame"] = max(by["frame"], ms)
+        frame[0] = max(frame[0], drew)
+# A press landing just after step k polled the buttons is seen by step k + 1, and shown by
+# that step's frame. A search drops what was pressed while it ran (play.py): such a press
+# is not kept, so it is left out of the waits.
+wait = (0, 0)
+for k in range(len(steps) - 1):
+    if steps[k][3]:
+        continue
+    ms = time.ticks_diff(steps[k + 1][0], steps[k][0]) + (frame[0] + 999) // 1000
+    wait = max(wait, (ms, k))
+longest = t.longest_step()
+print("steps", len(steps))
+print("saves", len([1 for s in steps if s[2]]))
+print("longest_ms", longest[0])
+print("longest_what", longest[2])
+print("longest_save_step_ms", by["flash"])
+print("longest_frame_step_ms", by["frame"])
+for level in sorted(search):
+    print("search_%s_ms" % session.LABELS[level], search[level])
+print("press_wait_ms", wait[0])
+k = wait[1]
+print("press_wait_during", "flash" if steps[k][2] else "frame" if steps[k][4] else "idle")
+print("note_late_ms", max(n[0] for n in t.notes))
+print("blink_late_ms", max(f[0] for f in t.frames_late))
+print("skipped", t.skipped)

@@ -1,0 +1,136 @@
+// The web benchmark's page driver (bench_web.mjs measures with it): a page opened to its first
+// frame with its steps timed, presses through oxo.js's key handler, a game played to a point.
+// SPDX-License-Identifier: MIT
+
+export const WAIT_MS = 20000; // for one page to show its first frame
+export const DESKTOP = { width: 1280, height: 720 }; // Playwright's default viewport, scale 1
+
+// In the page, before oxo.js: the page's step timer (setTimeout(step, wait)) is wrapped to note
+// when each step starts and how long it runs, and which step drew a frame. The page itself is
+// unchanged; oxo.js's own figures (oxo.frames, lastFrame, lastPress) are read as they are.
+const STEP_PROBE = () => {
+  const bench = { frameStep: 0, frameStepIndex: 0, busy: [0, 0], count: [0, 0] };
+  window.__bench = bench;
+  const plain = window.setTimeout;
+  window.setTimeout = function (fn, ms, ...rest) {
+    if (typeof fn !== "function" || fn.name !== "step") return plain.call(this, fn, ms, ...rest);
+    const timed = () => {
+      const start = performance.now();
+      const frames = window.oxo ? window.oxo.frames : 0;
+      fn();
+      const drew = window.oxo && window.oxo.frames !== frames ? 1 : 0;
+      bench.busy[drew] += performance.now() - start;
+      bench.count[drew] += 1;
+      if (drew) {
+        bench.frameStep = start;
+        bench.frameStepIndex = window.oxo.steps;
+        if (bench.onFrame) bench.onFrame();
+      }
+      if (bench.onStep) bench.onStep();
+    };
+    return plain.call(this, timed, ms, ...rest);
+  };
+};
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function firstFrame(page) {
+  // navigationStart (the document's time origin) to performance.mark("oxo-first-frame").
+  await page.waitForFunction(() => window.oxo && window.oxo.firstFrame !== null, null, {
+    timeout: WAIT_MS,
+    polling: 50,
+  });
+  const problem = await page.evaluate(() => window.oxo.error);
+  if (problem) throw new Error(`the page stopped: ${problem}`);
+  return page.evaluate(() => performance.getEntriesByName("oxo-first-frame", "mark")[0].startTime);
+}
+
+export async function open(browser, server, options = {}) {
+  const context = await browser.newContext({ viewport: DESKTOP, ...options });
+  context.setDefaultTimeout(WAIT_MS);
+  await context.addInitScript(STEP_PROBE);
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (err) => errors.push(String(err)));
+  page.on("console", (msg) => msg.type() === "error" && errors.push(msg.text()));
+  await page.goto(server.url + "index.html", { waitUntil: "commit" });
+  let ms;
+  try {
+    ms = await firstFrame(page);
+  } catch (err) {
+    const said = errors.length ? "; the page said: " + errors.join("; ") : "";
+    throw new Error(err.message + said);
+  }
+  return { context, page, ms };
+}
+
+// One press of `key` through oxo.js's keyboard handler (on document.body): keydown, keyup at
+// once (the page holds each level LEVEL_MIN_MS, so this is a short press, a CLICK), then the
+// next frame (or `wait` ms without one), the release's level and `gap` ms more. With `phase`,
+// the keydown comes that many ms after the end of a step: a hand presses anywhere in the 10 ms
+// between polls, and this spreads the presses over it evenly (a wait for a message, not a
+// timer: timers chained from the step's own are clamped to 4 ms). Times from the keydown: its
+// level on the pin (oxo.lastPress), the start of the step that drew the next frame (the one
+// whose poll saw the pin) and that frame (oxo.lastFrame).
+const PRESS = async ([key, gap, wait, phase]) => {
+  const oxo = window.oxo, bench = window.__bench;
+  const name = { ArrowRight: "NEXT", ArrowLeft: "PREV", Enter: "SELECT" }[key];
+  const el = document.querySelector(`[data-button="${name}"]`);
+  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  if (phase !== null) {
+    await new Promise((resolve) => { bench.onStep = () => { bench.onStep = null; resolve(); }; });
+    const at = performance.now() + phase;
+    const channel = new MessageChannel();
+    await new Promise((resolve) => {
+      channel.port1.onmessage = () =>
+        performance.now() >= at ? resolve() : channel.port2.postMessage(0);
+      channel.port2.postMessage(0);
+    });
+    channel.port1.close();
+  }
+  const drawn = new Promise((resolve) => { bench.onFrame = resolve; });
+  const steps = oxo.steps;
+  const t0 = performance.now();
+  document.body.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true }));
+  const level = oxo.lastPress - t0;
+  document.body.dispatchEvent(new KeyboardEvent("keyup", { key, bubbles: true }));
+  await Promise.race([drawn, sleep(wait)]);
+  bench.onFrame = null;
+  const out = {
+    level, step: bench.frameStep - t0, frame: oxo.lastFrame - t0,
+    steps: bench.frameStepIndex - steps, drawn: oxo.lastFrame > t0,
+  };
+  while (el.classList.contains("down")) await sleep(5);
+  await sleep(gap);
+  return out;
+};
+
+export async function press(page, key, gap = 80, phase = null, wait = 300) {
+  return page.evaluate(PRESS, [key, gap, wait, phase]);
+}
+
+// Title -> main menu -> "1P vs CPU" (the first row), then `moves` moves of the player's, each
+// answered by the CPU: SELECT places on the cursor, NEXT moves it to the next free cell. Each
+// of these presses draws a frame; one that does not was lost, and the figures would be wrong.
+export async function playGame(page, moves) {
+  const steps = [["ArrowRight", "leave the title"], ["Enter", "choose 1P vs CPU"]];
+  for (let k = 0; k < moves; k++) {
+    if (k) steps.push(["ArrowRight", "move the cursor"]);
+    steps.push(["Enter", "place a mark"]);
+  }
+  for (const [key, what] of steps) {
+    if (!(await press(page, key, 100)).drawn) throw new Error(`a press to ${what} drew nothing`);
+    await waitQuiet(page, 300); // the CPU's answer drawn, the player's turn again
+  }
+}
+
+export async function waitQuiet(page, ms) {
+  // Until no frame for `ms` (the CPU has answered and nothing blinks).
+  let frames = -1;
+  for (let tries = 0; tries < 20; tries++) {
+    const now = await page.evaluate(() => window.oxo.frames);
+    if (now === frames) return;
+    frames = now;
+    await sleep(ms);
+  }
+}

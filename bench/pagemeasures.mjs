@@ -1,0 +1,73 @@
+// The web benchmark's measures of a page (bench_web.mjs takes them): the renderer's main thread
+// while idle, MicroPython's heap, and the statistics of a series of times.
+// SPDX-License-Identifier: MIT
+
+import { sleep } from "./pagedriver.mjs";
+
+// The renderer's main thread over `ms`: CDP Performance.getMetrics' TaskDuration (s of tasks
+// run) against its Timestamp (s), with the page's steps and frames in that time.
+export async function idle(page, ms) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Performance.enable");
+  const sample = async () => {
+    const { metrics } = await cdp.send("Performance.getMetrics");
+    const m = Object.fromEntries(metrics.map(({ name, value }) => [name, value]));
+    const oxo = await page.evaluate(() => [window.oxo.steps, window.oxo.frames]);
+    return { task: m.TaskDuration, at: m.Timestamp, steps: oxo[0], frames: oxo[1] };
+  };
+  const a = await sample();
+  await sleep(ms);
+  const b = await sample();
+  await cdp.detach();
+  const wall = b.at - a.at;
+  return {
+    seconds: wall,
+    busy: (b.task - a.task) / wall,
+    steps_per_s: (b.steps - a.steps) / wall,
+    frames_per_s: (b.frames - a.frames) / wall,
+  };
+}
+
+// gc.mem_alloc() after gc.collect(), SAMPLES times 0.2 s apart: from one sample to the next it
+// moves by 10 KB or so (the collector scans the port's stack conservatively, and objects the
+// page's JS still holds stay), so the range is given. Then micropython.mem_info()'s "GC:
+// total" (on the page's console): the heap's size now. The pyscript variant grows its heap in
+// splits (MICROPY_GC_SPLIT_HEAP_AUTO): the page's heapsize is the first one, and gc.mem_free()
+// adds what could still be added, so it is not read.
+const SAMPLES = 5;
+const LIVE = "import gc\ngc.collect()\n_live = gc.mem_alloc()\n";
+
+export async function heap(page) {
+  const live = [];
+  for (let k = 0; k < SAMPLES; k++) {
+    if (k) await sleep(200);
+    live.push(await page.evaluate((code) => {
+      window.oxo.mp.runPython(code);
+      return window.oxo.mp.globals.get("_live");
+    }, LIVE));
+  }
+  const lines = [];
+  const listen = (msg) => lines.push(msg.text());
+  page.on("console", listen);
+  await page.evaluate(() => window.oxo.mp.runPython("import micropython\nmicropython.mem_info()"));
+  await sleep(200); // the console lines come over the same connection, maybe after the answer
+  page.off("console", listen);
+  const total = /GC: total: (\d+)/.exec(lines.join("\n"));
+  return { live: stats(live), total: total ? Number(total[1]) : null };
+}
+
+function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  const n = s.length;
+  return n % 2 ? s[(n - 1) / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+}
+
+function quantile(xs, q) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)];
+}
+
+export function stats(xs) {
+  const [min, max] = [Math.min(...xs), Math.max(...xs)];
+  return { n: xs.length, median: median(xs), p90: quantile(xs, 0.9), min, max };
+}

@@ -1,0 +1,59 @@
+"""The virtual board's interpreter half: a `micropython` process answering control frames."""
+
+import time
+
+import interpreter
+import mpyrun
+import pytest
+
+
+@pytest.fixture
+def interp(tmp_path):
+    if mpyrun.micropython_path() is None:
+        pytest.skip(mpyrun.UNAVAILABLE)
+    printed = []
+    it = interpreter.Interpreter(tmp_path, [], printed.append)
+    it.printed = printed
+    it.start()
+    yield it
+    it.stop()
+
+
+def frames(it, count):
+    """The next `count` control frames from the interpreter half."""
+    got = []
+    end = time.monotonic() + 5
+    while len(got) < count and time.monotonic() < end:
+        frame = it.next_frame(0.1)  # None until a whole frame is in
+        if frame is not None:
+            got.append(frame)
+    return got
+
+
+def test_a_block_runs_and_its_output_is_passed_on(interp):
+    interp.send(b"X", b"print(6 * 7)\n")
+    assert frames(interp, 1) == [(b"D", b"")]
+    interp.pump_output(cooked=False)
+    assert b"".join(interp.printed) == b"42\n"
+
+
+def test_input_typed_while_booting_without_main_py_reaches_the_repl(interp):
+    # A board keeps what was typed during its boot for the REPL; the interpreter half must
+    # hand back stdin it did not read even when main.py was not there to run (the host looks
+    # first and sends no M then, but the file may go in between).
+    interp.to_stdin(b"2 + 3\r")
+    time.sleep(0.05)  # the bytes wait in the interpreter's stdin, as in a board's buffer
+    interp.send(b"M")
+    assert frames(interp, 1) == [(b"D", b"")]
+    interp.send(b"U")  # the host asks for what the boot left unread
+    assert frames(interp, 2) == [(b"L", b"2 + 3\r"), (b"U", b"")]
+
+
+def test_frames_come_out_whole_however_the_pipe_splits_them(tmp_path):
+    it = interpreter.Interpreter(tmp_path, [], print)
+    it.ctl_buf += b"E14\nTraceback:"
+    assert it._parse_frame() is None  # its data is not all in yet
+    it.ctl_buf += b"\n1/0D\n"  # a newline inside the data is data: the size says where it ends
+    assert it._parse_frame() == (b"E", b"Traceback:\n1/0")
+    assert it._parse_frame() == (b"D", b"")
+    assert it._parse_frame() is None

@@ -1,0 +1,73 @@
+"""The virtual board's serial line: a pty the host opens, and the USB gap of a native-USB board."""
+
+import errno
+import os
+import select
+
+import pytest
+import serialline
+
+
+class Clock:
+    """A fake time.monotonic()."""
+
+    now = 100.0
+
+    def __call__(self):
+        return self.now
+
+
+def test_what_the_host_sends_the_board_reads_and_the_other_way():
+    line = serialline.SerialLine(print)
+    try:
+        host = os.open(line.port, os.O_RDWR | os.O_NOCTTY)
+        assert line.read() is None  # nothing sent yet
+        os.write(host, b"\x01hi\n")  # raw: no echo, no line editing, a newline stays one
+        assert select.select([line.master], [], [], 5)[0]
+        assert line.read() == b"\x01hi\n"
+        line.write(b"OK\r\n")
+        assert os.read(host, 16) == b"OK\r\n"
+        os.close(host)
+    finally:
+        line.close()
+
+
+def test_usb_gap_takes_the_port_away_and_brings_it_back_under_the_same_name(tmp_path):
+    link, events, clock = tmp_path / "ttyACM0", [], Clock()
+    line = serialline.SerialLine(events.append, link=link, usb_gap=1.5, clock=clock)
+    try:
+        assert line.port == str(link) and link.exists()
+        host = os.open(line.port, os.O_RDWR | os.O_NOCTTY)
+        line.usb_gone()
+        assert line.away and not link.exists()
+        # The open one hung up, as a vanished tty does: reads end (pyserial: "device reports
+        # readiness to read but returned no data"), writes fail with EIO.
+        while os.read(host, 4096):
+            pass
+        with pytest.raises(OSError) as err:
+            os.write(host, b"\r")
+        assert err.value.errno == errno.EIO
+        os.close(host)
+        line.write(b"lost")  # output while away goes nowhere
+        assert line.read() is None
+        line.usb_main_started()  # the gap counts from main.py's start
+        assert line.wait_limit(0.2) == 0.2
+        clock.now += 1.4
+        line.usb_check()
+        assert line.away and abs(line.wait_limit(0.2) - 0.1) < 1e-9
+        clock.now += 0.1
+        line.usb_check()
+        assert not line.away and link.exists()
+        assert events == ["USB gone for 1.5 s (re-enumerating after the reset)", "USB back"]
+        host = os.open(line.port, os.O_RDWR | os.O_NOCTTY)  # a new device, the same name
+        line.write(b">>> ")
+        assert os.read(host, 16) == b">>> "
+        os.close(host)
+    finally:
+        line.close()
+    assert not link.exists()
+
+
+def test_usb_gap_needs_a_link():
+    with pytest.raises(ValueError, match="usb_gap needs a link"):
+        serialline.SerialLine(print, usb_gap=1.5)

@@ -1,0 +1,151 @@
+"""The virtual board's interpreter: the `micropython` process and its control pipe.
+
+The process runs testbed/virtualboard_mp.py (a persistent exec loop; its header lists the
+control frames). Its stdin and stdout are the serial line's data; the control frames travel on
+two extra pipes, so the code never sees them. A soft or hard reset is a new process.
+"""
+
+import os
+import select
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+import mpyrun
+
+HERE = Path(__file__).resolve().parent
+
+START_TIMEOUT = 10.0
+# A Pico's heap: about 240 KB free at the REPL (measured on the real rp2 port, MicroPython
+# 1.28, in an RP2040 emulator). The unix port's 64-bit objects make the same program somewhat
+# larger here, so this errs towards a tight board.
+HEAPSIZE = "240k"
+
+
+class Interpreter:
+    def __init__(self, flash, paths, output, heapsize=HEAPSIZE, setup=None):
+        """`output(data)` takes what the code prints; `setup` is a module imported at start."""
+        self.flash = flash
+        self.paths = paths
+        self.output = output
+        self.heapsize = heapsize
+        self.setup = setup
+        self.proc = None
+        self.ctl_r = self.ctl_w = None
+        self.ctl_buf = bytearray()
+
+    @property
+    def running(self):
+        return self.proc is not None
+
+    def fds(self):
+        """What to select() on for its output and its control frames (none while stopped)."""
+        return [] if self.proc is None else [self.proc.stdout.fileno(), self.ctl_r]
+
+    def start(self):
+        if mpyrun.micropython_path() is None:  # before any pipe is made
+            raise RuntimeError(mpyrun.UNAVAILABLE)
+        to_child_r, self.ctl_w = os.pipe()
+        self.ctl_r, from_child_w = os.pipe()
+        self.proc = mpyrun.spawn(
+            [HERE / "virtualboard_mp.py", self.flash]
+            + ["/dev/fd/%d" % to_child_r, "/dev/fd/%d" % from_child_w]
+            + ([self.setup] if self.setup else []),
+            self.paths,
+            self.heapsize,
+            child_fds=(to_child_r, from_child_w),
+            stdin=subprocess.PIPE,
+            cwd=self.flash,
+        )
+        self.ctl_buf = bytearray()
+        deadline = time.monotonic() + START_TIMEOUT
+        while time.monotonic() < deadline:
+            frame = self.next_frame(0.1)
+            self.pump_output(cooked=True)
+            if frame is not None:
+                if frame[0] == b"R":
+                    return
+                raise RuntimeError("virtual board: unexpected %r at start" % (frame,))
+            if self.proc.poll() is not None:
+                break
+        self.pump_output(cooked=True)
+        raise RuntimeError("virtual board: the interpreter did not start")
+
+    def stop(self):
+        if self.proc is None:
+            return
+        for fd in (self.ctl_w, self.ctl_r):
+            os.close(fd)
+        try:
+            self.proc.stdin.close()
+        except BrokenPipeError:
+            pass
+        if self.proc.poll() is None:
+            self.proc.kill()
+        self.proc.wait()
+        self.proc.stdout.close()
+        self.proc = None
+
+    def send(self, tag, data=None):
+        """A control frame to the interpreter half."""
+        frame = tag + b"\n" if data is None else tag + b"%d\n" % len(data) + bytes(data)
+        try:
+            os.write(self.ctl_w, frame)
+        except BrokenPipeError:
+            pass  # the interpreter died: its control pipe's end-of-file reports it
+
+    def to_stdin(self, data):
+        """Serial input for the running code (its sys.stdin)."""
+        try:
+            self.proc.stdin.write(data)
+            self.proc.stdin.flush()
+        except BrokenPipeError:
+            pass
+
+    def keyboard_interrupt(self):
+        """Ctrl-C for the running code: KeyboardInterrupt in it."""
+        self.proc.send_signal(signal.SIGINT)
+
+    def next_frame(self, timeout):
+        """One complete control frame (tag, data) from the interpreter, or None."""
+        while True:
+            frame = self._parse_frame()
+            if frame is not None:
+                return frame
+            ready, _, _ = select.select([self.ctl_r], [], [], timeout)
+            if not ready:
+                return None
+            chunk = os.read(self.ctl_r, 65536)
+            if not chunk:
+                return (b"EOF", b"")
+            self.ctl_buf += chunk
+            timeout = 0
+
+    def _parse_frame(self):
+        end = self.ctl_buf.find(b"\n")
+        if end < 0:
+            return None
+        tag, size = bytes(self.ctl_buf[:1]), self.ctl_buf[1:end]
+        if not size:
+            del self.ctl_buf[: end + 1]
+            return tag, b""
+        n = int(size)
+        if len(self.ctl_buf) < end + 1 + n:
+            return None
+        data = bytes(self.ctl_buf[end + 1 : end + 1 + n])
+        del self.ctl_buf[: end + 1 + n]
+        return tag, data
+
+    def pump_output(self, cooked):
+        """Pass on whatever the interpreter printed (cooked: newlines as the REPL's CR LF)."""
+        if self.proc is None:
+            return
+        while True:
+            try:
+                data = os.read(self.proc.stdout.fileno(), 65536)
+            except BlockingIOError:
+                return
+            if not data:
+                return
+            self.output(data.replace(b"\n", b"\r\n") if cooked else data)

@@ -1,0 +1,128 @@
+"""The virtual board's serial line: a pseudo-terminal, an optional link to it, a USB gap.
+
+The host (mpremote) opens `port`; the board writes to and reads from the pty's master end.
+With a link, the port's name survives a hard reset on a board with native USB: the pty goes
+away for `usb_gap` seconds and a new one takes the same name, as a re-enumerated Pico's does.
+"""
+
+import os
+import select
+import termios
+import time
+import tty
+from pathlib import Path
+
+# What a board's USB is to the host, by the board file's MicroPython port: the device node's
+# usual name and the seconds the port is away after a reset. A Pico has native USB (see
+# usb_gone()); an ESP32 board has a USB-serial bridge, whose port stays.
+USB_OF_PORT = {"rp2": ("ttyACM0", 1.5), "esp32": ("ttyUSB0", 0.0)}
+
+
+class SerialLine:
+    def __init__(self, log, link=None, usb_gap=0.0, clock=time.monotonic):
+        if usb_gap and link is None:
+            raise ValueError("usb_gap needs a link: the port's name must outlive its pty")
+        self.log = log
+        self.link = None if link is None else Path(link)
+        self.usb_gap = usb_gap
+        self.clock = clock  # the USB gap's (a test's fake one)
+        self.usb_back_at = None  # while the port is away: when it comes back
+        self.master = self.slave = None
+        self._usb_attach()
+
+    @property
+    def port(self):
+        """The name the host opens: the link when there is one (it survives a USB gap)."""
+        return str(self.link) if self.link is not None else self.tty
+
+    @property
+    def away(self):
+        """The port is gone (a USB gap): nothing can be read or written."""
+        return self.master is None
+
+    def _usb_attach(self):
+        """A fresh pty, as the host's new device node after the board (re-)enumerates."""
+        self.master, self.slave = os.openpty()
+        tty.setraw(self.slave)
+        os.set_blocking(self.master, False)
+        self.tty = os.ttyname(self.slave)
+        if self.link is not None:
+            staged = self.link.with_name(self.link.name + ".new")
+            staged.unlink(missing_ok=True)
+            staged.symlink_to(self.tty)
+            os.replace(staged, self.link)  # the name appears whole, as a udev node does
+
+    def usb_gone(self):
+        """A hard reset on a board with native USB: the port goes away for usb_gap seconds.
+
+        A Pico's machine.reset() is watchdog_reboot() (ports/rp2/modmachine.c,
+        mp_machine_reset): the whole chip restarts, its USB controller too, so the host sees
+        the CDC device detach, removes its node (/dev/ttyACM0), and makes it again when the
+        new firmware enumerates, about 1.5 s later; a program that had it open gets EIO. Here
+        the link goes and the pty closes (its open ends see a hangup); output meanwhile is lost.
+        A board behind a USB-serial bridge (most ESP32 boards) keeps its port: usb_gap 0.
+
+        The board runs main.py at once after the reset (ports/rp2/main.c, main(): tusb_init(),
+        then boot.py and main.py, while the host is still enumerating), so when the port is back
+        main.py has run for about usb_gap seconds: a main.py that returns at once (safe mode)
+        has long returned. Starting the interpreter here takes real time a board does not
+        spend, so the gap is counted from main.py's start (usb_main_started()), not from here.
+        """
+        if self.link is not None and self.link.is_symlink():
+            self.link.unlink()
+        os.close(self.master)
+        os.close(self.slave)
+        self.master = self.slave = None
+        self.log("USB gone for %.1f s (re-enumerating after the reset)" % self.usb_gap)
+
+    def usb_main_started(self):
+        """main.py has just been started (or, without one, the REPL) after a reset that took
+        the port away."""
+        self.usb_back_at = self.clock() + self.usb_gap
+
+    def usb_check(self):
+        """Bring the port back once its gap is over."""
+        if self.usb_back_at is not None and self.clock() >= self.usb_back_at:
+            self.usb_back_at = None
+            self._usb_attach()
+            self.log("USB back")
+
+    def wait_limit(self, wait):
+        """`wait` seconds, or less if the port comes back sooner (the serving loop's select)."""
+        if self.usb_back_at is None:
+            return wait
+        return min(wait, max(0.0, self.usb_back_at - self.clock()))
+
+    def write(self, data):
+        """Send to the host. Output nobody reads for 1 s is dropped (with what is still unread),
+        as a board's USB serial drops output while no program has the port open."""
+        if self.master is None:
+            return  # the port is away: nobody can read it
+        view = memoryview(bytes(data))
+        deadline = time.monotonic() + 1.0
+        while view:
+            try:
+                view = view[os.write(self.master, view) :]
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    termios.tcflush(self.slave, termios.TCIFLUSH)
+                    deadline = time.monotonic() + 1.0
+                    continue
+                select.select([], [self.master], [], 0.05)
+
+    def read(self):
+        """What the host has sent (up to 4 KB), or None (nothing, or the port is away)."""
+        if self.master is None:
+            return None
+        try:
+            return os.read(self.master, 4096)
+        except (BlockingIOError, OSError):
+            return None
+
+    def close(self):
+        if self.master is not None:
+            os.close(self.master)
+            os.close(self.slave)
+            self.master = self.slave = None
+        if self.link is not None and self.link.is_symlink():
+            self.link.unlink()

@@ -1,0 +1,67 @@
+"""The virtual board's command line: its options, and `--board NAME` that fills them in.
+
+`--board pico` (what `make vboard BOARD=pico` runs) stands in for boards/pico.py with the
+firmware deployed to it: its flash is build/virtual-pico, its port the link build/ttyACM0,
+away for 1.5 s after a reset as a Pico's native USB is; the LCD, buttons and buzzer are the
+simulator's stand-ins (testbed/hostboard, simulator_mp), which nothing shows. An ESP32 board
+(behind a USB-serial bridge) gets build/ttyUSB0, which stays. Options given as well win.
+"""
+
+import argparse
+from pathlib import Path
+
+import boardlist
+from interpreter import HEAPSIZE
+from serialline import USB_OF_PORT
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def board_defaults(name):
+    """The options `--board NAME` gives; ValueError naming the known boards for another."""
+    # A port not in the table: a USB-serial bridge, the commonest.
+    node, usb_gap = USB_OF_PORT.get(boardlist.port_of(name), USB_OF_PORT["esp32"])
+    return dict(
+        flash=ROOT / "build" / ("virtual-" + name),
+        link=ROOT / "build" / node,
+        usb_gap=usb_gap,
+        path=[ROOT / "testbed" / "hostboard", ROOT / "testbed"],
+        setup="simulator_mp",
+        name="virtual " + name,
+    )
+
+
+def parse(argv=None, description=None):
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument(
+        "--board",
+        help="stand in for boards/BOARD.py as deployed: the options below default to its "
+        "(flash build/virtual-BOARD, port build/ttyACM0 with --usb-gap 1.5 for a Pico)",
+    )
+    parser.add_argument("--flash", type=Path, help="the board's filesystem")
+    parser.add_argument("--path", action="append", default=[], help="stand-in modules dir")
+    parser.add_argument(
+        "--heapsize", default=HEAPSIZE, help="MicroPython heap (default %s, a Pico's)" % HEAPSIZE
+    )
+    parser.add_argument("--name", default="virtual board", help="name in the REPL banner")
+    parser.add_argument("--link", type=Path, help="also make this symlink to the port")
+    parser.add_argument("--setup", help="module to import at every start (e.g. simulator_mp)")
+    parser.add_argument(
+        "--usb-gap",
+        type=float,
+        default=0.0,
+        help="seconds the port is away after a hard reset, as on a board with native USB "
+        "(1.5 models a Pico; needs --link); default 0, a USB-serial bridge",
+    )
+    board = parser.parse_known_args(argv)[0].board
+    if board is not None:
+        try:
+            parser.set_defaults(**board_defaults(board))
+        except ValueError as err:
+            parser.error(str(err))
+    args = parser.parse_args(argv)
+    if args.flash is None:
+        parser.error("give --flash DIR (the board's filesystem) or --board NAME")
+    if args.usb_gap and not args.link:
+        parser.error("--usb-gap needs --link: the port's name must outlive its pty")
+    return args
