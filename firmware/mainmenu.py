@@ -114,7 +114,7 @@ class MainMenu:
         idle = self.app.idle_ms(now)
         if self.paused or idle < 0:
             return -1
-        return max(0, self.title.demo_after_ms - idle)
+        return max(0, self.app.demo_after_ms - idle)
 
     def draw(self, fb):
         fb.fill(0)

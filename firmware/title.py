@@ -44,7 +44,7 @@ class Title:
     def due(self, now):
         blink = _BLINK_MS - time.ticks_diff(now, self.since) % _BLINK_MS
         idle = self.app.idle_ms(now)
-        return blink if idle < 0 else min(blink, max(0, self.demo_after_ms - idle))
+        return blink if idle < 0 else min(blink, max(0, self.app.demo_after_ms - idle))
 
     def draw(self, fb):
         # Drawn here rather than in screens.py: the title is the first frame after power-on,
