@@ -72,6 +72,20 @@ def hostboard(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
+def deployed(tmp_path_factory):
+    """What `make deploy BOARD=pico` puts in a Pico's root directory (tools/deploy_chains.py
+    build_deploy): the firmware's .mpy files, board.mpy and main.py, in one folder."""
+    import shutil
+
+    import deploy_chains
+
+    out = tmp_path_factory.mktemp("deployed")
+    _mpys, _board, main_py = deploy_chains.build_deploy("pico", out)
+    shutil.copyfile(main_py, out / "main.py")
+    return out
+
+
+@pytest.fixture(scope="session")
 def micropython(mpy_dir, request):
     if mpyrun.micropython_path() is None:
         if os.environ.get("CI"):
