@@ -57,3 +57,17 @@ def mp_path(mpy_dir, testbed):
     """The MICROPYPATH of every MicroPython script, after a class's own paths (mpcheck runs the
     scripts): the firmware as deployed, host_tests/mp (mptest), the test bed."""
     return (mpy_dir, MP_DIR, testbed)
+
+
+@pytest.fixture(scope="session")
+def deployed(tmp_path_factory):
+    """What `make deploy BOARD=pico` puts in a Pico's root directory (tools/deploy_chains.py
+    build_deploy): the firmware's .mpy files, board.mpy and main.py, in one folder."""
+    import shutil
+
+    import deploy_chains
+
+    out = tmp_path_factory.mktemp("deployed")
+    _mpys, _board, main_py = deploy_chains.build_deploy("pico", out)
+    shutil.copyfile(main_py, out / "main.py")
+    return out

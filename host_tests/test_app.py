@@ -62,7 +62,9 @@ class mp_app_harness(mpcheck.Script):
 
 class mp_app_timing(mpcheck.Script):
     """The loop's timing on the Pico's modelled flash: App.save_ms held to the worst save, and
-    no note or blink late by more than App.late_ms over a whole session."""
+    no note or blink late by more than App.late_ms over a whole session. The saves are made
+    beside the files `make deploy` leaves in the root (the `deployed` fixture)."""
 
-    heapsize = "2048k"
+    heapsize = "4096k"
     paths = (mpcheck.fixture("hostboard"),)
+    args = (mpcheck.fixture("deployed"),)
