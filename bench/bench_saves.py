@@ -5,7 +5,8 @@ the rp2 model's drawing time (testbed/hostboard/portmodel.py), each search the e
 time for its level (testbed/session.py SEARCH_US). So the figures are the model's, the same on
 any host; what they rest on is cited where the model is.
 
-- a save's cost: on a littlefs holding only settings.json, then beside error.log at its largest
+- a save's cost: on a littlefs holding what `make deploy` leaves in the root (staged here by
+  tools/deploy_chains.py) and settings.json, then also beside error.log at its largest
   and settings.bad (the most the firmware keeps there), over 320 saves (past littlefs's first
   relocation of the directory): the cheapest, the median, a compaction (the 90th percentile),
   the worst; App.save_ms is held to the worst by host_tests/mp/mp_app_timing.py.
@@ -16,12 +17,15 @@ any host; what they rest on is cited where the model is.
   press during a search is dropped by design, so not counted), and the latest note and blink.
 """
 
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tools")]  # as `python bench/<this file>`
 
+import deploy_chains  # noqa: E402
 import mpyrun  # noqa: E402
 
 PATHS = [ROOT / "testbed" / "hostboard", ROOT / "testbed", ROOT / "firmware", ROOT / "boards"]
@@ -31,7 +35,13 @@ def main():
     if mpyrun.micropython_path() is None:
         print("bench_saves: " + mpyrun.UNAVAILABLE)
         return 0
-    res = mpyrun.run(ROOT / "bench" / "bench_saves_mp.py", paths=PATHS, heapsize="2m")
+    with tempfile.TemporaryDirectory() as tmp:
+        deployed = Path(tmp)
+        _mpys, _board, main_py = deploy_chains.build_deploy("pico", deployed)
+        shutil.copyfile(main_py, deployed / "main.py")
+        res = mpyrun.run(
+            ROOT / "bench" / "bench_saves_mp.py", args=(deployed,), paths=PATHS, heapsize="4m"
+        )
     if res.returncode != 0:
         print("bench_saves failed:\n" + res.stdout + res.stderr, file=sys.stderr)
         return 1
@@ -40,8 +50,8 @@ def main():
         name, _, value = line.partition(" ")
         f[name] = int(value) if value.lstrip("-").isdigit() else value
     print("== saves and the loop's longest step (Pico model: flash, frames, searches timed) ==")
-    for name, what in (("alone", "settings.json alone"), ("beside", "beside error.log (2 KB) "
-                       "and settings.bad (512 B)")):  # fmt: skip
+    for name, what in (("alone", "beside the deployed files"), ("beside", "also beside error.log "
+                       "(2 KB) and settings.bad (512 B)")):  # fmt: skip
         print(
             "save, %s: %.1f ms cheapest, %.1f ms median, %.1f ms compacting, %.1f ms worst"
             % tuple(

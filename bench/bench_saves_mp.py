@@ -2,6 +2,7 @@
 # steps over a scripted session (testbed/session.py), printed as "name value" lines.
 # SPDX-License-Identifier: MIT
 import os
+import sys
 import time
 
 import harness
@@ -13,10 +14,12 @@ MNT = "/bench"
 
 
 def saves(extra, count=320):
-    # Each save's cost (us) on a fresh Pico flash; `extra`: error.log at its largest and
+    # Each save's cost (us) on a fresh Pico flash holding what `make deploy` leaves in the root
+    # (sys.argv[1], staged by bench_saves.py); `extra`: error.log at its largest and
     # settings.bad beside settings.json. 320 saves pass littlefs's first relocation.
-    disk = ramdisk.pico_flash(8)
+    disk = ramdisk.pico_flash(ramdisk.PICO_BLOCKS)
     ramdisk.mount("lfs2", MNT, disk, progsize=ramdisk.PICO_PROGSIZE)
+    ramdisk.deploy_files(sys.argv[1], MNT)
     if extra:
         with open(MNT + "/error.log", "wb") as f:
             f.write(b"t=0 x\n" * 341)

@@ -38,13 +38,14 @@ class App:
     poll_ms = 10  # main loop period while awake (100 Hz: a press shows within a frame)
     doze_ms = 50  # light-sleep slice between pad checks while the display is off
     # The longest a settings save may take: littlefs on the Pico as testbed/ramdisk.py models
-    # it, error.log and settings.bad at their largest beside the file, a compaction that also
-    # moves the directory to fresh blocks (littlefs does every 100 erases of a block): 728 ms
-    # (a compaction alone about 500 ms, a plain save 25-65 ms). mp_app_timing.py holds this to
-    # the model within late_ms; `make bench` prints it. A save waits for a gap this long in
-    # which nothing sounds, no button is down and the screen has no timed change due, less
-    # late_ms: what a note or a blink may be late by.
-    save_ms = 750
+    # it (calibrated on the emulated Pico with the deployed files in the root), beside those
+    # files, with or without error.log and settings.bad at their largest, over 320 saves:
+    # 343 ms, littlefs relocating the root's metadata (a compaction alone 140-185 ms with its
+    # erase, a plain save 20-40 ms). mp_app_timing.py holds this to the model within late_ms; `make
+    # bench` prints it. A save waits for a gap this long in which nothing sounds, no button is
+    # down and the screen has no timed change due, less late_ms: what a note or a blink may be
+    # late by.
+    save_ms = 350
     late_ms = 30
     # A save that found no such gap this long (a result blinking on and on: it blinks every
     # 400 ms) takes the frame of the screen's next timed change instead, once nothing sounds:

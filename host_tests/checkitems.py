@@ -1,12 +1,27 @@
-"""pytest items for checks that another process runs: the base of mpcheck and webcheck.
+"""pytest items for checks that another process runs, and the protocol that process speaks:
+the base of mpcheck (MicroPython scripts) and webcheck (browser checks).
 
 A plugin declares a class (mpcheck.Script, webcheck.Checks) whose subclasses name a file of
 checks; its collector (a CheckClass) finds the `test_*` names in that file without running it,
 makes each one a pytest item, and at the first of them runs one process for every selected
-check. That process prints, for each check, `RUN name`, the check's own output, `PASS name` or
-`FAIL name` with why, and at the end `SUMMARY passed failed`; each item reads its verdict and
-its own lines from there. With pytest-xdist (`-n`) the items of one class go to one worker
-(so one process runs them); other tests are spread one by one, as with `--dist load`.
+check. Each item reads its verdict and its own lines from that run. With pytest-xdist (`-n`) the
+items of one class go to one worker (so one process runs them); other tests are spread one by
+one, as with `--dist load`.
+
+The protocol, spoken by host_tests/mp/mptest.py and host_tests/web/runner.mjs and parsed by Run
+here and nowhere else. The process is told which checks to run; on stdout it prints, for each
+check in turn,
+
+    RUN <name>
+    ... what the check printed ...
+    PASS <name>                      or    FAIL <name>
+                                           ... why (a traceback, the problems seen) ...
+                                           <the reason, in one line: the last non-blank line>
+
+and at the end `SUMMARY <passed> <failed>`, exiting non-zero if any failed. A check asked for
+that the file lacks fails by name. Lines before the first RUN are the preamble (an import, a
+launch), shown if the process dies before any check; a process that dies or times out fails
+the check it was in and every check after it, each saying so.
 """
 
 import os
@@ -37,6 +52,11 @@ def resolve(value, request, label):
     if value is TMPDIR:
         return request.getfixturevalue("tmp_path_factory").mktemp(label)
     return value.resolve(request) if isinstance(value, _Fixture) else value
+
+
+def text(data):
+    """A process's output as a str: what a timeout leaves may be bytes or None."""
+    return data.decode(errors="replace") if isinstance(data, bytes) else (data or "")
 
 
 class Run:
@@ -110,12 +130,21 @@ class CheckFailure(Exception):
 class CheckClass(pytest.Class):
     """A declared class: its checks, one item each, then its host-side test methods.
 
-    A plugin's subclass gives `source()` (the file of checks), `find_checks(path)` ({name:
-    line}) and `launch(request, names)` (run those checks, return a Run; set self.about to
-    what the run was, for the head of each check's output), and `section`, the title of a
-    passed check's output in the report."""
+    A plugin's subclass gives `declares` (its base class of declarations), `source()` (the file
+    of checks), `find_checks(path)` ({name: line}) and `launch(request, names)` (run those
+    checks, return a Run; set self.about to what the run was, for the head of each check's
+    output), and `section`, the title of a passed check's output in the report."""
 
     section = "checks"
+    declares = None  # the plugin's base class of declarations (mpcheck.Script, webcheck.Checks)
+
+    @classmethod
+    def declared(cls, collector, name, obj):
+        """For the plugin's pytest_pycollect_makeitem: the collector of a declaring class, []
+        for a base (named "_..."), None for anything else."""
+        if isinstance(obj, type) and issubclass(obj, cls.declares) and obj is not cls.declares:
+            return [] if name.startswith("_") else cls.from_parent(collector, name=name, obj=obj)
+        return None
 
     def source(self):
         raise NotImplementedError

@@ -1,21 +1,21 @@
-"""Shared fixtures: the firmware compiled by mpy-cross and a runner for the MicroPython port.
+"""Shared fixtures: the firmware and the test bed compiled by mpy-cross, the path of every
+MicroPython script.
 
-Scripts in host_tests/mp that end with mptest.run(globals()) are declared as mpcheck.Script
-classes in a test module (host_tests/mpcheck.py says how): each check is a pytest item."""
+A MicroPython script runs one way: host_tests/mp/<name>.py ends with mptest.run(globals()) and a
+test module declares it as an mpcheck.Script class (host_tests/mpcheck.py says how); each of its
+checks is a pytest item."""
 
-import os
 from pathlib import Path
 
 import micropython as cpython_shim  # noqa: F401 - testbed/cpython: const(), ticks in time
 import mpy_build
-import mpyrun
 import pytest
 
 # deployrig: the `board` fixture (a virtual board) of test_deploy and test_boardport.
 pytest_plugins = ("checkitems", "mpcheck", "webcheck", "deployrig")
 
 ROOT = Path(__file__).resolve().parents[1]
-MP_DIR = ROOT / "host_tests" / "mp"
+MP_DIR = ROOT / "host_tests" / "mp"  # mptest and the scripts' helpers
 TESTBED = ROOT / "testbed"
 # The test bed's modules that run under MicroPython (lcd_render and virtualboard are CPython's;
 # virtualboard_mp runs as a script; the fake machine and time are the hostboard fixture's).
@@ -23,25 +23,6 @@ TESTBED_MP = (
     "fakebus", "pcd8544_model", "ramdisk", "glasstext", "boardpins", "harness", "session",
     "simulator_mp",
 )  # fmt: skip
-
-
-class MicroPython:
-    """Runs scripts under the real `micropython` with the firmware precompiled as deployed."""
-
-    def __init__(self, mpy_dir, testbed):
-        self.mpy_dir = mpy_dir
-        self.paths = (mpy_dir, MP_DIR, testbed)
-
-    def run(self, script, *args, heapsize="16k", paths=(), timeout=120, input=None, cwd=None):
-        return mpyrun.run(
-            script,
-            args=args,
-            paths=tuple(paths) + self.paths,
-            heapsize=heapsize,
-            timeout=timeout,
-            input=input,
-            cwd=cwd,
-        )
 
 
 @pytest.fixture(scope="session")
@@ -64,17 +45,29 @@ def testbed(tmp_path_factory):
 @pytest.fixture(scope="session")
 def hostboard(tmp_path_factory):
     """The host board compiled like the firmware: the fake machine and time and the port
-    models. Pass paths=(hostboard,) to micropython.run to put it first, so the fakes override
-    the port's built-in machine and time modules."""
+    models. A script class's `paths = (mpcheck.fixture("hostboard"),)` puts it first, so the
+    fakes override the port's built-in machine and time modules."""
     out = tmp_path_factory.mktemp("hostboard")
     mpy_build.compile_all(out, sorted((TESTBED / "hostboard").glob("*.py")))
     return out
 
 
 @pytest.fixture(scope="session")
-def micropython(mpy_dir, request):
-    if mpyrun.micropython_path() is None:
-        if os.environ.get("CI"):
-            pytest.fail(mpyrun.UNAVAILABLE + " - CI must run the MicroPython checks")
-        pytest.skip(mpyrun.UNAVAILABLE)
-    return MicroPython(mpy_dir, request.getfixturevalue("testbed"))
+def mp_path(mpy_dir, testbed):
+    """The MICROPYPATH of every MicroPython script, after a class's own paths (mpcheck runs the
+    scripts): the firmware as deployed, host_tests/mp (mptest), the test bed."""
+    return (mpy_dir, MP_DIR, testbed)
+
+
+@pytest.fixture(scope="session")
+def deployed(tmp_path_factory):
+    """What `make deploy BOARD=pico` puts in a Pico's root directory (tools/deploy_chains.py
+    build_deploy): the firmware's .mpy files, board.mpy and main.py, in one folder."""
+    import shutil
+
+    import deploy_chains
+
+    out = tmp_path_factory.mktemp("deployed")
+    _mpys, _board, main_py = deploy_chains.build_deploy("pico", out)
+    shutil.copyfile(main_py, out / "main.py")
+    return out

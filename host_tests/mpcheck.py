@@ -1,7 +1,9 @@
-"""pytest plugin: each `test_*` function of a MicroPython script is a pytest item of its own.
+"""The one way the tests run a MicroPython script: each `test_*` function is a pytest item.
 
-A script in host_tests/mp/ ends with `mptest.run(globals())`. A test module declares it with a
-class whose name is the script's (lowercase is deliberate: the node id names the file):
+A script in host_tests/mp/ defines `test_*` functions (a check fails by raising; mptest.check
+is an assert that optimisation keeps) and ends with `mptest.run(globals())`. A test module
+declares it with a class whose name is the script's (lowercase is deliberate: the node id names
+the file):
 
     import mpcheck
 
@@ -14,26 +16,39 @@ That is all: pytest collects host_tests/test_power.py::mp_power::test_<name> for
 `test_*` function defined at the top level of host_tests/mp/mp_power.py (read with `ast`, not
 run), `-k test_<name>` or the node id selects one, and a failure shows that check's output and
 MicroPython traceback only. Other class attributes: `script` (another file than
-host_tests/mp/<class name>.py, e.g. for two configurations of one script), `runner` (a file run
-instead of `script`, which then only names the checks), `timeout` (seconds for the whole run)
-and `without` (checks the script removes in this configuration). Entries of paths, args and
-runner may be `mpcheck.fixture(name, *parts)`: that fixture's value (joined with parts). Classes
-whose name starts with "_" are bases, not collected.
+host_tests/mp/<class name>.py, e.g. for two configurations of one script: then the class may
+have another name), `runner` (a file run instead of `script`, which then only names the
+checks), `timeout` (seconds for the whole run) and `without` (checks not collected, e.g. those
+the script removes in this configuration). Entries of paths, args and runner may be
+`mpcheck.fixture(name, *parts)`: that fixture's value (joined with parts); the path ends with
+the `mp_path` fixture's (conftest.py: the firmware as deployed, host_tests/mp, the test bed).
+Classes whose name starts with "_" are bases, not collected.
+
+Host-side assertions on what a script prints (figures, golden screens, a recording replayed
+into a CPython model) are test methods of the class that take the `mp_output` fixture: the whole
+stdout of a run of every check (a str), and `mp_output.check(name)`, what that check printed
+(failing the method if that check did not pass). Anything the script can check itself, it does.
 
 One MicroPython process runs every selected check of a class, at the first of its items; the
 others read their verdict from that run. The selection goes to the script in the environment
-variable MPTEST_ONLY, which mptest.run honours. Host-side methods of the class (`def
-test_x(self, mp_output)`) get the whole stdout of a run of every check, for assertions on what
-the script prints (figures, golden screens). With pytest-xdist (`-n`) the items of one class go
-to one worker; other tests are spread one by one, as with `--dist load`. The items, the
-verdicts and the scheduling are checkitems', shared with webcheck (checks in a browser).
+variable MPTEST_ONLY, which mptest.run honours; the script answers in the protocol of
+checkitems.py (RUN / PASS / FAIL / SUMMARY lines), which parses it. With pytest-xdist (`-n`) the
+items of one class go to one worker; other tests are spread one by one, as with `--dist load`
+(so two long runs of one script are two classes, as test_app.py's fuzz seeds). Where the port
+is missing the checks skip, saying why; under CI they fail.
+
+Nothing else in host_tests starts `micropython` for a test script: the virtual board
+(testbed/virtualboard.py) and the simulator (tools/simulator.py) run the firmware itself, as
+the products they are.
 """
 
 import ast
+import os
 import subprocess
 from pathlib import Path
 
 import checkitems
+import mpyrun
 import pytest
 
 pytest_plugins = ("checkitems",)
@@ -78,6 +93,14 @@ def checks_in(path):
     return found
 
 
+def require_port():
+    """Skip the test where the MicroPython unix port is missing, saying why; fail it under CI."""
+    if mpyrun.micropython_path() is None:
+        if os.environ.get("CI"):
+            pytest.fail(mpyrun.UNAVAILABLE + " - CI must run the MicroPython checks")
+        pytest.skip(mpyrun.UNAVAILABLE)
+
+
 class Run(checkitems.Run):
     """One MicroPython process and what it said about each check (mptest's lines)."""
 
@@ -88,14 +111,11 @@ class Run(checkitems.Run):
     )
 
 
-def _text(data):
-    return data.decode(errors="replace") if isinstance(data, bytes) else (data or "")
-
-
 class ScriptClass(checkitems.CheckClass):
     """A Script subclass: its MicroPython checks, then its host-side test methods."""
 
     section = "MicroPython"
+    declares = Script
 
     def source(self):
         return self.obj.script or MP / (self.obj.__name__ + ".py")
@@ -105,14 +125,14 @@ class ScriptClass(checkitems.CheckClass):
 
     def launch(self, request, names):
         cls = self.obj
-        micropython = request.getfixturevalue("micropython")
+        require_port()
 
         def value(v):
             return checkitems.resolve(v, request, cls.__name__)
 
         script = value(cls.runner) if cls.runner is not None else self.script_path
         args = [value(a) for a in cls.args]
-        paths = [value(p) for p in cls.paths]
+        paths = [value(p) for p in cls.paths] + list(request.getfixturevalue("mp_path"))
         self.about = "under MicroPython (-X heapsize=%s, %d check%s in this run)" % (
             cls.heapsize,
             len(names),
@@ -121,31 +141,44 @@ class ScriptClass(checkitems.CheckClass):
         with pytest.MonkeyPatch.context() as patch:
             patch.setenv(ENV, " ".join(names))  # the micropython process inherits it
             try:
-                result = micropython.run(
-                    script, *args, heapsize=cls.heapsize, paths=paths, timeout=cls.timeout
+                result = mpyrun.run(
+                    script, args, paths=paths, heapsize=cls.heapsize, timeout=cls.timeout
                 )
                 return Run(result.stdout, result.stderr, result.returncode)
             except subprocess.TimeoutExpired as exc:
-                stdout, stderr = _text(exc.stdout), _text(exc.stderr)
+                stdout, stderr = checkitems.text(exc.stdout), checkitems.text(exc.stderr)
                 return Run(stdout, stderr, -1, timed_out=exc.timeout)
 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_pycollect_makeitem(collector, name, obj):
-    if isinstance(obj, type) and issubclass(obj, Script) and obj is not Script:
-        if name.startswith("_"):
-            return []
-        return ScriptClass.from_parent(collector, name=name, obj=obj)
-    return None
+    return ScriptClass.declared(collector, name, obj)
+
+
+class Output(str):
+    """The whole stdout of a run of every check (a str), and what each check printed."""
+
+    def __new__(cls, run):
+        output = super().__new__(cls, run.stdout)
+        output.run = run
+        return output
+
+    def check(self, name):
+        """What check `name` printed (between its RUN and PASS lines); fails the host-side test
+        if that check did not pass, since its output would be cut short."""
+        if self.run.verdict.get(name) != "PASS":
+            pytest.fail("the check %s did not pass: see its own item" % name, pytrace=False)
+        lines = self.run.output[name]
+        return "\n".join(lines[: lines.index("PASS " + name)])
 
 
 @pytest.fixture
 def mp_output(request):
-    """For a host-side test method of a Script class: the stdout of a run of every check."""
+    """For a host-side test method of a Script class: the Output of a run of every check."""
     node = request.node.getparent(ScriptClass)
     if node is None:
         raise pytest.UsageError("mp_output is for test methods of an mpcheck.Script class")
     run = node.run(request)
     if not run.completed:
         pytest.fail("%s:\n%s\n%s" % (run.ended(), run.stdout, run.stderr), pytrace=False)
-    return run.stdout
+    return Output(run)

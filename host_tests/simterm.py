@@ -1,6 +1,7 @@
 """The simulator seen from outside, for its tests: run it in a pty and read back each LCD
 picture the terminal shows (half blocks or braille), the golden screens as glass bytes."""
 
+import json
 import os
 import re
 import sys
@@ -8,6 +9,7 @@ import time
 from pathlib import Path
 
 import goldens
+import mpcheck
 import pexpect
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -136,11 +138,25 @@ def spawn(tmp_path, *args, dimensions=(40, 100), colour="truecolor"):
     )
 
 
-def mp_sim_words(micropython, hostboard):
-    """host_tests/mp/mp_sim_words.py's output: each result word's pixels, then the table
-    simulator_mp sends the simulator."""
-    out = micropython.run(
-        ROOT / "host_tests/mp/mp_sim_words.py", heapsize="256k", paths=(hostboard,)
-    )
-    assert out.returncode == 0, out.stderr
-    return out.stdout
+class SimWords(mpcheck.Script):
+    """host_tests/mp/mp_sim_words.py: the result words and the table, as the firmware draws them.
+    A test module subclasses it as `mp_sim_words` with its host-side tests as methods."""
+
+    script = ROOT / "host_tests/mp/mp_sim_words.py"
+    heapsize = "256k"
+    paths = (mpcheck.fixture("hostboard"),)
+
+
+def result_words(mp_output):
+    """word -> (status-column box, its dark pixels) as the game's screens module draws it."""
+    result = {}
+    for line in mp_output.check("test_result_words").splitlines():
+        word, x, y, *pixels = line.split()
+        box = (int(x), int(y), int(x) + 8 * len(word), int(y) + 8)
+        result[word] = (box, {tuple(map(int, p.split(","))) for p in pixels})
+    return result
+
+
+def table(mp_output):
+    """What simulator_mp sends the simulator: the firmware's font and status-column layout."""
+    return json.loads(mp_output.check("test_table"))

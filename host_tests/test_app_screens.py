@@ -12,13 +12,12 @@ drawn by main.py; their goldens belong to the platform's tests."""
 
 import binascii
 import re
-from pathlib import Path
 
 import goldens
+import mpcheck
 import pcd8544_model as pm
 import pytest
 
-MP = Path(__file__).parent / "mp"
 SCREENS = (
     "title",
     "menu",
@@ -35,23 +34,26 @@ SCREENS = (
 )
 
 
-@pytest.fixture(scope="module")
-def glasses(micropython, tmp_path_factory):
-    folder = tmp_path_factory.mktemp("screens")
-    result = micropython.run(MP / "mp_app_screens.py", folder, heapsize="512k")
-    assert result.returncode == 0, result.stdout + result.stderr
-    found = {}
-    for name, hexed in re.findall(r"^GLASS (\w+) ([0-9a-f]+)$", result.stdout, re.M):
-        found[name] = binascii.unhexlify(hexed)
-    return found
+class mp_app_screens(mpcheck.Script):
+    """The real app driven to each screen; each glass printed, then compared here."""
 
+    heapsize = "512k"
+    args = (mpcheck.TMPDIR,)
 
-def test_every_screen_is_captured(glasses):
-    assert tuple(glasses) == SCREENS
-    for name, glass in glasses.items():
-        assert len(glass) == pm.RAM_SIZE and any(glass), name + " is blank"
+    @staticmethod
+    def glasses(mp_output):
+        found = {}
+        printed = mp_output.check("test_the_buttons_reach_every_screen")
+        for name, hexed in re.findall(r"^GLASS (\w+) ([0-9a-f]+)$", printed, re.M):
+            found[name] = binascii.unhexlify(hexed)
+        return found
 
+    def test_every_screen_is_captured(self, mp_output):
+        glasses = self.glasses(mp_output)
+        assert tuple(glasses) == SCREENS
+        for name, glass in glasses.items():
+            assert len(glass) == pm.RAM_SIZE and any(glass), name + " is blank"
 
-@pytest.mark.parametrize("name", SCREENS)
-def test_screen_matches_golden(glasses, name, tmp_path):
-    goldens.check("screens/" + name, (glasses[name], None, None), tmp_path)
+    @pytest.mark.parametrize("name", SCREENS)
+    def test_screen_matches_golden(self, mp_output, name, tmp_path):
+        goldens.check("screens/" + name, (self.glasses(mp_output)[name], None, None), tmp_path)

@@ -1,11 +1,8 @@
 """game.py (one game: moves, result, undo, tally slot, cursor moves), on CPython; and a soak of
 1,000 games with the tally on flash under the MicroPython unix port at 32k."""
 
-import json
-import re
-from pathlib import Path
-
 import engine
+import mpcheck
 import pytest
 from game import (
     DEMO,
@@ -24,7 +21,6 @@ from game import (
 from hypothesis import given
 from hypothesis import strategies as st
 
-MP = Path(__file__).parent / "mp"
 X, O = engine.X, engine.O  # noqa: E741 - the engine names the pieces X and O
 orders = st.permutations(range(9))
 
@@ -209,18 +205,9 @@ def test_toward_exhaustive():
                     assert c == nxt
 
 
-def test_game_soak_at_32k(micropython, tmp_path):
+class mp_game_soak(mpcheck.Script):
     """1,000 one-player games (hints, undos, every level) with the tally saved, in 32k."""
-    games = 1000
-    result = micropython.run(MP / "mp_game_soak.py", games, tmp_path, heapsize="32k", timeout=280)
-    out = result.stdout + result.stderr
-    match = re.search(
-        r"^GAMESOAK games (\d+) first (\d+) last (\d+) min (\d+) max (\d+)", result.stdout, re.M
-    )
-    assert result.returncode == 0 and match, out
-    played, first, last, low, high = map(int, match.groups())
-    assert played == games
-    assert first == last == low == high, "heap in use after each game moved: " + out
-    # The tally on flash counts every game exactly once.
-    tally = json.loads((tmp_path / "settings.json").read_text())["tally1"]
-    assert sum(tally) == games, tally
+
+    heapsize = "32k"
+    args = (1000, mpcheck.TMPDIR)  # games, the folder of settings.json
+    timeout = 280

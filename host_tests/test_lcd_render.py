@@ -1,11 +1,6 @@
-"""The glass renderer (PNG and text) and the golden image of the driver's test frame.
-
-Golden images live in host_tests/golden/. After an intended change to what the display shows,
-regenerate them with
-
-    UPDATE_GOLDEN=1 .venv/bin/python -m pytest host_tests/test_pcd8544_render.py
-
-and review the new PNG (and its .txt twin) in the diff. CI never regenerates them.
+"""The glass renderer (PNG and text), and a highlighted row read as well as a plain one. The
+golden image of the driver's test frame, drawn on MicroPython, is test_pcd8544.py's
+(mp_pcd8544_scenes::test_golden_test_frame).
 """
 
 import glasslook
@@ -14,7 +9,6 @@ import lcd_render
 import pcd8544_model as pm
 import pytest
 from PIL import Image
-from test_pcd8544 import run_scene
 
 
 def glass_with(pixels):
@@ -97,14 +91,6 @@ def test_command_line_renders_a_recording(tmp_path, capsys):
         cell_colour(img, 0, 0) == glasslook.LIT[2] and cell_colour(img, 1, 0) != (glasslook.LIT[2])
     )
     assert "\u2580" in capsys.readouterr().out
-
-
-def test_golden_test_frame(micropython, tmp_path):
-    ((label, raw),) = run_scene(micropython, "golden")
-    model = pm.Model().feed(raw)
-    assert model.anomalies == []
-    snap = (model.glass(), model.backlight, model.vop if model.showing else None)
-    goldens.check("pcd8544_test_frame", snap, tmp_path)
 
 
 # -- a highlighted row reads as well as a plain one ----------------------------------------------

@@ -8,31 +8,24 @@ import re
 import sys
 from pathlib import Path
 
+import mpcheck
 import mpyrun
 import pytest
 
 pytest_plugins = ("pytester",)
 
 HOST_TESTS = Path(__file__).resolve().parent
-CONFTEST = HOST_TESTS / "conftest.py"
 
-# The inner sessions' runner: the port with host_tests/mp (mptest) on the path, nothing compiled.
+# The inner sessions' path: host_tests/mp (mptest), nothing compiled.
 INNER_CONFTEST = """
-import mpyrun
 import pytest
 
 pytest_plugins = ("mpcheck",)
 
 
-class MicroPython:
-    def run(self, script, *args, heapsize, paths, timeout):
-        paths = tuple(paths) + (%r,)
-        return mpyrun.run(script, args=args, paths=paths, heapsize=heapsize, timeout=timeout)
-
-
 @pytest.fixture(scope="session")
-def micropython():
-    return MicroPython()
+def mp_path():
+    return (%r,)
 """ % str(HOST_TESTS / "mp")
 
 # Every import and every check appends a line to LOG, so a test can see what ran, and in how
@@ -86,9 +79,10 @@ class mp_demo(mpcheck.Script):
 
 
 @pytest.fixture
-def inner(pytester, micropython, tmp_path, monkeypatch):
+def inner(pytester, tmp_path, monkeypatch):
     """Write an inner suite (conftest, the script with extra lines, a test module with extra
     class lines); return the path of its log."""
+    mpcheck.require_port()
     monkeypatch.setenv("COLUMNS", "200")  # summary lines in full
     log = tmp_path / "log.txt"
     script = tmp_path / "mp_demo.py"
@@ -211,6 +205,24 @@ def test_a_host_side_method_sees_the_output_of_every_check(inner, pytester):
     assert lines(log) == ["import", "test_one", "test_three", "test_two"]
 
 
+ONE_CHECK = """
+    def test_what_one_printed(self, mp_output):
+        assert mp_output.check("test_three") == "three speaks"
+
+    def test_what_a_failed_check_printed(self, mp_output):
+        mp_output.check("test_two")
+"""
+
+
+def test_a_host_side_method_reads_what_one_check_printed_if_it_passed(inner, pytester):
+    inner(in_class=ONE_CHECK)
+    result = inner_run(pytester, "-rf", "-k", "printed")
+    result.assert_outcomes(passed=1, failed=1, deselected=3)
+    result.stdout.fnmatch_lines(
+        ["FAILED *::test_what_a_failed_check_printed - Failed: the check test_two did not pass*"]
+    )
+
+
 def test_under_xdist_one_process_runs_each_script(inner, pytester, monkeypatch):
     log = inner()
     other = pytester.path / "test_other.py"
@@ -227,30 +239,12 @@ def test_under_xdist_one_process_runs_each_script(inner, pytester, monkeypatch):
     assert lines(log).count("import") == 2  # mp_demo and mp_again, each run once
 
 
-SUITE_RULE = """
-import importlib.util
-
-import pytest
-
-spec = importlib.util.spec_from_file_location("suite_conftest", %r)
-suite = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(suite)
-micropython = suite.micropython  # the suite's rule, as it is
-
-
-@pytest.fixture(scope="session")
-def mpy_dir(tmp_path_factory):
-    return tmp_path_factory.mktemp("nothing_compiled")
-""" % str(CONFTEST)
-
-
 @pytest.mark.parametrize("ci", ["true", ""])
 def test_without_micropython_checks_skip_and_fail_under_ci(inner, pytester, monkeypatch, ci):
     log = inner()
-    pytester.makeconftest(SUITE_RULE)
     monkeypatch.setattr(mpyrun, "micropython_path", lambda: None)
     monkeypatch.setenv("CI", ci)
-    result = inner_run(pytester, "-p", "mpcheck", "-rfs")
+    result = inner_run(pytester, "-rfs")
     if ci:
         result.assert_outcomes(failed=3)
         result.stdout.fnmatch_lines(["*CI must run the MicroPython checks*"])

@@ -14,6 +14,7 @@ import lcd_render
 import pcd8544_model
 import pexpect
 import pytest
+import simterm
 import simulator
 from PIL import Image
 from simterm import (
@@ -22,24 +23,12 @@ from simterm import (
     cursor_cell,
     last_is,
     last_screen,
-    mp_sim_words,
     pause,
     read_until,
     screens_in,
     spawn,
     started,
 )
-
-
-@pytest.fixture(scope="module")
-def words(micropython, hostboard):
-    """word -> (status-column box, its dark pixels) as the game's screens module draws it."""
-    result = {}
-    for line in mp_sim_words(micropython, hostboard).split("TABLE ", 1)[0].splitlines():
-        word, x, y, *pixels = line.split()
-        box = (int(x), int(y), int(x) + 8 * len(word), int(y) + 8)
-        result[word] = (box, {tuple(map(int, p.split(","))) for p in pixels})
-    return result
 
 
 def shown_word(dark, words):
@@ -50,30 +39,34 @@ def shown_word(dark, words):
     return None
 
 
-def test_play_a_game_against_the_cpu_to_its_result_then_quit(tmp_path, words):
-    child = spawn(tmp_path)
-    out = started(child)
-    read_until(child, out, last_is(lambda dark, status: len(dark) > 200))  # the title
-    child.send(" \r")  # any key: the menu, then "1P vs CPU"
-    pause(child, out, 0.8)
-    assert shown_word(last_screen(out[0]), words) is None  # a game is on
-    result = None
-    for _ in range(30):
-        child.send(" ")  # place a mark at the cursor (the CPU answers)
-        new = pause(child, out, 0.7)
-        # Any frame since: "DRAW" blinks, so the last frame may be between two blinks.
-        result = next(filter(None, (shown_word(d, words) for d, _ in screens_in(new))), None)
-        if result:
-            break
-        child.send("\x1b[C")  # the cursor to the next free cell
-        pause(child, out, 0.2)
-    assert result in ("LOST", "DRAW", "WIN!"), out[0][-3000:]
-    child.send("q")
-    child.expect(r"simulator: (\d+) frames")
-    assert int(child.match.group(1)) >= 6  # title, menu, the board after each move, the result
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
+class mp_sim_words(simterm.SimWords):
+    """The firmware's result words (from MicroPython) read back from the simulator's screen."""
+
+    def test_play_a_game_against_the_cpu_to_its_result_then_quit(self, mp_output, tmp_path):
+        words = simterm.result_words(mp_output)
+        child = spawn(tmp_path)
+        out = started(child)
+        read_until(child, out, last_is(lambda dark, status: len(dark) > 200))  # the title
+        child.send(" \r")  # any key: the menu, then "1P vs CPU"
+        pause(child, out, 0.8)
+        assert shown_word(last_screen(out[0]), words) is None  # a game is on
+        result = None
+        for _ in range(30):
+            child.send(" ")  # place a mark at the cursor (the CPU answers)
+            new = pause(child, out, 0.7)
+            # Any frame since: "DRAW" blinks, so the last frame may be between two blinks.
+            result = next(filter(None, (shown_word(d, words) for d, _ in screens_in(new))), None)
+            if result:
+                break
+            child.send("\x1b[C")  # the cursor to the next free cell
+            pause(child, out, 0.2)
+        assert result in ("LOST", "DRAW", "WIN!"), out[0][-3000:]
+        child.send("q")
+        child.expect(r"simulator: (\d+) frames")
+        assert int(child.match.group(1)) >= 6  # title, menu, the board after each move, the result
+        child.expect(pexpect.EOF)
+        child.close()
+        assert child.exitstatus == 0
 
 
 @pytest.mark.parametrize("key", ["\x03", "q"])

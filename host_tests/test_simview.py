@@ -1,20 +1,17 @@
 """The simulator's terminal view (tools/simview.py): half blocks, braille and its status line,
 the legend, a terminal too small."""
 
-import json
-
 import goldens
 import lcd_render
 import pcd8544_model
 import pexpect
-import pytest
+import simterm
 import simview
 from simterm import (
     ANSI,
     last_drawn,
     last_is,
     last_screen,
-    mp_sim_words,
     pause,
     read_until,
     screens_in,
@@ -22,12 +19,6 @@ from simterm import (
     started,
     started_small,
 )
-
-
-@pytest.fixture(scope="module")
-def table(micropython, hostboard):
-    """What simulator_mp sends the simulator: the firmware's font and status-column layout."""
-    return json.loads(mp_sim_words(micropython, hostboard).split("TABLE ", 1)[1])
 
 
 def test_a_small_terminal_gets_the_compact_braille_view(tmp_path):
@@ -48,24 +39,28 @@ def test_a_small_terminal_gets_the_compact_braille_view(tmp_path):
     assert screens_in(screen)[-1][1] is None  # no status line: the title has no status column
 
 
-def test_the_status_column_is_read_back_as_text_from_the_glass(table):
-    # The small terminal's status line comes from the pixels, read with the firmware's own
-    # font and layout (sent by simulator_mp): what the glass shows, whatever screen drew it.
-    expected = {
-        "board_1p": "X YOU  HARD  W 0  D 0  L 0",
-        "thinking": "O ...  HARD  W 0  D 0  L 0",
-        "win_1p": "WIN!   EASY  W 1  D 0  L 0",
-        "board_2p": "X GO   2P    X 0  O 0  D 0",
-        "win_2p": "X WIN  2P    X 1  O 0  D 0",
-        "draw_2p": "DRAW   2P    X 1  O 0  D 1",
-        "demo": "DEMO   O HAR  X 0  O 0  D 0",
-        "title": None,
-        "menu": None,
-        "settings": None,
-    }
-    for name, text in expected.items():
-        assert simview.status_text(goldens.glass(name), table) == text, name
-    assert simview.status_text(goldens.glass("board_1p"), None) is None
+class mp_sim_words(simterm.SimWords):
+    """The status column read back with the firmware's font and layout (from MicroPython)."""
+
+    def test_the_status_column_is_read_back_as_text_from_the_glass(self, mp_output):
+        table = simterm.table(mp_output)
+        # The small terminal's status line comes from the pixels, read with the firmware's own
+        # font and layout (sent by simulator_mp): what the glass shows, whatever screen drew it.
+        expected = {
+            "board_1p": "X YOU  HARD  W 0  D 0  L 0",
+            "thinking": "O ...  HARD  W 0  D 0  L 0",
+            "win_1p": "WIN!   EASY  W 1  D 0  L 0",
+            "board_2p": "X GO   2P    X 0  O 0  D 0",
+            "win_2p": "X WIN  2P    X 1  O 0  D 0",
+            "draw_2p": "DRAW   2P    X 1  O 0  D 1",
+            "demo": "DEMO   O HAR  X 0  O 0  D 0",
+            "title": None,
+            "menu": None,
+            "settings": None,
+        }
+        for name, text in expected.items():
+            assert simview.status_text(goldens.glass(name), table) == text, name
+        assert simview.status_text(goldens.glass("board_1p"), None) is None
 
 
 def test_a_too_small_terminal_is_told_so_and_a_narrow_one_gets_a_wrapped_legend(tmp_path):

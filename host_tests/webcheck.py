@@ -21,8 +21,13 @@ webcheck.fixture(name, *parts): that fixture's value (joined with parts).
 
 One Chromium runs every selected check of a class, each in a fresh context (so fresh
 localStorage) and page, at the first of its items; the others read their verdict from that run
-(checkitems, shared with mpcheck). Where node, npm or Chromium is missing, the checks skip with
-a line saying how to get it; with CI set they fail instead.
+(checkitems, shared with mpcheck: the same items, scheduling and RUN/PASS/FAIL protocol,
+which runner.mjs speaks). Where node, npm or Chromium is missing, the checks skip with a line
+saying how to get it; with CI set they fail instead.
+
+A plugin of its own beside mpcheck, not a kind of mpcheck.Script: its checks are JavaScript
+functions run by node in Chromium against a served folder, found by their `export` lines, with
+a per-check timeout and screenshots; nothing of MicroPython's path, heap or arguments applies.
 """
 
 import os
@@ -73,14 +78,11 @@ class Run(checkitems.Run):
     missing = "the browser run ended without running this check"
 
 
-def _text(data):
-    return data.decode(errors="replace") if isinstance(data, bytes) else (data or "")
-
-
 class ChecksClass(checkitems.CheckClass):
     """A Checks subclass: its browser checks, then its host-side test methods."""
 
     section = "browser"
+    declares = Checks
 
     def source(self):
         return self.obj.checks or WEB / (self.obj.__name__ + ".mjs")
@@ -122,7 +124,7 @@ def _run(cmd, env, timeout):
         stdout, stderr = proc.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
         stdout, stderr = _stop(proc)
-        return Run(_text(stdout), _text(stderr), -1, timed_out=timeout)
+        return Run(checkitems.text(stdout), checkitems.text(stderr), -1, timed_out=timeout)
     except BaseException:  # pytest-timeout, Ctrl-C: Chromium must not outlive the session
         _stop(proc)
         raise
@@ -140,11 +142,7 @@ def _stop(proc):
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_pycollect_makeitem(collector, name, obj):
-    if isinstance(obj, type) and issubclass(obj, Checks) and obj is not Checks:
-        if name.startswith("_"):
-            return []
-        return ChecksClass.from_parent(collector, name=name, obj=obj)
-    return None
+    return ChecksClass.declared(collector, name, obj)
 
 
 @pytest.fixture(scope="session")

@@ -38,15 +38,23 @@ class FlashTiming:
 #   tPP page program 0.4 ms typical (3 ms maximum) per 256-byte page.
 # - Read: rp2_flash_readblocks() memcpy()s from XIP; the QSPI runs at clk_sys / 4 = 31.25 MHz
 #   (rp2_flash_set_timing_internal(): the divisor for a 60 MHz flash, made even), quad I/O, about
-#   28 clocks per 8-byte XIP line: ~0.11 us a byte.
-# - CPU: on the emulated Pico (flash operations instant there) a save took 18 ms, and 173-185 ms
-#   when littlefs compacted its metadata and scanned for free blocks (issue 19). In this
-#   geometry the compacting save makes ~760 readblocks() calls (a plain one 80-214): 185 ms /
-#   760 = 240 us a call. That puts a plain save at 20-51 ms against 18 measured: pessimistic,
-#   the safe side for a scheduler that must find a gap long enough for a save.
+#   28 clocks per 8-byte XIP line: ~0.11 us a byte (in the CPU's byte cost below).
+# - CPU: measured on the emulated Pico (MicroPython v1.28.0 RPI_PICO in rp2040js, flash
+#   operations timed as above, zero-wait XIP) with the files `make deploy` leaves in the root
+#   directory (25 .mpy files and main.py) beside settings.json, saving a tally 45 times: a plain
+#   save 17-28 ms of CPU (227-503 readblocks() calls, 28-40 KB read), every fourth one
+#   compacting the root's metadata (one erase, 1573-2176 calls, 72-93 KB read) 63-82 ms of CPU
+#   plus its 48 ms of flash. The same saves on this RAMDisk make exactly the same erases and
+#   programs; a least-squares fit of the CPU time to its calls and bytes gives 18 us a call
+#   and 0.47 us a byte read (littlefs checks a CRC over every byte it reads), within 1.3 ms of
+#   every measured save. The byte cost stands in for the XIP reads too: zero-wait in the
+#   emulator, a little slower on a real Pico (XIP cache misses), so a real save runs a few
+#   per cent longer. Earlier, fitted without the deployed files: 240 us a call, which with
+#   them predicted 359 ms - 3.2 s a save.
 PICO_BLOCK = 4096
+PICO_BLOCKS = 352  # 1408 KB: MICROPY_HW_FLASH_STORAGE_BYTES (ports/rp2/boards/RPI_PICO)
 PICO_PROGSIZE = 256
-PICO_FLASH = FlashTiming(240, 0.11, 256, 400, 45000)
+PICO_FLASH = FlashTiming(18, 0.47, 256, 400, 45000)
 
 
 class RAMDisk:
@@ -146,6 +154,17 @@ def mount(kind, mountpoint, disk=None, fresh=True, progsize=None):
         cls.mkfs(disk, **opts)
     os.mount(cls(disk, **opts), mountpoint)
     return disk
+
+
+def deploy_files(folder, mountpoint):
+    """Copy every file of `folder` (what `make deploy` puts on a board, as the `deployed` test
+    fixture or bench_saves.py stage it) into mountpoint's root: a save's cost on littlefs
+    depends on what shares the root directory's metadata with settings.json."""
+    for name in sorted(os.listdir(folder)):
+        with open(folder + "/" + name, "rb") as src:
+            data = src.read()
+        with open(mountpoint + "/" + name, "wb") as dst:
+            dst.write(data)
 
 
 def pico_flash(blocks, clock=None):

@@ -1,10 +1,11 @@
 # Every app screen, driven with the buttons and printed as "GLASS <name> <hex>" (what the
 # glass shows, from the controller model) for host_tests/test_app_screens.py to compare with
-# the golden PNGs. Usage: micropython mp_app_screens.py FOLDER
+# the golden PNGs. Argument: FOLDER (the rig's settings.json).
 # SPDX-License-Identifier: MIT
 import binascii
 import random
 
+import mptest
 from appplay import play_cell
 from buttons import NEXT, PREV, SELECT
 from harness import Rig
@@ -24,7 +25,7 @@ def blink_on(r, probe):
     raise AssertionError("never shown")
 
 
-def main():
+def test_the_buttons_reach_every_screen():
     random.seed(5110)
     r = Rig()
     r.run(50)
@@ -125,4 +126,4 @@ def main():
     snap(r, "demo")
 
 
-main()
+mptest.run(globals())

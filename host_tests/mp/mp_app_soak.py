@@ -1,6 +1,6 @@
 # Soak: 1,000 complete CPU-against-CPU games through the app (the demo), on a small heap.
-# Usage: micropython -X heapsize=... mp_app_soak.py GAMES FOLDER. Prints the heap in use after
-# gc.collect() at the end of the first and of the last game, and the peak in between.
+# Arguments: GAMES FOLDER. The heap in use after gc.collect() at the end of the first and of
+# the last game must be the same, and what the app holds beyond its code stays small.
 # SPDX-License-Identifier: MIT
 import gc
 import sys
@@ -9,12 +9,17 @@ import app
 import buttons
 import demo
 import hardware
+import mptest
 import pcd8544
 import settings
 from fakebus import SPI, Pin  # on no bus: the LCD's bytes and levels go nowhere
+from mptest import check
+
+APP_HOLDS = 24 * 1024  # most heap the app's own objects may take (its live game ~6 KB)
 
 
-def main(games):
+def test_soak_thousand_games_heap_flat():
+    games = int(sys.argv[1])
     gc.collect()
     code = gc.mem_alloc()  # the firmware modules, imported above
     pin = Pin()
@@ -46,8 +51,13 @@ def main(games):
             peak = used if used > peak else peak
     gc.collect()
     last = gc.mem_alloc()
-    print("SOAK games %d code %d first %d last %d peak %d" % (done, code, first, last, peak))
+    figures = "games %d code %d first %d last %d peak %d" % (done, code, first, last, peak)
+    print("SOAK", figures)
     print("demo tally (X wins, O wins, draws):", tally)
+    check(done == games, figures)
+    check(first == last, "heap in use after the first game %d, after the last %d" % (first, last))
+    # What the app itself holds (heap in use minus the imported firmware code) stays small.
+    check(peak - code < APP_HOLDS, figures)
 
 
-main(int(sys.argv[1]))
+mptest.run(globals())

@@ -1,16 +1,19 @@
 # Soak at -X heapsize=32k: 1,000 complete one-player games through the game rules (game.Game),
 # the engine at every level on both sides, hints, undos, and the tally kept in settings.json.
-# Usage: micropython -X heapsize=32k mp_game_soak.py GAMES FOLDER. Prints the heap in use after
-# gc.collect() after the first and the last game. (The whole app, with its screens, driver and
-# buttons, imports ~50 KB of code and cannot load in 32k: mp_app_soak.py soaks it at 80k.)
+# Arguments: GAMES FOLDER. The heap in use after gc.collect() must be the same after every game.
+# (The whole app, with its screens, driver and buttons, imports ~50 KB of code and cannot load
+# in 32k: mp_app_soak.py soaks it at 80k.)
 # SPDX-License-Identifier: MIT
 import gc
+import json
 import random
 import sys
 
 import engine
 import game
+import mptest
 import settings
+from mptest import check
 
 
 def play_one(g, store, n):
@@ -34,25 +37,38 @@ def play_one(g, store, n):
     store.save()
 
 
-def main(games, folder):
+def test_game_soak_at_32k():
+    games = int(sys.argv[1])
+    path = sys.argv[2] + "/settings.json"
     random.seed(5110)
-    store = settings.Settings.load(folder + "/settings.json")
+    store = settings.Settings.load(path)
     g = game.Game()
-    first = last = low = high = 0
+    played = first = last = low = high = 0
     for n in range(games):
         play_one(g, store, n)
+        played += 1
         gc.collect()
         last = gc.mem_alloc()  # heap in use after each game
         if n == 0:
             first = low = high = last
         low = min(low, last)
         high = max(high, last)
-    print(
-        "GAMESOAK games %d first %d last %d min %d max %d free %d"
-        % (games, first, last, low, high, gc.mem_free())
+    figures = "games %d first %d last %d min %d max %d free %d" % (
+        played,
+        first,
+        last,
+        low,
+        high,
+        gc.mem_free(),
     )
-    tally = store.get("tally1")
+    print("GAMESOAK", figures)
+    check(played == games, figures)
+    check(first == last == low == high, "heap in use after each game moved: " + figures)
+    # The tally on flash (read back from the file) counts every game exactly once.
+    with open(path) as f:
+        tally = json.load(f)["tally1"]
     print("TALLY %d %d %d" % (tally[0], tally[1], tally[2]))
+    check(sum(tally) == games, "tally on flash %r" % tally)
 
 
-main(int(sys.argv[1]), sys.argv[2])
+mptest.run(globals())

@@ -76,4 +76,17 @@ def test_left_and_right_step_a_value_both_ways_on_a_five_way_pad():
     check(value_on_row(r, 2, ("PERF",)) == "PERF" and r.menu_row(2), r.show())
 
 
+def test_a_save_waiting_on_the_main_menu_is_made():
+    # MainMenu.due() is asked only while a save waits (app.App.step), e.g. a change made on the
+    # settings screen whose save waited for its click to sound out (issue 19: on the rp2 port
+    # this step raised AttributeError).
+    r = Rig()
+    to_menu(r)
+    r.settings.set("level", 0)
+    r.app.save_soon(r.now)
+    r.run(1000)
+    check(r.menu_row(0), r.show())
+    check(not r.settings.dirty, "the save waiting on the main menu was made")
+
+
 mptest.run(globals())

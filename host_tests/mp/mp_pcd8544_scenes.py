@@ -1,12 +1,12 @@
-# Drive the PCD8544 driver through named scenes; print the bus recording after each step as
-# "STEP <label> <hex>" so a CPython test can replay it into the controller model.
+# Drive the PCD8544 driver through scenes, one check each; print the bus recording after each
+# step as "STEP <label> <hex>" so host_tests/test_pcd8544.py replays it into the controller model.
+# Arguments: FRAMES (a file for test_scene_pixels), then the option sets of test_scene_init.
 # SPDX-License-Identifier: MIT
 import sys
 
 import fakebus
+import mptest
 import pcd8544
-
-ARGS = sys.argv[1:]
 
 
 def make(cs=True, rst=True, light=True, **options):
@@ -24,18 +24,20 @@ def step(bus, label):
     bus.clear()
 
 
-def scene_init(options):
-    # options: "cs=0 rst=0 light=0 contrast=45 bias=3 tc=2" (any subset)
-    kw = {}
-    pins = {}
-    for item in options:
-        key, value = item.split("=")
-        (pins if key in ("cs", "rst", "light") else kw)[key] = int(value)
-    bus, lcd = make(**pins, **kw)
-    step(bus, "init")
+def test_scene_init():
+    # Each option set (an argument from the second on): "cs=0 rst=0 light=0 contrast=45 bias=3
+    # tc=2" or any subset; the step is labelled "init" and the option set.
+    for options in sys.argv[2:]:
+        kw = {}
+        pins = {}
+        for item in options.split():
+            key, value = item.split("=")
+            (pins if key in ("cs", "rst", "light") else kw)[key] = int(value)
+        bus, lcd = make(**pins, **kw)
+        step(bus, ("init " + options).strip())
 
 
-def scene_corners(_):
+def test_scene_corners():
     bus, lcd = make()
     step(bus, "init")
     for x, y in ((0, 0), (83, 0), (0, 47), (83, 47)):
@@ -53,20 +55,21 @@ def scene_corners(_):
     step(bus, "text")
 
 
-def scene_pixels(_):
-    # stdin: one frame per line, each pixel as 4 hex digits "xxyy"; each frame is drawn on a
-    # cleared buffer and shown
+def test_scene_pixels():
+    # The file FRAMES (the first argument): one frame per line, each pixel as 4 hex digits
+    # "xxyy"; each frame is drawn on a cleared buffer and shown
     bus, lcd = make(cs=False)
     step(bus, "init")
-    for line in sys.stdin:
-        lcd.fill(0)
-        for i in range(0, len(line) - 3, 4):
-            lcd.pixel(int(line[i : i + 2], 16), int(line[i + 2 : i + 4], 16), 1)
-        lcd.show()
-        step(bus, "frame")
+    with open(sys.argv[1]) as frames:
+        for line in frames:
+            lcd.fill(0)
+            for i in range(0, len(line) - 3, 4):
+                lcd.pixel(int(line[i : i + 2], 16), int(line[i + 2 : i + 4], 16), 1)
+            lcd.show()
+            step(bus, "frame")
 
 
-def scene_modes(_):
+def test_scene_modes():
     bus, lcd = make()
     lcd.fill_rect(0, 0, 42, 48, 1)
     lcd.show()
@@ -88,7 +91,7 @@ def scene_modes(_):
     step(bus, "contrast then show")
 
 
-def scene_golden(_):
+def test_scene_golden():
     bus, lcd = make()
     lcd.rect(0, 0, 84, 48, 1)
     lcd.text("oxo5110", 14, 4, 1)
@@ -105,4 +108,4 @@ def scene_golden(_):
     step(bus, "frame")
 
 
-globals()["scene_" + ARGS[0]](ARGS[1:])
+mptest.run(globals())

@@ -1,17 +1,37 @@
-# For test_simulator: the pixels of each result word in the game's status column (framebuf),
-# then the table simulator_mp sends the simulator (the firmware's font and status layout), as JSON.
+# For the simulator's tests (host_tests/test_simulator.py, test_simview.py): the pixels of each
+# result word in the game's status column (framebuf), then the table simulator_mp sends the
+# simulator (the firmware's font and status layout), as JSON. Runs on testbed/hostboard.
+# SPDX-License-Identifier: MIT
+import json
+
 import framebuf
+import mptest
 import screens
 import simulator_mp
+from mptest import check
 
-for word in ("WIN!", "LOST", "DRAW"):
-    buf = bytearray(84 * 6)
-    fb = framebuf.FrameBuffer(buf, 84, 48, framebuf.MONO_VLSB)
-    screens.status_text(fb, 0, word)
-    dark = []
-    for y in range(48):
-        for x in range(84):
-            if fb.pixel(x, y):
-                dark.append("%d,%d" % (x, y))
-    print(word, screens.STATUS_X, screens.ROW_Y[0], " ".join(dark))
-print("TABLE", simulator_mp.table())
+
+def test_result_words():
+    # A line a word: "WORD X Y x,y x,y ...", its dark pixels, all inside its 8-pixel-high box.
+    for word in ("WIN!", "LOST", "DRAW"):
+        buf = bytearray(84 * 6)
+        fb = framebuf.FrameBuffer(buf, 84, 48, framebuf.MONO_VLSB)
+        x0, y0 = screens.STATUS_X, screens.ROW_Y[0]
+        screens.status_text(fb, 0, word)
+        dark = []
+        for y in range(48):
+            for x in range(84):
+                if fb.pixel(x, y):
+                    check(x0 <= x < x0 + 8 * len(word) and y0 <= y < y0 + 8, word + " out of box")
+                    dark.append("%d,%d" % (x, y))
+        check(dark, word + " drew nothing")
+        print(word, x0, y0, " ".join(dark))
+
+
+def test_table():
+    table = simulator_mp.table()
+    check("font" in json.loads(table), "no font in the table")
+    print(table)
+
+
+mptest.run(globals())

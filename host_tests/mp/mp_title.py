@@ -51,4 +51,16 @@ def test_a_press_opens_the_menu_at_once_and_its_hold_does_nothing_more():
     check(r.menu_row(1), "the next press acts")
 
 
+def test_a_save_waiting_on_the_title_is_made():
+    # Title.due() is asked only while a save waits (app.App.step): it must know when the
+    # demo is due (issue 19: on the rp2 port this step raised AttributeError).
+    r = Rig()
+    r.run(50)
+    r.settings.set("level", 0)
+    r.app.save_soon(r.now)
+    r.run(r.app.save_wait_ms + 500)  # the prompt blinks: the save takes a blink's frame
+    check(r.text_at("OXO 5110", 10, 21), r.show())
+    check(not r.settings.dirty, "the save waiting on the title was made")
+
+
 mptest.run(globals())

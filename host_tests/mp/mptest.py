@@ -1,10 +1,11 @@
-# A minimal test runner for scripts that run under the MicroPython unix port.
+# The MicroPython side of the one bridge between pytest and MicroPython (host_tests/mpcheck.py).
 # SPDX-License-Identifier: MIT
 # Runs the `test_*` functions of the calling module: all of them, or those named (space
-# separated) in the environment variable MPTEST_ONLY, which host_tests/mpcheck.py sets to what
-# pytest selected. Per check it prints `RUN name`, the check's own output, then `PASS name` or
-# `FAIL name` and the traceback; at the end `SUMMARY passed failed`. The process exits non-zero
-# if any failed (or none ran). A name in MPTEST_ONLY the module lacks fails as such.
+# separated) in the environment variable MPTEST_ONLY, which mpcheck sets to what pytest selected.
+# It speaks the protocol of host_tests/checkitems.py: per check `RUN name`, the check's own
+# output, then `PASS name` or `FAIL name` and the traceback (its last line the reason); at the
+# end `SUMMARY passed failed`. The process exits non-zero if any failed (or none ran). A name in
+# MPTEST_ONLY the module lacks fails as such.
 import os
 import sys
 

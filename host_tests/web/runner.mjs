@@ -28,8 +28,9 @@
 //
 // Output: for each check `RUN name`, what it logged, then `PASS name`, or `FAIL name` with the
 // error, the problems, a screenshot of each of its pages (in --shots) and, last, the reason in
-// one line; at the end `SUMMARY passed failed` (mptest's lines: host_tests/webcheck.py reads
-// them). Past --total seconds (default 240) the runner says so, closes Chromium and exits 3.
+// one line; at the end `SUMMARY passed failed`: the protocol of host_tests/checkitems.py, which
+// reads them for host_tests/webcheck.py. Past --total seconds (default 240) the runner says so,
+// closes Chromium and exits 3.
 
 import assert from "node:assert/strict";
 import fs from "node:fs";
