@@ -79,13 +79,19 @@ format: $(VENV)/.installed
 	$(VENV)/bin/ruff format .
 	$(VENV)/bin/ruff check --fix .
 
-# Figures, not pass/fail: speed, nodes, allocation, bus traffic.
+# Figures, not pass/fail: speed, nodes, allocation, bus traffic, written to docs/figures.md
+# (bench/figures.py: each benchmark's output becomes its section), the file the docs quote.
 # Every bench/bench_*.py; a MicroPython half (bench_<name>_mp.py) is run by its host half.
+# bench_web.py also remakes the page's picture, docs/web-page.png.
 bench: $(VENV)/.installed
 	@for script in bench/bench_*.py; do \
 		[ -f "$$script" ] || continue; \
-		case "$$script" in *_mp.py) continue ;; esac; \
-		$(PY) "$$script" || exit 1; \
+		case "$$script" in \
+			*_mp.py) continue ;; \
+			*/bench_web.py) args="--screenshot docs/web-page.png" ;; \
+			*) args="" ;; \
+		esac; \
+		$(PY) bench/figures.py "$$script" $$args || exit 1; \
 	done
 
 # Play on the simulator (the real firmware under the MicroPython unix port).

@@ -38,6 +38,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tools"), str(ROOT / "testbed")]  # as `python bench/<this file>`
 
+import boardlist  # noqa: E402
 import mpy_build  # noqa: E402
 import mpyrun  # noqa: E402
 
@@ -51,7 +52,11 @@ def boot(paths, deployed, board, mode, heapsize):
     """One boot; the figures it printed ({} when it did not reach the first frame), with
     "imports": [(module, own bytes)] and "paths": [(stat or open, path)]."""
     res = mpyrun.run(
-        SCRIPT, args=(deployed[board], mode), paths=paths, heapsize=heapsize, timeout=120
+        SCRIPT,
+        args=(deployed[board], mode, boardlist.port_of(board)),
+        paths=paths,
+        heapsize=heapsize,
+        timeout=120,
     )
     figures = {"imports": [], "paths": []}
     if "oxo5110:" in res.stdout:

@@ -1,6 +1,8 @@
 # The MicroPython half of bench_boot.py: boot the firmware as deployed, from littlefs, and
 # print figures. Arguments: the deployed files' folder (every module .mpy, the board file as
-# board.mpy, main.py as source), a mode, and for "play" nothing more:
+# board.mpy, main.py as source), a mode, and the board's port (its PORT: the fake machine then
+# models that port, as the harness has it do; the rp2 board file stops its watchdog through
+# registers only the rp2 model has). Modes:
 #   first  stop at the first frame: its time, the files looked up and opened
 #   keep   the same, listing each path looked up and opened
 #   nogc   the collector off: every byte allocated up to the first frame
@@ -19,7 +21,8 @@ import machine
 import ramdisk
 import utime
 
-source, mode = sys.argv[1], sys.argv[2]
+source, mode, port = sys.argv[1], sys.argv[2], sys.argv[3]
+machine.use_port(port)
 machine.reset_state(capacity=16384)
 clock = time.use(time.FakeClock())
 disk = ramdisk.RAMDisk(512, 128)

@@ -1,7 +1,7 @@
 """Seeded games between the engine's difficulty levels and a uniformly random player.
 
-`python bench/bench_levels.py [games]` prints the Markdown tables the README shows; the host tests
-use `vs_random` and `head_to_head` to assert that the levels are ordered.
+`python bench/bench_levels.py [games]` prints the Markdown tables docs/figures.md keeps; the host
+tests use `vs_random` and `head_to_head` to assert that the levels are ordered.
 """
 
 import random

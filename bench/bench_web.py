@@ -10,7 +10,7 @@ max-age=600` as GitHub Pages sends it. Times are medians and ranges of several r
 not pass/fail, and they move with the machine's load (printed first). Skipped with a note where
 node or Chromium is missing (tools/webtools.py says how to get them). --screenshot also saves a
 PNG of the page mid-game (450 CSS px wide, device scale 2, cropped to the page's <main>,
-reduced to 256 colours) for the README.
+reduced to 256 colours) for the README (`make bench` writes docs/web-page.png).
 """
 
 import argparse
@@ -172,7 +172,7 @@ def print_heap(heap):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--screenshot", type=Path, help="also save the README's PNG here")
+    parser.add_argument("--screenshot", type=Path, help="also save the page's picture here")
     args = parser.parse_args(argv)
 
     print("== bench_web: the web page in Chromium (headless), served from 127.0.0.1 ==")

@@ -12,7 +12,8 @@ class mp_wake(mpcheck.Script):
     paths = (mpcheck.fixture("hostboard"),)
 
     def test_wake_latency_per_port_and_button(self, mp_output):
-        # The figures the README quotes (press -> first frame, fake clock, 50 ms slices).
+        # Press -> first frame on the fake clock, 50 ms slices: what docs/design.md describes
+        # (a Pico sees a press when its slice ends; an ESP32's SELECT, the ext0 pin, at once).
         figures = dict(
             ((board, button), (int(lo), int(hi)))
             for board, button, lo, hi in re.findall(

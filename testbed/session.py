@@ -25,8 +25,8 @@ from buttons import NEXT, PREV, SELECT
 
 # A search's time on a Pico by level (easy, medium, hard, perfect): the emulated RP2040's
 # cycles for the reply on the empty board at each level's depth (1, 2, 4, 9: 0.56, 1.11, 1.52,
-# 3.45 M cycles at 125 MHz; README "On a Pico", from issue 9), the slowest position at each
-# depth, charged to every search at that level (pessimistic for later moves). The hint is a
+# 3.45 M cycles at 125 MHz; docs/benchmarks.md "On a Pico", from issue 9), the slowest position
+# at each depth, charged to every search at that level (pessimistic for later moves). The hint is a
 # perfect search.
 SEARCH_US = (4480, 8880, 12160, 27600)
 PERFECT = 3
