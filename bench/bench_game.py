@@ -2,7 +2,7 @@
 
 Prints: heap in use after importing the firmware and after boot (App built), the peak heap
 during games, the time from a button edge to the new frame being written, and the CPU's reply
-time per level. The app runs on the harness's stand-ins (testbed/harness.py, stand_in_hardware),
+time per level. The app runs on the test bed's stand-ins (testbed/rig.py, stand_in_hardware),
 stepped here. Run by `make bench`; `python bench/bench_game.py` alone works too."""
 
 import sys
@@ -32,12 +32,12 @@ import settings
 
 gc.collect()
 code = gc.mem_alloc()
-import harness  # the test bed, after the firmware's figure: its own heap is taken off the rest
+import rig  # the test bed, after the firmware's figure: its own heap is taken off the rest
 
 gc.collect()
 bed = gc.mem_alloc() - code
 shown = [0]
-hw, by_name = harness.stand_in_hardware(name="bench")  # the driver and Pad on null stand-ins
+hw, by_name = rig.stand_in_hardware(name="bench")  # the driver and Pad on null stand-ins
 lcd = hw.lcd
 s = settings.Settings.load(sys.argv[1] + "/settings.json")
 a = app.App(hw, s)

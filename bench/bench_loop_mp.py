@@ -9,7 +9,7 @@ import gc
 
 import micropython
 from buttons import NEXT, SELECT
-from harness import Rig
+from rig import Rig
 
 STEPS = 500  # 5 s of 10 ms steps; a button goes down every 20th step, up 10 steps later
 

@@ -4,7 +4,7 @@ loop step's time while a jingle plays against silent, the press-to-frame time an
 the step returns (the poll period) in both. Run by `make bench`; `python bench/bench_sound.py`
 alone works too.
 
-The display and buttons are the test bed's stand-ins (testbed/harness.py, stand_in_hardware); the
+The display and buttons are the test bed's stand-ins (testbed/rig.py, stand_in_hardware); the
 buzzer is a null PWM (its methods do nothing, as a native call costs next to nothing), so the
 times are the firmware's own. Times on a PC only compare the two cases: a Pico is slower."""
 
@@ -39,7 +39,7 @@ import sound
 
 gc.collect()
 code_sound = gc.mem_alloc()
-import harness  # the test bed's stand-ins, after the firmware's figures
+import rig  # the test bed's stand-ins, after the firmware's figures
 
 
 class PWM:
@@ -61,7 +61,7 @@ shown = [0]
 
 
 def build(buzzer):
-    hw, by_name = harness.stand_in_hardware(
+    hw, by_name = rig.stand_in_hardware(
         name="bench", buzzer=None if buzzer is None else buzzer()
     )
     pins = [by_name[buttons.PREV], by_name[buttons.NEXT], by_name[buttons.SELECT]]

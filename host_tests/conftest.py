@@ -20,8 +20,8 @@ TESTBED = ROOT / "testbed"
 # The test bed's modules that run under MicroPython (lcd_render and virtualboard are CPython's;
 # virtualboard_mp runs as a script; the fake machine and time are the hostboard fixture's).
 TESTBED_MP = (
-    "fakebus", "pcd8544_model", "ramdisk", "glasstext", "boardpins", "harness", "session",
-    "simulator_mp",
+    "fakebus", "pcd8544_model", "ramdisk", "glasstext", "boardpins", "glass", "rig", "harness",
+    "session", "simulator_mp",
 )  # fmt: skip
 
 

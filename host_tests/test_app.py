@@ -3,7 +3,7 @@ button events, a soak of 1,000 games with a flat heap, the real firmware under t
 Each screen's own checks are in test_<screen module>.py (play, mainmenu, setupmenu, title,
 demo; power for the idle timers).
 
-The MicroPython scripts are in host_tests/mp (mp_app*.py; the rig is testbed/harness.py); they
+The MicroPython scripts are in host_tests/mp (mp_app*.py; the rig is testbed/rig.py); they
 run on the firmware as deployed (every module precompiled by mpy-cross)."""
 
 from pathlib import Path

@@ -20,7 +20,7 @@ jingle, with the result's save.
 import sys
 import time
 
-import harness
+import rig
 from buttons import NEXT, PREV, SELECT
 
 # A search's time on a Pico by level (easy, medium, hard, perfect): the emulated RP2040's
@@ -62,7 +62,7 @@ class Timing:
         def step(a, now):
             disk = t.h.disk
             flash, search0, busy = disk.busy_us, t.search_us, clock.busy_us
-            screen = harness.screen_of(a)
+            screen = rig.screen_of(a)
             t._shown = []
             wait = real_step(a, now)
             end = time.ticks_ms()
@@ -75,7 +75,7 @@ class Timing:
             if (
                 due is not None
                 and due[1] is screen
-                and harness.screen_of(a) is screen
+                and rig.screen_of(a) is screen
                 and not (t.search_us - search0)
             ):
                 for shown in t._shown:
@@ -83,7 +83,7 @@ class Timing:
                     if late >= 0:
                         t.frames_late.append((late, len(t.steps) - 1))
                         break
-            after = harness.screen_of(a)
+            after = rig.screen_of(a)
             ms = after.due(end)
             t._due = None if ms < 0 else (time.ticks_add(end, ms), after)
             return wait

@@ -1,4 +1,5 @@
-"""Button actions for tools/simulator.py: their timings, their queue, the keyboard, scripts.
+"""Button actions for tools/simulator.py: their timings, their queue, the keyboard, scripts,
+and the loops that play a script or the keyboard into a running simulator.Simulator.
 
 A press is the button down PRESS_MS then up GAP_MS, a hold keeps it down HOLD_MS; both are
 worked out from firmware/buttons.py's own defaults, so the firmware sees each one whole.
@@ -48,6 +49,7 @@ DROP_NOTE_S = 3  # the dropped-keys note stays this long after the last drop, qu
 REPEAT_MAX = 1000  # script `xN`
 WAIT_MAX_MS = 600000  # script `wait`
 SCRIPT_MAX_ACTIONS = 10000
+BOOT_TIMEOUT_S = 30  # a script gives up if the firmware shows nothing for this long
 
 KEYS = {
     b"\x1b[D": ("PREV", False),
@@ -228,3 +230,33 @@ class Keyboard:
             return
         buttons.drops_over()  # room again: the note would be old news
         buttons.press(button, hold)
+
+
+# -- driving a running simulator.Simulator (its pump() waits on the firmware and the inputs) --
+
+
+def run_script(sim, steps):
+    """Run the steps from boot on, then let the last frames settle; False if the firmware
+    stopped."""
+    queue_script(sim.buttons, steps)
+    while sim.buttons.busy() or not sim.ready:
+        if not sim.ready and time.monotonic() - sim.started > BOOT_TIMEOUT_S:
+            raise RuntimeError("the firmware showed nothing for %d s" % BOOT_TIMEOUT_S)
+        if not sim.pump(0.5):
+            return False
+    end = time.monotonic() + 0.5
+    while time.monotonic() < end:
+        if not sim.pump(end - time.monotonic()):
+            return False
+    return True
+
+
+def run_keyboard(sim, fd):
+    """Play the keys typed on the terminal `fd` until q (or its end); False if the firmware
+    stopped."""
+    keyboard = Keyboard(sim.buttons, fd, sim.screen)
+    sim.inputs[fd] = keyboard
+    while not keyboard.quit:
+        if not sim.pump(1.0):
+            return False
+    return True

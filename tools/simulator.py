@@ -59,7 +59,7 @@ import boardlist  # noqa: E402
 import mpy_build  # noqa: E402
 import mpyrun  # noqa: E402
 from simcolours import colour_mode  # noqa: E402
-from simkeys import Buttons, Keyboard, queue_script, read_script  # noqa: E402
+from simkeys import Buttons, read_script, run_keyboard, run_script  # noqa: E402
 from simsound import SOUND_MODES, Speaker  # noqa: E402
 from simview import CONSOLE_KEPT, Screen, Terminal  # noqa: E402
 
@@ -68,7 +68,6 @@ HOSTBOARD = TESTBED / "hostboard"
 # The simulated board's flash (settings.json, the tally) was here, where `make clean` deleted it
 # without a word; an old one is moved to default_flash() on first use.
 OLD_FLASH = ROOT / "build" / "sim" / "flash"
-BOOT_TIMEOUT_S = 30  # a script gives up if the firmware shows nothing for this long
 FIRMWARE_STOPPED = 3  # exit status when the firmware stopped by itself
 SAFE_MODE_HELP = (
     "the firmware started in safe mode (a button was held at power-on: --hold-at-boot)\n"
@@ -284,31 +283,6 @@ class Simulator:
         if self.build_dir is not None:
             self.build_dir.cleanup()
         self.speaker.close()
-
-
-def run_script(sim, steps):
-    """Run the steps from boot on, then let the last frames settle; False if the firmware
-    stopped."""
-    queue_script(sim.buttons, steps)
-    while sim.buttons.busy() or not sim.ready:
-        if not sim.ready and time.monotonic() - sim.started > BOOT_TIMEOUT_S:
-            raise RuntimeError("the firmware showed nothing for %d s" % BOOT_TIMEOUT_S)
-        if not sim.pump(0.5):
-            return False
-    end = time.monotonic() + 0.5
-    while time.monotonic() < end:
-        if not sim.pump(end - time.monotonic()):
-            return False
-    return True
-
-
-def run_keyboard(sim, fd):
-    keyboard = Keyboard(sim.buttons, fd, sim.screen)
-    sim.inputs[fd] = keyboard
-    while not keyboard.quit:
-        if not sim.pump(1.0):
-            return False
-    return True
 
 
 # -- the command -----------------------------------------------------------------------------

@@ -16,10 +16,10 @@ The site is a folder any static host serves as it is (module scripts need http, 
 
 firmware.bin holds the firmware (firmware/*.py but main.py, whose loop the page replaces), the
 board files (boards/*.py, imported by the name the page picks), the host's stand-ins it needs
-(testbed: the fake machine and its port models, fakebus, the PCD8544 controller model, the
-board wiring, the glass palette) and the page's MicroPython half (web/oxoweb.py). Its format,
-read by oxo.js: b"OXO1", then per file a 1-byte name length, the name (ASCII), a 4-byte
-big-endian size and the bytes.
+(testbed: the fake machine with its parts and port models, fakebus, the PCD8544 controller
+model, the board wiring, the glass palette) and the page's MicroPython half (web/oxoweb.py).
+Its format, read by oxo.js: b"OXO1", then per file a 1-byte name length, the name (ASCII), a
+4-byte big-endian size and the bytes.
 """
 
 import argparse
@@ -43,6 +43,8 @@ PORT_FILES = ("micropython.mjs", "micropython.wasm")
 TESTBED = ROOT / "testbed"
 STAND_INS = (
     TESTBED / "hostboard" / "machine.py",
+    TESTBED / "hostboard" / "machine_pwm.py",
+    TESTBED / "hostboard" / "machine_reset.py",
     TESTBED / "hostboard" / "portmodel.py",
     TESTBED / "fakebus.py",
     TESTBED / "pcd8544_model.py",

@@ -5,8 +5,8 @@ import random
 
 import engine
 from buttons import NEXT, SELECT
-from harness import FOLDER, Rig, remove
 from mptest import check
+from rig import FOLDER, Rig, remove
 
 LEVELS = len(engine.LEVELS)
 LABEL = {"easy": "EASY", "medium": "MED", "hard": "HARD", "perfect": "PERF"}

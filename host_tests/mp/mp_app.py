@@ -6,8 +6,8 @@ import sys
 import mptest
 from appplay import menu_to, play_cell, settings_back, to_menu
 from buttons import NEXT, PREV, SELECT
-from harness import Rig
 from mptest import check
+from rig import Rig
 
 
 def test_a_hold_begun_on_the_menu_does_not_act_in_the_game():

@@ -13,8 +13,8 @@ import machine
 import mptest
 import sound
 from buttons import NEXT, PREV, SELECT
-from harness import Rig
 from mptest import check
+from rig import Rig
 
 LONGEST_NOTE_MS = 500  # no note of sound.py is longer: a tone on longer than this is stuck
 

@@ -8,7 +8,7 @@ import random
 import mptest
 from appplay import play_cell
 from buttons import NEXT, PREV, SELECT
-from harness import Rig
+from rig import Rig
 
 
 def snap(r, name):

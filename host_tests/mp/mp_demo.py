@@ -5,8 +5,8 @@ import random
 import mptest
 from appplay import marks, rig_with
 from buttons import NEXT, PREV
-from harness import Rig
 from mptest import check
+from rig import Rig
 
 
 def test_demo_starts_when_idle_and_stops_at_a_press():

@@ -3,8 +3,8 @@
 import mptest
 from appplay import LEVELS, board_of, menu_to, new_1p, play_cell, to_menu
 from buttons import NEXT, PREV, SELECT
-from harness import Rig
 from mptest import check
+from rig import Rig
 
 
 def test_title_and_menu():

@@ -19,8 +19,8 @@ from appplay import (
     two_player,
 )
 from buttons import NEXT, PREV, SELECT
-from harness import Rig
 from mptest import check
+from rig import Rig
 
 
 def test_full_game_at_each_level():

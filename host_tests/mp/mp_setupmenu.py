@@ -13,8 +13,9 @@ from appplay import (
     to_reset_row,
 )
 from buttons import NEXT, PREV, SELECT
-from harness import Rig, read
+from harness import read
 from mptest import check
+from rig import Rig
 
 
 def test_settings_screen():

@@ -4,8 +4,8 @@ import sys
 
 import mptest
 from buttons import NEXT, SELECT
-from harness import Rig
 from mptest import check
+from rig import Rig
 
 # What the title does not need: the menu, the game and the engine (app.App.main_menu).
 _LATER = ("mainmenu", "menu", "play", "game", "screens", "engine")

@@ -13,6 +13,9 @@
 exactly the rate asked for, no clock ever changes, any armed pin's edge ends a light sleep).
 The fake machine asks its model; tests see the result as the SCK rate of every SPI write
 (`SPI.wire_hz`, recorded on the bus for the PCD8544 model).
+
+`use(port)` makes a fresh model the one in use, `in_use()` returns it: the fake machine's parts
+(machine.py, machine_pwm.py, machine_reset.py) all ask the same one.
 """
 
 import time
@@ -295,3 +298,16 @@ def _pll_can_make(khz, ref_khz):
                 if vco % (pd1 * pd2) == 0 and vco // (pd1 * pd2) == khz:
                     return True
     return False
+
+
+_in_use = [Generic()]  # the host board's port: machine.use_port() names it
+
+
+def use(port):
+    """Model the port named `port` from power-on on (machine.use_port(), reset_state())."""
+    _in_use[0] = model(port)
+
+
+def in_use():
+    """The model of the port the host board is now (machine.port())."""
+    return _in_use[0]
