@@ -44,6 +44,7 @@ import mpyrun  # noqa: E402
 TESTBED = ROOT / "testbed"
 SCRIPT = ROOT / "bench" / "bench_boot_mp.py"
 BOARDS = ("pico", "esp32")
+PORTS = {"pico": "rp2", "esp32": "esp32"}  # the MicroPython port each board runs
 TIMED_RUNS = 5
 
 
@@ -51,7 +52,11 @@ def boot(paths, deployed, board, mode, heapsize):
     """One boot; the figures it printed ({} when it did not reach the first frame), with
     "imports": [(module, own bytes)] and "paths": [(stat or open, path)]."""
     res = mpyrun.run(
-        SCRIPT, args=(deployed[board], mode), paths=paths, heapsize=heapsize, timeout=120
+        SCRIPT,
+        args=(deployed[board], PORTS[board], mode),
+        paths=paths,
+        heapsize=heapsize,
+        timeout=120,
     )
     figures = {"imports": [], "paths": []}
     if "oxo5110:" in res.stdout:

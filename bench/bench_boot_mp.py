@@ -1,6 +1,7 @@
 # The MicroPython half of bench_boot.py: boot the firmware as deployed, from littlefs, and
 # print figures. Arguments: the deployed files' folder (every module .mpy, the board file as
-# board.mpy, main.py as source), a mode, and for "play" nothing more:
+# board.mpy, main.py as source), the MicroPython port the board runs (machine.use_port: "rp2",
+# "esp32"), and a mode:
 #   first  stop at the first frame: its time, the files looked up and opened
 #   keep   the same, listing each path looked up and opened
 #   nogc   the collector off: every byte allocated up to the first frame
@@ -19,7 +20,8 @@ import machine
 import ramdisk
 import utime
 
-source, mode = sys.argv[1], sys.argv[2]
+source, port, mode = sys.argv[1], sys.argv[2], sys.argv[3]
+machine.use_port(port)  # the board file's own registers (the rp2 watchdog's) are modelled
 machine.reset_state(capacity=16384)
 clock = time.use(time.FakeClock())
 disk = ramdisk.RAMDisk(512, 128)
