@@ -7,7 +7,8 @@ from buttons import NEXT, SELECT
 from harness import Rig
 from mptest import check
 
-# What the title does not need: the menu, the game and the engine (app.App.main_menu).
+# What the title does not need: the menu, the game and the engine (app.App._SCREENS: made at
+# the first press).
 _LATER = ("mainmenu", "menu", "play", "game", "screens", "engine")
 
 
