@@ -6,33 +6,34 @@ import time
 import buttons
 from glyphs import Glyphs
 from power import ASLEEP, AWAKE, Power
+from screen import TITLE
+
+# The screens by id (screen.TITLE, MENU, PLAY, SETUP, DEMO): the module and the class each is
+# made from, and whether it is kept. A screen is made the first time it is wanted. One that is
+# not kept is let go when another shows, and its module with it (_load): the title, the demo
+# and the settings show only now and then, and a game never holds their code. The kept ones,
+# the main menu and the game, are made together when the first of them is wanted (the title's
+# first press): they lead to one another, the boot loads neither (nor the engine), and a game
+# started from the menu loads nothing while its choice's click sounds.
+_SCREENS = (
+    ("title", "Title", False),
+    ("mainmenu", "MainMenu", True),
+    ("play", "Play", True),
+    ("setupmenu", "SetupMenu", False),
+    ("demo", "Demo", False),
+)
 
 
 class App:
     """The game on `hw` (hardware.Hardware), keeping its state in `settings` (settings.Settings).
 
-    `step(now_ms)` does one iteration and returns how many ms to wait before the next one (0:
-    at once): runner.Runner steps it for the board's loop and the web page, tests with a fake
-    clock.
+        `step(now_ms)` does one iteration and returns how many ms to wait before the next one (0:
+        at once): runner.Runner steps it for the board's loop and the web page, tests with a fake
+        clock.
 
-    Each screen is a controller, `screen` the one showing: mainmenu.MainMenu and play.Play
-    (made by main_menu() when the title's first press asks for the menu, then kept), and the
-    screens shown only now and then, made each time they show and let go when left, their code
-    with them (load_for_now): title.Title (new_title()), demo.Demo (start_demo()),
-    setupmenu.SetupMenu (made by the main menu). The App calls theirs:
-
-        enter(now)      it is now the screen (go)
-        event(ev, now)  a button event (buttons.button_of/kind_of) that may act; returns True
-                        when the hold it belongs to has done all it does: the rest of that
-                        hold (REPEATs, LONG, CLICK) is dropped
-        tick(now)       time-driven work; returns True to be called again at once
-        due(now)        ms until the screen's next timed change (a blink, a move, a sign
-                        going; 0: due now), -1 when none is coming: the App saves only in a
-                        gap long enough for a save
-        draw(fb)        draw the whole screen into the frame buffer (the App shows it)
-
-    and they use only go(), main_menu(), new_title(), demo_due(), start_demo(), load_for_now(),
-    redraw(), save_soon(), held(), idle_ms(), drop_input(), leave_on_sleep() and sound() here.
+        Each screen is a screen.Screen, made by the App when first wanted (_SCREENS says how), and
+    `screen` the one showing. The screens go to one another, and ask for the rest of the game,
+    through the methods under "for the screens" below.
     """
 
     poll_ms = 10  # main loop period while awake (100 Hz: a press shows within a frame)
@@ -62,9 +63,9 @@ class App:
         self.power = Power(lcd, time.ticks_ms())
         self.buzzer = hw.buzzer  # a sound.Sound, None on a board without a buzzer
         self.glyphs = Glyphs()
-        self.menu = None  # the main menu and the game, made when first wanted (main_menu)
-        self.play = None
-        self.screen = None  # the title, from the first step on
+        self.screens = [None] * len(_SCREENS)  # by id, each once made (screen_named)
+        self.screen = None  # the one showing (the title from the first step on)
+        self.showing = -1  # its id
         self.asleep_to = None  # where the screen showing goes when the display sleeps
         # Buttons whose current hold may still act (bit 1 << name): a hold begun on one
         # screen never acts on the next, nor the rest of a press that only woke the display.
@@ -84,7 +85,7 @@ class App:
         if self.screen is None:
             # Timers count from the first step's clock (a test's fake clock, or ticks_ms()).
             self.power.last = now
-            self.go(self.new_title(), now)
+            self.show(TITLE, now)
             # Loading the title's code from flash takes time: the chime starts when it does.
             self.sound("CHIME", _after(now, start))
         if self.power.state == ASLEEP:
@@ -104,7 +105,7 @@ class App:
             self.sound(None, now)  # dimmed, nobody plays; asleep, released before light sleep
         if asleep:
             if self.asleep_to is not None:
-                self.go(self.asleep_to, now)
+                self.show(self.asleep_to, now)
             self.armed = 0
             self.save_due = False
             s.save()
@@ -155,55 +156,40 @@ class App:
 
     # -- for the screens ----------------------------------------------------------------------
 
-    def go(self, screen, now):
-        """Show `screen` (a controller) from now on."""
+    def show(self, which, now):
+        """Show the screen `which` (screen.TITLE ...) from now on; return it. The screen left
+        is let go unless it is kept (_SCREENS)."""
+        screen = self.screen_named(which)
+        left = self.showing
+        if left >= 0 and left != which and not _SCREENS[left][2]:
+            self.screens[left] = None
         self.screen = screen
+        self.showing = which
         self.asleep_to = None
         self.armed = 0  # a hold begun on the old screen does not act on the new one
         self.dirty = True
         screen.enter(now)
+        return screen
 
-    def main_menu(self):
-        """The main menu, made the first time it is wanted with the game screen its rows lead
-        to: the title needs neither, so the boot loads their code (the engine's included) only
-        after the first frame, when a press first asks for them."""
-        menu = self.menu
-        if menu is None:
-            from mainmenu import MainMenu
-            from play import Play
-
-            self.menu = menu = MainMenu(self, self.settings, self.lcd)
-            self.play = play = Play(self, self.settings, self.glyphs)
-            # Where each screen leads: the screens go to one another by these (app.go).
-            play.menu = menu
-            menu.play = play
-        return menu
-
-    def load_for_now(self, name):
-        """The module `name`, imported for the screen about to be made from it and forgotten
-        at once: the screen alone holds its code, which is freed once the screen is left, and
-        the next import loads it again. For the screens that show only now and then (the
-        title, the demo, the settings), so that a game does not keep them in RAM."""
-        module = __import__(name)
-        del sys.modules[name]
-        return module
-
-    def new_title(self):
-        """A new title screen (title.Title), to go to."""
-        return self.load_for_now("title").Title(self, self.glyphs)
+    def screen_named(self, which):
+        """The screen `which` (screen.TITLE ...), made now if it is not yet (with the other
+        kept screens, if it is one of them)."""
+        screens = self.screens
+        if screens[which] is None:
+            kept = _SCREENS[which][2]
+            for i in range(len(_SCREENS)):
+                if i == which or (kept and _SCREENS[i][2] and screens[i] is None):
+                    module, name, keep = _SCREENS[i]
+                    screens[i] = getattr(_load(module, keep), name)(self)
+        return screens[which]
 
     def demo_due(self, now):
         """True once the buttons have been left alone for demo_after_ms, the display awake."""
         return self.idle_ms(now) >= self.demo_after_ms
 
-    def start_demo(self, now):
-        """Show the demo (demo.Demo), which ends on a new title."""
-        demo = self.load_for_now("demo").Demo(self, self.glyphs, self.new_title())
-        self.go(demo, now)
-
-    def leave_on_sleep(self, screen):
-        """If the display goes to sleep while the current screen shows, go to `screen`."""
-        self.asleep_to = screen
+    def leave_on_sleep(self, which):
+        """If the display goes to sleep while the current screen shows, show `which`."""
+        self.asleep_to = which
 
     def redraw(self):
         """What the screen shows has changed: draw it after this step."""
@@ -243,6 +229,15 @@ class App:
         """Forget what the buttons did until now: holds in progress end without acting."""
         self.hw.pad.reset(now)
         self.armed = 0
+
+
+def _load(name, keep):
+    # The module `name`. One not kept is forgotten at once: the screen made from it alone holds
+    # its code, which is freed once the screen is let go, and the next import loads it again.
+    module = __import__(name)
+    if not keep:
+        del sys.modules[name]
+    return module
 
 
 def _after(now, start):

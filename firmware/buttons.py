@@ -26,6 +26,7 @@ from array import array
 from time import ticks_add, ticks_diff
 
 from micropython import const
+from valid import int_in
 
 # Event kinds (the low 3 bits of an event).
 PRESS = const(1)
@@ -76,12 +77,6 @@ def chord_id(a, b):
     return (1 << a) | (1 << b)
 
 
-def _checked(name, value, low, high):
-    if not isinstance(value, int) or not low <= value <= high:
-        raise ValueError("%s must be an int %d..%d, not %r" % (name, low, high, value))
-    return value
-
-
 class Button:
     """One push button on a configured pin (anything with ``.value()``). ``pressed_level`` is
     its level while pressed: 0 for a button to ground with a pull-up (not read at start-up, as
@@ -99,7 +94,7 @@ class Button:
         release=True,
         click=True,
     ):
-        self.name = _checked("button name", name, 0, _MAX_NAME)
+        self.name = int_in("button name", name, 0, _MAX_NAME)
         if pressed_level not in (0, 1):
             raise ValueError("pressed_level must be 0 (active low) or 1, not %r" % pressed_level)
         self.pin = pin
@@ -147,11 +142,11 @@ class Pad:
             if names & (1 << b.name):
                 raise ValueError("two buttons are named %d; names must differ" % b.name)
             names |= 1 << b.name
-        self.debounce_ms = _checked("debounce_ms", debounce_ms, 0, 1000)
-        self.long_ms = _checked("long_ms", long_ms, 1, 60000)
-        self.repeat_delay_ms = _checked("repeat_delay_ms", repeat_delay_ms, 1, 60000)
-        self.repeat_ms = _checked("repeat_ms", repeat_ms, 1, 60000)
-        self.chord_ms = _checked("chord_ms", chord_ms, 0, 1000)
+        self.debounce_ms = int_in("debounce_ms", debounce_ms, 0, 1000)
+        self.long_ms = int_in("long_ms", long_ms, 1, 60000)
+        self.repeat_delay_ms = int_in("repeat_delay_ms", repeat_delay_ms, 1, 60000)
+        self.repeat_ms = int_in("repeat_ms", repeat_ms, 1, 60000)
+        self.chord_ms = int_in("chord_ms", chord_ms, 0, 1000)
         self.chords = tuple(chords)
         for c in self.chords:
             if not isinstance(c, int) or c & ~names or bin(c).count("1") != 2:

@@ -1,6 +1,6 @@
 # The demo: the CPU against itself, on the board screen, while nobody plays.
 # SPDX-License-Identifier: MIT
-# Loaded each time the demo starts (app.App.start_demo), and let go when it ends.
+# Loaded each time the demo starts, and let go when it ends (app.App._SCREENS).
 import random
 import time
 
@@ -8,32 +8,28 @@ import buttons
 import screens
 from engine import X
 from game import DEMO, Game
-from micropython import const
+from screen import BLINK_MS, TITLE, Screen
 from settings import LEVEL_COUNT
 
-_BLINK_MS = const(400)  # the winning line, "DRAW"
 
-
-class Demo:
+class Demo(Screen):
     """The CPU against itself, each side at a random level, game after game with a tally of
     this session's results, until a press goes back to the title (so does the display going
-    to sleep). A controller with the interface app.App describes; app.App.start_demo makes it."""
+    to sleep)."""
 
     move_ms = 700  # pace of the moves
     end_ms = 2500  # a finished game stays on screen this long
 
-    def __init__(self, app, glyphs, title):
-        self.app = app
-        self.glyphs = glyphs
-        self.title = title  # where it ends: a title.Title
+    def __init__(self, app):
+        super().__init__(app)
+        self.glyphs = app.glyphs
         self.game = Game()
         self.tally = [0, 0, 0]  # X wins, O wins, draws
         self.levels = bytearray(2)  # X's level, O's level
         self.since = 0  # when the last move (or the game) began
-        self.phase = 0
 
     def enter(self, now):
-        self.app.leave_on_sleep(self.title)  # the demo is for an audience; asleep, none
+        self.app.leave_on_sleep(TITLE)  # the demo is for an audience; asleep, none
         tally = self.tally
         tally[0] = tally[1] = tally[2] = 0
         self._next_game(now)
@@ -48,7 +44,7 @@ class Demo:
 
     def event(self, ev, now):
         if buttons.kind_of(ev) == buttons.PRESS:
-            self.app.go(self.title, now)  # any press stops it, and does nothing else
+            self.app.show(TITLE, now)  # any press stops it, and does nothing else
         return True
 
     def tick(self, now):
@@ -58,10 +54,7 @@ class Demo:
             if elapsed >= self.end_ms:
                 self._next_game(now)
             else:
-                k = elapsed // _BLINK_MS
-                if (k & 1) != self.phase:
-                    self.phase = k & 1
-                    self.app.redraw()
+                self.blink(now, self.since, BLINK_MS)
         elif elapsed >= self.move_ms:
             result = game.play(game.cpu_move(self.levels[game.turn() - 1], random))
             if result:
@@ -73,7 +66,7 @@ class Demo:
     def due(self, now):
         elapsed = time.ticks_diff(now, self.since)
         if self.game.over():
-            return max(0, min(self.end_ms - elapsed, _BLINK_MS - elapsed % _BLINK_MS))
+            return max(0, min(self.end_ms - elapsed, self.blink_due(now, self.since, BLINK_MS)))
         return max(0, self.move_ms - elapsed)
 
     def draw(self, fb):

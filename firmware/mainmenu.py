@@ -3,9 +3,9 @@
 import buttons
 import screens
 from game import ONE_PLAYER, TWO_PLAYERS
-from menu import Menu
+from menu import Menu, choice, cycle, direction
 from micropython import const
-from settings import LEVEL_COUNT
+from screen import DEMO, MENU, PLAY, SETUP, Screen
 
 # Rows, each an index into _LABELS.
 _CONTINUE = const(0)
@@ -17,34 +17,17 @@ _SETTINGS = const(5)
 _LABELS = const(("Continue", "1P vs CPU", "2 Players", "Level", "Start", "Settings"))
 _ROWS = const((_PLAY_1P, _PLAY_2P, _LEVEL, _STARTS, _SETTINGS))
 _ROWS_PAUSED = const((_CONTINUE, _PLAY_1P, _PLAY_2P, _LEVEL, _STARTS, _SETTINGS))
-_STARTS_TEXT = const(("YOU", "CPU", "ALT"))  # the settings' "starts": 0, 1, 2
 
 
-def text(settings, key):
-    """What the Level or Start row shows (key "level" or "starts"): the main menu's rows, which
-    the settings screen shows too."""
-    if key == "level":
-        return screens.LEVEL_LABELS[settings.get("level")]
-    return _STARTS_TEXT[settings.get("starts")]
+class MainMenu(Screen):
+    """The main menu. PREV/NEXT move the highlight, SELECT chooses it or steps its value (Level,
+    Start; LEFT/RIGHT step it both ways on a 5-way pad). A game left unfinished for the menu waits
+    behind "Continue", and while none waits, the demo starts after app.App.demo_after_ms without a
+    press."""
 
-
-def cycle(settings, key, step):
-    """Step the level or who starts (key "level" or "starts") by step, wrapping around."""
-    count = LEVEL_COUNT if key == "level" else len(_STARTS_TEXT)
-    settings.set(key, (settings.get(key) + step) % count)
-
-
-class MainMenu:
-    """The main menu, a controller with the interface app.App describes. PREV/NEXT move the
-    highlight, SELECT chooses it or steps its value (Level, Start; LEFT/RIGHT step it both
-    ways on a 5-way pad). A game left unfinished for the menu waits behind "Continue", and
-    while none waits, the demo starts after app.App.demo_after_ms without a press."""
-
-    def __init__(self, app, settings, lcd):
-        self.app = app
-        self.settings = settings
-        self.lcd = lcd  # for the settings screen's live preview
-        self.play = None  # where its rows go (set by the App)
+    def __init__(self, app):
+        super().__init__(app)
+        self.settings = app.settings
         self.rows = Menu(_ROWS)
         self.paused = False  # a game waits behind "Continue"
 
@@ -55,7 +38,7 @@ class MainMenu:
         """Opened from a game: `waiting` if it is not over, then "Continue" brings it back (and
         is highlighted, as the likely choice)."""
         self.paused = waiting
-        self.app.go(self, now)
+        self.app.show(MENU, now)
         self.rows.select(_CONTINUE)
 
     def event(self, ev, now):
@@ -73,11 +56,9 @@ class MainMenu:
 
     def _move(self, b, now):
         # PREV/NEXT move the highlight; LEFT/RIGHT (a 5-way pad) step Level or Start.
-        step = -1 if b == buttons.PREV or b == buttons.UP or b == buttons.LEFT else 1
+        step = direction(b)
         if b == buttons.LEFT or b == buttons.RIGHT:
-            item = self.rows.current()
-            if item == _LEVEL or item == _STARTS:
-                cycle(self.settings, "level" if item == _LEVEL else "starts", step)
+            self._step_value(self.rows.current(), step)
         else:
             self.rows.move(step)
         self.app.sound("MOVE", now)
@@ -87,27 +68,30 @@ class MainMenu:
         item = self.rows.current()
         if item == _CONTINUE:
             self.paused = False
-            self.app.go(self.play, now)
+            self.app.show(PLAY, now)
         elif item == _PLAY_1P or item == _PLAY_2P:
             self.paused = False
             self.app.save_soon(now)  # the level and who starts, as chosen here
-            self.play.new_game(ONE_PLAYER if item == _PLAY_1P else TWO_PLAYERS, now)
+            self.app.screen_named(PLAY).new_game(
+                ONE_PLAYER if item == _PLAY_1P else TWO_PLAYERS, now
+            )
         elif item == _SETTINGS:
             self.app.save_soon(now)
-            self.open_setup(now)
+            self.app.show(SETUP, now)
         else:
-            cycle(self.settings, "level" if item == _LEVEL else "starts", 1)
+            self._step_value(item, 1)
             self.app.redraw()
 
-    def open_setup(self, now):
-        """Show the settings screen, made each time it opens and let go when it is left
-        (app.App.load_for_now): a game never holds its code in RAM."""
-        setupmenu = self.app.load_for_now("setupmenu")
-        self.app.go(setupmenu.SetupMenu(self.app, self.settings, self.lcd, self), now)
+    def _step_value(self, item, step):
+        # The Level or Start row's value (nothing on another row).
+        if item == _LEVEL:
+            cycle(self.settings, "level", screens.LEVEL_LABELS, step)
+        elif item == _STARTS:
+            cycle(self.settings, "starts", screens.STARTS_LABELS, step)
 
     def tick(self, now):
         if not self.paused and self.app.demo_due(now):
-            self.app.start_demo(now)
+            self.app.show(DEMO, now)
         return False
 
     def due(self, now):
@@ -123,7 +107,7 @@ class MainMenu:
             item = rows.items[row]
             value = None
             if item == _LEVEL:
-                value = text(self.settings, "level")
+                value = choice(self.settings, "level", screens.LEVEL_LABELS)
             elif item == _STARTS:
-                value = text(self.settings, "starts")
+                value = choice(self.settings, "starts", screens.STARTS_LABELS)
             screens.menu_row(fb, row, _LABELS[item], value, row == rows.index, False)

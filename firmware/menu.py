@@ -1,5 +1,23 @@
-# A list of items with one highlighted: what a menu screen moves through.
+# A list of items with one highlighted: what a menu screen moves through, and how buttons and
+# a setting's choices step through a list.
 # SPDX-License-Identifier: MIT
+import buttons
+
+
+def direction(button):
+    """The way `button` moves through a list (rows, cells, choices): -1 back for PREV, UP and
+    LEFT, +1 on for the others (NEXT, DOWN, RIGHT)."""
+    return -1 if button == buttons.PREV or button == buttons.UP or button == buttons.LEFT else 1
+
+
+def choice(settings, key, labels):
+    """The label of the setting `key`, an index into `labels` (its choices' labels)."""
+    return labels[settings.get(key)]
+
+
+def cycle(settings, key, labels, step):
+    """Step the setting `key`, an index into `labels`, by `step`, wrapping around."""
+    settings.set(key, (settings.get(key) + step) % len(labels))
 
 
 class Menu:

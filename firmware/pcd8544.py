@@ -4,6 +4,7 @@ import time
 
 import framebuf
 from micropython import const
+from valid import int_in
 
 # Facts from the Philips PCD8544 datasheet (1999). The serial interface reads a byte MSB first,
 # only while SCE is low, and D/C with its last bit: 0 = command, 1 = data (SPI mode 0, 4 Mbit/s).
@@ -42,12 +43,6 @@ _INIT = (
 _HOME = b"\x80\x40"  # _SET_X | 0, _SET_Y | 0 (basic set): the frame starts at the top left
 
 
-def _check(name, value, high):
-    if not isinstance(value, int) or not 0 <= value <= high:
-        raise ValueError("%s must be an int 0..%d, got %r" % (name, high, value))
-    return value
-
-
 class PCD8544(framebuf.FrameBuffer):
     """An 84x48 MONO_VLSB frame buffer that show() copies to a PCD8544.
 
@@ -72,9 +67,9 @@ class PCD8544(framebuf.FrameBuffer):
         self._light = backlight
         self._light_on = 1 if backlight_on else 0
         self._init = bytearray(_INIT)
-        self._init[1] |= _check("contrast", contrast, 127)
-        self._init[2] |= _check("tc", tc, 3)
-        self._init[3] |= _check("bias", bias, 7)
+        self._init[1] |= int_in("contrast", contrast, 0, 127)
+        self._init[2] |= int_in("tc", tc, 0, 3)
+        self._init[3] |= int_in("bias", bias, 0, 7)
         self._one = bytearray(1)  # command buffers made once: no allocation later
         self._three = bytearray(3)
         self.buffer = bytearray(WIDTH * HEIGHT // 8)
@@ -127,7 +122,7 @@ class PCD8544(framebuf.FrameBuffer):
 
     def contrast(self, value):
         """Set Vop 0..127 (ValueError outside); the display keeps showing its picture."""
-        vop = _check("contrast", value, 127)
+        vop = int_in("contrast", value, 0, 127)
         cmd = self._three
         cmd[0] = self._function | _EXTENDED
         cmd[1] = _SET_VOP | vop

@@ -13,28 +13,29 @@ import buttons
 import screens
 from engine import O, X
 from game import DRAW, ONE_PLAYER, TWO_PLAYERS, Game, first_player, next_free, toward
+from menu import direction
 from micropython import const
+from screen import BLINK_MS, MENU, PLAY, Screen
 from settings import LEVEL_COUNT
 
-_BLINK_MS = const(400)  # the winning line, "DRAW"
 _HINT_MS = const(250)  # hint blink half-period
 _HINT_BLINKS = const(8)  # half-periods the hint blinks for (2 s)
 _SLOW_MAX = const(254)  # ms; longer searches are recorded as this
 _CENTRE = const(4)
+_CELLS = const(9)
+_EMPTIES = const(_CELLS + 1)  # how many cells a position may have empty: 0.._CELLS
 
 
-class Play:
-    """The board screen of a one-player (against the CPU) or two-player game: a controller
-    with the interface app.App describes."""
+class Play(Screen):
+    """The board screen of a one-player (against the CPU) or two-player game."""
 
     think_ms = 150  # a search expected to take this long shows the thinking indicator first
     sign_ms = 1000  # how long "NO UNDO" stays up
 
-    def __init__(self, app, settings, glyphs):
-        self.app = app
-        self.settings = settings
-        self.glyphs = glyphs
-        self.menu = None  # the main menu (set by the App)
+    def __init__(self, app):
+        super().__init__(app)
+        self.settings = app.settings
+        self.glyphs = app.glyphs
         self.game = Game()
         self.games = 0  # one-player games started (for "alternate")
         self.cursor = _CENTRE
@@ -47,11 +48,11 @@ class Play:
         self.thinking = False  # the thinking indicator is on the glass
         self.shown = False  # the position the CPU is to answer is on the glass
         self.since = 0  # when the screen, the hint or the result began (blinking)
-        self.phase = 0  # blink phase: 0 on, 1 off
-        # Last measured search time per (level, empty cells), in ms; 255, unknown, counts as
-        # slow, so the first search of a kind shows the indicator (one frame; on a fast search
-        # it lasts a few ms, below what the glass can show).
-        self.slow = bytearray(b"\xff" * (LEVEL_COUNT * 10))
+        # Last measured search time per level and empty cells (the byte at level * _EMPTIES +
+        # empty cells), in ms; 255, unknown, counts as slow, so the first search of a kind
+        # shows the indicator (one frame; on a fast search it lasts a few ms, below what the
+        # glass can show).
+        self.slow = bytearray(b"\xff" * (LEVEL_COUNT * _EMPTIES))
 
     # -- a game starts ------------------------------------------------------------------------
 
@@ -67,7 +68,7 @@ class Play:
         self.cursor = _CENTRE
         self.hint_left = 0
         self.thinking = False
-        self.app.go(self, now)
+        self.app.show(PLAY, now)
 
     def enter(self, now):
         # A new game, or one continued from the menu.
@@ -113,12 +114,13 @@ class Play:
         if not self.app.held() & ~(1 << b | 1 << buttons.SELECT):
             self.anchor = self.cursor
         game = self.game
+        step = direction(b)
         if b == buttons.PREV or b == buttons.NEXT:
-            self.cursor = next_free(game, self.cursor, 1 if b == buttons.NEXT else -1)
+            self.cursor = next_free(game, self.cursor, step)
         elif b == buttons.UP or b == buttons.DOWN:
-            self.cursor = toward(game, self.cursor, 1 if b == buttons.DOWN else -1, 0)
+            self.cursor = toward(game, self.cursor, step, 0)
         else:
-            self.cursor = toward(game, self.cursor, 0, 1 if b == buttons.RIGHT else -1)
+            self.cursor = toward(game, self.cursor, 0, step)
         self.hint_left = 0
         self.app.sound("MOVE", now)
         self.app.redraw()
@@ -159,7 +161,7 @@ class Play:
 
     def _to_menu(self, now):
         self._back_to_anchor()  # Continue comes back to the cell the player left
-        self.menu.from_game(now, not self.game.over())
+        self.app.screen_named(MENU).from_game(now, not self.game.over())
 
     def _back_to_anchor(self):
         # Undo the cursor move of the press that became a hold (or a chord).
@@ -191,20 +193,14 @@ class Play:
             self.app.redraw()
         if game.cpu_to_move():
             return self._cpu_turn(now)
-        elapsed = time.ticks_diff(now, self.since)
         if self.hint_left:
-            k = elapsed // _HINT_MS
-            if k >= _HINT_BLINKS:
+            if time.ticks_diff(now, self.since) >= _HINT_MS * _HINT_BLINKS:
                 self.hint_left = 0  # done: the cursor stays on the hint, solid
                 self.app.redraw()
-                return False
+            else:
+                self.blink(now, self.since, _HINT_MS)
         elif game.over():
-            k = elapsed // _BLINK_MS
-        else:
-            return False
-        if (k & 1) != self.phase:  # blinking: the hint, or the result
-            self.phase = k & 1
-            self.app.redraw()
+            self.blink(now, self.since, BLINK_MS)  # the result, until the next game
         return False
 
     def _cpu_turn(self, now):
@@ -213,7 +209,7 @@ class Play:
         # indicator has to be shown before it starts): the last measured time for this level
         # and number of empty cells. Then, at once, the search and the move.
         game = self.game
-        slot = game.level * 10 + 9 - game.count
+        slot = game.level * _EMPTIES + _CELLS - game.count
         if not self.shown:
             self.shown = True
             self.thinking = self.slow[slot] >= self.think_ms
@@ -240,10 +236,10 @@ class Play:
         if self.hint_left:
             period = _HINT_MS
         elif game.over():
-            period = _BLINK_MS  # the result blinks until the next game
+            period = BLINK_MS  # the result blinks until the next game
         else:
             return due
-        flip = period - time.ticks_diff(now, self.since) % period
+        flip = self.blink_due(now, self.since, period)
         return flip if due < 0 or flip < due else due
 
     # -- the glass ----------------------------------------------------------------------------

@@ -12,11 +12,15 @@ from micropython import const
 _SAFE_CHECK_MS = const(50)  # a button must still be held this much later: not a glitch
 _POLL_MS = const(20)
 _DIM_MS = const(30000)  # the error screen's backlight goes off after this long
-# Text screens: a title bar in the 8x8 font (10 rows), then lines of the small font
-# (smallfont.py) 7 pixels apart from _TOP, the last one kept for the foot.
+# Text screens: a title bar (a line of the 8x8 font with a row above and below), then lines
+# of the small font (smallfont.py) 7 pixels apart from _TOP, the last one kept for the foot.
+_CHAR = const(8)  # the 8x8 font's characters
+_BAR = const(10)  # the title bar's height
 _TOP = const(12)
 _FOOT = const(41)
-_COLS = const(10)  # the 8x8 font on 84 pixels, if the small font cannot be loaded
+# If the small font cannot be loaded: lines of the 8x8 font, 9 pixels apart from _PLAIN_TOP.
+_PLAIN_TOP = const(13)
+_PLAIN_LINE = const(9)
 
 
 def safe_mode(hw):
@@ -49,16 +53,16 @@ def screen(lcd, title, paragraphs, foot):
     """Clear the glass; draw title in an inverted bar, then each paragraph word-wrapped and
     centred in the small font (as many lines as fit), and foot on the bottom line."""
     lcd.fill(0)
-    lcd.fill_rect(0, 0, lcd.width, 10, 1)
-    lcd.text(title, (lcd.width - 8 * len(title)) // 2, 1, 0)
+    lcd.fill_rect(0, 0, lcd.width, _BAR, 1)
+    lcd.text(title, (lcd.width - _CHAR * len(title)) // 2, (_BAR - _CHAR) // 2, 0)
     try:
         import smallfont
     except Exception:  # a broken font module must not hide the error it may have caused
-        y = 13
+        y = _PLAIN_TOP
         for line in paragraphs + (foot,):
-            line = line[:_COLS]
-            lcd.text(line, (lcd.width - 8 * len(line)) // 2, y, 1)
-            y += 9
+            line = line[: lcd.width // _CHAR]  # what fits on a line
+            lcd.text(line, (lcd.width - _CHAR * len(line)) // 2, y, 1)
+            y += _PLAIN_LINE
         lcd.show()
         return
     y = _TOP

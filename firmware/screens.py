@@ -1,13 +1,17 @@
-# Drawing of every app screen into the 84x48 frame buffer (no state; a frame leaves no garbage).
+# Drawing of every app screen into the frame buffer (no state; a frame leaves no garbage).
 # SPDX-License-Identifier: MIT
 from game import DRAW, TWO_PLAYERS
 from micropython import const
+from pcd8544 import WIDTH
 
 # The board fills the left 47x47 pixels: three 15-pixel cells with 1-pixel grid lines.
 _CELL = const(15)
 _PITCH = const(16)
 _SIDE = const(47)
 _INSET = const(2)  # (15 - 11) // 2: a big glyph in its cell
+# The winning line runs through the cells' centres and reaches this far past the two end ones.
+_MID = const(7)  # a cell's centre from its top left corner: _CELL // 2
+_REACH = const(5)
 # The status column: 4 characters of the 8x8 font from x=52 to the right edge.
 STATUS_X = const(52)
 ROW_Y = (0, 10, 22, 31, 40)  # turn, level/mode, three tally rows
@@ -20,6 +24,7 @@ _COUNT_2P = const(("X", "O", "D"))  # tally2: X wins, O wins, draws (and the dem
 # mover's mark in the demo the glass has room for 3 and cuts the 4th. A host test holds them to
 # the engine's names.
 LEVEL_LABELS = ("EASY", "MED", "HARD", "PERF")
+STARTS_LABELS = ("YOU", "CPU", "ALT")  # the settings' "starts": 0, 1, 2 (who begins vs the CPU)
 
 
 def number(fb, n, right, y, c=1):
@@ -63,10 +68,10 @@ def _win_line(fb, line):
     b = line[2]
     dx = (b % 3 > a % 3) - (b % 3 < a % 3)
     dy = (b // 3 > a // 3) - (b // 3 < a // 3)
-    x0 = (a % 3) * _PITCH + 7 - 5 * dx
-    y0 = (a // 3) * _PITCH + 7 - 5 * dy
-    x1 = (b % 3) * _PITCH + 7 + 5 * dx
-    y1 = (b // 3) * _PITCH + 7 + 5 * dy
+    x0 = (a % 3) * _PITCH + _MID - _REACH * dx
+    y0 = (a // 3) * _PITCH + _MID - _REACH * dy
+    x1 = (b % 3) * _PITCH + _MID + _REACH * dx
+    y1 = (b // 3) * _PITCH + _MID + _REACH * dy
     for c, width in ((0, 2), (1, 1)):
         for o in range(-width, width + 1):
             if dy == 0:
@@ -87,11 +92,11 @@ def _status_turn(fb, gl, player, text, row=0):
 
 def _tally(fb, labels, tally):
     # The rule under the first two rows, then three counts with their labels.
-    fb.hline(STATUS_X - 2, _RULE_Y, 84 - STATUS_X + 2, 1)
+    fb.hline(STATUS_X - 2, _RULE_Y, WIDTH - STATUS_X + 2, 1)
     for i in range(3):
         y = ROW_Y[2 + i]
         fb.text(labels[i], STATUS_X, y, 1)
-        number(fb, tally[i], 83, y)
+        number(fb, tally[i], WIDTH - 1, y)
 
 
 def status(fb, gl, game, label, tally, thinking, blink_on):
@@ -134,8 +139,8 @@ def sign(fb, text):
     import smallfont  # loaded by the first sign: a game that never shows one never holds it
 
     x = STATUS_X - 2
-    fb.fill_rect(x, ROW_Y[1] - 1, 84 - x, 9, 1)
-    smallfont.text(fb, text, x + (84 - x - smallfont.width(text)) // 2, ROW_Y[1] + 1, 0)
+    fb.fill_rect(x, ROW_Y[1] - 1, WIDTH - x, 9, 1)
+    smallfont.text(fb, text, x + (WIDTH - x - smallfont.width(text)) // 2, ROW_Y[1] + 1, 0)
 
 
 def menu_row(fb, row, label, value, highlight, editing):
@@ -144,12 +149,12 @@ def menu_row(fb, row, label, value, highlight, editing):
     y = row * _CHAR
     ink = 1
     if highlight:
-        fb.fill_rect(0, y, 84, _CHAR, 1)
+        fb.fill_rect(0, y, WIDTH, _CHAR, 1)
         ink = 0
     fb.text(label, 1, y, ink)
     if value is None:
         return
-    right = 83
+    right = WIDTH - 1  # the last column
     if editing and highlight:
         fb.text("<", 43, y, ink)
         fb.text(">", 76, y, ink)

@@ -4,6 +4,7 @@ import json
 import os
 
 from micropython import const
+from valid import int_in
 
 LEVEL_COUNT = const(4)  # engine.LEVELS has this many (a host test holds the two together)
 TALLY_MAX = const(999)  # three digits fit the status column; counts saturate here
@@ -47,11 +48,6 @@ _SPEC = {
 }
 
 
-def _is_int(value):
-    # bool is a subclass of int: True must not pass as contrast 1.
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def check(key, value):
     """Return `value` normalised for `key` (tallies become tuples); raise ValueError if it is
     not allowed, saying what is."""
@@ -64,12 +60,12 @@ def check(key, value):
             return value
         raise ValueError("%s must be True or False, not %r" % (key, value))
     if kind == "int":
-        if _is_int(value) and low <= value <= high:
-            return value
-        raise ValueError("%s must be an int %d..%d, not %r" % (key, low, high, value))
+        return int_in(key, value, low, high)
     if isinstance(value, (list, tuple)) and len(value) == 3:
-        if all(_is_int(n) and low <= n <= high for n in value):
-            return tuple(value)
+        try:
+            return tuple(int_in(key, n, low, high) for n in value)
+        except ValueError:
+            pass  # said below, of the whole tally
     raise ValueError("%s must be three ints %d..%d, not %r" % (key, low, high, value))
 
 

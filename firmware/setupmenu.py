@@ -1,12 +1,12 @@
 # The settings screen: contrast with a live preview, backlight, sound, level, who starts, scores.
 # SPDX-License-Identifier: MIT
-# Loaded by the main menu the first time it opens (mainmenu.MainMenu.open_setup): a session
-# that never changes a setting never holds this code in RAM.
+# Loaded each time it opens, and let go when it is left (app.App._SCREENS): a game never
+# holds this code in RAM.
 import buttons
 import screens
-from mainmenu import cycle, text
-from menu import Menu
+from menu import Menu, choice, cycle, direction
 from micropython import const
+from screen import MENU, Screen
 from settings import CONTRAST_MAX
 
 # Rows, each an index into _LABELS.
@@ -22,20 +22,18 @@ _ROWS = const((_CONTRAST, _LIGHT, _SOUND, _LEVEL, _STARTS, _RESET, _BACK))
 _SHOWN = const(6)  # rows on the glass (8 pixels each); the list scrolls to the highlight
 
 
-class SetupMenu:
-    """The settings screen, a controller with the interface app.App describes. SELECT changes
-    the highlighted value (Contr: SELECT, then PREV/NEXT, SELECT again; Scores: press twice);
-    the contrast and the backlight change on the glass at once, the sound is heard at once;
-    Back (or PREV+NEXT together) returns to the main menu. Each change is saved once made
-    (app.save_soon: in the next quiet gap), so a power cut keeps it; the contrast once its
-    adjustment ends (SELECT again, or Back; set with LEFT/RIGHT, once the highlight moves on),
-    not at every step."""
+class SetupMenu(Screen):
+    """The settings screen. SELECT changes the highlighted value (Contr: SELECT, then PREV/NEXT,
+    SELECT again; Scores: press twice); the contrast and the backlight change on the glass at once,
+    the sound is heard at once; Back (or PREV+NEXT together) returns to the main menu. Each change
+    is saved once made (app.save_soon: in the next quiet gap), so a power cut keeps it; the
+    contrast once its adjustment ends (SELECT again, or Back; set with LEFT/RIGHT, once the
+    highlight moves on), not at every step."""
 
-    def __init__(self, app, settings, lcd, menu):
-        self.app = app
-        self.settings = settings
-        self.lcd = lcd  # for the live preview of the contrast and the backlight
-        self.menu = menu  # where Back goes
+    def __init__(self, app):
+        super().__init__(app)
+        self.settings = app.settings
+        self.lcd = app.lcd  # for the live preview of the contrast and the backlight
         self.rows = Menu(_ROWS)
         self.editing = False  # the contrast is being adjusted with PREV/NEXT
         self.confirm = False  # "clear the scores?" asked once
@@ -60,7 +58,7 @@ class SetupMenu:
         return False
 
     def _move(self, b, now):
-        step = -1 if b == buttons.PREV or b == buttons.UP or b == buttons.LEFT else 1
+        step = direction(b)
         item = self.rows.current()
         if self.editing or b == buttons.LEFT or b == buttons.RIGHT:
             self._adjust(item, step)
@@ -106,20 +104,14 @@ class SetupMenu:
         elif item == _SOUND:
             s.set("sound", not s.get("sound"))
         elif item == _LEVEL:
-            cycle(s, "level", step)
+            cycle(s, "level", screens.LEVEL_LABELS, step)
         elif item == _STARTS:
-            cycle(s, "starts", step)
+            cycle(s, "starts", screens.STARTS_LABELS, step)
 
     def _back(self, now):
         self.editing = False
         self.app.save_soon(now)  # a contrast still being adjusted
-        self.app.go(self.menu, now)  # its highlight is still on "Settings"
-
-    def tick(self, now):
-        return False
-
-    def due(self, now):
-        return -1  # nothing here changes by itself
+        self.app.show(MENU, now)  # its highlight is still on "Settings"
 
     def draw(self, fb):
         fb.fill(0)
@@ -135,9 +127,9 @@ class SetupMenu:
             elif item == _SOUND:
                 value = "ON" if s.get("sound") else "OFF"
             elif item == _LEVEL:
-                value = text(s, "level")
+                value = choice(s, "level", screens.LEVEL_LABELS)
             elif item == _STARTS:
-                value = text(s, "starts")
+                value = choice(s, "starts", screens.STARTS_LABELS)
             elif item == _RESET:
                 value = "CLR?" if self.confirm else "CLR"
             else:

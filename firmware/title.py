@@ -1,22 +1,17 @@
 # The title screen, and the CPU-against-CPU demo it starts when nobody plays.
 # SPDX-License-Identifier: MIT
-import time
-
 import buttons
-from micropython import const
-
-_BLINK_MS = const(400)  # "press key"
+from screen import BLINK_MS, DEMO, MENU, Screen
 
 
-class Title:
+class Title(Screen):
     """The first screen: any press opens the main menu; after app.App.demo_after_ms without
-    one, the demo starts. A controller with the interface app.App describes."""
+    one, the demo starts."""
 
-    def __init__(self, app, glyphs):
-        self.app = app
-        self.glyphs = glyphs
-        self.since = 0
-        self.phase = 0  # blink phase: 0 on, 1 off
+    def __init__(self, app):
+        super().__init__(app)
+        self.glyphs = app.glyphs
+        self.since = 0  # "press key" blinks from here
 
     def enter(self, now):
         self.since = now
@@ -24,25 +19,21 @@ class Title:
 
     def event(self, ev, now):
         if buttons.kind_of(ev) == buttons.PRESS:
-            # The first press loads the menu and the game (app.App.main_menu); its click
+            # The first press loads the menu and the game (app.App._SCREENS); its click
             # sounds after that, so the load never lengthens the note.
-            menu = self.app.main_menu()
+            self.app.show(MENU, now)  # at once; the rest of this hold does nothing
             self.app.sound("MOVE", now)
-            self.app.go(menu, now)  # at once; the rest of this hold does nothing
         return True
 
     def tick(self, now):
         if self.app.demo_due(now):
-            self.app.start_demo(now)
-            return False
-        k = time.ticks_diff(now, self.since) // _BLINK_MS
-        if (k & 1) != self.phase:
-            self.phase = k & 1
-            self.app.redraw()
+            self.app.show(DEMO, now)
+        else:
+            self.blink(now, self.since, BLINK_MS)
         return False
 
     def due(self, now):
-        blink = _BLINK_MS - time.ticks_diff(now, self.since) % _BLINK_MS
+        blink = self.blink_due(now, self.since, BLINK_MS)
         idle = self.app.idle_ms(now)
         return blink if idle < 0 else min(blink, max(0, self.app.demo_after_ms - idle))
 

@@ -258,6 +258,7 @@ def test_debounce_zero_takes_every_change():
         (lambda: sim.pad1(repeat_ms=0), "repeat_ms"),
         (lambda: sim.pad1(repeat_delay_ms=70000), "repeat_delay_ms"),
         (lambda: sim.pad1(chord_ms=2.5), "chord_ms"),
+        (lambda: sim.pad1(long_ms=True), "long_ms"),
         (lambda: sim.pad1(chords=(B.PREV_NEXT,)), "chord"),
         (lambda: B.three_buttons(sim.Pin(), sim.Pin(), sim.Pin(), chords=(7,)), "chord"),
         (lambda: B.chord_id(B.UP, B.UP), "two different"),

@@ -1,32 +1,58 @@
-"""screens.py, on CPython: what it takes from the engine and the game instead of re-typing it.
-What the screens look like is held by the golden images (test_app_screens.py)."""
+"""screens.py, read on CPython: what it takes from the engine, the game and the display instead
+of re-typing it. What the screens look like is held by the golden images (test_app_screens.py).
+Read with ast, not imported: screens.py takes the display's size from pcd8544, which needs
+MicroPython's framebuf."""
 
 import ast
 from pathlib import Path
 
 import engine
-import game
-import screens
 
 FIRMWARE = Path(__file__).resolve().parents[1] / "firmware"
+TREE = ast.parse((FIRMWARE / "screens.py").read_text())
+
+
+def _assigned(name):
+    # The literal value screens.py assigns to `name` at the top level.
+    for node in TREE.body:
+        if isinstance(node, ast.Assign) and [t.id for t in node.targets] == [name]:
+            return ast.literal_eval(node.value)
+    raise AssertionError("screens.py assigns no " + name)
+
+
+def _imported_from(module):
+    return [
+        alias.name
+        for node in TREE.body
+        if isinstance(node, ast.ImportFrom) and node.module == module
+        for alias in node.names
+    ]
+
+
+LEVEL_LABELS = _assigned("LEVEL_LABELS")
 
 
 def test_level_labels_are_the_engines_levels_in_4_characters():
-    assert len(screens.LEVEL_LABELS) == len(engine.LEVELS)
-    for label, name in zip(screens.LEVEL_LABELS, engine.LEVELS, strict=True):
+    assert len(LEVEL_LABELS) == len(engine.LEVELS)
+    for label, name in zip(LEVEL_LABELS, engine.LEVELS, strict=True):
         assert 3 <= len(label) <= 4 and name.upper().startswith(label), (label, name)
-    assert len(set(label[:3] for label in screens.LEVEL_LABELS)) == len(engine.LEVELS), (
+    assert len(set(label[:3] for label in LEVEL_LABELS)) == len(engine.LEVELS), (
         "the demo shows 3 characters: they must still tell the levels apart"
     )
 
 
 def test_the_game_constants_are_the_games():
     # No re-typed copies (`game.mode == 1  # game.TWO_PLAYERS`): the names come from game.py.
-    source = (FIRMWARE / "screens.py").read_text()
-    assert screens.DRAW is game.DRAW and screens.TWO_PLAYERS is game.TWO_PLAYERS
-    tree = ast.parse(source)
-    for node in ast.walk(tree):
+    assert _imported_from("game") == ["DRAW", "TWO_PLAYERS"]
+    for node in ast.walk(TREE):
         if isinstance(node, ast.Compare) and isinstance(node.left, ast.Attribute):
             if node.left.attr in ("mode", "result"):
                 for right in node.comparators:
                     assert not isinstance(right, ast.Constant), ast.unparse(node)
+
+
+def test_the_display_size_is_pcd8544s():
+    # pcd8544.WIDTH, not 84 (nor 83 for its last column), so the drawing follows the driver.
+    assert _imported_from("pcd8544") == ["WIDTH"]
+    numbers = [n.value for n in ast.walk(TREE) if isinstance(n, ast.Constant)]
+    assert 84 not in numbers and 83 not in numbers

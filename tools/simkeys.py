@@ -5,12 +5,10 @@ A press is the button down PRESS_MS then up GAP_MS, a hold keeps it down HOLD_MS
 worked out from firmware/buttons.py's own defaults, so the firmware sees each one whole.
 """
 
+import ast
 import collections
-import importlib.util
-import inspect
 import os
 import re
-import sys
 import time
 from pathlib import Path
 
@@ -19,15 +17,15 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def _pad_defaults():
     """debounce_ms, long_ms, repeat_delay_ms as firmware/buttons.py's Pad has them (the board
-    files take the defaults)."""
-    sys.path.insert(0, str(ROOT / "testbed" / "cpython"))
-    import micropython  # noqa: F401 - the CPython shim: const(), and the ticks buttons.py takes
-
-    spec = importlib.util.spec_from_file_location("oxo5110_buttons", ROOT / "firmware/buttons.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    params = inspect.signature(module.Pad.__init__).parameters
-    return tuple(params[name].default for name in ("debounce_ms", "long_ms", "repeat_delay_ms"))
+    files take the defaults), read from its source: importing it would need the firmware's
+    other modules on the path."""
+    tree = ast.parse((ROOT / "firmware" / "buttons.py").read_text())
+    pad = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Pad")
+    init = next(n for n in pad.body if isinstance(n, ast.FunctionDef) and n.name == "__init__")
+    args = init.args.args[-len(init.args.defaults) :]  # the last arguments have the defaults
+    defaults = dict(zip([a.arg for a in args], init.args.defaults, strict=True))
+    names = ("debounce_ms", "long_ms", "repeat_delay_ms")
+    return tuple(ast.literal_eval(defaults[name]) for name in names)
 
 
 DEBOUNCE_MS, LONG_MS, REPEAT_DELAY_MS = _pad_defaults()

@@ -64,17 +64,18 @@ PASSING = ("Title", "Demo", "SetupMenu")  # the screens shown only now and then
 
 
 def held_screens(app):
-    # The screens of PASSING that the app, or a screen it keeps, still refers to.
+    # The screens of PASSING that the app, its table or a screen it keeps still refers to.
     held = []
-    for holder in (app, app.menu, app.play):
-        for value in holder.__dict__.values():
+    kept = [screen for screen in app.screens if screen is not None]
+    for holder in [app] + kept:
+        for value in list(holder.__dict__.values()) + kept:
             if type(value).__name__ in PASSING and value is not app.screen:
                 held.append(type(value).__name__)
     return held
 
 
 def test_the_title_the_demo_and_the_settings_are_let_go_when_left():
-    # Each is made when it shows and let go once left, its code with it (app.App.load_for_now):
+    # Each is made when it shows and let go once left, its code with it (app.App._SCREENS):
     # nothing keeps the screen, nor sys.modules its module; shown again, it is loaded again.
     r = Rig()
     to_menu(r)

@@ -15,6 +15,7 @@ import sound
 from buttons import NEXT, PREV, SELECT
 from mptest import check
 from rig import Rig
+from screen import PLAY
 
 LONGEST_NOTE_MS = 500  # no note of sound.py is longer: a tone on longer than this is stuck
 
@@ -24,7 +25,8 @@ PICK = (2, 2, 2, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1, 0, 0, 0)  # SELECT 1/2, NEXT 5/16
 
 
 def fail(message, app, event):
-    g = app.play.game if app.play is not None else None  # None before the first menu
+    play = app.screens[PLAY]
+    g = play.game if play is not None else None  # None before the first menu
     raise AssertionError(
         "event %d: %s (screen %s board %x count %d result %d)"
         % (
@@ -109,7 +111,8 @@ def test_fuzz_random_buttons():
             ms = 16000 + (r * 131) % 9000  # the demo starts on an idle menu
         else:
             ms = 20000 + (r * 997) % 130000
-        g = app.play.game if app.play is not None else None  # made by the first menu
+        play = app.screens[PLAY]
+        g = play.game if play is not None else None  # made by the first menu
         before = (g.board, g.count, g.over(), g.mode) if g else None
         t1 = settings.get("tally1")
         t2 = settings.get("tally2")

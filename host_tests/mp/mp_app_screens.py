@@ -9,6 +9,7 @@ import mptest
 from appplay import play_cell
 from buttons import NEXT, PREV, SELECT
 from rig import Rig
+from screen import PLAY
 
 
 def snap(r, name):
@@ -39,7 +40,7 @@ def test_the_buttons_reach_every_screen():
     play_cell(r, 2)
     snap(r, "board_1p")
     # The thinking indicator: the frame drawn before a search expected to be slow.
-    r.app.play.think_ms = 0
+    r.app.screens[PLAY].think_ms = 0
     free = [i for i in range(9) if r.cell(i) in (".", "cursor")]
     for _ in range(9):
         if r.cursor() == free[0]:
@@ -50,7 +51,7 @@ def test_the_buttons_reach_every_screen():
     r.up(SELECT)
     r.app.step(r.now)  # the click: the player's mark and the indicator, no search yet
     snap(r, "thinking")
-    r.app.play.think_ms = 150
+    r.app.screens[PLAY].think_ms = 150
     r.run(100)
     # Hold NEXT: to the menu, where the game waits behind "Continue".
     r.hold(NEXT, 700)
@@ -110,11 +111,12 @@ def test_the_buttons_reach_every_screen():
                 c = r.steady(i)
                 b |= (1 if c == "X" else 2 if c == "O" else 0) << (2 * i)
             play_cell(r, engine.best_move(b, engine.to_move(b)))
-        if r.status(0, "WIN!") or r.app.play.game.result == r.app.play.game.human:
+        game = r.app.screens[PLAY].game
+        if r.status(0, "WIN!") or game.result == game.human:
             break
         r.click(SELECT)
         r.run(50)
-    line = r.app.play.game.line
+    line = r.app.screens[PLAY].game.line
     a, b = line[0], line[1]
     x = (a % 3) * 16 + 7 + 6 * ((b % 3) - (a % 3))
     y = (a // 3) * 16 + 7 + 6 * ((b // 3) - (a // 3))

@@ -66,7 +66,7 @@ def test_each_show_is_two_writes_of_506_bytes():
 def test_contrast_outside_0_127_raises_and_sends_nothing():
     bus, lcd = make()
     bus.clear()
-    for bad in (-1, 128, 255, 60.5, "60", None):
+    for bad in (-1, 128, 255, 60.5, "60", None, True):
         message = raises_value_error(lcd.contrast, bad)
         check(message is not None, "contrast(%r) did not raise ValueError" % (bad,))
         check("0..127" in message, message)

@@ -21,6 +21,7 @@ from appplay import (
 from buttons import NEXT, PREV, SELECT
 from mptest import check
 from rig import Rig
+from screen import PLAY
 
 
 def test_full_game_at_each_level():
@@ -222,14 +223,14 @@ def test_undo_with_nothing_to_undo_shows_a_sign():
     check(r.cursor() == 4, "the cursor went back:\n" + r.show())
     micropython.heap_lock()  # a frame with the sign is drawn without allocating, as any frame
     try:
-        r.app.play.draw(r.hw.lcd)
+        r.app.screens[PLAY].draw(r.hw.lcd)
         drawn = True
     except MemoryError:
         drawn = False
     micropython.heap_unlock()
     check(drawn, "drawing the sign allocated")
     r.up(PREV)
-    r.run(r.app.play.sign_ms - 400)  # the sign came with the hold, 400 ms (and a poll) in
+    r.run(r.app.screens[PLAY].sign_ms - 400)  # the sign came with the hold, 400 ms (and a poll) in
     check(no_undo_sign(r), "still up:\n" + r.show())
     r.run(400)
     check(not no_undo_sign(r) and r.status(1, "PERF"), "gone again:\n" + r.show())
@@ -244,7 +245,7 @@ def test_undo_with_nothing_to_undo_shows_a_sign():
 
 def test_presses_during_cpu_turn_are_ignored():
     r = new_1p(LEVELS - 1, "YOU", seed=8)
-    r.app.play.think_ms = 0  # every search is announced: a frame in which the CPU is to move
+    r.app.screens[PLAY].think_ms = 0  # every search announced: a frame in which the CPU is to move
     r.down(SELECT)
     r.run(80)
     r.up(SELECT)

@@ -7,7 +7,8 @@ from buttons import NEXT, SELECT
 from mptest import check
 from rig import Rig
 
-# What the title does not need: the menu, the game and the engine (app.App.main_menu).
+# What the title does not need: the menu, the game and the engine (app.App._SCREENS: made at
+# the first press).
 _LATER = ("mainmenu", "menu", "play", "game", "screens", "engine")
 
 
@@ -34,6 +35,19 @@ def test_the_prompt_blinks():
         check(r.text_at("OXO 5110", 10, 21), r.show())
         seen.append(r.text_at("press key", 6, 37))
     check(True in seen and False in seen, "press key blinks: %r" % (seen,))
+
+
+def test_due_is_the_next_blink_or_the_demo_whichever_comes_first():
+    # The App asks due() before a save (app.App.step): it must answer on the title.
+    r = Rig()
+    r.run(50)
+    title = r.app.screen
+    due = title.due(r.now)
+    check(0 < due <= 400, "the next blink of the prompt: %d ms" % due)
+    r.run(r.app.demo_after_ms - 30 - r.app.idle_ms(r.now))  # idle, the demo 30 ms away
+    left = r.app.demo_after_ms - r.app.idle_ms(r.now)
+    due = title.due(r.now)
+    check(r.app.screen is title and 0 <= due <= left <= 30, "the demo first: %d ms" % due)
 
 
 def test_a_press_opens_the_menu_at_once_and_its_hold_does_nothing_more():
