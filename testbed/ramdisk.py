@@ -63,6 +63,7 @@ class RAMDisk:
         self.data = bytearray(image) if image is not None else bytearray(block_size * blocks)
         self.log = None  # a list while recording: ("w", address, bytes) or ("e", block)
         self.writes = 0  # block writes and erases since creation: flash wear
+        self.reads = 0  # readblocks() calls since creation: littlefs's cache fills
         self.timing = timing  # a FlashTiming, None: operations cost nothing
         self.clock = clock  # a time.FakeClock moved on by that cost, or None
         self.busy_us = 0  # the cost of every operation since creation
@@ -76,6 +77,7 @@ class RAMDisk:
     def readblocks(self, block, buf, offset=0):
         start = block * self.block_size + offset
         buf[:] = self.data[start : start + len(buf)]
+        self.reads += 1
         t = self.timing
         if t is not None:
             self._spend(t.read_call_us + t.read_byte_us * len(buf))

@@ -11,7 +11,9 @@
 Deploy compiles every firmware module except main.py with mpy-cross to bytecode .mpy (no
 native or viper code is used, so no -march: the same files run on any port), compiles the board
 file as board.mpy, keeps main.py as source (so a board boots it and a person can read it),
-removes stale .py copies that would shadow the .mpy files, and resets the board. settings.json
+removes stale .py copies that would shadow the .mpy files, and resets the board. On rp2 and
+esp32 it first remounts the board's littlefs root without modification times (tools/nomtime.py:
+the imports then find the files faster at every boot) until that reset. settings.json
 and error.log on the board are kept. Every step is one `mpremote connect PORT ...` chain.
 
 A board with native USB (a Pico) loses its port for about 1.5 s after a reset. Every target

@@ -22,6 +22,19 @@ REMOVE = (
     "import os\nfor n in %r:\n    try:\n        os.remove(n)\n        print('removed', n)\n"
     "    except OSError:\n        pass\n"
 )
+# Before deploy's and mip's copies: the board's littlefs root remounted without modification
+# times (tools/nomtime.py, sent as text; its comments stay here), so the board boots as fast as
+# from `make image`. The reset after the copy mounts it as the port always does.
+NOMTIME = ROOT / "tools" / "nomtime.py"
+
+
+def remount(names):
+    """The board-side code that remounts the root without modification times (where the port
+    is rp2 or esp32 and the root is littlefs; elsewhere it does nothing) and removes those of
+    names that have one, so that the copy writes them afresh."""
+    lines = NOMTIME.read_text(encoding="utf-8").splitlines()
+    code = "\n".join(line for line in lines if line.strip() and not line.lstrip().startswith("#"))
+    return code + "\nmain(%r)\n" % (sorted(names),)
 
 
 def check_board(board, target="deploy"):
@@ -63,9 +76,10 @@ def mpremote(port, *chain):
 
 def deploy_commands(port, mpys, board_mpy, main_py):
     shadows = sorted({p.stem + ".py" for p in mpys} | {"board.py"})
+    copied = [p.name for p in mpys] + ["board.mpy", "main.py"]
     return mpremote(
         port,
-        *("exec", REMOVE % (shadows,)),
+        *("exec", remount(copied) + REMOVE % (shadows,)),
         *("+", "fs", "cp", *[str(p) for p in mpys], ":"),
         *("+", "fs", "cp", str(board_mpy), ":board.mpy"),
         *("+", "fs", "cp", str(main_py), ":main.py"),
@@ -106,7 +120,8 @@ def commands(target, board, port, build_dir):
         files = sorted(FIRMWARE.glob("*.py")) + [board_file]
         cmd = mpremote(
             port,
-            *("mip", "install", "--target", "/", str(package)),
+            *("exec", remount([p.name for p in files[:-1]] + ["board.py"])),
+            *("+", "mip", "install", "--target", "/", str(package)),
             *("+", "fs", "cp", str(board_file), ":board.py"),
         )
         return cmd, "installed %s with mip (sources, board.py for %s) on %s" % (
