@@ -42,10 +42,11 @@ class App:
     # it (calibrated on the emulated Pico with the deployed files in the root), beside those
     # files, with or without error.log and settings.bad at their largest, over 320 saves:
     # 343 ms, littlefs relocating the root's metadata (a compaction alone 140-185 ms with its
-    # erase, a plain save 20-40 ms). mp_app_timing.py holds this to the model within late_ms; `make
-    # bench` prints it. A save waits for a gap this long in which nothing sounds, no button is
-    # down and the screen has no timed change due, less late_ms: what a note or a blink may be
-    # late by.
+    # erase, a plain save 20-40 ms); where littlefs relocates moves with the deployed files'
+    # names and sizes (218 ms worst with another firmware). mp_app_timing.py holds this to the
+    # model; `make bench` prints it. A save waits for a gap this long in which nothing sounds,
+    # no button is down and the screen has no timed change due, less late_ms: what a note or a
+    # blink may be late by.
     save_ms = 350
     late_ms = 30
     # A save that found no such gap this long (a result blinking on and on: it blinks every
