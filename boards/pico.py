@@ -3,7 +3,7 @@
 # Pin numbers are GPxx numbers (physical pin in the comment). GP16 is SPI0 RX, claimed by the
 # SPI but unused (the LCD only listens): leave it free.
 import buttons
-from hardware import Hardware
+from hardware import Doze, Hardware, Poke, wake
 from machine import PWM, SPI, WDT, WDT_RESET, Pin, freq, lightsleep, mem32, reset_cause
 from pcd8544 import PCD8544
 
@@ -34,15 +34,6 @@ WATCHDOG_SCRATCH4 = 0x4005801C  # WDT() (watchdog_enable) writes NON_REBOOT_MAGI
 WATCHDOG_NON_REBOOT_MAGIC = 0x6AB73121  # machine.reset() (watchdog_reboot) writes 0
 
 
-def _wake(pin):
-    # A pin IRQ can end lightsleep early only if a handler is set; nothing to do here.
-    pass
-
-
-def wdt_off():
-    mem32[WATCHDOG_CTRL_CLR] = WATCHDOG_ENABLE  # pico-sdk watchdog_disable()
-
-
 def build():
     # On the RP2040 machine.reset() is a reboot by the watchdog too (ports/rp2/modmachine.c):
     # reset_cause() reads WDT_RESET after either; scratch[4] says which (pico-sdk
@@ -65,17 +56,16 @@ def build():
         pin = Pin(n, Pin.IN, Pin.PULL_UP)
         # Light sleep gates the GPIO block's clock, so a press probably does not end it early;
         # if it does, the press shows sooner. The app reads the buttons after every doze.
-        pin.irq(_wake, Pin.IRQ_FALLING)
+        pin.irq(wake, Pin.IRQ_FALLING)
         keys.append(pin)
 
-    def doze(ms):
-        lightsleep(ms)
-        # rp2 wakes with clk_peri on clk_sys, 125 MHz (clocks_extra.c,
-        # runtime_init_clocks_optional_usb), and the SPI keeps the divider chosen for 48 MHz:
-        # the LCD would be clocked at 10.4 MHz, past its 4 Mbit/s. freq() redoes what boot did
-        # (set_sys_clock_khz puts clk_peri back on 48 MHz), so that divider gives 4.000 MHz
-        # again, as for every other clk_peri user. (spi.init() alone would give 3.906 MHz.)
-        freq(sys_hz)
+    # The doze is lightsleep(ms), then freq(sys_hz). rp2 wakes with clk_peri on clk_sys,
+    # 125 MHz (clocks_extra.c, runtime_init_clocks_optional_usb), and the SPI keeps the
+    # divider chosen for 48 MHz: the LCD would be clocked at 10.4 MHz, past its 4 Mbit/s.
+    # freq() redoes what boot did (set_sys_clock_khz puts clk_peri back on 48 MHz), so that
+    # divider gives 4.000 MHz again, as for every other clk_peri user. (spi.init() alone
+    # would give 3.906 MHz.)
+    doze = Doze(lightsleep, freq, sys_hz)
 
     buzzer = None
     if BUZZER is not None:  # only then is the sound code loaded
@@ -85,6 +75,7 @@ def build():
         # would only halt it with the pin wherever it was, so Sound.stop() leaves it at duty 0.
         buzzer = Sound(PWM(Pin(BUZZER), freq=2000, duty_u16=0))
     pad = buttons.three_buttons(*keys)
+    wdt_off = Poke(mem32, WATCHDOG_CTRL_CLR, WATCHDOG_ENABLE)  # pico-sdk watchdog_disable()
     return Hardware(
         lcd, pad, doze=doze, name=NAME, buzzer=buzzer, wdt=WDT, wdt_off=wdt_off, wdt_reset=bitten
     )

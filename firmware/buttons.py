@@ -47,9 +47,6 @@ RIGHT = const(6)
 
 PREV_NEXT = const(6)  # chord_id(PREV, NEXT)
 
-BUTTON_NAMES = ("select", "prev", "next", "up", "down", "left", "right", "extra")
-KIND_NAMES = ("", "press", "release", "long", "repeat", "chord", "click")
-
 _MAX_NAME = const(7)
 _QLEN = const(16)  # events queued; a power of two (index & (_QLEN - 1))
 _ROOM = const(2)  # most events one button adds in one sample (PRESS+CHORD, RELEASE+CLICK, ...)

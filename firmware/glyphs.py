@@ -42,13 +42,14 @@ _SMALL_O = const((0b0011100, 0b0110110, 0b1100011, 0b1000001, 0b1100011, 0b01101
 
 
 def _make(rows, width):
+    # MONO_HLSB: a row in whole bytes, its leftmost pixel in the top bit of the first. A row at
+    # a time, not a pixel: this runs at boot, before the title's first frame.
     stride = (width + 7) // 8
     buf = bytearray(stride * len(rows))
     for y in range(len(rows)):
-        row = rows[y]
-        for x in range(width):
-            if (row >> (width - 1 - x)) & 1:
-                buf[y * stride + (x >> 3)] |= 0x80 >> (x & 7)
+        row = rows[y] << (8 * stride - width)
+        for i in range(stride):
+            buf[y * stride + i] = row >> 8 * (stride - 1 - i) & 0xFF
     return framebuf.FrameBuffer(buf, width, len(rows), framebuf.MONO_HLSB)
 
 

@@ -16,6 +16,10 @@ class Hardware:
     must then come within ms (machine.WDT; None: the board runs without one), `wdt_off()`
     stops it again so the REPL is not reset (None: it cannot be stopped), `wdt_reset` is True
     when this boot follows a reset by the watchdog (not one by machine.reset()).
+
+    A board file's code is let go once build() has returned (oxo.boot): what it hands over
+    that is called later is built-in, or one of the objects below, never a function of its
+    own (that would keep the whole file in RAM).
     """
 
     def __init__(
@@ -29,3 +33,35 @@ class Hardware:
         self.wdt = wdt
         self.wdt_off = wdt_off
         self.wdt_reset = wdt_reset
+
+
+def wake(pin):
+    """A pin IRQ handler that does nothing, for a button whose press should end a light sleep
+    where the port needs a handler for that (rp2 enables a pin's IRQ only with one:
+    ports/rp2/machine_pin.c, mp_hal_pin_interrupt)."""
+
+
+class Doze:
+    """A `doze(ms)`: `sleep(ms)` (machine.lightsleep), then `restore(*args)`, which puts back
+    what the port's light sleep changed (the board file says what)."""
+
+    def __init__(self, sleep, restore, *args):
+        self._sleep = sleep
+        self._restore = restore
+        self._args = args
+
+    def __call__(self, ms):
+        self._sleep(ms)
+        self._restore(*self._args)
+
+
+class Poke:
+    """A `wdt_off()` that is one register write, `mem[address] = value` (machine.mem32)."""
+
+    def __init__(self, mem, address, value):
+        self._mem = mem
+        self._address = address
+        self._value = value
+
+    def __call__(self):
+        self._mem[self._address] = self._value

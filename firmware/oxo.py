@@ -5,12 +5,13 @@
 import sys
 import time
 
-import board  # the board file (boards/<name>.py), deployed as board.py
-
 
 def main():
     """Run the game forever; return only in safe mode or when the board cannot be built."""
     hw = boot()
+    # The board file's code is needed no more: what it built holds none of it (see
+    # hardware.Hardware), so it leaves RAM with its module.
+    sys.modules.pop("board", None)
     if hw is None:
         return  # safe mode or no board: the watchdog was never started
     # Everything from the settings on is loaded by the runner's steps, not here: safe mode
@@ -36,6 +37,8 @@ def boot():
     """The board's hardware.Hardware, or None: it could not be built (said and logged), or a
     button held at power-on asked for safe mode."""
     try:
+        import board  # the board file (boards/<name>.py), deployed as board.py
+
         hw = board.build()
     except Exception as exc:
         print("oxo5110: the board could not be built:")

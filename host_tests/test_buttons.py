@@ -212,7 +212,6 @@ def test_contract_names_and_values():
             ev = (name << 3) | kind
             assert ev == B.event(name, kind) != 0
             assert B.button_of(ev) == name and B.kind_of(ev) == kind
-    assert B.BUTTON_NAMES[B.NEXT] == "next" and B.KIND_NAMES[B.CLICK] == "click"
 
 
 def test_active_high_button():

@@ -9,14 +9,23 @@ import sys
 
 import machine  # the host stand-in (testbed/hostboard/machine.py)
 
+_used = []  # the board module use_board installed last
+
 
 def use_board(name):
     """Import board file `name` as the module `board` (deploy copies it to board.py) and have the
     fake machine model the port its PORT names, before its build() makes the SPI."""
     board = __import__(name)
     sys.modules["board"] = board
+    _used[:] = [board]
     machine.use_port(getattr(board, "PORT", None))
     return board
+
+
+def used():
+    """The board module use_board installed last (None before): still there after the firmware
+    has let go of sys.modules["board"] (oxo.main() does once the board is built)."""
+    return _used[0] if _used else None
 
 
 def lcd_pins(board):

@@ -30,7 +30,6 @@ file as `board`, its port modelled), and is read with boardpins.lcd_pins and but
 import gc
 import os
 import select
-import sys
 import time
 
 import boardpins
@@ -57,7 +56,7 @@ def _frame(kind, payload):
 
 
 def _send_pins():
-    board = sys.modules.get("board")
+    board = boardpins.used()
     if board is None:
         return
     _sent_pins[0] = True
@@ -93,7 +92,7 @@ def _send_tones():
 
 
 def _pin(name):
-    board = sys.modules.get("board")
+    board = boardpins.used()
     return boardpins.button_pin(board, name) if board else None
 
 

@@ -5,7 +5,8 @@
 import harness
 import machine
 import mptest
-from buttons import BUTTON_NAMES, NEXT, PREV, SELECT
+from buttons import NEXT, PREV, SELECT
+from harness import BUTTON_NAMES
 from mptest import check
 
 RATED_HZ = 4000000  # PCD8544: at most 4.0 Mbit/s
