@@ -40,14 +40,14 @@ class App:
     doze_ms = 50  # light-sleep slice between pad checks while the display is off
     # The longest a settings save may take: littlefs on the Pico as testbed/ramdisk.py models
     # it (calibrated on the emulated Pico with the deployed files in the root), beside those
-    # files, with or without error.log and settings.bad at their largest, over 320 saves:
-    # 343 ms, littlefs relocating the root's metadata (a compaction alone 140-185 ms with its
-    # erase, a plain save 20-40 ms); where littlefs relocates moves with the deployed files'
-    # names and sizes (218 ms worst with another firmware). mp_app_timing.py holds this to the
-    # model; `make bench` prints it. A save waits for a gap this long in which nothing sounds,
-    # no button is down and the screen has no timed change due, less late_ms: what a note or a
+    # files, with or without error.log and settings.bad at their largest. The worst is littlefs
+    # relocating the root's metadata, and where that falls moves with the deployed files' names
+    # and sizes: 218 to 428 ms with three firmwares of one day (a compaction alone 140-185 ms
+    # with its erase, a plain save 20-40 ms). mp_app_timing.py holds the model under this;
+    # `make bench` prints it. A save waits for a gap this long in which nothing sounds, no
+    # button is down and the screen has no timed change due, less late_ms: what a note or a
     # blink may be late by.
-    save_ms = 350
+    save_ms = 500
     late_ms = 30
     # A save that found no such gap this long (a result blinking on and on: it blinks every
     # 400 ms) takes the frame of the screen's next timed change instead, once nothing sounds:

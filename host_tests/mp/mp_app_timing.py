@@ -16,7 +16,6 @@ from mptest import check
 from settings import Settings
 
 MNT = "/timing"
-_SLACK_MS = 150  # App.save_ms above this layout's worst save: see the first check
 SAVES = 320  # past the directory's first relocation (save 295 below): littlefs moves a
 # metadata pair after block_cycles = 100 erases (extmod/vfs_lfsx.c, init_config)
 
@@ -57,21 +56,16 @@ def save_costs(logs, saves=SAVES):
 
 def test_save_ms_is_the_worst_save_on_the_modelled_flash():
     # App.save_ms is the gap the loop waits for before it saves: the longest save the flash
-    # can take. Held to the model both ways: no save longer (a slower model or a firmware that
-    # writes more fails here), and no more than _SLACK_MS of slack. Where littlefs compacts and
-    # relocates the root's metadata moves with every change to the deployed files' names and
-    # sizes (the worst save was 343 ms with one firmware, 218 ms with the next), so save_ms
-    # covers the worst layout seen rather than this one's to the ms.
+    # can take. No save on the model may take longer (a slower model or a firmware that writes
+    # more fails here). Where littlefs compacts and relocates the root's metadata moves with
+    # every change to the deployed files' names and sizes (the worst save came to 343, 218 and
+    # 428 ms with three firmwares of one day), so save_ms covers the worst seen with room to
+    # spare rather than this layout's to the ms.
     costs = save_costs(False) + save_costs(True)
     worst = max(costs)
     plain = sorted(costs)[len(costs) // 2]
     print("saves: median %d us, worst %d us (save %d)" % (plain, worst, costs.index(worst)))
     check(worst <= App.save_ms * 1000, "a save took %d us > App.save_ms" % worst)
-    check(
-        worst >= (App.save_ms - _SLACK_MS) * 1000,
-        "App.save_ms %d ms is more than _SLACK_MS above the worst save, %d us"
-        % (App.save_ms, worst),
-    )
 
 
 def test_no_note_and_no_blink_late_over_a_session_on_the_modelled_flash():
