@@ -60,6 +60,7 @@ def main():
         return 0
     with tempfile.TemporaryDirectory() as tmp:
         mpy = mpy_build.compile_module(ROOT / "firmware" / "buttons.py", tmp)
+        mpy_build.compile_module(ROOT / "firmware" / "valid.py", tmp)  # buttons checks with it
         script = Path(tmp) / "bench_buttons_mp.py"
         script.write_text(SCRIPT)
         result = mpyrun.run(script, paths=(tmp, ROOT / "testbed"), heapsize="256k")

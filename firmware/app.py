@@ -27,11 +27,11 @@ _SCREENS = (
 class App:
     """The game on `hw` (hardware.Hardware), keeping its state in `settings` (settings.Settings).
 
-        `step(now_ms)` does one iteration and returns how many ms to wait before the next one (0:
-        at once): runner.Runner steps it for the board's loop and the web page, tests with a fake
-        clock.
+    `step(now_ms)` does one iteration and returns how many ms to wait before the next one (0:
+    at once): runner.Runner steps it for the board's loop and the web page, tests with a fake
+    clock.
 
-        Each screen is a screen.Screen, made by the App when first wanted (_SCREENS says how), and
+    Each screen is a screen.Screen, made by the App when first wanted (_SCREENS says how), and
     `screen` the one showing. The screens go to one another, and ask for the rest of the game,
     through the methods under "for the screens" below.
     """
