@@ -29,6 +29,7 @@ import engine
 import hardware
 import pcd8544
 import settings
+from screen import PLAY
 
 gc.collect()
 code = gc.mem_alloc()
@@ -123,7 +124,7 @@ while games < 50:
         step()
         gc.collect()
         peak = max(peak, gc.mem_alloc())
-    if a.play.game.over():
+    if a.screen_named(PLAY).game.over():
         games += 1
         pins[0].level = 0  # a short press of PREV starts the next game
         for _ in range(8):
