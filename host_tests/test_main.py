@@ -30,3 +30,10 @@ class mp_main(mpcheck.Script):
     def test_golden_screens(self, mp_output, name, tmp_path):
         shots = goldens.snaps(mp_output)
         goldens.check("screen_" + ("safe_mode" if name == "safe" else name), shots[name], tmp_path)
+
+
+class mp_main_watchdog(mpcheck.Script):
+    """main.py's watchdog: mp_main_watchdog.py, with the same fake app."""
+
+    heapsize = "512k"  # a FAT RAM flash (32 KB in one piece) after the watchdog's reboots
+    paths = (mpcheck.fixture("hostboard"), FAKEAPP)

@@ -13,7 +13,14 @@ from settings import KEYS, Settings
 
 
 class mp_settings(mpcheck.Script):
-    """Settings on littlefs and FAT RAM disks under MicroPython, a power cut at every step."""
+    """Settings on littlefs and FAT RAM disks under MicroPython: loading, repair, validation."""
+
+    heapsize = "256k"
+
+
+class mp_settings_save(mpcheck.Script):
+    """Settings' saves on littlefs and FAT RAM disks under MicroPython, a power cut at every
+    step."""
 
     heapsize = "256k"
 

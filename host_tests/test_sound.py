@@ -1,6 +1,7 @@
 """sound.py: every sound as the buzzer's pin plays it (compared with the golden tables in
 host_tests/golden/sounds/), cutting, late steps, no allocation, the release each board asks
-for, and the firmware's sounds on the real board files, under the MicroPython unix port.
+for (mp_sound.py), and the firmware's sounds on the real board files (mp_sound_app.py), under
+the MicroPython unix port.
 
 After an intended change to a table, regenerate the golden tables with
 
@@ -55,6 +56,13 @@ class mp_sound(mpcheck.Script):
             path,
             text,
         )
+
+
+class mp_sound_app(mpcheck.Script):
+    """Its checks, each a pytest item: mp_sound_app.py under MicroPython."""
+
+    heapsize = "512k"
+    paths = (mpcheck.fixture("hostboard"),)
 
 
 def test_every_sound_the_firmware_asks_for_is_a_table():

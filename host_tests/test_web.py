@@ -3,10 +3,10 @@ issue 12. The checks are host_tests/web/web_play.mjs (the canvas against the gol
 how well a highlighted row reads, whole games by mouse, keys and touch, the hint, key repeat and
 quick presses) and
 host_tests/web/web_page.mjs (what the page adds: settings kept across a reload and forgotten,
-the demo after idling, the error screen, sound through WebAudio and mute, the board option,
-dimming and sleep, the phone layout). Each class runs in one Chromium; under pytest-xdist the
-two classes run side by side. Where node, npm or Chromium is missing they skip saying how to get
-it (webcheck's web_chromium), and fail with CI set.
+the demo after idling, dimming and sleep, the error screen) and host_tests/web/web_device.mjs
+(sound through WebAudio and mute, the board option, the phone layout). Each class runs in one
+Chromium; under pytest-xdist the classes run side by side. Where node, npm or Chromium is
+missing they skip saying how to get it (webcheck's web_chromium), and fail with CI set.
 """
 
 import pytest
@@ -28,5 +28,10 @@ class web_play(webcheck.Checks):
 
 
 class web_page(webcheck.Checks):
+    site = webcheck.fixture("web_site")
+    timeout = 20
+
+
+class web_device(webcheck.Checks):
     site = webcheck.fixture("web_site")
     timeout = 20

@@ -1,0 +1,355 @@
+# The buttons' checks on named cases (timing, the tick wrap, chords, the queue, the layouts),
+# shared by the CPython tests and the MicroPython unix-port run; the simulation they use and the
+# seeded bouncing presses are in mp_buttons_sim.py.
+# SPDX-License-Identifier: MIT
+# Portable: runs unchanged under CPython and MicroPython (no f-strings, no CPython-only modules).
+# Every check_* function raises AssertionError on failure.
+import buttons as B
+from mp_buttons_sim import Pin, check, drain, pad1, period, spec_press
+
+
+def check_long_repeat_timing(base=0):
+    """LONG exactly long_ms after the press, once per hold; REPEATs at delay + k * period."""
+    pad = B.Pad(
+        (B.Button(Pin(), B.SELECT, long_press=True), B.Button(Pin(), B.NEXT, 0, False, True)),
+        long_ms=600,
+        repeat_delay_ms=400,
+        repeat_ms=120,
+    )
+    got = []
+    for t in range(0, 3000):
+        mask = 0
+        if 100 <= t < 2100:
+            mask |= 1 << B.SELECT
+        if 150 <= t < 1000:
+            mask |= 1 << B.NEXT
+        now = B.ticks_add(base, t)
+        pad.feed(mask, now)
+        drain(pad, now, got, base)
+    want = [(100, B.event(B.SELECT, B.PRESS)), (150, B.event(B.NEXT, B.PRESS))]
+    for k in range(4):  # 550, 670, 790, 910 (the hold ends at 1000)
+        want.append((550 + 120 * k, B.event(B.NEXT, B.REPEAT)))
+        if k == 1:
+            want.append((700, B.event(B.SELECT, B.LONG)))
+    want.append((1000, B.event(B.NEXT, B.RELEASE)))
+    want.append((2100, B.event(B.SELECT, B.RELEASE)))
+    check(got == want, "got %r want %r" % (got, want))
+
+
+def check_wrap(wrap_at):
+    """A press held across the tick wrap: one PRESS, LONG and REPEATs on time, one RELEASE.
+
+    wrap_at is the press's age (ms) at the moment the tick counter wraps to 0.
+    """
+    base = period() - 100 - wrap_at  # the press comes at base + 100
+    check_long_repeat_timing(base - 0)
+    pad, pin = pad1(30, True, True)
+    got = []
+    for t in range(0, 1500):
+        now = B.ticks_add(base, t)
+        pin.level = 0 if 100 <= t < 1200 else 1
+        pad.feed(pad.read(), now)
+        drain(pad, now, got, base)
+    want = []
+    spec_press(B.SELECT, 100, 1200, 600, 400, 120, True, True, want)
+    check(got == want, "wrap at %d: got %r want %r" % (wrap_at, got, want))
+
+
+def check_idle_longer_than_half_period():
+    """No edge for more than 2**29 ms (6.2 days on a board): the next press is still seen."""
+    pad, pin = pad1()
+    half = period() // 2
+    if half > 1 << 40:
+        return  # 64-bit unix port: ticks never wrap in practice; nothing to check here
+    pin.level = 0
+    check(pad.poll(0) == B.event(B.SELECT, B.PRESS), "first press")
+    pin.level = 1
+    check(pad.poll(100) == B.event(B.SELECT, B.RELEASE), "first release")
+    check(pad.get() == B.event(B.SELECT, B.CLICK), "first click")
+    t = 100
+    while t < half + 5000:
+        check(pad.poll(B.ticks_add(0, t)) is None, "idle event at %d" % t)
+        t += 60000
+    pin.level = 0
+    check(pad.poll(B.ticks_add(0, t)) == B.event(B.SELECT, B.PRESS), "press after idle")
+
+
+def check_two_buttons():
+    """Two buttons pressed at once (no chord configured): both are seen, each exactly once."""
+    pins = (Pin(), Pin())
+    pad = B.Pad((B.Button(pins[0], B.UP, 0, False, False), B.Button(pins[1], B.DOWN)))
+    got = []
+    for t in range(0, 500):
+        pins[0].level = 0 if 10 <= t < 200 else 1
+        pins[1].level = 0 if 10 <= t < 250 else 1
+        ev = pad.poll(t)
+        while ev is not None:
+            got.append((t, ev))
+            ev = pad.get()
+    want = [
+        (10, B.event(B.UP, B.PRESS)),
+        (10, B.event(B.DOWN, B.PRESS)),
+        (200, B.event(B.UP, B.RELEASE)),
+        (200, B.event(B.UP, B.CLICK)),
+        (250, B.event(B.DOWN, B.RELEASE)),
+        (250, B.event(B.DOWN, B.CLICK)),
+    ]
+    check(got == want, "got %r want %r" % (got, want))
+
+
+def check_chord():
+    """PREV then NEXT within chord_ms: PRESS, PRESS, CHORD(PREV_NEXT); no CLICK/LONG/REPEAT."""
+    pins = (Pin(), Pin(), Pin())
+    pad = B.three_buttons(*pins)
+    got = []
+    for t in range(0, 2000):
+        pins[0].level = 0 if 100 <= t < 1500 else 1  # PREV held long enough to repeat, if alone
+        pins[1].level = 0 if 180 <= t < 1400 else 1
+        ev = pad.poll(t)
+        while ev is not None:
+            got.append((t, ev))
+            ev = pad.get()
+    chord = B.event(B.PREV_NEXT, B.CHORD)
+    want = [
+        (100, B.event(B.PREV, B.PRESS)),
+        (180, B.event(B.NEXT, B.PRESS)),
+        (180, chord),
+        (1400, B.event(B.NEXT, B.RELEASE)),
+        (1500, B.event(B.PREV, B.RELEASE)),
+    ]
+    check(got == want, "chord: got %r want %r" % (got, want))
+    check(B.button_of(chord) == B.chord_id(B.PREV, B.NEXT) == 6, "chord id")
+    check(B.kind_of(chord) == B.CHORD, "chord kind")
+    # Too far apart (second press 101 ms later): two separate presses, PREV repeats as usual.
+    pad.reset(3000)
+    got = []
+    for t in range(3000, 4000):
+        pins[0].level = 0 if 3100 <= t < 3600 else 1
+        pins[1].level = 0 if 3201 <= t < 3300 else 1
+        ev = pad.poll(t)
+        while ev is not None:
+            got.append((t, ev))
+            ev = pad.get()
+    want = [
+        (3100, B.event(B.PREV, B.PRESS)),
+        (3201, B.event(B.NEXT, B.PRESS)),
+        (3300, B.event(B.NEXT, B.RELEASE)),
+        (3300, B.event(B.NEXT, B.CLICK)),
+        (3500, B.event(B.PREV, B.REPEAT)),
+        (3600, B.event(B.PREV, B.RELEASE)),
+    ]
+    check(got == want, "no chord: got %r want %r" % (got, want))
+
+
+def check_held_at_startup():
+    """A button held through start-up (or reset) gives no PRESS, and its release no RELEASE."""
+    pin = Pin(0)  # held before the pad exists
+    pad = B.Pad((B.Button(pin, B.SELECT),))
+    check(pad.any_pressed(), "any_pressed sees the held button")
+    for t in range(0, 1000):
+        check(pad.poll(t) is None, "phantom event while held at %d" % t)
+    pin.level = 1
+    for t in range(1000, 1100):
+        check(pad.poll(t) is None, "phantom event on its release at %d" % t)
+    check(not pad.any_pressed(), "released")
+    pin.level = 0
+    check(pad.poll(1100) == B.event(B.SELECT, B.PRESS), "the next press counts")
+    # reset() while held: the same again, and queued events are forgotten.
+    check(pad.poll(1101) is None, "nothing queued")
+    pad.reset(1200)
+    for t in range(1200, 1300):
+        check(pad.poll(t) is None, "phantom after reset at %d" % t)
+    pin.level = 1
+    for t in range(1300, 1400):
+        check(pad.poll(t) is None, "phantom release after reset at %d" % t)
+
+
+def check_late_poll():
+    """A 200 ms gap between polls: a press still held is seen; a shorter one is not seen at all.
+
+    A poll only sees levels. The press that went down and up inside the gap leaves no event
+    (neither PRESS nor RELEASE); the one still held at the late poll gives PRESS then, and
+    LONG counts from that poll.
+    """
+    pad, pin = pad1()
+    check(pad.poll(0) is None, "idle")
+    # The CPU thinks from 0 to 200; the player taps from 20 to 120 (100 ms): not seen.
+    pin.level = 1
+    check(pad.poll(200) is None, "a tap inside the gap is invisible")
+    # Thinking again 200..400; the player presses at 250 and still holds at 400: seen at 400.
+    pin.level = 0
+    check(pad.poll(400) == B.event(B.SELECT, B.PRESS), "held press seen late")
+    check(pad.poll(999) is None, "no LONG before 600 ms from the poll that saw the press")
+    check(pad.poll(1000) == B.event(B.SELECT, B.LONG), "LONG 600 ms after the late PRESS")
+    pin.level = 1
+    check(pad.poll(1200) == B.event(B.SELECT, B.RELEASE), "release")
+    check(pad.poll(1201) is None, "no CLICK after a LONG")
+
+
+def check_late_repeats_drop():
+    """Repeats missed during a long gap are dropped, not burst: one REPEAT, then on the grid."""
+    pad = B.Pad((B.Button(Pin(), B.NEXT, 0, False, True),))
+    got = []
+    for t in (0, 1, 2000, 2001, 2079, 2080, 2160):  # repeats due at 400, 520, ... 1960, 2080
+        pad.feed((1 << B.NEXT) if t < 2160 else 0, t)
+        drain(pad, t, got)
+    want = [
+        (0, B.event(B.NEXT, B.PRESS)),
+        (2000, B.event(B.NEXT, B.REPEAT)),  # late: one repeat, not fourteen
+        (2080, B.event(B.NEXT, B.REPEAT)),  # the next point on the grid (400 + 120 * 14)
+        (2160, B.event(B.NEXT, B.RELEASE)),
+    ]
+    check(got == want, "got %r want %r" % (got, want))
+
+
+def check_queue_full_defers():
+    """A queue nobody drains fills up; then samples wait (like a late poll), nothing is dropped.
+
+    Five clicks queue 15 events (PRESS, RELEASE, CLICK each). With fewer than 2 free slots no
+    button is sampled, so a press made now is not half-recorded: it is seen once the game has
+    taken events, if it is still held (a poll only sees levels, as with a late poll).
+    """
+    pins = [Pin() for _ in range(5)]
+    pad = B.five_way(*pins)
+    names = (B.UP, B.DOWN, B.LEFT, B.RIGHT, B.SELECT)
+    t = 0
+    for i in range(5):
+        pins[i].level = 0
+        pad.feed(pad.read(), t)
+        pins[i].level = 1
+        pad.feed(pad.read(), t + 40)
+        t += 80
+    pins[0].level = 0  # UP pressed and held while the queue is full
+    for _ in range(200):
+        t += 1
+        pad.feed(pad.read(), t)
+    got = []
+    drain(pad, t, got)
+    check([B.kind_of(ev) for _, ev in got] == [B.PRESS, B.RELEASE, B.CLICK] * 5, "paired")
+    check([B.button_of(ev) for _, ev in got][::3] == list(names), "in order")
+    check(pad.poll(t + 1) == B.event(B.UP, B.PRESS), "the held press is seen after the drain")
+    pins[0].level = 1
+    check(pad.poll(t + 100) == B.event(B.UP, B.RELEASE), "and released")
+    check(pad.get() == B.event(B.UP, B.CLICK), "click")
+    check(pad.get() is None, "nothing else")
+
+
+def check_tap_shorter_than_debounce():
+    """A 5 ms tap is a whole press: PRESS at once, RELEASE when the debounce window ends."""
+    pad, pin = pad1()
+    got = []
+    for t in range(0, 100):
+        pin.level = 0 if t < 5 else 1
+        pad.feed(pad.read(), t)
+        drain(pad, t, got)
+    press, release, click = (B.event(B.SELECT, k) for k in (B.PRESS, B.RELEASE, B.CLICK))
+    check(got == [(0, press), (30, release), (30, click)], "got %r" % got)
+
+
+def check_chord_edges():
+    """A button held since start-up takes no part in a chord; a third button acts alone."""
+    pins = (Pin(), Pin(), Pin(0))  # SELECT held through start-up
+    pad = B.three_buttons(*pins)
+    got = []
+    for t in range(0, 1000):
+        pins[0].level = 0 if 100 <= t < 500 else 1
+        pins[1].level = 0 if 120 <= t < 500 else 1
+        pad.feed(pad.read(), t)
+        drain(pad, t, got)
+    want = [
+        (100, B.event(B.PREV, B.PRESS)),
+        (120, B.event(B.NEXT, B.PRESS)),
+        (120, B.event(B.PREV_NEXT, B.CHORD)),
+        (500, B.event(B.PREV, B.RELEASE)),
+        (500, B.event(B.NEXT, B.RELEASE)),
+    ]
+    check(got == want, "muted SELECT: got %r" % got)
+    pins[2].level = 1
+    pad.reset(2000)
+    got = []
+    for t in range(2000, 3000):
+        pins[0].level = 0 if 2100 <= t < 2500 else 1
+        pins[1].level = 0 if 2120 <= t < 2500 else 1
+        pins[2].level = 0 if 2150 <= t < 2200 else 1  # pressed during the chord
+        pad.feed(pad.read(), t)
+        drain(pad, t, got)
+    want = [
+        (2100, B.event(B.PREV, B.PRESS)),
+        (2120, B.event(B.NEXT, B.PRESS)),
+        (2120, B.event(B.PREV_NEXT, B.CHORD)),
+        (2150, B.event(B.SELECT, B.PRESS)),
+        (2200, B.event(B.SELECT, B.RELEASE)),
+        (2200, B.event(B.SELECT, B.CLICK)),
+        (2500, B.event(B.PREV, B.RELEASE)),
+        (2500, B.event(B.NEXT, B.RELEASE)),
+    ]
+    check(got == want, "third button: got %r" % got)
+
+
+def check_chord_window_is_inclusive_and_needs_exactly_two():
+    """The second press exactly chord_ms after the first still makes a chord; three do not."""
+    pins = (Pin(), Pin(), Pin())
+    pad = B.three_buttons(*pins)
+    got = []
+    for t in range(0, 300):
+        pins[0].level = 0 if 0 <= t < 200 else 1
+        pins[1].level = 0 if 100 <= t < 200 else 1  # 100 ms = chord_ms after PREV
+        pad.feed(pad.read(), t)
+        drain(pad, t, got)
+    check((100, B.event(B.PREV_NEXT, B.CHORD)) in got, "chord at chord_ms: %r" % got)
+    # SELECT listed first, so that PREV is the last other held button NEXT's press looks at.
+    pad = B.Pad(
+        [B.Button(pins[2], B.SELECT), B.Button(pins[0], B.PREV), B.Button(pins[1], B.NEXT)],
+        chords=(B.PREV_NEXT,),
+    )
+    got = []
+    for t in range(1000, 1300):
+        pins[2].level = 0 if 1100 <= t < 1200 else 1  # SELECT, then PREV, then NEXT: all mashed
+        pins[0].level = 0 if 1110 <= t < 1200 else 1
+        pins[1].level = 0 if 1120 <= t < 1200 else 1
+        pad.feed(pad.read(), t)
+        drain(pad, t, got)
+    kinds = [B.kind_of(ev) for _, ev in got]
+    check(B.CHORD not in kinds, "no chord when a third button is involved: %r" % got)
+    check(kinds.count(B.CLICK) == 3, "three clicks: %r" % got)
+
+
+def check_reset_starts_a_debounce_window():
+    """A button let go just before reset() may still bounce: that is no press."""
+    pad, pin = pad1()
+    pin.level = 0
+    check(pad.poll(0) == B.event(B.SELECT, B.PRESS), "press")
+    pin.level = 1
+    pad.reset(500)  # e.g. the app goes to sleep: queued RELEASE is forgotten with the rest
+    for t in range(500, 600):
+        pin.level = 0 if t in (503, 504, 511) else 1  # the release's chatter
+        check(pad.poll(t) is None, "bounce after reset taken as a press at %d" % t)
+
+
+def check_layouts():
+    pins = [Pin() for _ in range(5)]
+    names = sorted(b.name for b in B.five_way(*pins).buttons)
+    check(names == [B.SELECT, B.UP, B.DOWN, B.LEFT, B.RIGHT], "five_way names %r" % names)
+    pad = B.three_buttons(*pins[:3])
+    check([b.name for b in pad.buttons] == [B.PREV, B.NEXT, B.SELECT], "three_buttons")
+    check(pad.chords == (B.PREV_NEXT,), "three_buttons chord")
+    # The pins are in the order given: the third pin is SELECT.
+    pins[2].level = 0
+    check(pad.poll(0) == B.event(B.SELECT, B.PRESS), "select pin")
+
+
+CHECKS = (
+    check_long_repeat_timing,
+    check_idle_longer_than_half_period,
+    check_two_buttons,
+    check_chord,
+    check_held_at_startup,
+    check_late_poll,
+    check_late_repeats_drop,
+    check_queue_full_defers,
+    check_layouts,
+    check_tap_shorter_than_debounce,
+    check_chord_edges,
+    check_chord_window_is_inclusive_and_needs_exactly_two,
+    check_reset_starts_a_debounce_window,
+)

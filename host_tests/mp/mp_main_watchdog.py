@@ -1,0 +1,143 @@
+# main.py's watchdog under the harness: a step that never returns, a hang at every start, quick
+# crashes in a row, and where the dog must not run (safe mode, the REPL after Ctrl-C).
+# SPDX-License-Identifier: MIT
+# Runs with host_tests/mp/fakeapp first on the path, as mp_main.py (boot, safe mode, the error
+# path) does: its app.App is test scaffolding that raises on request.
+import harness
+import machine
+import mptest
+from buttons import PREV, SELECT
+from harness import read
+from mainglass import small
+from mptest import check
+
+
+def test_a_step_that_never_returns_resets_the_board_and_logs_it_once():
+    for board in ("pico", "esp32"):
+        out = {}
+
+        def script(h, out=out):
+            yield h.wait(300)
+            out["dog"] = machine.wdt() is not None and machine.wdt().timeout
+            yield h.hold(PREV, 1000)  # the fake app hangs in a step that never returns
+            out["hung_at"] = h.now
+            yield h.until(lambda: h.boots == 2, 8000)
+            out["reset_after"] = h.now - out["hung_at"]
+            out["cause"] = machine.reset_cause()
+            yield h.wait(300)
+            out["again"] = h.shows("APP 1")
+            out["log"] = read("error.log")
+
+        h = harness.Harness(board)
+        h.run(script)
+        check(out["dog"] == 5000 and h.resets == 1, repr(out))
+        check(out["cause"] == machine.WDT_RESET and out["again"], repr(out))
+        check(out["reset_after"] < 5000 + 1000, repr(out))  # the hold's first REPEAT, then 5 s
+        check(out["log"].count("\n") == 1 and "watchdog reset" in out["log"], out["log"])
+
+
+def test_a_hang_at_every_start_leaves_one_log_line():
+    def script(h):
+        yield h.wait(30000)
+
+    h = harness.Harness("pico", files={"hang": ""})
+    h.run(script)
+    log = read("error.log")
+    check(h.resets >= 5, "the watchdog did not reset the board: %d" % h.resets)
+    check(log.count("\n") == 1 and "watchdog reset" in log, log)
+
+
+def test_machine_reset_is_not_taken_for_a_watchdog_reset():
+    # On the RP2040 machine.reset() (mpremote's reset after a deploy) reboots through the
+    # watchdog too and reset_cause() reads WDT_RESET; no line in error.log for it.
+    for board in ("pico", "esp32"):
+        out = {}
+
+        def script(h, out=out):
+            yield h.wait(300)
+            out["cause"] = machine.reset_cause()
+
+        h = harness.Harness(board, files={"reset": ""})
+        h.run(script)
+        check(h.resets == 1 and h.boots == 2, repr((board, h.resets, h.boots)))
+        want = machine.WDT_RESET if board == "pico" else machine.HARD_RESET
+        check(out["cause"] == want, repr((board, out)))
+        check(read("error.log") == "", board + ": " + read("error.log"))
+
+
+def test_safe_mode_never_starts_the_watchdog():
+    out = {}
+
+    def script(h):
+        h.down(SELECT)
+        yield h.wait(1000)
+        out["dog"] = machine.wdt()
+        h.up(SELECT)
+        yield h.wait(30000)
+
+    h = harness.Harness("pico")
+    h.run(script)
+    check(h.returned and out["dog"] is None and machine.wdt() is None, repr(out))
+    check(h.resets == 0)
+
+
+def test_ctrl_c_stops_the_watchdog_for_the_repl():
+    for board in ("pico", "esp32"):
+
+        def script(h):
+            yield h.wait(300)
+            yield h.hold(SELECT, 1000)  # the fake app raises KeyboardInterrupt on a long press
+
+        h = harness.Harness(board)
+        try:
+            h.run(script)
+            check(False, "KeyboardInterrupt was swallowed")
+        except KeyboardInterrupt:
+            pass
+        dog = machine.wdt()
+        if board == "pico":
+            check(dog is not None and not dog.armed, "the rp2 watchdog still runs")
+        else:
+            check(dog is not None and dog.timeout >= 3600000, "esp32: %r" % dog.timeout)
+
+
+def test_after_three_quick_crashes_the_error_screen_stays_and_the_dog_is_fed():
+    out = {}
+
+    def script(h):
+        yield h.wait(300)
+        for _ in range(3):
+            yield h.press(SELECT)  # an error
+            yield h.wait(500)
+            yield h.press(PREV)  # the press that restarts
+            yield h.wait(300)
+        out["halted"] = h.shows("ERROR", inverted=True) and small(h, "press reset to retry")
+        out["log"] = read("error.log")
+        yield h.press(PREV)
+        yield h.wait(60000)  # far past the watchdog's timeout
+        out["still"] = h.shows("ERROR", inverted=True) and not h.shows("APP 4")
+
+    h = harness.Harness("pico")
+    h.run(script)
+    check(out["halted"] and out["still"], repr(out))
+    check(out["log"].count("\n") == 3, out["log"])
+    check(h.resets == 0 and h.boots == 1, "reset %d times" % h.resets)
+
+
+def test_crashes_far_apart_keep_restarting():
+    out = {}
+
+    def script(h):
+        yield h.wait(300)
+        for _ in range(4):
+            yield h.press(SELECT)
+            yield h.wait(500)
+            yield h.press(PREV)
+            yield h.wait(61000)  # each game runs over a minute before it fails
+        out["app"] = h.shows("APP 5")
+
+    harness.Harness("pico").run(script)
+    check(out["app"], "a fifth start did not come")
+
+
+mptest.run(globals())

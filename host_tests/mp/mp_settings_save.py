@@ -1,0 +1,175 @@
+# settings.py's saves on a simulated flash filesystem (littlefs and FAT on a RAM block device):
+# the temporary file and its rename, failed saves, a power cut at every flash operation.
+# Loading, repairing and validating: mp_settings.py.
+# SPDX-License-Identifier: MIT
+import gc
+import json
+import os
+
+import mptest
+import ramdisk
+import settings
+from mptest import check
+from settings import Settings
+from settingsdisk import (
+    DEFAULTS,
+    MNT,
+    PATH,
+    TMP,
+    custom,
+    custom_values,
+    exists,
+    fresh,
+    stored,
+    values,
+    write,
+)
+
+
+def test_cut_between_temp_write_and_rename():
+    # The temporary file is complete but the rename never happened: the old file wins.
+    fresh()
+    write(PATH, json.dumps(custom()))
+    new = custom()
+    new["contrast"] = 77
+    write(TMP, json.dumps(new))
+    s = Settings.load(PATH)
+    check(values(s) == custom_values())
+    check(not exists(TMP), "leftover temporary file not removed")
+
+
+def test_recovers_temp_when_main_missing():
+    # FAT renames onto an existing name as remove + rename: a cut between leaves only the temp.
+    fresh("fat")
+    write(TMP, json.dumps(custom()))
+    s = Settings.load(PATH)
+    check(values(s) == custom_values())
+    check(stored() == custom_values() and not exists(TMP))
+
+
+def test_partial_temp_and_no_main_gives_defaults():
+    fresh()
+    write(TMP, json.dumps(custom())[:40])
+    check(values(Settings.load(PATH)) == DEFAULTS)
+
+
+def test_rename_fallback_when_fs_refuses_overwrite():
+    fresh()
+    write(PATH, json.dumps(custom()))  # a file there to rename onto
+    s = Settings.load(PATH)
+    calls = []
+
+    class StrictOs:
+        remove = os.remove
+
+        def rename(src, dst):
+            calls.append(dst)
+            if exists(dst):
+                raise OSError(17)  # EEXIST, as some filesystems do
+            os.rename(src, dst)
+
+    settings.os = StrictOs  # built-in modules are read-only; the module's global is not
+    try:
+        s.set("level", 2)
+        check(s.save(), "save failed")
+    finally:
+        settings.os = os
+    check(len(calls) == 2 and stored()["level"] == 2 and not exists(TMP), repr(calls))
+
+
+def test_save_failure_is_reported_not_raised():
+    fresh()
+    s = Settings.load(MNT + "/no/such/dir/settings.json")
+    check(values(s) == DEFAULTS and not s.dirty, "nothing to write until a change")
+    s.set("contrast", 50)
+    check(s.save() is False and s.dirty)
+
+
+def test_a_failed_save_is_reported_once_until_one_succeeds():
+    # A directory named settings.json: FAT refuses the rename (EISDIR); littlefs would remove
+    # an empty directory to make room, so there it holds a file.
+    for kind in ("fat", "lfs2"):
+        fresh(kind)
+        os.mkdir(PATH)
+        if kind == "lfs2":
+            write(PATH + "/keep", "x")
+        heard = []
+        s = Settings.load(PATH, report=heard.append)
+        check(values(s) == DEFAULTS and not s.dirty and heard == [], "%s: %r" % (kind, heard))
+        s.set("contrast", 50)
+        check(s.save() is False and s.save() is False and len(heard) == 1, repr(heard))
+        check(heard[0].startswith(PATH + " not saved: ") and "EISDIR" in heard[0], heard[0])
+        if kind == "lfs2":
+            os.remove(PATH + "/keep")
+        os.rmdir(PATH)
+        check(s.save() and stored()["contrast"] == 50 and len(heard) == 1, repr(heard))
+        os.remove(PATH)
+        os.mkdir(PATH)
+        if kind == "lfs2":
+            write(PATH + "/keep", "x")
+        s.set("contrast", 51)
+        check(s.save() is False and len(heard) == 2, "failing again is news: %r" % heard)
+    os.umount(MNT)
+    gc.collect()  # the later power-cut tests need a 32 KB disk image in one piece
+
+
+def power_cut_every_step(kind, torn):
+    """Save a change with the flash logging every operation; mount the image as it was at
+    every point of the write (with `torn`, half-done writes included) and load it."""
+    disk = fresh(kind)
+    write(PATH, json.dumps(custom()))
+    s = Settings.load(PATH)
+    s.set("contrast", 77)
+    s.count("tally1", 0)
+    new = custom_values()
+    new["contrast"], new["tally1"] = 77, (4, 2, 1)
+    os.umount(MNT)
+    cls = os.VfsLfs2 if kind == "lfs2" else os.VfsFat
+    os.mount(cls(disk), MNT)
+    before = bytes(disk.data)
+    disk.log = []
+    check(s.save())
+    os.umount(MNT)
+    seen = {"old": 0, "new": 0, "defaults": 0}
+    for image in disk.cut_images(before, torn):
+        ramdisk.mount(kind, MNT, ramdisk.RAMDisk(disk.block_size, image=image), fresh=False)
+        got = values(Settings.load(PATH))
+        os.umount(MNT)
+        if got == custom_values():
+            seen["old"] += 1
+        elif got == new:
+            seen["new"] += 1
+        else:
+            check(got == DEFAULTS, "mixed state after a cut: %r" % got)
+            seen["defaults"] += 1
+    return len(disk.log), seen
+
+
+def test_power_cut_at_every_flash_operation_littlefs():
+    # littlefs (the Pico's and ESP32's default filesystem) is copy-on-write with checksummed
+    # commits: even a cut in the middle of a block write leaves the old or the new file.
+    ops, seen = power_cut_every_step("lfs2", torn=True)
+    print("littlefs", ops, "operations", seen)
+    check(ops > 0 and seen["old"] > 0 and seen["new"] > 0)
+    check(seen["defaults"] == 0, "littlefs lost the settings at a cut")
+
+
+def test_power_cut_between_flash_operations_fat():
+    # FAT with atomic sector writes (an SD card): cuts between sector writes, including the
+    # remove-then-rename window of MicroPython's FAT rename, keep the old or the new file.
+    ops, seen = power_cut_every_step("fat", torn=False)
+    print("fat", ops, "operations", seen)
+    check(ops > 0 and seen["old"] > 0 and seen["new"] > 0)
+    check(seen["defaults"] == 0, "FAT lost the settings at a cut")
+
+
+def test_power_cut_tearing_a_sector_fat_still_starts():
+    # FAT on raw flash is not power-safe: a directory sector erased or half rewritten garbles
+    # its entries. The settings may then fall back to defaults, but loading never fails or
+    # mixes old and new values. (The Pico and ESP32 ports format their flash as littlefs.)
+    ops, seen = power_cut_every_step("fat", torn=True)
+    print("fat torn", ops, "operations", seen)
+    check(seen["old"] > 0 and seen["new"] > 0)
+
+
+mptest.run(globals())

@@ -1,0 +1,235 @@
+// What the web page adds to the firmware, in a browser: the buzzer in WebAudio, the board option,
+// the phone layout. Flash, the idle timers and the error screen: web_page.mjs.
+// SPDX-License-Identifier: MIT
+// Run by host_tests/test_web.py (class web_device); oxopage.mjs reads the glass.
+
+import fs from "node:fs";
+import path from "node:path";
+
+import * as oxo from "./oxopage.mjs";
+import { menu, press, read } from "./pagekeys.mjs";
+
+// -- sound ---------------------------------------------------------------------------------------
+
+// Before the page's scripts: every AudioParam.setValueAtTime (the oscillator's frequency, its
+// default 440 Hz, or the gain) and every AudioContext made.
+function recordAudio() {
+  const audio = (window.oxoAudio = { contexts: 0, calls: [] });
+  const set = AudioParam.prototype.setValueAtTime;
+  AudioParam.prototype.setValueAtTime = function (value, time) {
+    audio.calls.push([this.defaultValue === 440 ? "hz" : "gain", value, time]);
+    return set.call(this, value, time);
+  };
+  const Real = window.AudioContext;
+  window.AudioContext = class extends Real {
+    constructor(...args) {
+      super(...args);
+      audio.contexts++;
+    }
+  };
+}
+
+// host_tests/golden/sounds/<name>.txt: the frequencies the buzzer plays, in order, the rests
+// (0 Hz) left out: what the oscillator gets.
+function notes(name) {
+  const text = fs.readFileSync(path.join(oxo.GOLDEN, "sounds", name + ".txt"), "utf8");
+  const lines = text.split("\n").filter((line) => line && !line.startsWith("#"));
+  return lines.map((line) => Number(line.split(" ")[1])).filter((hz) => hz > 0);
+}
+
+// On the paused clock: press `name`, let the firmware play for 400 ms (every sound but the
+// jingles), and return the WebAudio calls made meanwhile and how many changes the buzzer made.
+// A paused clock, as late steps skip notes (sound.py), and a busy machine makes steps late.
+async function sound(page, name) {
+  const tones = await page.evaluate(() => {
+    window.oxoAudio.calls = [];
+    return window.oxo.tones;
+  });
+  await press(page, name);
+  await oxo.tick(page, 400);
+  return page.evaluate((tones) => [window.oxoAudio.calls, window.oxo.tones - tones], tones);
+}
+
+const hzOf = (calls) => calls.filter((c) => c[0] === "hz").map((c) => c[1]);
+
+export async function test_sound_reaches_webaudio_and_stops_on_mute(t) {
+  await t.context.addInitScript(recordAudio);
+  const page = await oxo.open(t, { clock: true });
+  await oxo.tick(page, 500);
+  // The power-on chime played in the firmware, but no gesture yet: no AudioContext.
+  t.assert.ok(await page.evaluate(() => window.oxo.tones) > 0, "no chime");
+  t.assert.deepEqual(await page.evaluate(() => window.oxoAudio), { contexts: 0, calls: [] });
+
+  await press(page, "SELECT"); // the first press: the menu, and now audio
+  await oxo.tick(page, 400);
+  t.assert.equal((await read(page, "menu")).highlight, 0);
+  t.assert.equal(await page.evaluate(() => window.oxoAudio.contexts), 1);
+  const [move] = await sound(page, "NEXT");
+  t.assert.deepEqual(hzOf(move), notes("MOVE"));
+  await sound(page, "NEXT"); // to Level
+  const [place] = await sound(page, "SELECT"); // the Level steps
+  t.log("PLACE:", JSON.stringify(place));
+  t.assert.deepEqual(hzOf(place), notes("PLACE"));
+  t.assert.ok(place.some((c) => c[0] === "gain" && c[1] > 0), "never audible");
+  t.assert.deepEqual(place.at(-1).slice(0, 2), ["gain", 0]);
+
+  // Muted in the middle of a sound (the Level steps again): the gain goes to 0 at once, and
+  // the rest of the sound is not scheduled.
+  const calls = () => page.evaluate(() => window.oxoAudio.calls);
+  await page.evaluate(() => (window.oxoAudio.calls = []));
+  await press(page, "SELECT");
+  for (let k = 0; k < 40 && !(await calls()).some((c) => c[0] === "gain" && c[1] > 0); k++) {
+    await oxo.tick(page, 5);
+  }
+  const before = (await calls()).length;
+  await page.locator("#mute").click();
+  await oxo.tick(page, 400);
+  const after = (await calls()).slice(before).map((c) => c.slice(0, 2));
+  t.assert.deepEqual(after, [["gain", 0]]);
+  t.assert.ok(before < 6, `the mute came after the sound: ${before} calls`); // PLACE makes 6
+  t.assert.equal(await page.locator("#mute").getAttribute("aria-pressed"), "true");
+  // The firmware plays (the buzzer changes), WebAudio hears nothing of it.
+  const silent = async (name, table) => {
+    const [calls, played] = await sound(page, name);
+    t.assert.deepEqual(calls, [], `${name} reached WebAudio, muted`);
+    t.assert.ok(played >= notes(table).length, `${name}: the buzzer played ${played} changes`);
+  };
+  await silent("NEXT", "MOVE");
+  await silent("SELECT", "PLACE");
+
+  // The mute is kept. (The boot waits on the clock, as the board's sleep_ms busy-waits on the
+  // port: the clock runs for the reload.)
+  await page.clock.resume();
+  await oxo.reload(page);
+  await oxo.pause(page);
+  t.assert.equal(await page.locator("#mute").getAttribute("aria-pressed"), "true");
+  await press(page, "SELECT");
+  await oxo.tick(page, 400);
+  await silent("NEXT", "MOVE");
+  t.assert.equal(await page.evaluate(() => window.oxoAudio.contexts), 1);
+}
+
+// -- the board option ----------------------------------------------------------------------------
+
+const boardName = (page) => page.evaluate(() => {
+  window.oxo.mp.runPython("import sys\n_oxo_board = sys.modules['board'].NAME");
+  return window.oxo.mp.globals.get("_oxo_board");
+});
+
+// The board link the page marks as the one running.
+const current = (page) =>
+  page.locator('[data-board][aria-current="true"]').getAttribute("data-board");
+
+export async function test_the_board_option(t) {
+  const page = await oxo.open(t, { query: "?board=esp32" });
+  t.assert.equal(await boardName(page), "esp32");
+  t.assert.equal(await current(page), "esp32");
+  t.assert.equal(await page.locator("#status").textContent(), "Running the esp32 firmware.");
+  await press(page, "SELECT"); // it plays
+  await menu(page, (m) => m.highlight === 0 && m.rows[0].label === "1P vs CPU");
+  await oxo.canvasShows(t, page, "screens/menu");
+
+  // The other board's link: the page powers it on, from nothing.
+  await oxo.loads(page, () => page.locator('.boards a[data-board="pico"]').click());
+  t.assert.match(page.url(), /[?&]board=pico\b/);
+  t.assert.equal(await boardName(page), "pico");
+  t.assert.equal(await current(page), "pico");
+
+  // An unknown board: the status line says so, and the Pico runs.
+  await page.goto(t.url("index.html?board=nokia3310"));
+  await page.waitForFunction(() => window.oxo && window.oxo.frames > 0);
+  await page.waitForFunction(() => document.querySelector("#status.error"));
+  const status = await page.locator("#status").textContent();
+  t.assert.match(status, /There is no board "nokia3310" \(choose pico or esp32\)/);
+  t.assert.equal(await boardName(page), "pico");
+}
+
+// -- the phone layout ----------------------------------------------------------------------------
+
+// The runs of one colour along a line of device pixels of a screenshot (decoded by the page):
+// `n` pixels from (x, y) to the right (`down`: downwards), as [[colour hex, length], ...].
+async function runs(page, png, x, y, n, down = false) {
+  const args = { b64: png.toString("base64"), x, y, n, down };
+  return page.evaluate(async ({ b64, x, y, n, down }) => {
+    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    const image = await createImageBitmap(new Blob([bytes], { type: "image/png" }));
+    const ctx = new OffscreenCanvas(image.width, image.height).getContext("2d");
+    ctx.drawImage(image, 0, 0);
+    const data = ctx.getImageData(x, y, down ? 1 : n, down ? n : 1).data;
+    const out = [];
+    for (let k = 0; k < 4 * n; k += 4) {
+      const hex = "#" + [0, 1, 2].map((i) => data[k + i].toString(16).padStart(2, "0")).join("");
+      if (out.length && out.at(-1)[0] === hex) out.at(-1)[1]++;
+      else out.push([hex, 1]);
+    }
+    return out;
+  }, args);
+}
+
+// 360x740 CSS px at 3 device pixels a CSS pixel, as a Galaxy S8 reports. Not a fractional
+// ratio: Playwright emulates one by laying out in CSS pixels, so the canvas's box falls between
+// device pixels, which a phone's browser (layout in device pixels) does not do.
+const PHONE = { viewport: { width: 360, height: 740 }, deviceScaleFactor: 3 };
+
+export async function test_the_phone_layout(t) {
+  const context = await t.newContext({ ...PHONE, isMobile: true, hasTouch: true });
+  // On the paused clock: the title's blink stays as the glass was read while the shot is taken.
+  const page = await oxo.open(t, { page: await context.newPage(), clock: true });
+  const box = await page.evaluate(() => {
+    const rect = (el) => el.getBoundingClientRect().toJSON();
+    const canvas = document.getElementById("glass");
+    const { cell, margin, colours } = window.oxo;
+    const page = document.documentElement;
+    return {
+      scroll: [page.scrollWidth, page.clientWidth],
+      keys: [...document.querySelectorAll(".key")].map(rect),
+      canvas: rect(canvas), pixels: [canvas.width, canvas.height], cell, margin, colours,
+      glass: Array.from(window.oxo.glass),
+    };
+  });
+  const [scale, c, cell, margin] = [PHONE.deviceScaleFactor, box.canvas, box.cell, box.margin];
+  t.log(`canvas ${JSON.stringify(c)}: ${cell} device px an LCD pixel`);
+  t.assert.ok(box.scroll[0] <= box.scroll[1], `it scrolls sideways: ${box.scroll}`);
+  t.assert.equal(box.keys.length, 3);
+  for (const k of box.keys) {
+    t.assert.ok(k.width >= 44 && k.height >= 44, `a ${k.width}x${k.height} key`);
+  }
+  const inside = c.left >= 0 && c.top >= 0 && c.right <= 360 && c.bottom <= 740;
+  t.assert.ok(inside, "the canvas is not inside the viewport");
+  t.assert.ok(Number.isInteger(cell) && cell >= 2, `${cell}`);
+  t.assert.deepEqual(box.pixels, [cell * (84 + 2 * margin), cell * (48 + 2 * margin)]);
+  t.assert.deepEqual([c.width * scale, c.height * scale], box.pixels);
+  // As shown: along the middle of LCD row 21 ("OXO 5110") and of LCD column 20, each unlit
+  // dot is cell - 1 device pixels of the cell's colour, a run of n lit ones n * cell - 1 of ink
+  // (the grid between lit dots takes the ink), with a 1-pixel grid line between them.
+  const png = await page.screenshot({ scale: "device" });
+  const [left, top] = [Math.round(c.left * scale), Math.round(c.top * scale)];
+  const mid = Math.floor((cell - 1) / 2);
+  const [gap, paper, ink] = box.colours;
+  const [width, height] = box.pixels;
+  const row = await runs(page, png, left, top + (margin + 21) * cell + mid, width);
+  const column = await runs(page, png, left + (margin + 20) * cell + mid, top, height, true);
+  // From the first dot to the last (the line may start a device pixel off the canvas's edge).
+  const dotsOnly = (line) => {
+    const isDot = ([hex]) => hex === paper || hex === ink;
+    return line.slice(line.findIndex(isDot), line.findLastIndex(isDot) + 1);
+  };
+  const expected = (dots) => {
+    const out = [[gap, 0]];
+    const add = (hex, n) => (out.at(-1)[0] === hex ? (out.at(-1)[1] += n) : out.push([hex, n]));
+    for (let k = 0; k < dots.length; k++) {
+      let n = 1;
+      if (dots[k]) while (dots[k + n]) n++;
+      add(dots[k] ? ink : paper, n * cell - 1);
+      add(gap, 1);
+      k += n - 1;
+    }
+    return dotsOnly(out);
+  };
+  const lit = (x, y) => (box.glass[(y >> 3) * 84 + x] >> (y & 7)) & 1;
+  const rowDots = Array.from({ length: 84 }, (_, x) => lit(x, 21));
+  const columnDots = Array.from({ length: 48 }, (_, y) => lit(20, y));
+  t.assert.ok(rowDots.includes(1) && columnDots.includes(1), "row 21 or column 20 is blank");
+  t.assert.deepEqual(dotsOnly(row), expected(rowDots), "row 21");
+  t.assert.deepEqual(dotsOnly(column), expected(columnDots), "column 20");
+}
