@@ -91,6 +91,7 @@ def main():
         return 0
     with tempfile.TemporaryDirectory() as tmp:
         mpy_build.compile_module(ROOT / "firmware" / "pcd8544.py", tmp)
+        mpy_build.compile_module(ROOT / "firmware" / "valid.py", tmp)  # the driver checks with it
         script = Path(tmp) / "bench_lcd_mp.py"
         script.write_text(MP_SCRIPT)
         result = mpyrun.run(script, args=(SHOWS,), paths=(tmp, TESTBED), heapsize="256k")
