@@ -1,6 +1,7 @@
 """The board's serial port, for deploy.py: waiting for it to open (a Pico's is away for about
 1.5 s after a reset), resetting the board over it, and watching what the board does then."""
 
+import errno
 import os
 import time
 
@@ -32,15 +33,31 @@ def present(port):
     return os.path.exists(port)
 
 
+NO_PERMISSION = (errno.EACCES, errno.EPERM)
+NOT_SERIAL = (errno.ENOTTY, errno.EISDIR)
+IN_USE = (errno.EAGAIN, errno.EWOULDBLOCK)
+
+
 def open_error(port):
-    """None if the port opens now, else why not (FileNotFoundError while it is away)."""
+    """None if the port opens now, else why not (FileNotFoundError while it is away; ENOTTY for
+    a file that is no terminal; EWOULDBLOCK while another program holds the exclusive lock
+    mpremote, Thonny and pyserial take, as pyserial's exclusive open would meet it)."""
     if is_com(port):
         return None if present(port) else FileNotFoundError(2, "no such port", port)
     try:
         fd = os.open(port, os.O_RDWR | os.O_NOCTTY | os.O_NONBLOCK)
     except OSError as err:
         return err
-    os.close(fd)
+    try:
+        if not os.isatty(fd):
+            return OSError(errno.ENOTTY, os.strerror(errno.ENOTTY), port)
+        import fcntl  # not on Windows, where is_com ports never get here
+
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError as err:
+        return err
+    finally:
+        os.close(fd)  # and with it the lock
     return None
 
 
@@ -55,7 +72,8 @@ def wait_ready(port, seconds):
         if err is None:
             return None
         if present(port) and settle_end is None:
-            settle_end = now + SETTLE
+            # Only a permission can change by itself that soon (udev); no file becomes a tty.
+            settle_end = now + (SETTLE if err.errno in NO_PERMISSION else 0)
         if now - start >= seconds or (settle_end is not None and now >= settle_end):
             return err
         time.sleep(POLL)
@@ -68,10 +86,21 @@ def port_problem(port, err, waited):
             "/dev/ttyACM0 for a Pico, /dev/ttyUSB0 for most ESP32 boards; "
             "`.venv/bin/mpremote connect list` shows them)" % (port, waited)
         )
-    return "cannot open %s: %s (Linux: is your user in the dialout group?)" % (
-        port,
-        err.strerror or err,
-    )
+    if err.errno in IN_USE:
+        return (
+            "%s is in use by another program (make repl, Thonny, a serial monitor?): "
+            "close it and try again" % port
+        )
+    if err.errno in NOT_SERIAL:
+        return (
+            "%s is not a serial port (Linux: a board appears as /dev/ttyACM0 (a Pico) or "
+            "/dev/ttyUSB0 (most ESP32 boards); `.venv/bin/mpremote connect list` shows them)"
+            % port
+        )
+    said = "cannot open %s: %s" % (port, err.strerror or err)
+    if err.errno in NO_PERMISSION:
+        said += " (Linux: is your user in the dialout group?)"
+    return said
 
 
 def check_port(port, target="deploy", wait=PORT_WAIT, needs_board=False):
@@ -139,8 +168,11 @@ def no_repl(port):
     a board without MicroPython: mpremote would end in a "could not enter raw repl" traceback).
     Sends what mpremote sends first anyway (Ctrl-C stops main.py), then Ctrl-B, which leaves
     a raw REPL a stopped mpremote left behind; either REPL then prints its banner and prompt."""
-    if repl_answers(port, b"\r\x03\x03\x02", NO_REPL_WAIT):
-        return None
+    try:
+        if repl_answers(port, b"\r\x03\x03\x02", NO_REPL_WAIT):
+            return None
+    except (OSError, serial.SerialException) as err:  # taken since check_port saw it free
+        return port_problem(port, err, 0)
     return (
         "no MicroPython REPL answers on %s: is it the board's port, and does the board run "
         "MicroPython? See Install in README.md (one file to flash, or MicroPython first)" % port
