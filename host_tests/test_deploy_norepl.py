@@ -1,8 +1,10 @@
 """deploy on a port it cannot use (no MicroPython REPL, held by another program, not a serial
-port, no permission): one line saying why, no traceback."""
+port, no permission) or to a board of another MicroPython port than BOARD's: one line saying
+why, no traceback."""
 
 import errno
 import os
+import threading
 
 import boardport
 import deploy
@@ -66,3 +68,43 @@ def test_only_a_permission_error_points_to_the_dialout_group(code, tmp_path):
     assert said.endswith("(Linux: is your user in the dialout group?)")
     said = boardport.port_problem(str(port), OSError(errno.EIO, os.strerror(errno.EIO)), 1)
     assert said == "cannot open %s: %s" % (port, os.strerror(errno.EIO))
+
+
+def rp2_at_its_repl(controller):
+    """Serve a Pico's MicroPython REPL on a pty's controller side: a prompt after Ctrl-B, and
+    the answer to sys.platform after its echo, as a Pico's friendly REPL sends them."""
+    heard = b""
+    while True:
+        try:
+            heard += os.read(controller, 256)
+        except OSError:  # the test closed the pty
+            return
+        if b"\x02" in heard:
+            heard = heard.split(b"\x02", 1)[1]
+            os.write(
+                controller, b"\r\nMicroPython v1.24.1 on 2024-11-29; Raspberry Pi Pico\r\n>>> "
+            )
+        if b"print(sys.platform)\r" in heard:
+            heard = b""
+            os.write(controller, b"import sys; print(sys.platform)\r\nrp2\r\n>>> ")
+
+
+@pytest.mark.parametrize("target", ["deploy", "run", "mip"])
+def test_a_board_file_for_another_port_is_refused_naming_both(target, capsys, monkeypatch):
+    def copy(*args):
+        raise AssertionError("it went on to mpremote")
+
+    monkeypatch.setattr(deploy, "commands", copy)
+    controller, device = os.openpty()
+    threading.Thread(target=rp2_at_its_repl, args=(controller,), daemon=True).start()
+    try:
+        code = deploy.main([target, "--board", "esp32", "--port", os.ttyname(device)])
+    finally:
+        os.close(device)
+        os.close(controller)
+    said = capsys.readouterr()
+    assert code == 2 and said.out == ""
+    assert said.err == (
+        "%s: this board runs MicroPython for rp2; BOARD=esp32 is for esp32: use BOARD=pico\n"
+        % target
+    )

@@ -3,6 +3,7 @@
 
 import errno
 import os
+import re
 import time
 
 import serial
@@ -20,6 +21,10 @@ RESET_LINE = b"\r\x03\x03\x02import machine; machine.reset()\r"
 
 class UsageError(Exception):
     """A wrong BOARD or PORT: the message says what to use instead."""
+
+
+class PortProblem(Exception):
+    """The port opened, but no MicroPython could be asked on it: the message says why."""
 
 
 def is_com(port):
@@ -137,43 +142,59 @@ def wait_until(check, seconds):
     return True
 
 
-def repl_answers(port, keys=b"\r", wait=PROBE_WAIT):
-    """Whether the REPL answers a bare Enter (or `keys`) with a prompt. While main.py runs it
-    does not answer an Enter (the byte waits in the program's stdin); once main.py has returned
-    (safe mode, a board that could not be built) it does. Opened as mpremote opens it
-    (115200, exclusive).
-
-    "Answers" means: the prompt had come by `wait` s after the Enter. What came in time is
-    read even if this process gets the CPU back only after the deadline (a busy machine)."""
+def open_line(port):
+    """The port opened as mpremote opens it (115200, exclusive)."""
     extra = {} if os.name == "nt" else {"exclusive": True}
-    with serial.Serial(port, 115200, timeout=0.05, **extra) as line:
+    return serial.Serial(port, 115200, timeout=0.05, **extra)
+
+
+def read_until(line, pattern, wait):
+    """The match of `pattern` in what the port sends within `wait` s, or None. What came in
+    time is read even if this process gets the CPU back only after the deadline (a busy
+    machine)."""
+    seen = b""
+    end = time.monotonic() + wait
+    while True:
+        late = time.monotonic() >= end
+        seen += line.read(256)
+        found = re.search(pattern, seen)
+        if found or late:
+            return found
+
+
+def repl_answers(port, keys=b"\r", wait=PROBE_WAIT):
+    """Whether the REPL answers a bare Enter (or `keys`) with a prompt by `wait` s after it.
+    While main.py runs it does not answer an Enter (the byte waits in the program's stdin);
+    once main.py has returned (safe mode, a board that could not be built) it does."""
+    with open_line(port) as line:
         line.reset_input_buffer()
         line.write(keys)
-        seen = b""
-        end = time.monotonic() + wait
-        while True:
-            late = time.monotonic() >= end
-            seen += line.read(256)
-            if b">>> " in seen:
-                return True
-            if late:
-                return False
+        return read_until(line, rb">>> ", wait) is not None
 
 
 NO_REPL_WAIT = 1.0  # s for a prompt after Ctrl-C: MicroPython answers in milliseconds
+ASK_PLATFORM = b"import sys; print(sys.platform)\r"
+PLATFORM_ANSWER = rb"print\(sys\.platform\)\r\n(\w+)\r\n"  # after the REPL's echo
 
 
-def no_repl(port):
-    """None if a MicroPython REPL answers on the port, else the line to end with (a wrong port,
-    a board without MicroPython: mpremote would end in a "could not enter raw repl" traceback).
-    Sends what mpremote sends first anyway (Ctrl-C stops main.py), then Ctrl-B, which leaves
-    a raw REPL a stopped mpremote left behind; either REPL then prints its banner and prompt."""
+def board_platform(port):
+    """The sys.platform of the MicroPython answering on the port ("rp2", "esp32"; "linux" for
+    the virtual board); PortProblem if none answers (a wrong port, a board without
+    MicroPython: mpremote would end in a "could not enter raw repl" traceback). Sends what
+    mpremote sends first anyway (Ctrl-C stops main.py), then Ctrl-B, which leaves a raw REPL a
+    stopped mpremote left behind; either REPL then prints its banner and prompt."""
     try:
-        if repl_answers(port, b"\r\x03\x03\x02", NO_REPL_WAIT):
-            return None
+        with open_line(port) as line:
+            line.reset_input_buffer()
+            line.write(b"\r\x03\x03\x02")
+            if read_until(line, rb">>> ", NO_REPL_WAIT):
+                line.write(ASK_PLATFORM)
+                found = read_until(line, PLATFORM_ANSWER, NO_REPL_WAIT)
+                if found:
+                    return found.group(1).decode()
     except (OSError, serial.SerialException) as err:  # taken since check_port saw it free
-        return port_problem(port, err, 0)
-    return (
+        raise PortProblem(port_problem(port, err, 0)) from None
+    raise PortProblem(
         "no MicroPython REPL answers on %s: is it the board's port, and does the board run "
         "MicroPython? See Install in README.md (one file to flash, or MicroPython first)" % port
     )
@@ -192,9 +213,8 @@ def reset_board(port):
     machine) failed the whole deploy with a traceback after every file had been copied.
     Here the line is written and the port closed with no ioctl: nothing left can fail when
     the port goes, and an error once the line is written is the reset taking the port."""
-    extra = {} if os.name == "nt" else {"exclusive": True}
     try:
-        line = serial.Serial(port, 115200, timeout=0.05, **extra)
+        line = open_line(port)
     except (OSError, serial.SerialException) as err:
         return err
     try:
