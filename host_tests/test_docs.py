@@ -4,6 +4,7 @@ say it does (its Install section, the developers' docs)."""
 import re
 from pathlib import Path
 
+import image
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -65,3 +66,21 @@ def test_the_figures_file_is_make_benchs():
     made = set(re.findall(r"^<!-- (bench_\w+\.py) -->$", figures, re.M))
     benches = {p.name for p in (ROOT / "bench").glob("bench_*.py")}
     assert made == {name for name in benches if not name.endswith("_mp.py")}
+
+
+def test_the_micropython_versions_are_the_ones_make_image_says():
+    # One story: the game's own need, and each filesystem-only image's layout, as image.py
+    # prints them when it says how to install an image.
+    readme = " ".join((ROOT / "README.md").read_text().split())  # as if unwrapped
+    commands = " ".join((ROOT / "docs" / "commands.md").read_text().split())
+    assert "the game needs %s or newer" % image.GAME_NEEDS in readme
+    assert "runs on MicroPython %s or newer" % image.GAME_NEEDS in commands
+    for port, name in (("rp2", "a Pico's"), ("esp32", "an ESP32's")):
+        assert "%s from %s" % (name, image.NEEDS[port]) in readme
+        assert " %s " % image.NEEDS[port] in commands
+
+
+def test_the_virtual_board_commands_in_the_readme_run_as_written():
+    readme = " ".join((ROOT / "README.md").read_text().split())
+    for command in ("deploy BOARD=pico", "run BOARD=pico", "repl"):
+        assert "`make %s PORT=build/ttyACM0`" % command in readme

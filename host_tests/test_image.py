@@ -134,6 +134,11 @@ def test_the_pico_image_is_the_filesystem_at_micropythons_address(out, capsys):
     assert [b[1] for b in blocks] == list(range(PICO_FS[0], sum(PICO_FS), 256))
     assert fs_bytes(blocks, *PICO_FS)[:8] != b"\xff" * 8
     assert "filesystem at 0x100A0000..0x10200000 (1408 KB)" in said
+    # The one line a person needs next: what the board must run first, and how to flash it.
+    assert (
+        "image: install on a Pico (RPI_PICO) with MicroPython 1.23+ (the game needs 1.22+): hold "
+        "BOOTSEL, plug it in, copy %s to the RPI-RP2 drive\n" % (out / "oxo5110-pico-fs.uf2")
+    ) in said
 
 
 def test_a_merged_uf2_keeps_every_micropython_block_and_uses_its_declared_range(

@@ -1,7 +1,9 @@
 """The board's serial port, for deploy.py: waiting for it to open (a Pico's is away for about
 1.5 s after a reset), resetting the board over it, and watching what the board does then."""
 
+import errno
 import os
+import re
 import time
 
 import serial
@@ -21,6 +23,10 @@ class UsageError(Exception):
     """A wrong BOARD or PORT: the message says what to use instead."""
 
 
+class PortProblem(Exception):
+    """The port opened, but no MicroPython could be asked on it: the message says why."""
+
+
 def is_com(port):
     return port.upper().startswith("COM") and port[3:].isdigit()
 
@@ -32,15 +38,31 @@ def present(port):
     return os.path.exists(port)
 
 
+NO_PERMISSION = (errno.EACCES, errno.EPERM)
+NOT_SERIAL = (errno.ENOTTY, errno.EISDIR)
+IN_USE = (errno.EAGAIN, errno.EWOULDBLOCK)
+
+
 def open_error(port):
-    """None if the port opens now, else why not (FileNotFoundError while it is away)."""
+    """None if the port opens now, else why not (FileNotFoundError while it is away; ENOTTY for
+    a file that is no terminal; EWOULDBLOCK while another program holds the exclusive lock
+    mpremote, Thonny and pyserial take, as pyserial's exclusive open would meet it)."""
     if is_com(port):
         return None if present(port) else FileNotFoundError(2, "no such port", port)
     try:
         fd = os.open(port, os.O_RDWR | os.O_NOCTTY | os.O_NONBLOCK)
     except OSError as err:
         return err
-    os.close(fd)
+    try:
+        if not os.isatty(fd):
+            return OSError(errno.ENOTTY, os.strerror(errno.ENOTTY), port)
+        import fcntl  # not on Windows, where is_com ports never get here
+
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError as err:
+        return err
+    finally:
+        os.close(fd)  # and with it the lock
     return None
 
 
@@ -55,7 +77,8 @@ def wait_ready(port, seconds):
         if err is None:
             return None
         if present(port) and settle_end is None:
-            settle_end = now + SETTLE
+            # Only a permission can change by itself that soon (udev); no file becomes a tty.
+            settle_end = now + (SETTLE if err.errno in NO_PERMISSION else 0)
         if now - start >= seconds or (settle_end is not None and now >= settle_end):
             return err
         time.sleep(POLL)
@@ -68,10 +91,21 @@ def port_problem(port, err, waited):
             "/dev/ttyACM0 for a Pico, /dev/ttyUSB0 for most ESP32 boards; "
             "`.venv/bin/mpremote connect list` shows them)" % (port, waited)
         )
-    return "cannot open %s: %s (Linux: is your user in the dialout group?)" % (
-        port,
-        err.strerror or err,
-    )
+    if err.errno in IN_USE:
+        return (
+            "%s is in use by another program (make repl, Thonny, a serial monitor?): "
+            "close it and try again" % port
+        )
+    if err.errno in NOT_SERIAL:
+        return (
+            "%s is not a serial port (Linux: a board appears as /dev/ttyACM0 (a Pico) or "
+            "/dev/ttyUSB0 (most ESP32 boards); `.venv/bin/mpremote connect list` shows them)"
+            % port
+        )
+    said = "cannot open %s: %s" % (port, err.strerror or err)
+    if err.errno in NO_PERMISSION:
+        said += " (Linux: is your user in the dialout group?)"
+    return said
 
 
 def check_port(port, target="deploy", wait=PORT_WAIT, needs_board=False):
@@ -108,40 +142,59 @@ def wait_until(check, seconds):
     return True
 
 
-def repl_answers(port, keys=b"\r", wait=PROBE_WAIT):
-    """Whether the REPL answers a bare Enter (or `keys`) with a prompt. While main.py runs it
-    does not answer an Enter (the byte waits in the program's stdin); once main.py has returned
-    (safe mode, a board that could not be built) it does. Opened as mpremote opens it
-    (115200, exclusive).
-
-    "Answers" means: the prompt had come by `wait` s after the Enter. What came in time is
-    read even if this process gets the CPU back only after the deadline (a busy machine)."""
+def open_line(port):
+    """The port opened as mpremote opens it (115200, exclusive)."""
     extra = {} if os.name == "nt" else {"exclusive": True}
-    with serial.Serial(port, 115200, timeout=0.05, **extra) as line:
+    return serial.Serial(port, 115200, timeout=0.05, **extra)
+
+
+def read_until(line, pattern, wait):
+    """The match of `pattern` in what the port sends within `wait` s, or None. What came in
+    time is read even if this process gets the CPU back only after the deadline (a busy
+    machine)."""
+    seen = b""
+    end = time.monotonic() + wait
+    while True:
+        late = time.monotonic() >= end
+        seen += line.read(256)
+        found = re.search(pattern, seen)
+        if found or late:
+            return found
+
+
+def repl_answers(port, keys=b"\r", wait=PROBE_WAIT):
+    """Whether the REPL answers a bare Enter (or `keys`) with a prompt by `wait` s after it.
+    While main.py runs it does not answer an Enter (the byte waits in the program's stdin);
+    once main.py has returned (safe mode, a board that could not be built) it does."""
+    with open_line(port) as line:
         line.reset_input_buffer()
         line.write(keys)
-        seen = b""
-        end = time.monotonic() + wait
-        while True:
-            late = time.monotonic() >= end
-            seen += line.read(256)
-            if b">>> " in seen:
-                return True
-            if late:
-                return False
+        return read_until(line, rb">>> ", wait) is not None
 
 
 NO_REPL_WAIT = 1.0  # s for a prompt after Ctrl-C: MicroPython answers in milliseconds
+ASK_PLATFORM = b"import sys; print(sys.platform)\r"
+PLATFORM_ANSWER = rb"print\(sys\.platform\)\r\n(\w+)\r\n"  # after the REPL's echo
 
 
-def no_repl(port):
-    """None if a MicroPython REPL answers on the port, else the line to end with (a wrong port,
-    a board without MicroPython: mpremote would end in a "could not enter raw repl" traceback).
-    Sends what mpremote sends first anyway (Ctrl-C stops main.py), then Ctrl-B, which leaves
-    a raw REPL a stopped mpremote left behind; either REPL then prints its banner and prompt."""
-    if repl_answers(port, b"\r\x03\x03\x02", NO_REPL_WAIT):
-        return None
-    return (
+def board_platform(port):
+    """The sys.platform of the MicroPython answering on the port ("rp2", "esp32"; "linux" for
+    the virtual board); PortProblem if none answers (a wrong port, a board without
+    MicroPython: mpremote would end in a "could not enter raw repl" traceback). Sends what
+    mpremote sends first anyway (Ctrl-C stops main.py), then Ctrl-B, which leaves a raw REPL a
+    stopped mpremote left behind; either REPL then prints its banner and prompt."""
+    try:
+        with open_line(port) as line:
+            line.reset_input_buffer()
+            line.write(b"\r\x03\x03\x02")
+            if read_until(line, rb">>> ", NO_REPL_WAIT):
+                line.write(ASK_PLATFORM)
+                found = read_until(line, PLATFORM_ANSWER, NO_REPL_WAIT)
+                if found:
+                    return found.group(1).decode()
+    except (OSError, serial.SerialException) as err:  # taken since check_port saw it free
+        raise PortProblem(port_problem(port, err, 0)) from None
+    raise PortProblem(
         "no MicroPython REPL answers on %s: is it the board's port, and does the board run "
         "MicroPython? See Install in README.md (one file to flash, or MicroPython first)" % port
     )
@@ -160,9 +213,8 @@ def reset_board(port):
     machine) failed the whole deploy with a traceback after every file had been copied.
     Here the line is written and the port closed with no ioctl: nothing left can fail when
     the port goes, and an error once the line is written is the reset taking the port."""
-    extra = {} if os.name == "nt" else {"exclusive": True}
     try:
-        line = serial.Serial(port, 115200, timeout=0.05, **extra)
+        line = open_line(port)
     except (OSError, serial.SerialException) as err:
         return err
     try:

@@ -16,6 +16,9 @@ esp32 it first remounts the board's littlefs root without modification times (to
 the imports then find the files faster at every boot) until that reset. settings.json
 and error.log on the board are kept. Every step is one `mpremote connect PORT ...` chain.
 
+Before anything is copied or run, the REPL is asked the board's sys.platform: a BOARD written
+for another MicroPython port (an esp32 file on a Pico) is refused in one line.
+
 A board with native USB (a Pico) loses its port for about 1.5 s after a reset. Every target
 first waits for a missing port (up to --wait seconds); the targets that reset the board
 (deploy, erase-settings, mip) reset it themselves once mpremote has let go of it (see
@@ -29,8 +32,16 @@ import sys
 import tempfile
 from pathlib import Path
 
-from boardport import PORT_WAIT, UsageError, after_reset, check_port, no_repl, reset_board
-from deploy_chains import TARGETS, check_board, commands
+from boardport import (
+    PORT_WAIT,
+    PortProblem,
+    UsageError,
+    after_reset,
+    board_platform,
+    check_port,
+    reset_board,
+)
+from deploy_chains import TARGETS, check_board, check_platform, commands
 from mpremote_run import run_followed, run_foreground, run_stopped
 
 NEEDS_BOARD = ("deploy", "run", "mip")
@@ -71,10 +82,16 @@ def run_target(target, board, port, wait):
     if target == "repl" and not sys.stdin.isatty():
         print("repl: needs a terminal to type in (stdin is not one)", file=sys.stderr)
         return 2
-    missing = None if target == "repl" else no_repl(port)
-    if missing:
-        print("%s: %s" % (target, missing), file=sys.stderr)
+    try:
+        platform = None if target == "repl" else board_platform(port)
+        if target in NEEDS_BOARD:
+            check_platform(board, platform)
+    except PortProblem as err:
+        print("%s: %s" % (target, err), file=sys.stderr)
         return 1
+    except UsageError as err:
+        print("%s: %s" % (target, err), file=sys.stderr)
+        return 2
     # A fresh directory per run: two deploys at once (or a deploy during `make run`) never
     # share half-built files.
     with tempfile.TemporaryDirectory(prefix="oxo5110-%s-" % target) as build_dir:

@@ -49,6 +49,24 @@ def check_board(board, target="deploy"):
         raise UsageError(str(err)) from None
 
 
+# The virtual board is MicroPython's unix port: it stands in for every board (a Pico and an
+# ESP32 alike), so a board file for any port may go on it.
+VIRTUAL_BOARD = "linux"
+
+
+def check_platform(board, platform):
+    """Refuse a board file written for another MicroPython port than the board runs."""
+    wanted = boardlist.port_of(board)
+    if platform in (wanted, VIRTUAL_BOARD):
+        return
+    fits = [name for name in boardlist.known_boards() if boardlist.port_of(name) == platform]
+    use = " or ".join("BOARD=" + name for name in fits) or "no board file in boards/ is for it"
+    raise UsageError(
+        "this board runs MicroPython for %s; BOARD=%s is for %s: use %s"
+        % (platform, board, wanted, use)
+    )
+
+
 def build_deploy(board, out_dir):
     """Compile the firmware for `board` into out_dir; return (mpy files, board.mpy, main.py)."""
     modules = [p for p in mpy_build.firmware_sources(include_boards=False) if p.name != "main.py"]

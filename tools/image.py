@@ -16,6 +16,12 @@ the .mpy modules, board.mpy, main.py) in a littlefs2 image of the port's geometr
   in its binary info (tools/picoinfo.py), which is used (a Pico W build has another).
 - esp32 (ESP32_GENERIC): tools/espimage.py says where, from the partition table.
 Nothing is written unless everything is right; each file is written whole (temp + rename).
+
+Which MicroPython: the game itself runs on GAME_NEEDS or newer (README, What to buy). A
+filesystem-only image goes where the MicroPython already on the board looks for its
+filesystem, so it needs that layout: rp2 from PICO_FS_NEEDS (the first to declare its range;
+the image is built for RPI_PICO's), esp32 from ESP32_FS_NEEDS (the partition table whose
+filesystem starts where the image is written). The one-file images bring their MicroPython.
 """
 
 import argparse
@@ -35,6 +41,8 @@ import uf2
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "build" / "image"
+GAME_NEEDS = "1.22"
+NEEDS = {"rp2": "1.23", "esp32": "1.27"}  # filesystem-only images: the layout they are made for
 PICO_FS_OFFSET = 0xA0000
 PICO_FS_SIZE = 1408 * 1024
 PICO_PROG_SIZE = 256  # rp2's _boot.py: progsize=256, the flash page
@@ -86,8 +94,8 @@ def pico(board, files, micropython=None, name="the MICROPYTHON file"):
         declared = picoinfo.filesystem_range(firmware)
         if declared is None:
             raise uf2.UF2Error(
-                "%s declares no filesystem range in its binary info: use MicroPython 1.23 "
-                "or later for RP2040 boards" % name
+                "%s declares no filesystem range in its binary info: use MicroPython %s "
+                "or later for RP2040 boards" % (name, NEEDS["rp2"])
             )
         address, size = declared
         inside = [b.address for b in firmware if address <= b.address < address + size]
@@ -104,9 +112,16 @@ def pico(board, files, micropython=None, name="the MICROPYTHON file"):
             )
     fs = _filesystem(files, size, PICO_PROG_SIZE, name if firmware else "RPI_PICO")
     fs_blocks = uf2.pages(address, fs.data)
-    made = {OUT / ("oxo5110-%s-fs.uf2" % board): uf2.write(fs_blocks)}
+    fs_path = OUT / ("oxo5110-%s-fs.uf2" % board)
+    made = {fs_path: uf2.write(fs_blocks)}
     notes = ["filesystem at %s" % _where(address, size)]
-    if firmware is not None:
+    if firmware is None:
+        notes.append(
+            "install on a Pico (RPI_PICO) with MicroPython %s+ (the game needs %s+): hold "
+            "BOOTSEL, plug it in, copy %s to the RPI-RP2 drive"
+            % (NEEDS["rp2"], GAME_NEEDS, _shown(fs_path))
+        )
+    else:
         # MicroPython's blocks first and unchanged (address, flags, family, payload), then the
         # filesystem's; one numbering over all of them.
         made[OUT / ("oxo5110-%s.uf2" % board)] = uf2.write(firmware + fs_blocks)
@@ -124,8 +139,8 @@ def esp32(board, files, micropython=None, name="the MICROPYTHON file"):
     notes = ["filesystem at flash 0x%X, %d KB (4 MiB flash)" % (offset, size // 1024)]
     if micropython is None:
         notes.append(
-            "install on MicroPython 1.27+: esptool --chip esp32 write-flash 0x%X %s"
-            % (offset, _shown(fs_path))
+            "install on MicroPython %s+ (the game needs %s+): esptool --chip esp32 "
+            "write-flash 0x%X %s" % (NEEDS["esp32"], GAME_NEEDS, offset, _shown(fs_path))
         )
     else:
         merged = OUT / ("oxo5110-%s.bin" % board)

@@ -144,6 +144,26 @@ export async function test_the_board_option(t) {
   t.assert.equal(await boardName(page), "pico");
 }
 
+// Off GitHub Pages the page cannot know where the releases are: the files' names are text, and
+// the README's Install section is named; on OWNER.github.io/REPO/ they link that repository's.
+export async function test_the_release_files_link_only_on_github_pages(t) {
+  const page = await oxo.open(t);
+  const flash = page.locator("#flash");
+  t.assert.equal(await flash.locator("a").count(), 0);
+  t.assert.match(await flash.textContent(), /oxo5110-pico\.uf2[\s\S]*oxo5110-esp32\.bin/);
+  t.assert.match(await flash.textContent(), /README's Install section/);
+
+  const site = t.url("");
+  await page.route("https://someone.github.io/oxo5110/**", async (route) => {
+    const tail = route.request().url().slice("https://someone.github.io/oxo5110/".length);
+    await route.fulfill({ response: await page.request.get(site + tail) });
+  });
+  await page.goto("https://someone.github.io/oxo5110/index.html");
+  const links = await page.locator("#flash a").evaluateAll((all) => all.map((a) => a.href));
+  const download = "https://github.com/someone/oxo5110/releases/latest/download/";
+  t.assert.deepEqual(links, [download + "oxo5110-pico.uf2", download + "oxo5110-esp32.bin"]);
+}
+
 // -- the phone layout ----------------------------------------------------------------------------
 
 // The runs of one colour along a line of device pixels of a screenshot (decoded by the page):
