@@ -67,6 +67,12 @@ def event(button, kind):
     return (button << 3) | kind
 
 
+def direction(button):
+    """The way `button` moves through a list (rows, cells, choices): -1 back for PREV, UP and
+    LEFT, +1 on for the others (NEXT, DOWN, RIGHT)."""
+    return -1 if button == PREV or button == UP or button == LEFT else 1
+
+
 def chord_id(a, b):
     """The id of the chord of buttons a and b (a bit mask of the two names)."""
     if a == b or not (0 <= a <= _MAX_NAME and 0 <= b <= _MAX_NAME):

@@ -122,4 +122,11 @@ def test_poll_with_nothing_to_do_allocates_nothing():
     check(ev is None)
 
 
+def test_prev_up_and_left_step_back_the_others_on():
+    back = [b for b in range(B.RIGHT + 1) if B.direction(b) == -1]
+    check(back == [B.PREV, B.UP, B.LEFT], "back: %r" % (back,))
+    on = [B.direction(b) for b in (B.SELECT, B.NEXT, B.DOWN, B.RIGHT)]
+    check(on == [1, 1, 1, 1], "on: %r" % (on,))
+
+
 mptest.run(globals())
