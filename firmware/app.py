@@ -10,18 +10,19 @@ from screen import TITLE
 
 # The screens by id (screen.TITLE, MENU, PLAY, SETUP, DEMO): the module and the class each is
 # made from, and whether it is kept. A screen is made the first time it is wanted. One that is
-# not kept is let go when another shows, and its module with it (_load): the title, the demo
-# and the settings show only now and then, and a game never holds their code. The kept ones,
-# the main menu and the game, are made together when the first of them is wanted (the title's
-# first press): they lead to one another, the boot loads neither (nor the engine), and a game
-# started from the menu loads nothing while its choice's click sounds.
+# not kept is let go when another shows, and its module with it (_load): the title, the demo,
+# the menus show only now and then, and a game never holds their code. The one kept, the game,
+# is made with the main menu (mainmenu.MainMenu asks for it): the boot loads neither (nor the
+# engine), and a game started from the menu loads nothing while its choice's click sounds.
 _SCREENS = (
     ("title", "Title", False),
-    ("mainmenu", "MainMenu", True),
+    ("mainmenu", "MainMenu", False),
     ("play", "Play", True),
     ("setupmenu", "SetupMenu", False),
     ("demo", "Demo", False),
 )
+# The list the menus move through: only screens that are let go import it, so it goes with them.
+_LET_GO_WITH = ("menu",)
 
 
 class App:
@@ -173,15 +174,11 @@ class App:
         return screen
 
     def screen_named(self, which):
-        """The screen `which` (screen.TITLE ...), made now if it is not yet (with the other
-        kept screens, if it is one of them)."""
+        """The screen `which` (screen.TITLE ...), made now if it is not yet."""
         screens = self.screens
         if screens[which] is None:
-            kept = _SCREENS[which][2]
-            for i in range(len(_SCREENS)):
-                if i == which or (kept and _SCREENS[i][2] and screens[i] is None):
-                    module, name, keep = _SCREENS[i]
-                    screens[i] = getattr(_load(module, keep), name)(self)
+            module, name, keep = _SCREENS[which]
+            screens[which] = getattr(_load(module, keep), name)(self)
         return screens[which]
 
     def demo_due(self, now):
@@ -233,11 +230,14 @@ class App:
 
 
 def _load(name, keep):
-    # The module `name`. One not kept is forgotten at once: the screen made from it alone holds
-    # its code, which is freed once the screen is let go, and the next import loads it again.
+    # The module `name`. One not kept is forgotten at once, with _LET_GO_WITH: the screen made
+    # from it alone holds their code, which is freed once the screen is let go, and the next
+    # import loads it again.
     module = __import__(name)
     if not keep:
         del sys.modules[name]
+        for helper in _LET_GO_WITH:
+            sys.modules.pop(helper, None)
     return module
 
 

@@ -67,6 +67,12 @@ def event(button, kind):
     return (button << 3) | kind
 
 
+def direction(button):
+    """The way `button` moves through a list (rows, cells, choices): -1 back for PREV, UP and
+    LEFT, +1 on for the others (NEXT, DOWN, RIGHT)."""
+    return -1 if button == PREV or button == UP or button == LEFT else 1
+
+
 def chord_id(a, b):
     """The id of the chord of buttons a and b (a bit mask of the two names)."""
     if a == b or not (0 <= a <= _MAX_NAME and 0 <= b <= _MAX_NAME):
@@ -252,23 +258,3 @@ class Pad:
             b._long = b._rep = b._click = b._chordable = False
             other._long = other._rep = other._click = other._chordable = False
             self._put(event(chord, CHORD))
-
-
-def _pad(movers, select, level, options):
-    buttons = [Button(pin, name, level, long_press=False, repeat=True) for name, pin in movers]
-    buttons.append(Button(select, SELECT, level))
-    return Pad(buttons, **options)
-
-
-def three_buttons(prev_pin, next_pin, select_pin, pressed_level=0, **options):
-    """PREV/NEXT (auto-repeat, no long press), SELECT (long press) and the PREV+NEXT chord;
-    options go to Pad (debounce_ms, long_ms, chords, ...)."""
-    options.setdefault("chords", (PREV_NEXT,))
-    return _pad(((PREV, prev_pin), (NEXT, next_pin)), select_pin, pressed_level, options)
-
-
-def five_way(up, down, left, right, select, pressed_level=0, **options):
-    """Four directions (auto-repeat, no long press) and SELECT (long press). No chords, as a
-    5-way switch cannot press two directions at once; options go to Pad (chords=... adds one)."""
-    movers = ((UP, up), (DOWN, down), (LEFT, left), (RIGHT, right))
-    return _pad(movers, select, pressed_level, options)

@@ -3,7 +3,7 @@
 import buttons
 import screens
 from game import ONE_PLAYER, TWO_PLAYERS
-from menu import Menu, choice, cycle, direction
+from menu import Menu, choice, cycle
 from micropython import const
 from screen import DEMO, MENU, PLAY, SETUP, Screen
 
@@ -28,18 +28,27 @@ class MainMenu(Screen):
     def __init__(self, app):
         super().__init__(app)
         self.settings = app.settings
+        # The game, made with the menu: the menu is let go when left (app._SCREENS), the game
+        # is kept and knows whether it waits behind "Continue" (play.Play.waiting).
+        self.play = app.screen_named(PLAY)
         self.rows = Menu(_ROWS)
-        self.paused = False  # a game waits behind "Continue"
 
     def enter(self, now):
-        self.rows.set_items(_ROWS_PAUSED if self.paused else _ROWS)  # the highlight stays
+        self.rows.set_items(_ROWS_PAUSED if self.play.waiting else _ROWS)  # the highlight stays
 
-    def from_game(self, now, waiting):
-        """Opened from a game: `waiting` if it is not over, then "Continue" brings it back (and
-        is highlighted, as the likely choice)."""
-        self.paused = waiting
+    def from_game(self, now):
+        """Opened from a game: "Continue" highlighted if it waits (the likely choice), else the
+        row that starts another game like it."""
         self.app.show(MENU, now)
-        self.rows.select(_CONTINUE)
+        if self.play.waiting:
+            self.rows.select(_CONTINUE)
+        else:
+            self.rows.select(_PLAY_1P if self.play.game.mode == ONE_PLAYER else _PLAY_2P)
+
+    def from_settings(self, now):
+        """Back from the settings screen: its row highlighted."""
+        self.app.show(MENU, now)
+        self.rows.select(_SETTINGS)
 
     def event(self, ev, now):
         b = buttons.button_of(ev)
@@ -56,7 +65,7 @@ class MainMenu(Screen):
 
     def _move(self, b, now):
         # PREV/NEXT move the highlight; LEFT/RIGHT (a 5-way pad) step Level or Start.
-        step = direction(b)
+        step = buttons.direction(b)
         if b == buttons.LEFT or b == buttons.RIGHT:
             self._step_value(self.rows.current(), step)
         else:
@@ -67,14 +76,10 @@ class MainMenu(Screen):
     def _select(self, now):
         item = self.rows.current()
         if item == _CONTINUE:
-            self.paused = False
             self.app.show(PLAY, now)
         elif item == _PLAY_1P or item == _PLAY_2P:
-            self.paused = False
             self.app.save_soon(now)  # the level and who starts, as chosen here
-            self.app.screen_named(PLAY).new_game(
-                ONE_PLAYER if item == _PLAY_1P else TWO_PLAYERS, now
-            )
+            self.play.new_game(ONE_PLAYER if item == _PLAY_1P else TWO_PLAYERS, now)
         elif item == _SETTINGS:
             self.app.save_soon(now)
             self.app.show(SETUP, now)
@@ -90,13 +95,13 @@ class MainMenu(Screen):
             cycle(self.settings, "starts", screens.STARTS_LABELS, step)
 
     def tick(self, now):
-        if not self.paused and self.app.demo_due(now):
+        if not self.play.waiting and self.app.demo_due(now):
             self.app.show(DEMO, now)
         return False
 
     def due(self, now):
         idle = self.app.idle_ms(now)
-        if self.paused or idle < 0:
+        if self.play.waiting or idle < 0:
             return -1
         return max(0, self.app.demo_after_ms - idle)
 

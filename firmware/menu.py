@@ -1,13 +1,6 @@
-# A list of items with one highlighted: what a menu screen moves through, and how buttons and
-# a setting's choices step through a list.
+# A list of items with one highlighted: what a menu screen moves through, and how a setting's
+# choices step through a list (the way a button moves: buttons.direction).
 # SPDX-License-Identifier: MIT
-import buttons
-
-
-def direction(button):
-    """The way `button` moves through a list (rows, cells, choices): -1 back for PREV, UP and
-    LEFT, +1 on for the others (NEXT, DOWN, RIGHT)."""
-    return -1 if button == buttons.PREV or button == buttons.UP or button == buttons.LEFT else 1
 
 
 def choice(settings, key, labels):

@@ -13,7 +13,6 @@ import buttons
 import screens
 from engine import O, X
 from game import DRAW, ONE_PLAYER, TWO_PLAYERS, Game, first_player, next_free, toward
-from menu import direction
 from micropython import const
 from screen import BLINK_MS, MENU, PLAY, Screen
 from settings import LEVEL_COUNT
@@ -37,6 +36,7 @@ class Play(Screen):
         self.settings = app.settings
         self.glyphs = app.glyphs
         self.game = Game()
+        self.waiting = False  # left unfinished for the menu: its "Continue" brings it back
         self.games = 0  # one-player games started (for "alternate")
         self.cursor = _CENTRE
         # Where the cursor was before the PREV/NEXT press now held: PREV and NEXT move it at
@@ -72,6 +72,7 @@ class Play(Screen):
 
     def enter(self, now):
         # A new game, or one continued from the menu.
+        self.waiting = False
         self.since = now
         self.phase = 0
         self.no_undo = False
@@ -114,7 +115,7 @@ class Play(Screen):
         if not self.app.held() & ~(1 << b | 1 << buttons.SELECT):
             self.anchor = self.cursor
         game = self.game
-        step = direction(b)
+        step = buttons.direction(b)
         if b == buttons.PREV or b == buttons.NEXT:
             self.cursor = next_free(game, self.cursor, step)
         elif b == buttons.UP or b == buttons.DOWN:
@@ -161,7 +162,8 @@ class Play(Screen):
 
     def _to_menu(self, now):
         self._back_to_anchor()  # Continue comes back to the cell the player left
-        self.app.screen_named(MENU).from_game(now, not self.game.over())
+        self.waiting = not self.game.over()
+        self.app.screen_named(MENU).from_game(now)
 
     def _back_to_anchor(self):
         # Undo the cursor move of the press that became a hold (or a chord).

@@ -4,7 +4,7 @@
 # holds this code in RAM.
 import buttons
 import screens
-from menu import Menu, choice, cycle, direction
+from menu import Menu, choice, cycle
 from micropython import const
 from screen import MENU, Screen
 from settings import CONTRAST_MAX
@@ -58,7 +58,7 @@ class SetupMenu(Screen):
         return False
 
     def _move(self, b, now):
-        step = direction(b)
+        step = buttons.direction(b)
         item = self.rows.current()
         if self.editing or b == buttons.LEFT or b == buttons.RIGHT:
             self._adjust(item, step)
@@ -111,7 +111,7 @@ class SetupMenu(Screen):
     def _back(self, now):
         self.editing = False
         self.app.save_soon(now)  # a contrast still being adjusted
-        self.app.show(MENU, now)  # its highlight is still on "Settings"
+        self.app.screen_named(MENU).from_settings(now)
 
     def draw(self, fb):
         fb.fill(0)

@@ -65,6 +65,6 @@ class mp_app_timing(mpcheck.Script):
     no note or blink late by more than App.late_ms over a whole session. The saves are made
     beside the files `make deploy` leaves in the root (the `deployed` fixture)."""
 
-    heapsize = "4096k"
+    heapsize = "6144k"  # the 1.4 MB modelled flash in one piece, after a whole session
     paths = (mpcheck.fixture("hostboard"),)
     args = (mpcheck.fixture("deployed"),)

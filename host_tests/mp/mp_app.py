@@ -8,6 +8,7 @@ from appplay import menu_to, play_cell, settings_back, to_menu
 from buttons import NEXT, PREV, SELECT
 from mptest import check
 from rig import Rig
+from screen import MENU
 
 
 def test_a_hold_begun_on_the_menu_does_not_act_in_the_game():
@@ -94,12 +95,30 @@ def test_the_title_the_demo_and_the_settings_are_let_go_when_left():
         check(r.status(0, "DEMO"), "the demo:\n" + r.show())
         r.click(PREV)  # ends it: the title
         check(r.text_at("OXO 5110", 10, 21), "the title:\n" + r.show())
-        r.click(SELECT)  # the menu again
-        check(r.menu_row(4) and type(r.app.screen).__name__ == "MainMenu", r.show())
+        r.click(SELECT)  # the menu again, made anew: its first row highlighted
+        check(r.menu_row(0) and type(r.app.screen).__name__ == "MainMenu", r.show())
         held = held_screens(r.app)
         check(not held, "still held: %s" % held)
-        for name in ("title", "demo", "setupmenu"):
+        for name in ("title", "demo", "setupmenu", "mainmenu", "menu"):
             check(name not in sys.modules, name + " kept in sys.modules")
+
+
+def test_a_game_does_not_hold_the_main_menu_and_the_menu_comes_back_with_continue():
+    # The main menu is let go when a game shows, its code (mainmenu, menu) with it; the game
+    # remembers that it waits, so the menu made again offers "Continue", highlighted.
+    r = Rig()
+    to_menu(r)
+    menu_to(r, 0)
+    r.click(SELECT)  # 1P vs CPU
+    check(r.status_after_glyph(0, "YOU"), "not in a game:\n" + r.show())
+    check(r.app.screens[MENU] is None, "the main menu is kept during a game")
+    for name in ("mainmenu", "menu"):
+        check(name not in sys.modules, name + " kept in sys.modules during a game")
+    r.hold(NEXT, 700)  # to the menu, the game unfinished
+    check(type(r.app.screen).__name__ == "MainMenu", r.show())
+    check(r.text_at("Continue", 1, 0, True), "Continue not highlighted:\n" + r.show())
+    r.click(SELECT)  # Continue
+    check(r.status_after_glyph(0, "YOU") and "mainmenu" not in sys.modules, r.show())
 
 
 mptest.run(globals())

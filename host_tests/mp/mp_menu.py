@@ -1,9 +1,8 @@
 # menu.Menu, the list widget the menu screens move through, and the helpers that step through
 # a list, under MicroPython.
 # SPDX-License-Identifier: MIT
-import buttons
 import mptest
-from menu import Menu, choice, cycle, direction
+from menu import Menu, choice, cycle
 from mptest import check
 from settings import Settings
 
@@ -41,13 +40,6 @@ def test_a_menu_has_rows():
             check(False, "an empty menu was accepted")
         except ValueError as err:
             check("at least one item" in str(err), str(err))
-
-
-def test_prev_up_and_left_step_back_the_others_on():
-    back = [b for b in range(buttons.RIGHT + 1) if direction(b) == -1]
-    check(back == [buttons.PREV, buttons.UP, buttons.LEFT], "back: %r" % (back,))
-    on = [direction(b) for b in (buttons.SELECT, buttons.NEXT, buttons.DOWN, buttons.RIGHT)]
-    check(on == [1, 1, 1, 1], "on: %r" % (on,))
 
 
 def test_cycle_steps_a_setting_through_its_choices_and_wraps():
