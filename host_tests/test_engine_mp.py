@@ -1,4 +1,4 @@
-"""The engine's checks 1-3 under the real MicroPython: engine as .mpy, 16k heap, heap locked."""
+"""The engine's checks 1-3 under the real MicroPython: engine as .mpy, 24k heap, heap locked."""
 
 from pathlib import Path
 
@@ -14,7 +14,7 @@ CHECKS = ("mp_engine_play", "mp_engine_tree", "mp_engine_errors")
 
 @pytest.fixture(scope="module")
 def mp_engine(tmp_path_factory):
-    """The check modules precompiled (so each fits beside the engine in 16k) and the reference
+    """The check modules precompiled (so each fits beside the engine in 24k) and the reference
     file: per non-final reachable position the board, the player, its optimal cells and the
     exact score of each cell + 128 (0 for a taken cell)."""
     out = tmp_path_factory.mktemp("mp_engine")
@@ -44,11 +44,11 @@ def test_reference_file_agrees_with_the_engine_on_cpython(mp_engine):
 
 
 class _Engine(mpcheck.Script):
-    """Each check module runs through mp_engine_run, precompiled, in a 16k heap."""
+    """Each check module runs through mp_engine_run, precompiled, in a 24k heap."""
 
     runner = mpcheck.fixture("mp_engine", "run.py")
     paths = (mpcheck.fixture("mp_engine"),)
-    heapsize = "16k"
+    heapsize = "24k"
 
 
 REFERENCE = mpcheck.fixture("mp_engine", "reference.bin")

@@ -1,6 +1,6 @@
 # Under MicroPython every ValueError of best_move and level_move names the fault.
 # SPDX-License-Identifier: MIT
-# Run by host_tests/test_engine_mp.py through mp_engine_run.py, precompiled, in a 16k heap.
+# Run by host_tests/test_engine_mp.py through mp_engine_run.py, precompiled, in a 24k heap.
 # The expected messages are the engine's own strings, which are already qstrs on this heap.
 import random
 

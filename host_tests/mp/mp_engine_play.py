@@ -1,7 +1,7 @@
 # Every reachable position under MicroPython: perfect play with the heap locked, no allocation,
 # rng covering every equal-best move, every root move's exact score, and the board helpers.
 # SPDX-License-Identifier: MIT
-# Run by host_tests/test_engine_mp.py through mp_engine_run.py, precompiled, in a 16k heap.
+# Run by host_tests/test_engine_mp.py through mp_engine_run.py, precompiled, in a 24k heap.
 # One test, one loop, few names: every name is a qstr on this heap and a new qstr pool would
 # not fit beside the engine. A failure raises AssertionError(board).
 import random

@@ -1,12 +1,13 @@
-# Runs one of the engine's MicroPython check modules (mp_engine_*.py) in a 16k heap.
+# Runs one of the engine's MicroPython check modules (mp_engine_*.py) in a 24k heap.
 # SPDX-License-Identifier: MIT
 # Precompiled, and imported by a one-line script: `import mp_engine_run`; argv: REFERENCE
-# MODULE. Imports the engine first, so its tables are built in the fresh heap, then the
+# MODULE. Imports the engine first, so its code and tables load into the fresh heap, then the
 # precompiled check module; runs its test_* functions and prints what mptest.run prints (RUN,
 # PASS/FAIL lines, SUMMARY passed failed; every check: each module has one, and pytest runs a
-# module only if its check is selected). mptest itself is not loaded and names are few:
-# the engine and a check module only just fit together in 16k (every name goes into
-# MicroPython's qstr pool, which grows by doubling).
+# module only if its check is selected). mptest itself is not loaded and names are few: the
+# engine and a check module fit together in 24k (every name goes into MicroPython's qstr pool,
+# which grows by doubling; 16k, this runner's first heap, became a matter of luck once the
+# engine's tables came with its code as constants, and failed now and then).
 import gc
 import sys
 

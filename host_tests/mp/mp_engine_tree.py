@@ -1,6 +1,6 @@
 # Never loses against every line of play, as X and as O; the search's recursion depth.
 # SPDX-License-Identifier: MIT
-# Run by host_tests/test_engine_mp.py through mp_engine_run.py, precompiled, in a 16k heap.
+# Run by host_tests/test_engine_mp.py through mp_engine_run.py, precompiled, in a 24k heap.
 # Few names: each is a qstr on this heap. A failure raises AssertionError(board).
 import engine
 import micropython
