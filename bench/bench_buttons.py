@@ -18,7 +18,6 @@ import mpyrun  # noqa: E402
 SCRIPT = """
 import gc, utime
 import buttons as B
-import pads
 from fakebus import Pin
 
 def time_polls(pad, pins, n, busy):
@@ -37,12 +36,12 @@ def time_once(pad, pins, n, busy):
 gc.collect()
 before = gc.mem_alloc()
 pins = [Pin(value=1) for _ in range(3)]
-pad = pads.three_buttons(*pins)
+pad = B.three_buttons(*pins)
 gc.collect()
 ram3 = gc.mem_alloc() - before
 pins5 = [Pin(value=1) for _ in range(5)]
 before = gc.mem_alloc()
-pad5 = pads.five_way(*pins5)
+pad5 = B.five_way(*pins5)
 gc.collect()
 ram5 = gc.mem_alloc() - before
 N = 20000

@@ -47,8 +47,6 @@ def boot():
 
         errorlog.log(exc)
         return None
-    # The pad is built: the builders board files use (pads.py) are needed no more.
-    sys.modules.pop("pads", None)
     if hw.pad.any_pressed():
         import rescue  # only when needed: a game never holds it in RAM
 

@@ -2,7 +2,6 @@
 # SPDX-License-Identifier: MIT
 import json
 import os
-import sys
 
 from micropython import const
 from valid import int_in
@@ -10,6 +9,7 @@ from valid import int_in
 LEVEL_COUNT = const(4)  # engine.LEVELS has this many (a host test holds the two together)
 TALLY_MAX = const(999)  # three digits fit the status column; counts saturate here
 _SECONDS_MAX = const(3600)
+_READ_MAX = const(512)  # a good file is ~150 bytes; anything longer is not ours
 
 # The only keys, in the order they are written. Per key: default, kind, low, high; kind is
 # "int" (a plain int, not a bool), "bool", or "tally" (three ints).
@@ -94,18 +94,20 @@ class Settings:
         """Read `path`; never raises. Each missing, wrong-typed or out-of-range key falls back to
         its default (the other keys are kept); a missing or unreadable file gives all defaults.
         A file that is there but does not parse as ours (a hand edit, zero bytes, binary) is
-        kept as `<name>.bad` (its first 512 bytes, one copy: the latest) and reported.
+        kept as `<name>.bad` (its first _READ_MAX bytes, one copy: the latest) and reported.
         The file is rewritten when it held anything else than these values; a missing file is
         not written until something changes (no flash write at a first boot). `report`: see
         save()."""
-        import settingsfile  # the boot's one read: its code is let go again at once
-
-        try:
-            stored, clean = settingsfile.read(path, report)
-        finally:
-            sys.modules.pop("settingsfile", None)
         self = cls(path, report)
-        clean = clean and stored is not None and len(stored) == len(KEYS)
+        stored = _read(path)
+        from_tmp = False
+        if stored is None:
+            bad = _keep_bad(path, report)
+            stored = _read(path + ".tmp")  # FAT: power cut between remove and rename
+            from_tmp = stored is not None
+            if bad and not from_tmp:
+                stored = {}  # there but unreadable: rewritten with the defaults
+        clean = stored is not None and not from_tmp and len(stored) == len(KEYS)
         if stored is not None:
             for key in KEYS:
                 try:
@@ -183,6 +185,48 @@ class Settings:
                 value = list(value)
             parts.append('"%s": %s' % (key, json.dumps(value)))
         return "{" + ", ".join(parts) + "}\n"
+
+
+def _read(path):
+    # The parsed JSON object in `path`, or None when missing, unreadable, too long or not an
+    # object. MicroPython raises ValueError for bad JSON; CPython a subclass of it.
+    try:
+        with open(path) as f:
+            text = f.read(_READ_MAX + 1)
+    except (OSError, UnicodeError):
+        return None
+    if len(text) > _READ_MAX:
+        return None
+    try:
+        stored = json.loads(text)
+    except Exception:  # ValueError for bad JSON; whatever else a hostile file provokes
+        return None
+    return stored if isinstance(stored, dict) else None
+
+
+def bad_path(path):
+    """Where an unreadable settings file is kept: settings.json -> settings.bad."""
+    return (path[:-5] if path.endswith(".json") else path) + ".bad"
+
+
+def _keep_bad(path, report):
+    # True if `path` is there (it did not parse): its first bytes are copied to bad_path(path)
+    # and report(text) hears of it. A copy that cannot be made is reported all the same.
+    try:
+        with open(path, "rb") as f:
+            raw = f.read(_READ_MAX)
+    except OSError:
+        return False  # missing: nothing was lost
+    bad = bad_path(path)
+    try:
+        with open(bad, "wb") as f:
+            f.write(raw)
+        kept = "kept as " + bad
+    except OSError as err:
+        kept = "not kept: %s" % err
+    if report is not None:
+        report("%s unreadable (%d bytes), defaults used; %s" % (path, len(raw), kept))
+    return True
 
 
 def _remove(path):

@@ -144,18 +144,6 @@ def test_the_pico_board_file_holds_nothing_of_its_own_after_build():
     check(hw.wdt_off is not None and hw.doze is not None, "pico: doze and wdt_off")
 
 
-def test_the_pad_builders_are_let_go_once_the_boot_has_built_the_board():
-    # pads.py (three_buttons, five_way) serves only the board's build: oxo.boot drops it from
-    # sys.modules, and the pad it built holds none of its code.
-    h = harness.Harness("pico", flash=None)
-    h.board()
-    import oxo
-
-    hw = oxo.boot()
-    check(hw is not None and hw.pad.read() == 0, "no pad built")
-    check("pads" not in sys.modules, "pads kept in sys.modules after the boot")
-
-
 def test_pico_doze_puts_the_lcd_clock_back_to_4_mhz():
     h, board, hw = build("pico")
     spi = machine.SPIS[0]

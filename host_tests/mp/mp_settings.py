@@ -3,7 +3,6 @@
 # SPDX-License-Identifier: MIT
 import json
 import os
-import sys
 
 import mptest
 from mptest import check
@@ -41,17 +40,6 @@ def test_missing_file_gives_defaults_and_nothing_is_written_until_a_change():
     check(not exists(TMP) and not s.dirty)
     s.set("sound", False)
     check(s.save() and stored()["sound"] is False, "a change is written")
-
-
-def test_the_reading_code_is_let_go_after_each_load():
-    # settingsfile (reading the file, keeping a bad one) runs at a boot only: loaded for the
-    # read, it leaves sys.modules again, and a second load brings it back.
-    fresh()
-    write(PATH, json.dumps(custom()))
-    for _ in range(2):
-        s = Settings.load(PATH)
-        check(values(s) == custom_values(), "the file was not read")
-        check("settingsfile" not in sys.modules, "settingsfile kept in sys.modules")
 
 
 def test_good_file_is_read_and_not_rewritten():
