@@ -1,5 +1,6 @@
-"""The pin headers of the boards the board files describe, as they sit on the board, for the
-wiring pictures (tools/wiring.py).
+"""The pin headers of the boards the board files describe, as they sit on the board, and the
+LCD module's, for the wiring pictures (tools/wiring.py draws what wiringsvg.py renders: both take
+these from here, so neither imports the other).
 
 Each board is seen from above, its USB end as the datasheet draws it, with two header columns;
 each column lists its pins from the top down as (label printed beside it, GPIO number or None).
@@ -90,3 +91,33 @@ def gpio_pin(header, gpio):
 def labelled(header, labels):
     """The Pins whose label is one of `labels`."""
     return [pin for pin in pins(header) if pin.label in labels]
+
+
+# -- the LCD module's header ----------------------------------------------------------------
+
+GROUND = "GND"
+POWER = "3V3"
+
+# The common red breakout's header, in its printed order, with the names other breakouts print
+# for the same pin: (label, the board file's constant or GROUND/POWER, other names).
+LCD_TERMINALS = (
+    ("RST", "LCD_RST", ""),
+    ("CE", "LCD_CS", "SCE, CS"),
+    ("DC", "LCD_DC", "D/C"),
+    ("DIN", "LCD_MOSI", "DN, MOSI"),
+    ("CLK", "LCD_SCK", "SCLK"),
+    ("VCC", POWER, "3.3 V only"),
+    ("LIGHT", "LCD_LIGHT", "BL, LED"),
+    ("GND", GROUND, ""),
+)
+# The other common header (SparkFun LCD-10168 and the blue modules): (printed, red's label).
+OTHER_LCD_ORDER = (
+    ("VCC", "VCC"),
+    ("GND", "GND"),
+    ("SCE", "CE"),
+    ("RST", "RST"),
+    ("D/C", "DC"),
+    ("DN (MOSI)", "DIN"),
+    ("SCLK", "CLK"),
+    ("LED", "LIGHT"),
+)

@@ -23,32 +23,7 @@ import pinouts
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
-GROUND = "GND"
-POWER = "3V3"
-
-# The common red breakout's header, in its printed order, with the names other breakouts print
-# for the same pin: (label, the board file's constant or GROUND/POWER, other names).
-LCD_TERMINALS = (
-    ("RST", "LCD_RST", ""),
-    ("CE", "LCD_CS", "SCE, CS"),
-    ("DC", "LCD_DC", "D/C"),
-    ("DIN", "LCD_MOSI", "DN, MOSI"),
-    ("CLK", "LCD_SCK", "SCLK"),
-    ("VCC", POWER, "3.3 V only"),
-    ("LIGHT", "LCD_LIGHT", "BL, LED"),
-    ("GND", GROUND, ""),
-)
-# The other common header (SparkFun LCD-10168 and the blue modules): (printed, red's label).
-OTHER_LCD_ORDER = (
-    ("VCC", "VCC"),
-    ("GND", "GND"),
-    ("SCE", "CE"),
-    ("RST", "RST"),
-    ("D/C", "DC"),
-    ("DN (MOSI)", "DIN"),
-    ("SCLK", "CLK"),
-    ("LED", "LIGHT"),
-)
+GROUND, POWER, LCD_TERMINALS = pinouts.GROUND, pinouts.POWER, pinouts.LCD_TERMINALS
 BUTTONS = ("PREV", "SELECT", "NEXT")  # the order the parts are listed in, each BTN_<name>
 
 

@@ -9,7 +9,6 @@ wire id "wire-<part>-<terminal>" and data-pin, the physical pin it starts from.
 from xml.sax.saxutils import escape
 
 import pinouts
-import wiring
 import wiringlayout as wl
 from wiringlayout import PITCH, Part, Terminal
 
@@ -38,8 +37,8 @@ LCD_BOTTOM = 7 * PITCH + 70 + 8 * OTHER_ROW  # the module, then the other pinout
 def parts(w):
     """The Parts of Wiring w: the LCD, the three buttons, the buzzer if it has one."""
     lcd = tuple(
-        Terminal(label, k * PITCH, None if pin == wiring.GROUND else pin,
-                 "GND" if pin == wiring.GROUND else label, COLOURS[label])
+        Terminal(label, k * PITCH, None if pin == pinouts.GROUND else pin,
+                 "GND" if pin == pinouts.GROUND else label, COLOURS[label])
         for k, (label, _, pin) in enumerate(w.lcd)
     )  # fmt: skip
     found = [Part("lcd", "LCD", lcd, -PITCH - 24, LCD_BOTTOM, False)]
@@ -181,7 +180,7 @@ def _lcd(c, w, where):
     c.text(left, top, "Or the other common pinout (SparkFun LCD-10168, blue", 11, bold=True)
     c.text(left, top + 14, "breakouts): wire each pin by its name, not its place.", 11)
     c.rect(left, top + 24, 200, 8 * OTHER_ROW + 12, "#1f4f8f", "#12325c", 5)
-    for k, (label, same) in enumerate(wiring.OTHER_LCD_ORDER):
+    for k, (label, same) in enumerate(pinouts.OTHER_LCD_ORDER):
         py = top + 24 + 15 + k * OTHER_ROW
         c.circle(left + 16, py, 6, COLOURS[same])
         c.circle(left + 16, py, 3, "#e2c25a")
