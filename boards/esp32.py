@@ -3,7 +3,7 @@
 # GPIO numbers. Avoided: strapping pins 0, 2, 5, 12, 15; flash pins 6-11; 16/17 (PSRAM on
 # WROVER); input-only 34-39 (no pull-ups). GPIO19 is VSPI MISO, claimed by the SPI but unused.
 import buttons
-from hardware import Hardware
+from hardware import Call, Doze, Hardware
 from machine import PWM, SLEEP, SPI, WDT, WDT_RESET, Pin, lightsleep, reset_cause
 from pcd8544 import PCD8544
 
@@ -30,10 +30,6 @@ BUZZER = 33
 WDT_OFF_MS = 24 * 3600 * 1000
 
 
-def wdt_off():
-    WDT(timeout=WDT_OFF_MS)
-
-
 def build():
     spi = SPI(SPI_ID, baudrate=SPI_HZ, polarity=0, phase=0, sck=Pin(LCD_SCK), mosi=Pin(LCD_MOSI))
     lcd = PCD8544(
@@ -49,14 +45,14 @@ def build():
     # when the timer ends the doze (the app dozes in short slices).
     keys[2].irq(trigger=Pin.WAKE_LOW, wake=SLEEP)
 
-    def doze(ms):
-        # No SPI clock to restore, unlike rp2: the divider ESP-IDF chose at SPI() divides the
-        # 80 MHz APB clock, and esp_light_sleep_start() (sleep_modes.c) gives the CPU and APB
-        # their clocks back before it returns, so SCK is 80 MHz / 20 = 4.000 MHz after it too.
-        lightsleep(ms)
-        # ESP-IDF leaves an ext0 wake pin routed to the RTC after waking; init() with a mode
-        # hands it back to the GPIO matrix so SELECT reads normally again.
-        keys[2].init(Pin.IN, Pin.PULL_UP)
+    # The doze is lightsleep(ms), then SELECT's pin set up again. No SPI clock to restore,
+    # unlike rp2: the divider ESP-IDF chose at SPI() divides the 80 MHz APB clock, and
+    # esp_light_sleep_start() (sleep_modes.c) gives the CPU and APB their clocks back before it
+    # returns, so SCK is 80 MHz / 20 = 4.000 MHz after it too. But ESP-IDF leaves an ext0 wake
+    # pin routed to the RTC after waking; init() with a mode hands it back to the GPIO matrix
+    # so SELECT reads normally again. (Objects from hardware.py, not functions of this file,
+    # so that oxo can let this file's code go once it is built.)
+    doze = Doze(lightsleep, keys[2].init, Pin.IN, Pin.PULL_UP)
 
     buzzer = None
     if BUZZER is not None:  # only then is the sound code loaded
@@ -70,6 +66,7 @@ def build():
     # A task watchdog panic restarts with ESP_RST_TASK_WDT, read as WDT_RESET; machine.reset()
     # reads HARD_RESET (ports/esp32/modmachine.c mp_machine_reset_cause()).
     bitten = reset_cause() == WDT_RESET
+    wdt_off = Call(WDT, 0, WDT_OFF_MS)  # WDT(id, timeout): extmod/machine_wdt.c
     return Hardware(
         lcd, pad, doze=doze, name=NAME, buzzer=buzzer, wdt=WDT, wdt_off=wdt_off, wdt_reset=bitten
     )

@@ -65,3 +65,15 @@ class Poke:
 
     def __call__(self):
         self._mem[self._address] = self._value
+
+
+class Call:
+    """A call made later, `fn(*args)`, for a board file that must hand over a bound call
+    (its own function would keep the file in RAM)."""
+
+    def __init__(self, fn, *args):
+        self._fn = fn
+        self._args = args
+
+    def __call__(self):
+        self._fn(*self._args)

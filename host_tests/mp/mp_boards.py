@@ -131,17 +131,21 @@ def test_rp2_model_matches_the_measured_spi_clocks():
         raise AssertionError("freq%r accepted" % (bad,))
 
 
-def test_the_pico_board_file_holds_nothing_of_its_own_after_build():
+def test_the_board_files_hold_nothing_of_their_own_after_build():
     # oxo.main() lets the board file's module go once build() has returned: that frees its
     # code only if nothing it built calls back into it (a function of the file keeps all of
     # its globals, build() included, alive through __globals__).
-    h, board, hw = build("pico")
-    own = board.__dict__
-    held = [("doze", hw.doze), ("wdt_off", hw.wdt_off)]
-    held += [("irq of GP%d" % p.id, p._handler) for p in machine.PINS.values()]
-    for what, obj in held:
-        check(getattr(obj, "__globals__", None) is not own, "%s is the board file's" % what)
-    check(hw.wdt_off is not None and hw.doze is not None, "pico: doze and wdt_off")
+    for name in ("pico", "esp32"):
+        h, board, hw = build(name)
+        own = board.__dict__
+        held = [("doze", hw.doze), ("wdt_off", hw.wdt_off)]
+        held += [("irq of pin %s" % p.id, p._handler) for p in machine.PINS.values()]
+        for what, obj in held:
+            check(
+                getattr(obj, "__globals__", None) is not own,
+                "%s: %s is the board file's" % (name, what),
+            )
+        check(hw.wdt_off is not None and hw.doze is not None, "%s: doze and wdt_off" % name)
 
 
 def test_pico_doze_puts_the_lcd_clock_back_to_4_mhz():
