@@ -377,6 +377,16 @@ def root_scores(board, player, depth=9):
     return scores
 
 
+def scores_into(out, board, player):
+    """root_scores(board, player) into `out` (a bytearray of 9), for a caller that must leave
+    no garbage: out[i] is cell i's exact score + 128 (a loss 29.., a draw 128, a win ..227),
+    or 0 for a taken cell."""
+    board = _setup(board, player, 9)
+    _root(board & _ALL, board >> 9, True)
+    for i in range(9):  # by cell
+        out[i] = _scores[_ORDER.index(i)]  # _TAKEN is 0, _OFFSET 128
+
+
 def last_nodes():
     """The positions the last search visited, the root included."""
     return _nodes

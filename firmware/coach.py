@@ -1,0 +1,83 @@
+# The coach: every free cell's exact value for the side to move, as a small mark in the cell.
+# SPDX-License-Identifier: MIT
+# Loaded only where it is used (the Coach setting on, a review): a game without it never holds
+# this code in RAM.
+import engine
+import smallfont
+from micropython import const
+
+# screens.py's board: 15-pixel cells on a 16-pixel pitch (a host test holds the two equal).
+_CELL = const(15)
+_PITCH = const(16)
+_TEXT_Y = const(5)  # the small font's 5 rows, centred in the cell: (15 - 5) // 2
+_FRAME = const(1)  # a best cell's frame runs this far inside the cell's edges
+# engine.scores_into's values: a score + 128, where a win n plies away scores 100 - n, a loss
+# -(100 - n), a draw 0.
+_OFFSET = const(128)
+_WIN = const(100)
+# What a player reads: W n, you win with your n-th move from here (this one is the first); L n,
+# the other side wins with its n-th move from here, whatever you do; D, a draw with best play.
+_MARKS = const((b"D", b"W1", b"W2", b"W3", b"W4", b"W5", b"L1", b"L2", b"L3", b"L4"))
+_LOSSES = const(5)  # _MARKS[_LOSSES + n] is L n
+
+
+def mark(value):
+    """The mark (bytes) of a cell's value from engine.scores_into, which must not be 0."""
+    score = value - _OFFSET
+    if score > 0:  # a win n = 100 - score plies away, n odd: my ((n + 1) // 2)-th move
+        return _MARKS[(_WIN - score + 1) // 2]
+    if score < 0:  # a loss n = 100 + score plies away, n even: their (n // 2)-th move
+        return _MARKS[_LOSSES + (_WIN + score) // 2]
+    return _MARKS[0]
+
+
+def outcome(value):
+    """1 for a win, 0 for a draw, -1 for a loss: a value of engine.scores_into, not 0."""
+    return (value > _OFFSET) - (value < _OFFSET)
+
+
+class Coach:
+    """The values of one position's moves, searched once per position (a frame draws them
+    again without a search) and leaving no garbage."""
+
+    def __init__(self):
+        self.scores = bytearray(9)  # by cell, as engine.scores_into gives them
+        self.best = 0  # the highest of them
+        self.board = -1  # the position they are for (-1: none yet)
+        self.player = 0
+
+    def read(self, board, player):
+        """Search `board` with `player` to move, unless it is the position last searched."""
+        if board == self.board and player == self.player:
+            return
+        scores = self.scores
+        engine.scores_into(scores, board, player)
+        self.board = board
+        self.player = player
+        best = 0
+        for i in range(9):
+            if scores[i] > best:
+                best = scores[i]
+        self.best = best
+
+    def draw(self, fb, cur=-1, solid=False):
+        """The marks in the free cells of the board screens.board drew; the best framed. The
+        cursor's cell `cur` shows its mark in white on black if `solid`, else in black: the
+        mover's mark there gives way to it (the status column says whose turn it is)."""
+        scores = self.scores
+        for i in range(9):
+            value = scores[i]
+            if not value:
+                continue
+            x = (i % 3) * _PITCH
+            y = (i // 3) * _PITCH
+            ink = 1
+            if i == cur:
+                fb.fill_rect(x, y, _CELL, _CELL, 1 if solid else 0)
+                ink = 0 if solid else 1
+            text = mark(value)
+            x += (_CELL + 1 - smallfont.width(text)) // 2
+            smallfont.text(fb, text, x, y + _TEXT_Y, ink)
+            if value == self.best:
+                side = _CELL - 2 * _FRAME
+                fb.rect((i % 3) * _PITCH + _FRAME, y + _FRAME, side, side, ink)
