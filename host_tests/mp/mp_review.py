@@ -253,6 +253,31 @@ def test_the_menu_hold_and_the_chord_leave_the_review_for_the_menu():
         check(r.app.screens[REVIEW] is None and not loaded(), "let go: %r" % loaded())
 
 
+def test_the_move_blinks_when_due_says_and_the_result_is_saved_meanwhile():
+    # due() is when the glass next changes (the App saves only in a gap it leaves): the move
+    # played turns into its mark then and not before. The result of the game just finished,
+    # counted as it ended, reaches the file while the review shows.
+    import json
+
+    r = finished_2p(GAMES[1])
+    r.hold(SELECT)  # at once: the save is still waiting for a quiet gap
+    screen = r.app.screen
+    cell = GAMES[1][0]
+    for _ in range(4):
+        letter = r.cell(cell)
+        due = screen.due(r.now)
+        check(0 < due <= 400, "due %d" % due)
+        r.run(due - 10)
+        check(r.cell(cell) == letter, "changed before due:\n" + r.show())
+        r.run(20)
+        check(r.cell(cell) != letter, "not changed when due:\n" + r.show())
+    r.run(2000)
+    with open(r.path) as f:
+        saved = json.load(f)
+    check(saved["tally2"] == [0, 1, 0], "O's win saved: %r" % (saved,))
+    check(type(r.app.screen).__name__ == "Review", r.show())
+
+
 def stepping_garbage(r, presses):
     # The bytes left on the heap, the collector off, by `presses` presses of NEXT then as many
     # of PREV (each down 100 ms, up 100 ms; app steps 10 ms apart), across both ends of the
