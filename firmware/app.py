@@ -14,15 +14,19 @@ from screen import TITLE
 # the menus show only now and then, and a game never holds their code. The one kept, the game,
 # is made with the main menu (mainmenu.MainMenu asks for it): the boot loads neither (nor the
 # engine), and a game started from the menu loads nothing while its choice's click sounds.
+# A game's review (screen.REVIEW) is let go too: a game never reviewed never loads it.
 _SCREENS = (
     ("title", "Title", False),
     ("mainmenu", "MainMenu", False),
     ("play", "Play", True),
     ("setupmenu", "SetupMenu", False),
     ("demo", "Demo", False),
+    ("review", "Review", False),
 )
-# The list the menus move through: only screens that are let go import it, so it goes with them.
-_LET_GO_WITH = ("menu",)
+# What screens that are let go import and nothing else needs: the list the menus move through,
+# the coach and the small font of the review. Each goes with the screen that loaded it; one
+# already loaded stays (a kept screen may use it: the "NO UNDO" sign's font).
+_LET_GO_WITH = ("menu", "coach", "smallfont")
 
 
 class App:
@@ -230,14 +234,20 @@ class App:
 
 
 def _load(name, keep):
-    # The module `name`. One not kept is forgotten at once, with _LET_GO_WITH: the screen made
-    # from it alone holds their code, which is freed once the screen is let go, and the next
-    # import loads it again.
+    # The module `name`. One not kept is forgotten at once, with the helpers of _LET_GO_WITH
+    # that its import loaded: the screen made from it alone holds their code, which is freed
+    # once the screen is let go, and the next import loads it again.
+    if keep:
+        return __import__(name)
+    had = 0  # bit k: _LET_GO_WITH[k] was loaded before
+    for k in range(len(_LET_GO_WITH)):
+        if _LET_GO_WITH[k] in sys.modules:
+            had |= 1 << k
     module = __import__(name)
-    if not keep:
-        del sys.modules[name]
-        for helper in _LET_GO_WITH:
-            sys.modules.pop(helper, None)
+    del sys.modules[name]
+    for k in range(len(_LET_GO_WITH)):
+        if not had >> k & 1:
+            sys.modules.pop(_LET_GO_WITH[k], None)
     return module
 
 

@@ -81,3 +81,34 @@ class Coach:
             if value == self.best:
                 side = _CELL - 2 * _FRAME
                 fb.rect((i % 3) * _PITCH + _FRAME, y + _FRAME, side, side, ink)
+
+
+# What a move cost, as the review says it (review.py): the result the best move kept (W, D, L)
+# and the one the move played leads to, by name. BEST: one of the best moves; SLOWER/SOONER:
+# the same result, a win taken later or a loss let come sooner; the rest threw a result away.
+BEST_WIN = const(0)
+BEST_DRAW = const(1)
+BEST_LOSS = const(2)
+SLOWER_WIN = const(3)
+SOONER_LOSS = const(4)
+WIN_DRAW = const(5)
+WIN_LOSS = const(6)
+DRAW_LOSS = const(7)
+COSTS = const(8)  # how many there are
+
+
+def cost(best, value):
+    """What playing a move of `value` cost where the position's best move has `best` (both
+    engine.scores_into values, not 0; value <= best): BEST_WIN .. DRAW_LOSS. ValueError if
+    value is above best (then `best` is not the best)."""
+    if not 0 < value <= best:
+        raise ValueError("need 0 < value <= best, got value %r, best %r" % (value, best))
+    before = outcome(best)
+    after = outcome(value)
+    if before == after:
+        if value == best:
+            return BEST_DRAW - before  # 1: BEST_WIN, 0: BEST_DRAW, -1: BEST_LOSS
+        return SLOWER_WIN if before > 0 else SOONER_LOSS  # a draw's value is always 128
+    if before > 0:
+        return WIN_DRAW if after == 0 else WIN_LOSS
+    return DRAW_LOSS

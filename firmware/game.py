@@ -32,7 +32,7 @@ class Game:
     def start(self, mode, human=engine.X, level=0):
         if mode not in (ONE_PLAYER, TWO_PLAYERS, DEMO):
             raise ValueError("mode must be 0 (1P), 1 (2P) or 2 (demo), got %r" % (mode,))
-        if human not in (engine.X, engine.O):
+        if human != engine.X and human != engine.O:  # no tuple: the review restarts per step
             raise ValueError("human must be X (1) or O (2), got %r" % (human,))
         if not 0 <= level < len(engine.LEVELS):
             raise ValueError("level must be 0..%d, got %r" % (len(engine.LEVELS) - 1, level))

@@ -4,7 +4,8 @@
 arrive in event(): PREV/NEXT move the cursor the moment they go down, a SELECT click puts the
 mark on the cursor's cell (_place: where a button press becomes a move), and a hold asks for a
 hint (SELECT), an undo (PREV) or the menu (NEXT, or PREV+NEXT together); the CPU answers in
-tick(); a finished game blinks its result until a short press starts the next one."""
+tick(); a finished game blinks its result until a short press starts the next one, or a hold of
+SELECT opens its review (review.py)."""
 
 import random
 import time
@@ -14,7 +15,7 @@ import screens
 from engine import O, X
 from game import DRAW, ONE_PLAYER, TWO_PLAYERS, Game, first_player, next_free, toward
 from micropython import const
-from screen import BLINK_MS, MENU, PLAY, Screen
+from screen import BLINK_MS, MENU, PLAY, REVIEW, Screen
 from settings import LEVEL_COUNT
 
 _HINT_MS = const(250)  # hint blink half-period
@@ -99,7 +100,10 @@ class Play(Screen):
             # A hold. PREV and NEXT auto-repeat (for the menus) and report no LONG: in a game
             # a cursor never needs to run, so their first REPEAT is their long press.
             if b == buttons.SELECT:
-                self._hint(now)
+                if game.over():
+                    self._review(now)
+                else:
+                    self._hint(now)
             elif b == buttons.PREV or b == buttons.LEFT:
                 self._undo(now)
             elif b == buttons.NEXT or b == buttons.RIGHT:
@@ -136,13 +140,16 @@ class Play(Screen):
 
     def _hint(self, now):
         # The engine's best move for the player blinks under the cursor.
-        if self.game.over():
-            return
         self.cursor = self.game.hint()
         self.hint_left = _HINT_BLINKS
         self.since = now
         self.app.sound("HINT", now)
         self.app.redraw()
+
+    def _review(self, now):
+        # Asking the coach once the game is over: its moves one by one, with what each cost.
+        self.app.sound("HINT", now)
+        self.app.show(REVIEW, now)
 
     def _undo(self, now):
         # Not after the end: the result is counted (a press starts the next game instead).

@@ -11,6 +11,7 @@ MENU = const(1)
 PLAY = const(2)
 SETUP = const(3)
 DEMO = const(4)
+REVIEW = const(5)
 
 BLINK_MS = const(400)  # what blinks on a screen ("press key", the winning line, "DRAW")
 

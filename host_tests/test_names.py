@@ -96,7 +96,7 @@ def test_every_screen_in_the_apps_table_is_a_screen_class_of_its_module():
     ids = {}
     for node in tree(FIRMWARE / "screen.py").body:
         if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
-            if node.targets[0].id in ("TITLE", "MENU", "PLAY", "SETUP", "DEMO"):
+            if node.targets[0].id in ("TITLE", "MENU", "PLAY", "SETUP", "DEMO", "REVIEW"):
                 ids[node.targets[0].id] = node.value.args[0].value
     assert table is not None and sorted(ids.values()) == list(range(len(table)))
     for module, name, _kept in table:

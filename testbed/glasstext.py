@@ -8,9 +8,10 @@ import smallfont
 ROWS = 6  # a line of the small font: 5 rows and a descender
 
 
-def find(glass, text, inverted=False):
+def find(glass, text, inverted=False, area=(0, 0, 84, 48)):
     """(x, y) of the first place the glass (504 bytes, MONO_VLSB) shows `text` in the small font,
-    dark on light (inverted: light on dark), or None. Every pixel of the text's box must match."""
+    dark on light (inverted: light on dark), or None. Every pixel of the text's box must match,
+    and the box lie inside `area` (x, y, width, height): a board cell, say."""
     data = text.encode()
     w = smallfont.width(data)
     buf = bytearray(w)
@@ -23,8 +24,9 @@ def find(glass, text, inverted=False):
         for bank in range(6):
             col |= glass[bank * 84 + x] << (8 * bank)
         cols.append(col)
-    for y in range(48 - ROWS + 1):
-        for x in range(84 - w + 1):
+    left, top, width, height = area
+    for y in range(top, top + height - ROWS + 1):
+        for x in range(left, left + width - w + 1):
             k = 0
             while k < w and ((cols[x + k] >> y) & mask) ^ flip == buf[k] & mask:
                 k += 1

@@ -1,0 +1,319 @@
+# review.py: a finished game's review, read off the glass (the controller model) step by step
+# against engine.root_scores; a session through it and out of it; its heap; its goldens.
+# Argument: FOLDER (the rig's settings.json).
+# SPDX-License-Identifier: MIT
+import builtins
+import gc
+import sys
+
+import engine
+import glasstext
+import mptest
+from appplay import first_free, line_on, marks, new_1p, play_out, two_player
+from buttons import NEXT, PREV, SELECT
+from mptest import check
+from screen import PLAY, REVIEW
+
+STATUS_X = 52
+# Two 2P games whose steps between them cost every way a move can (the check below says so).
+GAMES = ((2, 1, 4, 0, 7, 8, 5, 6, 3), (1, 8, 0, 5, 6, 2))
+RESULTS = {1: "WIN", 0: "DRAW", -1: "LOSS"}
+
+
+def sign(n):
+    return (n > 0) - (n < 0)
+
+
+def scores(board):
+    return engine.root_scores(board, engine.to_move(board))
+
+
+def best_of(board):
+    return max(s for s in scores(board) if s is not None)
+
+
+def result_after(board, cell):
+    """The mover's result once `cell` is played: the game's end, or the opponent's best from
+    there, negated."""
+    after = board | engine.to_move(board) << 2 * cell
+    if engine.winner(after):
+        return 1
+    if all(after >> 2 * i & 3 for i in range(9)):
+        return 0
+    return -sign(best_of(after))
+
+
+def mark_of(score):
+    # The coach's marks by their meaning: W n, a win with my n-th move (a win k plies away, k
+    # odd, is my (k + 1) / 2-th move); L n, a loss with their n-th (k even: their k / 2-th).
+    if score > 0:
+        return "W%d" % ((100 - score + 1) // 2)
+    if score < 0:
+        return "L%d" % ((100 + score) // 2)
+    return "D"
+
+
+MARKS = ("D", "W1", "W2", "W3", "W4", "W5", "L1", "L2", "L3", "L4")
+
+
+def said(before, after, best):
+    """What the status column says of a move: (verdict, result kept, what became of it)."""
+    if before != after:
+        return "MISTAKE", RESULTS[before], ">" + RESULTS[after]
+    if best:
+        return "BEST", RESULTS[before], ""
+    return "OK", RESULTS[before], "SLOWER" if before > 0 else "SOONER"
+
+
+def box(i):
+    return (i % 3) * 16, (i // 3) * 16, 15, 15
+
+
+def marks_in(r, i, inverted=False):
+    # The coach marks the glass shows in cell i.
+    glass = r.glass()
+    return [m for m in MARKS if glasstext.find(glass, m, inverted, box(i)) is not None]
+
+
+def until(r, probe):
+    # Run until probe() (a blinking thing in the phase wanted), at most a second.
+    for _ in range(20):
+        if probe():
+            return
+        r.run(50)
+    raise AssertionError("never so:\n" + r.show())
+
+
+def step_shown(r, moves, k, who=None):
+    """Check that the glass shows step k of the game `moves` as the review must, with the move
+    on, then off; return (before, after, best) as engine.root_scores has them. `who`:
+    "YOU"/"CPU" in a one-player game."""
+    board = 0
+    for j in range(k):
+        board |= (engine.O if j & 1 else engine.X) << 2 * moves[j]
+    mover = engine.to_move(board)
+    cell = moves[k]
+    values = scores(board)
+    best = best_of(board)
+    key = (sign(best), result_after(board, cell), values[cell] == best)
+    until(r, lambda: r.cell(cell) != "cursor")
+    where = "step %d of %s:\n%s" % (k + 1, moves, r.show())
+    # The position before the move, the move played on, the other moves' marks.
+    for i in range(9):
+        x, y, _, _ = box(i)
+        if board >> 2 * i & 3:
+            check(r.cell(i) == "XO"[(board >> 2 * i & 3) - 1], "cell %d: %s" % (i, where))
+        elif i == cell:
+            check(r.cell(i) == "XO"[mover - 1], "the move on cell %d: %s" % (i, where))
+        else:
+            check(marks_in(r, i) == [mark_of(values[i])], "mark of cell %d: %s" % (i, where))
+            framed = r.pixel(x + 1, y + 1) == 1
+            check(framed == (values[i] == best), "frame of cell %d: %s" % (i, where))
+    text = "%d/%d" % (k + 1, len(moves))
+    check(r.text_at(text, STATUS_X + 8, 0), "%s: %s" % (text, where))
+    verdict, kept, became = said(*key)
+    glass = r.glass()
+    at = glasstext.find(glass, verdict, verdict == "MISTAKE", (STATUS_X, 11, 32, 6))
+    check(at == (STATUS_X, 11), verdict + ": " + where)
+    check(glasstext.find(glass, kept, False, (STATUS_X, 22, 32, 6)) is not None, kept + where)
+    if became:
+        at = glasstext.find(glass, became, False, (STATUS_X, 29, 32, 6))
+        check(at is not None, became + ": " + where)
+    else:
+        check(r.dark(STATUS_X, 29, 32, 6) == 0, "nothing became of it: " + where)
+    if who is not None:
+        check(glasstext.find(glass, who, False, (STATUS_X, 41, 32, 6)) is not None, who + where)
+    # Off: the move's own mark in white on black, still framed if it was best.
+    until(r, lambda: r.cell(cell) == "cursor")
+    x, y, _, _ = box(cell)
+    check(marks_in(r, cell, True) == [mark_of(values[cell])], "its mark: " + r.show())
+    check((r.pixel(x + 1, y + 1) == 0) == key[2], "its frame: " + r.show())
+    return key
+
+
+def finished_2p(moves):
+    r = two_player(moves)
+    check(r.app.screens[PLAY].game.over(), "not over:\n" + r.show())
+    return r
+
+
+def test_every_step_of_games_that_cost_every_way_read_off_the_glass():
+    seen = set()
+    for moves in GAMES:
+        r = finished_2p(moves)
+        r.hold(SELECT)  # "ask the coach": the review, at the first move
+        for k in range(len(moves)):
+            if k:
+                r.click(NEXT)
+            seen.add(step_shown(r, moves, k))
+    check(len(seen) == 8, "every kind of cost, by root_scores: %r" % (sorted(seen),))
+
+
+def test_golden_steps():
+    moves = GAMES[0]
+    r = finished_2p(moves)
+    r.hold(SELECT)
+    r.click(NEXT)
+    r.run(400)  # the mistake (the second move), its mark white on black
+    check(r.small("MISTAKE", True) is not None, r.show())
+    r.snap("review_mistake")
+    r.click(NEXT)  # the third, a best move, played on
+    check(r.small("BEST") is not None and r.cell(moves[2]) == "X", r.show())
+    r.snap("review_best")
+    for _ in range(len(moves)):
+        r.click(NEXT)
+    check(r.text_at("%d/%d" % (len(moves), len(moves)), STATUS_X + 8, 0), r.show())
+    r.snap("review_last")
+
+
+def loaded():
+    return [name for name in ("review", "coach") if name in sys.modules]
+
+
+class Imports:
+    """Records the names imported while it is on (builtins.__import__ wrapped: app.App's
+    _load imports a screen's module by name)."""
+
+    def __init__(self):
+        self.names = []
+        self.real = builtins.__import__
+        builtins.__import__ = self.spy
+
+    def spy(self, name, *args):
+        self.names.append(name)
+        return self.real(name, *args)
+
+    def off(self):
+        builtins.__import__ = self.real
+        return [name for name in ("review", "coach") if name in self.names]
+
+
+def test_a_session_in_and_out_of_the_review():
+    # A one-player game that the first free cell loses against "perfect" (you start).
+    r = new_1p(engine.LEVELS.index("perfect"), "YOU", seed=21)
+    imports = Imports()
+    play_out(r, first_free)
+    check(r.status(0, "LOST"), r.show())
+    r.run(1000)  # the result blinks
+    got = imports.off()
+    check(not got and not loaded(), "a game never reviewed loads %r" % got)
+    game = r.app.screens[PLAY].game
+    moves = bytes(game.moves[: game.count])
+    n = len(moves)
+    imports = Imports()
+    r.hold(SELECT)
+    check(type(r.app.screen).__name__ == "Review", r.show())
+    check(imports.off() == ["review", "coach"], "the review loads itself and the coach")
+    step_shown(r, moves, 0, "YOU")
+    r.click(PREV)  # nothing before the first move
+    step_shown(r, moves, 0, "YOU")
+    for k in range(1, n):
+        r.click(NEXT)
+        step_shown(r, moves, k, "CPU" if k & 1 else "YOU")
+    r.click(NEXT)  # nothing after the last
+    step_shown(r, moves, n - 1, "CPU" if n & 1 == 0 else "YOU")
+    r.hold(SELECT)  # a hold of SELECT does nothing here
+    r.hold(PREV)  # nor one of PREV (its press stepped back once)
+    step_shown(r, moves, n - 2, "CPU" if n & 1 else "YOU")
+    r.click(SELECT)  # back to the result, blinking
+    check(r.status(0, "LOST") and type(r.app.screen).__name__ == "Play", r.show())
+    line = game.line
+    seen = set()
+    for _ in range(6):
+        seen.add(line_on(r, line))
+        r.run(200)
+    check(seen == {0, 1}, "the result blinks again: %r" % (seen,))
+    check(r.app.screens[REVIEW] is None and not loaded(), "let go: %r" % loaded())
+    check(r.count(4, "L", 1), "counted once:\n" + r.show())
+    imports = Imports()
+    r.hold(SELECT)  # reviewed again: loaded again
+    check(type(r.app.screen).__name__ == "Review" and imports.off() == ["review", "coach"])
+    r.click(SELECT)
+    r.click(SELECT)  # a click on the result: the next game
+    check(r.app.screens[PLAY].game.count <= 1 and marks(r) <= 1, r.show())
+
+
+def test_the_menu_hold_and_the_chord_leave_the_review_for_the_menu():
+    for chord in (False, True):
+        r = finished_2p(GAMES[1])
+        r.hold(SELECT)
+        r.click(NEXT)
+        if chord:
+            r.down(PREV)
+            r.run(20)
+            r.down(NEXT)
+            r.run(100)
+            r.up(PREV)
+            r.up(NEXT)
+            r.run(100)
+        else:
+            r.hold(NEXT)
+        check(type(r.app.screen).__name__ == "MainMenu", r.show())
+        check(r.text_at("2 Players", 1, 8, True), "another game like it offered:\n" + r.show())
+        check(r.app.screens[REVIEW] is None and not loaded(), "let go: %r" % loaded())
+
+
+def test_the_move_blinks_when_due_says_and_the_result_is_saved_meanwhile():
+    # due() is when the glass next changes (the App saves only in a gap it leaves): the move
+    # played turns into its mark then and not before. The result of the game just finished,
+    # counted as it ended, reaches the file while the review shows.
+    import json
+
+    r = finished_2p(GAMES[1])
+    r.hold(SELECT)  # at once: the save is still waiting for a quiet gap
+    screen = r.app.screen
+    cell = GAMES[1][0]
+    for _ in range(4):
+        letter = r.cell(cell)
+        due = screen.due(r.now)
+        check(0 < due <= 400, "due %d" % due)
+        r.run(due - 10)
+        check(r.cell(cell) == letter, "changed before due:\n" + r.show())
+        r.run(20)
+        check(r.cell(cell) != letter, "not changed when due:\n" + r.show())
+    r.run(2000)
+    with open(r.path) as f:
+        saved = json.load(f)
+    check(saved["tally2"] == [0, 1, 0], "O's win saved: %r" % (saved,))
+    check(type(r.app.screen).__name__ == "Review", r.show())
+
+
+def stepping_garbage(r, presses):
+    # The bytes left on the heap, the collector off, by `presses` presses of NEXT then as many
+    # of PREV (each down 100 ms, up 100 ms; app steps 10 ms apart), across both ends of the
+    # game. A call frame over 11 words is taken from the heap and freed on return
+    # (py/objfun.c, VM_MAX_STATE_ON_STACK): that is not garbage, and mem_alloc() does not count
+    # it.
+    app = r.app
+    now = r.now
+    buttons = (NEXT, PREV)
+    gc.collect()
+    gc.disable()
+    before = gc.mem_alloc()
+    for button in buttons:
+        for n in range(presses * 20):
+            if n % 20 == 0:
+                r.down(button)
+            elif n % 20 == 10:
+                r.up(button)
+            app.step(now)
+            r.bus.clear()  # the stand-in's recording of the frames: its buffer is reused
+            now += 10
+    left = gc.mem_alloc() - before
+    gc.enable()
+    r.now = now
+    return left
+
+
+def test_stepping_through_the_review_leaves_no_garbage():
+    moves = GAMES[0]
+    r = finished_2p(moves)
+    r.hold(SELECT)
+    stepping_garbage(r, 2)  # the first frames of each step kind
+    left = stepping_garbage(r, len(moves) + 2)
+    check(left == 0, "%d bytes left by stepping" % left)
+    r.sync()
+    check(r.text_at("1/%d" % len(moves), STATUS_X + 8, 0), "back at the first:\n" + r.show())
+
+
+mptest.run(globals())

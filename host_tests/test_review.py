@@ -1,0 +1,137 @@
+"""review.py and coach.cost: what a move cost, exhaustively against engine.root_scores before
+and after the move; the review on the glass (mp_review.py), its goldens and its session.
+review.py and screens.py are read with ast, not imported: they need MicroPython's framebuf."""
+
+import ast
+import functools
+from pathlib import Path
+
+import coach
+import engine
+import goldens
+import mpcheck
+import pytest
+import smallfont
+
+FIRMWARE = Path(__file__).resolve().parents[1] / "firmware"
+
+
+def assigned(module, name):
+    """The literal value `module`.py assigns to `name` at its top level (const() unwrapped)."""
+    for node in ast.parse((FIRMWARE / (module + ".py")).read_text()).body:
+        if isinstance(node, ast.Assign) and [t.id for t in node.targets] == [name]:
+            value = node.value
+            if isinstance(value, ast.Call) and getattr(value.func, "id", "") == "const":
+                value = value.args[0]
+            return ast.literal_eval(value)
+    raise AssertionError("%s.py assigns no %s" % (module, name))
+
+
+# The costs as the review names them: (result with the best move, result after the move
+# played, the move was one of the best) -> the kind. Results: 1 win, 0 draw, -1 loss.
+EXPECTED = {
+    (1, 1, True): coach.BEST_WIN,
+    (0, 0, True): coach.BEST_DRAW,
+    (-1, -1, True): coach.BEST_LOSS,
+    (1, 1, False): coach.SLOWER_WIN,
+    (-1, -1, False): coach.SOONER_LOSS,
+    (1, 0, False): coach.WIN_DRAW,
+    (1, -1, False): coach.WIN_LOSS,
+    (0, -1, False): coach.DRAW_LOSS,
+}
+
+
+def sign(n):
+    return (n > 0) - (n < 0)
+
+
+@functools.lru_cache(maxsize=None)
+def best_for_mover(board):
+    """The best root score of the side to move (engine.root_scores), the game not over."""
+    return max(s for s in engine.root_scores(board, engine.to_move(board)) if s is not None)
+
+
+def result_after(board, cell):
+    """The mover's result once `cell` is played: the game's end, or the opponent's best from
+    there, negated."""
+    after = board | engine.to_move(board) << 2 * cell
+    if engine.winner(after):
+        return 1
+    if all(after >> 2 * i & 3 for i in range(9)):
+        return 0
+    return -sign(best_for_mover(after))
+
+
+def positions():
+    """Every reachable position where the game is not over (4,520), by a walk from the empty
+    board."""
+    seen = set()
+    todo = [0]
+    while todo:
+        board = todo.pop()
+        if board in seen or engine.winner(board) or all(board >> 2 * i & 3 for i in range(9)):
+            continue
+        seen.add(board)
+        mover = engine.to_move(board)
+        todo.extend(board | mover << 2 * i for i in range(9) if not board >> 2 * i & 3)
+    return seen
+
+
+def test_the_cost_agrees_with_the_scores_before_and_after_every_move_of_every_position():
+    boards = positions()
+    assert len(boards) == 4520
+    c = coach.Coach()  # the review's own path: Coach.read's scores into coach.cost
+    seen = set()
+    for board in boards:
+        c.read(board, engine.to_move(board))
+        best = best_for_mover(board)
+        for cell in range(9):
+            if board >> 2 * cell & 3:
+                continue
+            value = c.scores[cell] - 128
+            key = (sign(best), result_after(board, cell), value == best)
+            kind = coach.cost(c.best, c.scores[cell])
+            assert kind == EXPECTED[key], (engine.unpack(board), cell, key, kind)
+            seen.add(kind)
+    assert seen == set(range(coach.COSTS)), "every kind of cost occurs"
+
+
+def test_cost_refuses_a_value_above_the_best_or_a_taken_cell():
+    for best, value in ((128, 129), (200, 0), (0, 0)):
+        with pytest.raises(ValueError):
+            coach.cost(best, value)
+
+
+def test_the_review_says_each_kind_of_cost_and_fits_the_status_column():
+    verdicts, was, now = (assigned("review", n) for n in ("_VERDICTS", "_WAS", "_NOW"))
+    for table in (verdicts, was, now):
+        assert len(table) == coach.COSTS
+        for text in table:
+            assert smallfont.width(text) <= 84 - assigned("screens", "STATUS_X")
+    words = {-1: b"LOSS", 0: b"DRAW", 1: b"WIN"}
+    for (before, after, best), kind in EXPECTED.items():
+        assert was[kind] == words[before]
+        if before != after:
+            assert verdicts[kind] == b"MISTAKE" and now[kind] == b">" + words[after]
+        else:
+            assert verdicts[kind] == (b"BEST" if best else b"OK")
+
+
+def test_the_review_draws_on_the_board_of_screens_py():
+    for name in ("_CELL", "_PITCH", "_INSET"):
+        assert assigned("review", name) == assigned("screens", name), name
+
+
+GOLDENS = ("review_best", "review_mistake", "review_last")
+
+
+class mp_review(mpcheck.Script):
+    """mp_review.py under MicroPython: the review read off the glass, its session, its heap."""
+
+    heapsize = "512k"
+    args = (mpcheck.TMPDIR,)
+
+    @pytest.mark.parametrize("name", GOLDENS)
+    def test_screen_matches_golden(self, mp_output, name, tmp_path):
+        snaps = goldens.snaps(mp_output.check("test_golden_steps"))
+        goldens.check("screens/" + name, (snaps[name][0], None, None), tmp_path)
