@@ -2,11 +2,15 @@
 a game goes on from, the coach's code loaded only while used, no garbage, golden screens."""
 
 import ast
+import binascii
+import re
 from pathlib import Path
 
 import coach
 import engine
+import goldens
 import mpcheck
+import pytest
 from test_engine import board_of, live_positions
 
 FIRMWARE = Path(__file__).resolve().parents[1] / "firmware"
@@ -59,3 +63,21 @@ class mp_coach(mpcheck.Script):
 
     heapsize = "512k"
     args = (mpcheck.TMPDIR,)
+
+
+COACH_SCREENS = ("coach_told", "coach_empty", "coach_mid", "coach_cursor_best")
+
+
+class mp_coach_screens(mpcheck.Script):
+    """The coach's screens as the glass shows them, against host_tests/golden/screens/
+    (regenerate after an intended change with UPDATE_GOLDEN=1, as test_app_screens.py says)."""
+
+    heapsize = "512k"
+    args = (mpcheck.TMPDIR,)
+
+    @pytest.mark.parametrize("name", COACH_SCREENS)
+    def test_screen_matches_golden(self, mp_output, name, tmp_path):
+        printed = mp_output.check("test_the_buttons_reach_the_coachs_screens")
+        found = dict(re.findall(r"^GLASS (\w+) ([0-9a-f]+)$", printed, re.M))
+        assert tuple(found) == COACH_SCREENS
+        goldens.check("screens/" + name, (binascii.unhexlify(found[name]), None, None), tmp_path)
