@@ -86,7 +86,8 @@ class Play(Screen):
     def _keep_coach(self, on):
         # The setting changes only on the settings screen, so a game looks at it when it shows.
         # Off, the coach's code is let go (and not loaded at all until it is first on): a game
-        # without the coach holds the same heap as before there was one.
+        # without the coach holds the same heap as before there was one. The small font goes
+        # with it (the next "NO UNDO" sign loads it again).
         if on and self.coach is None:
             import coach
 
@@ -94,6 +95,7 @@ class Play(Screen):
         elif not on and self.coach is not None:
             self.coach = None
             sys.modules.pop("coach", None)
+            sys.modules.pop("smallfont", None)
 
     # -- the player's buttons -----------------------------------------------------------------
 

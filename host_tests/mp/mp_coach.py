@@ -141,7 +141,7 @@ def test_turning_the_coach_off_lets_its_code_go():
     r.click(SELECT)  # Continue
     r.run(50)
     check(unmarked(r) and r.cursor() >= 0, "the game goes on without marks:\n" + r.show())
-    check("coach" not in sys.modules, "still loaded")
+    check("coach" not in sys.modules and "smallfont" not in sys.modules, "still loaded")
     check(r.app.screens[PLAY].coach is None, "still held")
 
 
