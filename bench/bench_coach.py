@@ -2,7 +2,7 @@
 
 Run by `make bench` (bench_coach_mp.py is its MicroPython half, the firmware precompiled by
 mpy-cross, on the unix port): engine.scores_into (what coach.Coach.read runs once per position)
-from the empty board and from the slowest of the 4,520 positions a game goes on from, each
+from the empty board and from the slowest other of the 4,520 positions a game goes on from, each
 beside engine.best_move from the same position, with the nodes each visits (last_nodes); the
 board frame's drawing with the coach's marks and without; the heap of a two-player game with
 the coach on (its code and one position's scores) and turned off again, over the coach off.
@@ -57,7 +57,7 @@ def main():
         % (scores_us, scores_nodes, best_us, best_nodes)
     )
     print(
-        "  slowest position: %6d us, %5d nodes  (best_move there: %6d us, %5d nodes; board %d)"
+        "  slowest other:    %6d us, %5d nodes  (best_move there: %6d us, %5d nodes; board %d)"
         % (slow_us, slow_nodes, slow_best_us, slow_best_nodes, slow_board)
     )
     print("  most nodes of the %d positions: %d (board %d)" % (positions, most_nodes, most_board))
@@ -68,7 +68,7 @@ def main():
         % (PICO_EMPTY_MS * scores_nodes / best_nodes, scores_us * pico)
     )
     print(
-        "  slowest      %6.1f ms by nodes, %6.1f ms by time"
+        "  slowest other%6.1f ms by nodes, %6.1f ms by time"
         % (PICO_EMPTY_MS * slow_nodes / best_nodes, slow_us * pico)
     )
     print(

@@ -10,6 +10,7 @@ import rig
 import utime
 from engine import X
 from game import TWO_PLAYERS
+from positions import going_on
 from screen import PLAY
 
 RUNS = 20
@@ -26,27 +27,6 @@ def fastest(fn, *args):
     return best
 
 
-def going_on():
-    # every position reachable from the empty board that is not over, with the side to move
-    seen = {0: 0}
-    todo = [0]
-    out = []
-    while todo:
-        board = todo.pop()
-        n = seen[board]
-        if engine.winner(board) or n == 9:
-            continue
-        player = 2 if n & 1 else 1
-        out.append((board, player))
-        for i in range(9):
-            if not (board >> 2 * i) & 3:
-                after = board | player << 2 * i
-                if after not in seen:
-                    seen[after] = n + 1
-                    todo.append(after)
-    return out
-
-
 out = bytearray(9)
 # The engine's move and the coach's scores from the empty board: time and nodes.
 best_us = fastest(engine.best_move, 0, X)
@@ -55,12 +35,13 @@ scores_us = fastest(engine.scores_into, out, 0, X)
 scores_nodes = engine.last_nodes()
 print("EMPTY", best_us, best_nodes, scores_us, scores_nodes)
 
-# Every position: the most nodes, and the slowest. Each is timed once; the ten slowest of those
-# and the ten that visit the most nodes are timed again, the fastest of RUNS each, and the
-# slowest of them kept (one timing alone moves with the load).
+# Every position: the most nodes, and the slowest but the empty board. Each is timed once; the
+# ten slowest of those and the ten that visit the most nodes are timed again (the fastest of
+# RUNS each), and the slowest of them kept: one timing alone moves with the load.
 timed = []
 counted = []
-for board, player in going_on():
+for board, n in going_on().items():
+    player = 2 if n & 1 else 1
     t = utime.ticks_us()
     engine.scores_into(out, board, player)
     timed.append((utime.ticks_diff(utime.ticks_us(), t), board, player))
@@ -69,7 +50,9 @@ timed.sort()
 counted.sort()
 most = counted[-1]
 slowest = (0, 0, 0, 0)
-for _, board, player in timed[-10:] + counted[-10:]:
+for _, board, player in timed[-11:] + counted[-11:]:
+    if not board:
+        continue  # the empty board is timed above: this is the slowest other
     us = fastest(engine.scores_into, out, board, player)
     if us > slowest[0]:
         slowest = (us, engine.last_nodes(), board, player)

@@ -9,9 +9,8 @@ import mptest
 from appplay import menu_to, rig_with, to_menu
 from buttons import SELECT
 from mptest import check
+from positions import GOING_ON, going_on
 from screen import PLAY
-
-GOING_ON = 4520  # positions reachable from the empty board where nobody has won and a cell is free
 
 
 def expected(board, player):
@@ -33,26 +32,6 @@ def expected(board, player):
         else:
             out.append(("D", s == best and not tie))
     return out
-
-
-def going_on():
-    """Every position reachable from the empty board where the game is not over, once."""
-    seen = {0: 0}  # board -> how many marks are on it
-    todo = [0]
-    while todo:
-        board = todo.pop()
-        n = seen[board]
-        if engine.winner(board) or n == 9:
-            del seen[board]
-            continue
-        player = engine.O if n & 1 else engine.X
-        for i in range(9):
-            if not (board >> 2 * i) & 3:
-                after = board | player << 2 * i
-                if after not in seen:
-                    seen[after] = n + 1
-                    todo.append(after)
-    return seen
 
 
 def two_player_rig():
