@@ -123,6 +123,37 @@ def test_one_search_per_position_however_many_frames():
     check(len(frames) > 8, "%d frames" % len(frames))
 
 
+def test_the_hint_blinks_on_a_best_cell_with_its_mark_readable_in_both_phases():
+    r = rig_with(coach=True, coach_told=True)
+    to_menu(r)
+    start(r, 1)
+    play_cell(r, 0)
+    play_cell(r, 2)  # X to move: W3 on the best cells, D and L3 on the others
+    hint = engine.best_move(r.app.screens[PLAY].game.board, engine.X)
+    r.hold(SELECT, 700)
+    seen = set()
+    for _ in range(16):  # 2 s of blinking, 250 ms a phase
+        seen.add(r.coach_mark(hint))
+        r.run(60)
+    check(seen == {("W3", True, True), ("W3", True, False)}, repr(seen))
+    r.run(2000)  # the blink ends with the cursor on the hint, solid
+    check(r.coach_mark(hint) == ("W3", True, True) and r.cursor() == hint, r.show())
+
+
+def test_the_demo_shows_no_marks():
+    r = rig_with(coach=True, coach_told=True)
+    r.run(r.app.demo_after_ms + 3000)  # idle on the title: the demo plays
+    check(r.text_at("DEMO", 52, 0), "the demo:\n" + r.show())
+    for _ in range(10):
+        check(unmarked_board(r), r.show())
+        r.run(300)
+
+
+def unmarked_board(r):
+    # Not a free cell of the glass shows a coach's mark (the demo's game is not the Play's).
+    return all(r.coach_mark(i)[0] not in MARKS for i in range(9))
+
+
 def test_turning_the_coach_off_lets_its_code_go():
     sys.modules.pop("coach", None)
     r = rig_with(coach=True, coach_told=True)
