@@ -134,9 +134,10 @@ class Glass:
 
         x = (i % 3) * CELL_PX
         y = (i // 3) * CELL_PX
-        glass = self.glass()
-        inverted = self.dark(x, y, 15, 15) > 112
-        cols = glasstext.columns(glass, x, y, 15, 15, inverted)
+        cols = glasstext.columns(self.glass(), x, y, 15, 15)
+        inverted = sum(bin(col).count("1") for col in cols) > 112  # over half the cell dark
+        if inverted:
+            cols = [col ^ 0x7FFF for col in cols]
         arms = 0b11110000011110  # rows (or columns) 1..4 and 10..13 of the cell
         ends = 1 << 1 | 1 << 13  # rows (or columns) 1 and 13
         boxed = cols[1] & 0x7FFE == arms and cols[13] & 0x7FFE == arms
