@@ -10,7 +10,11 @@ from micropython import const
 _CELL = const(15)
 _PITCH = const(16)
 _TEXT_Y = const(5)  # the small font's 5 rows, centred in the cell: (15 - 5) // 2
-_FRAME = const(1)  # a best cell's frame runs this far inside the cell's edges
+# A best cell is boxed by four corners, this far inside the cell's edges and this long each
+# way: a whole frame there read as a doubled grid line. The cursor's inverted cell shows them in
+# white.
+_FRAME = const(1)
+_ARM = const(4)
 # engine.scores_into's values: a score + 128, where a win n plies away scores 100 - n, a loss
 # -(100 - n), a draw 0.
 _OFFSET = const(128)
@@ -43,6 +47,7 @@ class Coach:
     def __init__(self):
         self.scores = bytearray(9)  # by cell, as engine.scores_into gives them
         self.best = 0  # the highest of them
+        self.boxed = 0  # the value the cells set apart hold: best, or 0 when every move ties
         self.board = -1  # the position they are for (-1: none yet)
         self.player = 0
 
@@ -55,15 +60,23 @@ class Coach:
         self.board = board
         self.player = player
         best = 0
+        worst = 255
         for i in range(9):
-            if scores[i] > best:
-                best = scores[i]
+            value = scores[i]
+            if value:
+                if value > best:
+                    best = value
+                if value < worst:
+                    worst = value
         self.best = best
+        # All the same (the empty board: every move draws): none is better, so none is set apart.
+        self.boxed = best if worst < best else 0
 
     def draw(self, fb, cur=-1, solid=False):
-        """The marks in the free cells of the board screens.board drew; the best framed. The
-        cursor's cell `cur` shows its mark in white on black if `solid`, else in black: the
-        mover's mark there gives way to it (the status column says whose turn it is)."""
+        """The marks in the free cells of the board screens.board drew; the best boxed (by
+        corners) unless every move ties. The cursor's cell `cur` shows its mark in white on
+        black if `solid`, else in black: the mover's mark there gives way to it (the status
+        column says whose turn it is)."""
         scores = self.scores
         for i in range(9):
             value = scores[i]
@@ -78,9 +91,20 @@ class Coach:
             text = mark(value)
             x += (_CELL + 1 - smallfont.width(text)) // 2
             smallfont.text(fb, text, x, y + _TEXT_Y, ink)
-            if value == self.best:
-                side = _CELL - 2 * _FRAME
-                fb.rect((i % 3) * _PITCH + _FRAME, y + _FRAME, side, side, ink)
+            if value == self.boxed:
+                _corners(fb, (i % 3) * _PITCH + _FRAME, y + _FRAME, ink)
+
+
+def _corners(fb, x, y, ink):
+    # A square's four corners, _ARM pixels each way, its top left at x, y: the whole square less
+    # the middle of each side.
+    side = _CELL - 2 * _FRAME
+    gap = side - 2 * _ARM
+    fb.rect(x, y, side, side, ink)
+    fb.hline(x + _ARM, y, gap, 1 - ink)
+    fb.hline(x + _ARM, y + side - 1, gap, 1 - ink)
+    fb.vline(x, y + _ARM, gap, 1 - ink)
+    fb.vline(x + side - 1, y + _ARM, gap, 1 - ink)
 
 
 # What a move cost, as the review says it (review.py): the result the best move kept (W, D, L)

@@ -5,9 +5,11 @@ arrive in event(): PREV/NEXT move the cursor the moment they go down, a SELECT c
 mark on the cursor's cell (_place: where a button press becomes a move), and a hold asks for a
 hint (SELECT), an undo (PREV) or the menu (NEXT, or PREV+NEXT together); the CPU answers in
 tick(); a finished game blinks its result until a short press starts the next one, or a hold of
-SELECT opens its review (review.py)."""
+SELECT opens its review (review.py). With the Coach setting on, each free cell shows its value
+on a human's turn (coach.py)."""
 
 import random
+import sys
 import time
 
 import buttons
@@ -54,6 +56,7 @@ class Play(Screen):
         # shows the indicator (one frame; on a fast search it lasts a few ms, below what the
         # glass can show).
         self.slow = bytearray(b"\xff" * (LEVEL_COUNT * _EMPTIES))
+        self.coach = None  # a coach.Coach while the setting is on (_keep_coach)
 
     # -- a game starts ------------------------------------------------------------------------
 
@@ -78,6 +81,21 @@ class Play(Screen):
         self.phase = 0
         self.no_undo = False
         self.shown = False
+        self._keep_coach(self.settings.get("coach"))
+
+    def _keep_coach(self, on):
+        # The setting changes only on the settings screen, so a game looks at it when it shows.
+        # Off, the coach's code is let go (and not loaded at all until it is first on): a game
+        # without the coach holds the same heap as before there was one. The small font goes
+        # with it (the next "NO UNDO" sign loads it again).
+        if on and self.coach is None:
+            import coach
+
+            self.coach = coach.Coach()
+        elif not on and self.coach is not None:
+            self.coach = None
+            sys.modules.pop("coach", None)
+            sys.modules.pop("smallfont", None)
 
     # -- the player's buttons -----------------------------------------------------------------
 
@@ -263,7 +281,12 @@ class Play(Screen):
         if not game.over() and not game.cpu_to_move():
             cursor = self.cursor
         blink_on = not self.phase
-        screens.board(fb, gl, game, cursor, blink_on or not self.hint_left, blink_on)
+        solid = blink_on or not self.hint_left
+        screens.board(fb, gl, game, cursor, solid, blink_on)
+        coach = self.coach
+        if coach is not None and cursor >= 0:  # a human's turn (the cursor shows only then)
+            coach.read(game.board, game.turn())  # searches once per position
+            coach.draw(fb, cursor, solid)
         screens.status(fb, gl, game, label, tally, self.thinking, blink_on)
         if self.no_undo:
             screens.sign(fb, b"NO UNDO")

@@ -3,7 +3,7 @@
 """Opened from a finished game's blinking result by a hold of SELECT (play.Play), in 1P and 2P.
 Each step is one move of the game, the first move first: the position before it, the move
 played blinking between its mark (X/O) and its coach mark (coach.mark: W n, L n, D), the coach
-marks of the other free cells (the best framed), and in the status column which move it is,
+marks of the other free cells (the best boxed), and in the status column which move it is,
 whose, and what it cost (coach.cost). PREV/NEXT step (stopping at both ends); a SELECT click
 goes back to the result, a hold of NEXT (or PREV+NEXT) to the menu, as in a game.
 

@@ -23,6 +23,9 @@ _READ_MAX = const(512)  # a good file is ~150 bytes; anything longer is not ours
 # - dim_s / sleep_s: idle seconds before the backlight goes off / the display powers down and
 #   the board sleeps lightly; 0 means never.
 # - sound: the buzzer plays (boards without one stay silent either way).
+# - coach: on a player's turn each free cell shows its exact value (coach.py); off by default,
+#   so a first game is a plain game. coach_told: what the marks mean has been shown on the glass
+#   (once per device, the first time the coach is turned on).
 CONTRAST_MAX = 90
 KEYS = (
     "contrast",
@@ -34,6 +37,8 @@ KEYS = (
     "dim_s",
     "sleep_s",
     "sound",
+    "coach",
+    "coach_told",
 )
 _SPEC = {
     "contrast": (60, "int", 0, CONTRAST_MAX),
@@ -45,6 +50,8 @@ _SPEC = {
     "dim_s": (30, "int", 0, _SECONDS_MAX),
     "sleep_s": (120, "int", 0, _SECONDS_MAX),
     "sound": (True, "bool", 0, 1),
+    "coach": (False, "bool", 0, 1),
+    "coach_told": (False, "bool", 0, 1),
 }
 
 

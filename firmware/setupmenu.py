@@ -1,4 +1,5 @@
-# The settings screen: contrast with a live preview, backlight, sound, level, who starts, scores.
+# The settings screen: contrast with a live preview, backlight, sound, level, who starts, coach,
+# scores.
 # SPDX-License-Identifier: MIT
 # Loaded each time it opens, and let go when it is left (app.App._SCREENS): a game never
 # holds this code in RAM.
@@ -15,17 +16,33 @@ _LIGHT = const(1)
 _SOUND = const(2)
 _LEVEL = const(3)
 _STARTS = const(4)
-_RESET = const(5)
-_BACK = const(6)
-_LABELS = const(("Contr", "Light", "Sound", "Level", "Start", "Scores", "Back"))
-_ROWS = const((_CONTRAST, _LIGHT, _SOUND, _LEVEL, _STARTS, _RESET, _BACK))
+_COACH = const(5)
+_RESET = const(6)
+_BACK = const(7)
+_LABELS = const(("Contr", "Light", "Sound", "Level", "Start", "Coach", "Scores", "Back"))
+_ROWS = const((_CONTRAST, _LIGHT, _SOUND, _LEVEL, _STARTS, _COACH, _RESET, _BACK))
 _SHOWN = const(6)  # rows on the glass (8 pixels each); the list scrolls to the highlight
+# What the coach's marks mean (coach.py), told once per device when it is first turned on: a
+# mark (small font) and its meaning a line, the meanings lined up after the widest mark.
+_TELL = const(
+    (
+        (b"", b"Coach: how each move"),
+        (b"", b"ends, with best play:"),
+        (b"W2", b"your 2nd move wins"),
+        (b"L1", b"their 1st move wins"),
+        (b"D", b"a draw"),
+        (b"", b"Boxed: the best move"),
+        (b"", b"Press a key"),
+    )
+)
+_TELL_X = const(12)  # where a meaning starts after its mark
 
 
 class SetupMenu(Screen):
     """The settings screen. SELECT changes the highlighted value (Contr: SELECT, then PREV/NEXT,
-    SELECT again; Scores: press twice); the contrast and the backlight change on the glass at once,
-    the sound is heard at once; Back (or PREV+NEXT together) returns to the main menu. Each change
+    SELECT again; Scores: press twice); the contrast and the backlight change on the glass at
+    once, the sound is heard at once; the first time the coach is turned on, what its marks
+    mean shows until a press; Back (or PREV+NEXT together) returns to the main menu. Each change
     is saved once made (app.save_soon: in the next quiet gap), so a power cut keeps it; the
     contrast once its adjustment ends (SELECT again, or Back; set with LEFT/RIGHT, once the
     highlight moves on), not at every step."""
@@ -37,15 +54,23 @@ class SetupMenu(Screen):
         self.rows = Menu(_ROWS)
         self.editing = False  # the contrast is being adjusted with PREV/NEXT
         self.confirm = False  # "clear the scores?" asked once
+        self.telling = False  # what the coach's marks mean is on the glass
 
     def enter(self, now):
         self.rows.select(_CONTRAST)
         self.editing = False
         self.confirm = False
+        self.telling = False
 
     def event(self, ev, now):
         b = buttons.button_of(ev)
         kind = buttons.kind_of(ev)
+        if self.telling:
+            if kind == buttons.PRESS:  # any button, and the rest of its hold does nothing
+                self.telling = False
+                self.app.redraw()
+                return True
+            return False
         if kind == buttons.PRESS or kind == buttons.REPEAT:
             if b != buttons.SELECT:
                 self._move(b, now)
@@ -103,6 +128,12 @@ class SetupMenu(Screen):
             self.lcd.backlight(on)
         elif item == _SOUND:
             s.set("sound", not s.get("sound"))
+        elif item == _COACH:
+            on = not s.get("coach")
+            s.set("coach", on)
+            if on and not s.get("coach_told"):
+                s.set("coach_told", True)  # saved with the coach: told once per device
+                self.telling = True
         elif item == _LEVEL:
             cycle(s, "level", screens.LEVEL_LABELS, step)
         elif item == _STARTS:
@@ -115,6 +146,9 @@ class SetupMenu(Screen):
 
     def draw(self, fb):
         fb.fill(0)
+        if self.telling:
+            _tell(fb)
+            return
         s = self.settings
         rows = self.rows
         top = rows.index - _SHOWN + 1 if rows.index >= _SHOWN else 0  # the highlight shows
@@ -126,6 +160,8 @@ class SetupMenu(Screen):
                 value = "ON" if s.get("backlight") else "OFF"
             elif item == _SOUND:
                 value = "ON" if s.get("sound") else "OFF"
+            elif item == _COACH:
+                value = "ON" if s.get("coach") else "OFF"
             elif item == _LEVEL:
                 value = choice(s, "level", screens.LEVEL_LABELS)
             elif item == _STARTS:
@@ -135,3 +171,14 @@ class SetupMenu(Screen):
             else:
                 value = None
             screens.menu_row(fb, row, _LABELS[item], value, top + row == rows.index, self.editing)
+
+
+def _tell(fb):
+    # What the coach's marks mean, in the small font (loaded here: the menu rows do not use it).
+    import smallfont
+
+    y = 0
+    for mark, meaning in _TELL:
+        smallfont.text(fb, mark, 0, y)
+        smallfont.text(fb, meaning, _TELL_X if mark else 0, y)
+        y += smallfont.LINE

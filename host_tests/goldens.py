@@ -40,6 +40,7 @@ def check(name, snap, tmp_path):
     assert png.exists(), "no golden image %s: create it with UPDATE_GOLDEN=1" % png
     if not lcd_render.same_pixels(png, img) or txt.read_text(encoding="utf-8") != text:
         actual = tmp_path / (name + ".actual.png")
+        actual.parent.mkdir(parents=True, exist_ok=True)  # a name may be "screens/<name>"
         img.save(actual)
         raise AssertionError(
             "screen %s differs from %s; actual: %s (UPDATE_GOLDEN=1 to accept)\n%s"

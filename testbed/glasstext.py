@@ -37,3 +37,63 @@ def find(glass, text, inverted=False, area=(0, 0, 84, 48)):
 
 def shows(glass, text, inverted=False):
     return find(glass, text, inverted) is not None
+
+
+def columns(glass, x, y, w, h, inverted=False):
+    """The box x, y, w, h of the glass as w ints, one a column: bit r is row y + r, 1 = ink
+    (dark, or light when inverted)."""
+    mask = (1 << h) - 1
+    first = y >> 3
+    last = (y + h - 1) >> 3
+    out = []
+    for xx in range(x, x + w):
+        col = 0
+        for bank in range(last, first - 1, -1):
+            col = col << 8 | glass[bank * 84 + xx]
+        col = (col >> (y - 8 * first)) & mask
+        out.append(col ^ mask if inverted else col)
+    return out
+
+
+_GLYPHS = {}  # a glyph's columns (its top row at bit 0) -> its character, made when first read
+# Where two characters are drawn the same, the first of this order is read.
+_ORDER = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+
+
+def read_columns(cols):
+    """The text in the small font that columns (as columns() gives them) show, read glyph by
+    glyph: glyphs are split at blank columns, and lined up by the top of the tallest (a
+    capital's or a digit's), so a line of capitals, digits and lower case reads; "" if blank,
+    "?" for a glyph that is no character of the font."""
+    if not _GLYPHS:
+        buf = bytearray(6)
+        fb = framebuf.FrameBuffer(buf, 6, 8, framebuf.MONO_VLSB)
+        codes = [ord(c) for c in _ORDER] + list(range(33, 127))
+        for code in codes:
+            fb.fill(0)
+            end = smallfont.text(fb, bytes((code,)), 0, 0) - 1
+            key = bytes(buf[:end])
+            if key not in _GLYPHS:
+                _GLYPHS[key] = chr(code)
+    top = 0
+    ink = 0
+    for col in cols:
+        ink |= col
+    if not ink:
+        return ""
+    while not ink >> top & 1:
+        top += 1
+    text = []
+    run = bytearray()
+    for col in list(cols) + [0]:
+        if col:
+            run.append((col >> top) & 0xFF)
+        elif run:
+            text.append(_GLYPHS.get(bytes(run), "?"))
+            run = bytearray()
+    return "".join(text)
+
+
+def read(glass, x, y, w, h, inverted=False):
+    """The text in the small font inside the box x, y, w, h of the glass (read_columns)."""
+    return read_columns(columns(glass, x, y, w, h, inverted))

@@ -198,7 +198,7 @@ def settings_changes(h):
         yield h.press(NEXT)  # Level
     yield h.press(SELECT)
     yield h.wait(300)
-    for _ in range(3):
+    for _ in range(4):
         yield h.press(NEXT)  # Back
     yield h.press(SELECT)
     yield h.wait(500)

@@ -66,7 +66,7 @@ def test_the_buttons_reach_every_screen():
     r.click(PREV)
     r.click(SELECT)
     # A two-player game: X wins on the diagonal.
-    for _ in range(6):
+    for _ in range(7):
         r.click(NEXT)
     r.click(SELECT)  # Back
     r.click(NEXT)  # from "Settings" to "Continue"

@@ -96,6 +96,8 @@ def step_shown(r, moves, k, who=None):
     values = scores(board)
     best = best_of(board)
     key = (sign(best), result_after(board, cell), values[cell] == best)
+    # The best are boxed unless every move scores the same (coach.Coach.boxed).
+    boxed = min(v for v in values if v is not None) < best
     until(r, lambda: r.cell(cell) != "cursor")
     where = "step %d of %s:\n%s" % (k + 1, moves, r.show())
     # The position before the move, the move played on, the other moves' marks.
@@ -108,7 +110,7 @@ def step_shown(r, moves, k, who=None):
         else:
             check(marks_in(r, i) == [mark_of(values[i])], "mark of cell %d: %s" % (i, where))
             framed = r.pixel(x + 1, y + 1) == 1
-            check(framed == (values[i] == best), "frame of cell %d: %s" % (i, where))
+            check(framed == (boxed and values[i] == best), "frame of cell %d: %s" % (i, where))
     text = "%d/%d" % (k + 1, len(moves))
     check(r.text_at(text, STATUS_X + 8, 0), "%s: %s" % (text, where))
     verdict, kept, became = said(*key)
@@ -127,7 +129,7 @@ def step_shown(r, moves, k, who=None):
     until(r, lambda: r.cell(cell) == "cursor")
     x, y, _, _ = box(cell)
     check(marks_in(r, cell, True) == [mark_of(values[cell])], "its mark: " + r.show())
-    check((r.pixel(x + 1, y + 1) == 0) == key[2], "its frame: " + r.show())
+    check((r.pixel(x + 1, y + 1) == 0) == (boxed and key[2]), "its frame: " + r.show())
     return key
 
 

@@ -29,6 +29,7 @@ def test_defaults_documented():
     check(DEFAULTS["starts"] == 2 and DEFAULTS["dim_s"] == 30 and DEFAULTS["sleep_s"] == 120)
     check(DEFAULTS["tally1"] == (0, 0, 0) and DEFAULTS["tally2"] == (0, 0, 0))
     check(DEFAULTS["sound"] is True)
+    check(DEFAULTS["coach"] is False and DEFAULTS["coach_told"] is False, "the coach starts off")
 
 
 def test_missing_file_gives_defaults_and_nothing_is_written_until_a_change():
@@ -120,6 +121,8 @@ def test_each_bad_key_falls_back_alone():
         "dim_s": (-5, 3601, 30.5),
         "sleep_s": (10**20, "120"),
         "sound": (0, "off", None),
+        "coach": (1, "on", None),
+        "coach_told": (0, [True]),
     }
     for key in KEYS:
         for value in wrong[key]:
@@ -159,6 +162,21 @@ def test_a_file_from_before_the_sound_setting_loads_with_sound_on():
     expect["sound"] = True
     check(values(s) == expect, repr(values(s)))
     check(stored() == expect and disk.writes > before, "rewritten with the new key")
+
+
+def test_a_file_from_before_the_coach_loads_with_the_coach_off_and_not_yet_told():
+    disk = fresh()
+    data = custom()
+    del data["coach"]
+    del data["coach_told"]
+    write(PATH, json.dumps(data))
+    before = disk.writes
+    s = Settings.load(PATH)
+    expect = custom_values()
+    expect["coach"] = False
+    expect["coach_told"] = False
+    check(values(s) == expect, repr(values(s)))
+    check(stored() == expect and disk.writes > before, "rewritten with the new keys")
 
 
 def test_an_unknown_key_alone_is_dropped_and_the_file_rewritten():

@@ -1,5 +1,7 @@
 # setupmenu.py: the settings screen, driven by the buttons and read off the glass.
 # SPDX-License-Identifier: MIT
+import json
+
 import mptest
 from appplay import (
     LEVELS,
@@ -47,9 +49,9 @@ def test_settings_screen():
     with open(r.path) as f:
         saved = f.read()
     check('"backlight": false' in saved, "each change written once made: " + saved)
-    for _ in range(5):
+    for _ in range(6):
         r.click(NEXT)
-    check(r.text_at("Back", 1, 40, True) and r.text_at("Light", 1, 0), "scrolled:\n" + r.show())
+    check(r.text_at("Back", 1, 40, True) and r.text_at("Sound", 1, 0), "scrolled:\n" + r.show())
     r.click(SELECT)  # Back
     check(r.text_at("Settings", 1, 32, True) and r.menu_row(4), "back on the menu")
     with open(r.path) as f:
@@ -166,6 +168,40 @@ def test_light_sound_level_and_start_rows():
     r.click(NEXT)
     r.click(SELECT)
     check(r.text_at("YOU", 84 - 24, 32, True), "ALT, then YOU:\n" + r.show())
+
+
+def coach_row(r):
+    for _ in range(5):
+        r.click(NEXT)
+    check(r.text_at("Coach", 1, 40, True), "the Coach row:\n" + r.show())
+
+
+def telling(r):
+    return r.small("Coach: how each move") is not None and r.small("your 2nd move wins")
+
+
+def test_the_coach_row_tells_what_the_marks_mean_once_per_device():
+    r = Rig()
+    open_settings(r)
+    coach_row(r)
+    check(r.text_at("OFF", 84 - 24, 40, True), "off by default:\n" + r.show())
+    r.click(SELECT)
+    check(telling(r), "told when first turned on:\n" + r.show())
+    stored = json.loads(read(r.path))
+    check(stored["coach"] is True and stored["coach_told"] is True, "saved at once: %r" % stored)
+    r.click(PREV)  # any press dismisses, and does nothing else
+    check(not telling(r) and r.text_at("ON", 84 - 16, 40, True), "dismissed:\n" + r.show())
+    r.click(SELECT)
+    check(r.text_at("OFF", 84 - 24, 40, True), r.show())
+    check(json.loads(read(r.path))["coach"] is False, "the change to off is saved")
+    r.click(SELECT)
+    check(not telling(r) and r.text_at("ON", 84 - 16, 40, True), "told once:\n" + r.show())
+    r.click(SELECT)  # off again, for the next boot
+    r = Rig(r.path, fresh=False)  # the next boot
+    open_settings(r)
+    coach_row(r)
+    r.click(SELECT)
+    check(not telling(r) and r.text_at("ON", 84 - 16, 40, True), "once per device:\n" + r.show())
 
 
 mptest.run(globals())

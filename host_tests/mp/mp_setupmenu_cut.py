@@ -53,10 +53,10 @@ def test_each_change_on_the_settings_screen_survives_a_cut_at_any_point():
         yield h.press(NEXT)
         yield h.press(NEXT)  # Sound
         yield from change(h, "sound off", h.press(SELECT))
-        for _ in range(3):
+        for _ in range(4):
             yield h.press(NEXT)  # Scores
         yield from change(h, "scores cleared", h.press(SELECT), h.press(SELECT))
-        for _ in range(5):
+        for _ in range(6):
             yield h.press(PREV)  # Contr
         yield from change(
             h, "contrast", h.press(SELECT), h.press(NEXT), h.press(NEXT), h.press(SELECT)

@@ -69,6 +69,8 @@ def custom():
         "dim_s": 0,
         "sleep_s": 600,
         "sound": False,
+        "coach": True,
+        "coach_told": True,
     }
 
 

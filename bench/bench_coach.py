@@ -1,0 +1,91 @@
+"""The coach (issue 21): time to a position's scores, the frame with the marks, heap on and off.
+
+Run by `make bench` (bench_coach_mp.py is its MicroPython half, the firmware precompiled by
+mpy-cross, on the unix port): engine.scores_into (what coach.Coach.read runs once per position)
+from the empty board and from the slowest other of the 4,520 positions a game goes on from, each
+beside engine.best_move from the same position, with the nodes each visits (last_nodes); the
+board frame's drawing with the coach's marks and without; the heap of a two-player game with
+the coach on (its code and one position's scores) and turned off again, over the coach off.
+
+What it means on a Pico at 125 MHz: docs/benchmarks.md gives best_move from the empty board
+there as 3.45 M cycles = 27.6 ms. The coach's search is scaled from it by its nodes over
+best_move's and by its unix-port time over best_move's, and the frame by its time; the target
+is the scores on the glass within 100 ms of the turn starting."""
+
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT / "tools"), str(ROOT / "testbed")]  # as `python bench/<this file>`
+
+import mpy_build  # noqa: E402
+import mpyrun  # noqa: E402
+
+SCRIPT = ROOT / "bench" / "bench_coach_mp.py"
+PICO_EMPTY_MS = 27.6  # best_move from the empty board at 125 MHz (docs/benchmarks.md, issue 9)
+TARGET_MS = 100
+
+
+def main():
+    if mpyrun.micropython_path() is None:
+        print("bench_coach: " + mpyrun.UNAVAILABLE)
+        return 0
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = Path(tmp)
+        mpy_build.compile_all(tmp / "mpy")
+        paths = (tmp / "mpy", ROOT / "testbed")
+        res = mpyrun.run(SCRIPT, args=(tmp,), paths=paths, heapsize="2048k", timeout=300)
+    if res.returncode != 0:
+        print(res.stdout + res.stderr, file=sys.stderr)
+        return 1
+    got = {}
+    for line in res.stdout.splitlines():
+        head, *rest = line.split()
+        got[head] = rest
+    best_us, best_nodes, scores_us, scores_nodes = (int(v) for v in got["EMPTY"])
+    slow = [int(v) for v in got["SLOWEST"]]
+    slow_us, slow_nodes, slow_board, slow_best_us, slow_best_nodes = slow
+    most_nodes, most_board, positions = (int(v) for v in got["MOST"])
+    off, on, again = (int(v) for v in got["HEAP"][:3])
+    loaded = got["HEAP"][3] == "True"  # coach.py or the small font still in sys.modules
+    frame_off, frame_on = (int(v) for v in got["FRAME"])
+    print("== bench_coach: the coach on the MicroPython unix port (64-bit), mpy-cross firmware ==")
+    print("scores of every move (engine.scores_into), fastest of 20 runs:")
+    print(
+        "  empty board:      %6d us, %5d nodes  (best_move there: %6d us, %5d nodes)"
+        % (scores_us, scores_nodes, best_us, best_nodes)
+    )
+    print(
+        "  slowest other:    %6d us, %5d nodes  (best_move there: %6d us, %5d nodes; board %d)"
+        % (slow_us, slow_nodes, slow_best_us, slow_best_nodes, slow_board)
+    )
+    print("  most nodes of the %d positions: %d (board %d)" % (positions, most_nodes, most_board))
+    pico = PICO_EMPTY_MS / best_us  # ms on a Pico per us here, at best_move's ratio
+    print("on a Pico at 125 MHz, from best_move's %.1f ms from the empty board:" % PICO_EMPTY_MS)
+    print(
+        "  empty board  %6.1f ms by nodes, %6.1f ms by time"
+        % (PICO_EMPTY_MS * scores_nodes / best_nodes, scores_us * pico)
+    )
+    print(
+        "  slowest other%6.1f ms by nodes, %6.1f ms by time"
+        % (PICO_EMPTY_MS * slow_nodes / best_nodes, slow_us * pico)
+    )
+    print(
+        "  the frame    %6.1f ms without the marks, %.1f ms with them (Play.draw, scores cached:"
+        " %d / %d us here)" % (frame_off * pico, frame_on * pico, frame_off, frame_on)
+    )
+    print(
+        "  the turn's first frame, slowest search and marks: %.1f ms (target: within %d ms)"
+        % ((max(slow_us, scores_us) + frame_on) * pico, TARGET_MS)
+    )
+    print(
+        "heap of a two-player game (collected), over the same game with the coach off: on %+d B"
+        " (its code and one position's scores), turned off again %+d B (coach.py and the small"
+        " font %s)" % (on - off, again - off, "still loaded" if loaded else "let go")
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

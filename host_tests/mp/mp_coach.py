@@ -1,0 +1,209 @@
+# The Coach setting in games: marks on a human's turn only, one search per position, the coach's
+# code loaded only while the setting is on, no garbage. Argument: FOLDER (the rig's settings).
+# SPDX-License-Identifier: MIT
+import gc
+import sys
+
+import engine
+import mptest
+from appplay import (
+    cursor_to,
+    first_free,
+    menu_to,
+    play_cell,
+    play_out,
+    rig_with,
+    settings_back,
+    to_menu,
+)
+from buttons import NEXT, SELECT
+from mptest import check
+from rig import Rig
+from screen import PLAY
+
+MARKS = ("W1", "W2", "W3", "W4", "W5", "L1", "L2", "L3", "L4", "D")
+
+
+def free_cells(r):
+    board = r.app.screens[PLAY].game.board
+    return [i for i in range(9) if not (board >> 2 * i) & 3]
+
+
+def marks(r):
+    """The coach's marks in the free cells, as the glass shows them ("" where none)."""
+    out = []
+    for i in free_cells(r):
+        text = r.coach_mark(i)[0]
+        out.append(text if text in MARKS else "")
+    return out
+
+
+def marked(r):
+    return "" not in marks(r)
+
+
+def unmarked(r):
+    return marks(r) == [""] * len(free_cells(r))
+
+
+def start(r, row):
+    """From the main menu: the game on menu row `row` (0: 1P vs CPU, 1: 2 Players)."""
+    menu_to(r, row)
+    r.click(SELECT)
+    r.run(50)
+
+
+def test_a_game_without_the_coach_never_loads_it():
+    sys.modules.pop("coach", None)
+    r = Rig()  # the coach is off by default
+    to_menu(r)
+    start(r, 0)
+    play_out(r, first_free)  # reads every cell as X, O or empty: no marks
+    r.click(SELECT)  # the next game
+    r.run(50)
+    check(unmarked(r), r.show())
+    check("coach" not in sys.modules, "loaded by a game with the coach off")
+
+
+def test_marks_show_on_each_humans_turn_and_never_on_the_cpus_or_after_the_end():
+    r = rig_with(coach=True, coach_told=True, starts=0)  # the player starts against the CPU
+    to_menu(r)
+    start(r, 0)
+    check(marked(r), "the player's turn:\n" + r.show())
+    play = r.app.screens[PLAY]
+    game = play.game
+    while not game.over():
+        cursor_to(r, free_cells(r)[0])
+        r.down(SELECT)
+        r.run(80)
+        r.up(SELECT)
+        r.app.step(r.now)  # the click: the player's mark, and the frame before the CPU's search
+        r.sync()
+        if not game.over():
+            check(game.cpu_to_move() and unmarked(r), "the CPU's turn:\n" + r.show())
+        r.run(100)
+        check(marked(r) if not game.over() else unmarked(r), r.show())
+    r.hold(NEXT, 700)  # to the menu (no game waits there)
+    start(r, 1)  # 2 Players: both turns are a human's
+    for cell in (4, 0, 8):
+        check(marked(r), "%s to move:\n%s" % ("XO"[game.count & 1], r.show()))
+        play_cell(r, cell)
+        r.run(50)
+
+
+def test_one_search_per_position_however_many_frames():
+    r = rig_with(coach=True, coach_told=True)
+    to_menu(r)
+    start(r, 1)
+    real = engine.scores_into
+    searched = []
+
+    def counting(out, board, player):
+        searched.append(board)
+        real(out, board, player)
+
+    frames = []
+    kind = type(r.app.screens[PLAY])
+    draw = kind.draw
+
+    def counting_draw(self, fb):
+        frames.append(1)
+        draw(self, fb)
+
+    engine.scores_into = counting
+    kind.draw = counting_draw
+    try:
+        play_cell(r, 4)  # a cursor move and a move: frames, and one new position
+        r.hold(SELECT, 700)  # the hint blinks for 2 s: frame after frame of one position
+        r.run(2500)
+    finally:
+        engine.scores_into = real
+        kind.draw = draw
+    check(len(searched) == len(set(searched)) == 1, repr(searched))
+    check(len(frames) > 8, "%d frames" % len(frames))
+
+
+def test_the_hint_blinks_on_a_best_cell_with_its_mark_readable_in_both_phases():
+    r = rig_with(coach=True, coach_told=True)
+    to_menu(r)
+    start(r, 1)
+    play_cell(r, 0)
+    play_cell(r, 2)  # X to move: W3 on the best cells, D and L3 on the others
+    hint = engine.best_move(r.app.screens[PLAY].game.board, engine.X)
+    r.hold(SELECT, 700)
+    seen = set()
+    for _ in range(16):  # 2 s of blinking, 250 ms a phase
+        seen.add(r.coach_mark(hint))
+        r.run(60)
+    check(seen == {("W3", True, True), ("W3", True, False)}, repr(seen))
+    r.run(2000)  # the blink ends with the cursor on the hint, solid
+    check(r.coach_mark(hint) == ("W3", True, True) and r.cursor() == hint, r.show())
+
+
+def test_the_demo_shows_no_marks():
+    r = rig_with(coach=True, coach_told=True)
+    r.run(r.app.demo_after_ms + 3000)  # idle on the title: the demo plays
+    check(r.text_at("DEMO", 52, 0), "the demo:\n" + r.show())
+    for _ in range(10):
+        check(unmarked_board(r), r.show())
+        r.run(300)
+
+
+def unmarked_board(r):
+    # Not a free cell of the glass shows a coach's mark (the demo's game is not the Play's).
+    return all(r.coach_mark(i)[0] not in MARKS for i in range(9))
+
+
+def test_turning_the_coach_off_lets_its_code_go():
+    sys.modules.pop("coach", None)
+    r = rig_with(coach=True, coach_told=True)
+    to_menu(r)
+    start(r, 1)
+    check("coach" in sys.modules and marked(r), r.show())
+    r.hold(NEXT, 700)  # to the menu: Continue, 1P, 2P, Level, Start, Settings
+    menu_to(r, 5)
+    r.click(SELECT)
+    for _ in range(5):
+        r.click(NEXT)
+    check(r.text_at("Coach", 1, 40, True), r.show())
+    r.click(SELECT)  # OFF
+    settings_back(r)
+    menu_to(r, 0)
+    r.click(SELECT)  # Continue
+    r.run(50)
+    check(unmarked(r) and r.cursor() >= 0, "the game goes on without marks:\n" + r.show())
+    check("coach" not in sys.modules and "smallfont" not in sys.modules, "still loaded")
+    check(r.app.screens[PLAY].coach is None, "still held")
+
+
+def test_the_search_and_the_frame_leave_no_garbage():
+    # Each position searched and drawn, with the collector off. A call frame over 11 words is
+    # taken from the heap and freed on return (py/objfun.c, VM_MAX_STATE_ON_STACK): that is not
+    # garbage, and gc.mem_alloc() does not count it.
+    r = rig_with(coach=True, coach_told=True)
+    to_menu(r)
+    start(r, 1)
+    play = r.app.screens[PLAY]
+    game = play.game
+    lcd = r.app.lcd
+    boards = (
+        0,
+        engine.pack((1, 0, 2, 0, 0, 0, 0, 0, 0)),
+        engine.pack((1, 1, 0, 2, 2, 0, 0, 0, 0)),
+    )
+    counts = (0, 2, 4)
+    gc.collect()
+    gc.disable()
+    before = gc.mem_alloc()
+    for k in range(3):
+        game.board = boards[k]
+        game.count = counts[k]
+        play.cursor = 8
+        play.draw(lcd)  # the search, then the frame
+    left = gc.mem_alloc() - before
+    gc.enable()
+    check(play.coach.board == boards[2], "searched")
+    check(left == 0, "%d bytes left" % left)
+
+
+mptest.run(globals())

@@ -1,0 +1,83 @@
+"""coach.py and the Coach setting: the marks on the glass against the engine in every position
+a game goes on from, the coach's code loaded only while used, no garbage, golden screens."""
+
+import ast
+import binascii
+import re
+from pathlib import Path
+
+import coach
+import engine
+import goldens
+import mpcheck
+import pytest
+from test_engine import board_of, live_positions
+
+FIRMWARE = Path(__file__).resolve().parents[1] / "firmware"
+
+
+class mp_coach_glass(mpcheck.Script):
+    """Every position's marks read back off the glass: mp_coach_glass.py under MicroPython."""
+
+    heapsize = "1024k"
+    args = (mpcheck.TMPDIR,)
+
+
+def test_scores_into_says_what_root_scores_says_in_every_position():
+    out = bytearray(9)
+    for cells, player in live_positions():
+        board = board_of(cells)
+        engine.scores_into(out, board, player)
+        want = [0 if s is None else s + 128 for s in engine.root_scores(board, player)]
+        assert list(out) == want, (cells, player)
+
+
+def _consts(module):
+    # {name: value} of a firmware module's `_NAME = const(value)` lines (read with ast: screens.py
+    # needs MicroPython's framebuf to import).
+    out = {}
+    for node in ast.parse((FIRMWARE / module).read_text()).body:
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
+            if getattr(node.value.func, "id", None) == "const":
+                out[node.targets[0].id] = ast.literal_eval(node.value.args[0])
+    return out
+
+
+def test_the_coach_draws_on_the_boards_cells():
+    # coach.py keeps its own copy of screens.py's private geometry: the two must not drift apart.
+    ours, boards = _consts("coach.py"), _consts("screens.py")
+    assert (ours["_CELL"], ours["_PITCH"]) == (boards["_CELL"], boards["_PITCH"]) == (15, 16)
+
+
+def test_every_value_has_its_mark():
+    # A win n plies away is the mover's ((n + 1) // 2)-th move, a loss the other's (n // 2)-th.
+    for plies in range(1, 10, 2):
+        assert coach.mark(128 + 100 - plies) == b"W%d" % ((plies + 1) // 2)
+    for plies in range(2, 9, 2):
+        assert coach.mark(128 - 100 + plies) == b"L%d" % (plies // 2)
+    assert coach.mark(128) == b"D"
+
+
+class mp_coach(mpcheck.Script):
+    """The Coach setting in games: mp_coach.py under MicroPython."""
+
+    heapsize = "512k"
+    args = (mpcheck.TMPDIR,)
+
+
+COACH_SCREENS = ("coach_told", "coach_empty", "coach_mid", "coach_cursor_best")
+
+
+class mp_coach_screens(mpcheck.Script):
+    """The coach's screens as the glass shows them, against host_tests/golden/screens/
+    (regenerate after an intended change with UPDATE_GOLDEN=1, as test_app_screens.py says)."""
+
+    heapsize = "512k"
+    args = (mpcheck.TMPDIR,)
+
+    @pytest.mark.parametrize("name", COACH_SCREENS)
+    def test_screen_matches_golden(self, mp_output, name, tmp_path):
+        printed = mp_output.check("test_the_buttons_reach_the_coachs_screens")
+        found = dict(re.findall(r"^GLASS (\w+) ([0-9a-f]+)$", printed, re.M))
+        assert tuple(found) == COACH_SCREENS
+        goldens.check("screens/" + name, (binascii.unhexlify(found[name]), None, None), tmp_path)
