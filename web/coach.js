@@ -134,6 +134,7 @@ export class Coach {
         el("span", { class: "move", text: `${SIDE[m.side]} ${CELLS[m.cell]}` }),
         el("span", { class: "mark", text: m.mark, title: say(m.mark) }),
         el("span", { class: "score", text: `(${m.score})` }),
+        el("span", { class: "sr", text: `: ${say(m.mark)}` }), // what the mark is, read aloud
         ...tags, this.counts(m),
       ];
       const li = el("li", { class: "node" + (m.cut ? " cut" : "") + (m.line ? " line" : ""),
@@ -155,7 +156,7 @@ export class Coach {
     if (!open && !list) {
       const started = performance.now();
       this.py = 0;
-      list = el("ul", { role: "group" }, ...this.nodes(li.dataset.path));
+      list = el("ul", {}, ...this.nodes(li.dataset.path)); // a list in a list: "8 items"
       li.append(list);
       this.oxo.coach.expand = { py: this.py, total: performance.now() - started };
     }

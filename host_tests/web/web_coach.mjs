@@ -359,7 +359,9 @@ export async function test_the_explorer_by_keyboard(t) {
   t.assert.ok(glass.length === 504);
   // Screen readers: a button's name says the move, its mark and its counts.
   const name = await page.locator('#tree li[data-path="4"] > button').textContent();
-  t.assert.match(name, /^X centre\s*D\s*\(0\).*best.*best line.*minimax 55,505/);
+  t.assert.match(name, /^X centre\s*D\s*\(0\): draw\s*best\s*best line\s*minimax 55,505/);
+  const reply = await page.locator('#tree li[data-path="41"] > button').textContent();
+  t.assert.match(reply, /^O top\s*L3\s*\(-94\): they win with their move 3\s*minimax 7,064/);
 }
 
 export async function test_the_coach_and_explorer_on_a_phone(t) {
