@@ -35,6 +35,14 @@ ORDER = (4, 0, 2, 6, 8, 1, 3, 5, 7)
 _LINES_THROUGH = tuple(tuple(line for line in engine.WIN_LINES if i in line) for i in range(9))
 _WIN = 100  # a win n plies from the root scores _WIN - n (engine.py's scores)
 _INF = 1000
+_POSITIONS = 19683  # 3 ** 9: a position's base-3 code, cell i's 0/X/O times 3 ** i
+_POW3 = (1, 3, 9, 27, 81, 243, 729, 2187, 6561)
+_BIG = 65536  # a size that needs more than 2 bytes: only the empty board's (549,946)
+# The game tree's size under each position (minimax's count), 2 bytes a position by its code,
+# 0 not yet counted: shared by every tree, since it depends on the position only, so the
+# explorer re-rooted after a move counts nothing again. 39 KB, made when first needed: a dict
+# of the game's 5,478 positions takes more (its table alone 58 KB on a 32-bit port).
+_sizes = None
 
 
 def _won(cells, i):
@@ -46,6 +54,14 @@ def _won(cells, i):
     return False
 
 
+def _code(cells):
+    # A position's index in _sizes.
+    code = 0
+    for i in range(9):
+        code += cells[i] * _POW3[i]
+    return code
+
+
 class Tree:
     """The explorer for `board` (engine's packed board) with `player` to move. Nodes are named
     by their path: the cells played from the root, as a string of digits ("" the root)."""
@@ -54,7 +70,6 @@ class Tree:
         self.board = board
         self.player = player
         self.cells = engine.unpack(board)
-        self._sizes = {}  # board -> the game tree's size under it (minimax's nodes)
         self._visits = 0  # alpha-beta's positions visited, a running count
         # path -> the alpha-beta window its node was searched with, or None if it was not
         # searched (cut off); filled as nodes are listed, for their expansion.
@@ -102,20 +117,26 @@ class Tree:
 
     # -- the counts ---------------------------------------------------------------------------
 
-    def size(self, cells, board, last):
-        """Plain minimax's positions for this position: itself and every one below it."""
-        known = self._sizes.get(board)
-        if known is not None:
+    def size(self, cells, code, last):
+        """Plain minimax's positions for this position (its base-3 `code`, reached by playing
+        `last`, -1 for the root): itself and every one below it."""
+        global _sizes
+        if _sizes is None:
+            _sizes = bytearray(2 * _POSITIONS)
+        known = _sizes[2 * code] | _sizes[2 * code + 1] << 8
+        if known:
             return known
         total = 1
-        if not self._over(cells, board, last):
+        if not (self.over if last < 0 else _won(cells, last) or 0 not in cells):
             side = 2 - (cells.count(0) & 1)  # X moves on an odd number of empty cells
             for i in range(9):
                 if not cells[i]:
                     cells[i] = side
-                    total += self.size(cells, board | side << 2 * i, i)
+                    total += self.size(cells, code + side * _POW3[i], i)
                     cells[i] = 0
-        self._sizes[board] = total
+        if total < _BIG:
+            _sizes[2 * code] = total & 255
+            _sizes[2 * code + 1] = total >> 8
         return total
 
     def _alphabeta(self, cells, side, last, ply, alpha, beta):
@@ -154,7 +175,7 @@ class Tree:
                 "player": self.player,
                 "over": self.over,
                 "line": self.line,
-                "minimax": self.size(cells, self.board, -1),
+                "minimax": self.size(cells, _code(cells), -1),
                 "alphabeta": self._root_ab,
                 "engine": engine_nodes,
             }
@@ -212,7 +233,7 @@ class Tree:
                     "line": self.line.startswith(child),
                     "cut": self._windows[child] is None,
                     "over": over,
-                    "minimax": self.size(cells, child_board, i),
+                    "minimax": self.size(cells, _code(cells), i),
                     "alphabeta": visits,
                     "engine": engine_nodes,
                 }
