@@ -29,15 +29,16 @@ import json
 
 import coach
 import engine
+from micropython import const
 
 # The engine's move order: the centre, the corners, the edges.
 ORDER = (4, 0, 2, 6, 8, 1, 3, 5, 7)
 _LINES_THROUGH = tuple(tuple(line for line in engine.WIN_LINES if i in line) for i in range(9))
-_WIN = 100  # a win n plies from the root scores _WIN - n (engine.py's scores)
-_INF = 1000
-_POSITIONS = 19683  # 3 ** 9: a position's base-3 code, cell i's 0/X/O times 3 ** i
-_POW3 = (1, 3, 9, 27, 81, 243, 729, 2187, 6561)
-_BIG = 65536  # a size that needs more than 2 bytes: only the empty board's (549,946)
+_WIN = const(100)  # a win n plies from the root scores _WIN - n (engine.py's scores)
+_INF = const(1000)
+_POSITIONS = const(19683)  # 3 ** 9: a position's base-3 code, cell i's 0/X/O times 3 ** i
+_POW3 = const((1, 3, 9, 27, 81, 243, 729, 2187, 6561))
+_BIG = const(65536)  # a size that needs more than 2 bytes: only the empty board's (549,946)
 # The game tree's size under each position (minimax's count), 2 bytes a position by its code,
 # 0 not yet counted: shared by every tree, since it depends on the position only, so the
 # explorer re-rooted after a move counts nothing again. 39 KB, made when first needed: a dict
