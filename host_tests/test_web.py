@@ -4,7 +4,9 @@ how well a highlighted row reads, whole games by mouse, keys and touch, the hint
 quick presses) and
 host_tests/web/web_page.mjs (what the page adds: settings kept across a reload and forgotten,
 the demo after idling, dimming and sleep, the error screen) and host_tests/web/web_device.mjs
-(sound through WebAudio and mute, the board option, the phone layout). Each class runs in one
+(sound through WebAudio and mute, the board option, the phone layout) and
+host_tests/web/web_coach.mjs (issue 21: the coach beside the glass and the tree explorer against
+a minimax and an alpha-beta of the test's own, the keyboard, a phone). Each class runs in one
 Chromium; under pytest-xdist the classes run side by side. Where node, npm or Chromium is
 missing they skip saying how to get it (webcheck's web_chromium), and fail with CI set.
 """
@@ -35,3 +37,8 @@ class web_page(webcheck.Checks):
 class web_device(webcheck.Checks):
     site = webcheck.fixture("web_site")
     timeout = 20
+
+
+class web_coach(webcheck.Checks):
+    site = webcheck.fixture("web_site")
+    timeout = 30

@@ -10,6 +10,7 @@ The site is a folder any static host serves as it is (module scripts need http, 
     buttons.js          the on-screen keys and the keyboard, queued onto the button pins
     buzzer.js           the buzzer in WebAudio
     flash.js            the board's files in localStorage
+    coach.js            the coach's scores beside the glass and the tree explorer
     micropython.mjs     the MicroPython WebAssembly port's loader and binary, as npm ships them
     micropython.wasm    (@micropython/micropython-webassembly-pyscript, pinned in web/package.json)
     firmware.bin        every module the page imports, compiled by mpy-cross, in one file
@@ -17,7 +18,8 @@ The site is a folder any static host serves as it is (module scripts need http, 
 firmware.bin holds the firmware (firmware/*.py but main.py, whose loop the page replaces), the
 board files (boards/*.py, imported by the name the page picks), the host's stand-ins it needs
 (testbed: the fake machine with its parts and port models, fakebus, the PCD8544 controller
-model, the board wiring, the glass palette) and the page's MicroPython half (web/oxoweb.py).
+model, the board wiring, the glass palette) and the page's MicroPython half (web/oxoweb.py, and
+web/coachtree.py, the tree explorer, which it imports when the explorer is first opened).
 Its format, read by oxo.js: b"OXO1", then per file a 1-byte name length, the name (ASCII), a
 4-byte big-endian size and the bytes.
 """
@@ -38,7 +40,15 @@ ROOT = Path(__file__).resolve().parents[1]
 WEB = ROOT / "web"
 OUT = ROOT / "build" / "web"
 MAGIC = b"OXO1"
-PAGE_FILES = ("index.html", "oxo.js", "glass.js", "buttons.js", "buzzer.js", "flash.js")
+PAGE_FILES = (
+    "index.html",
+    "oxo.js",
+    "glass.js",
+    "buttons.js",
+    "buzzer.js",
+    "flash.js",
+    "coach.js",
+)
 PORT_FILES = ("micropython.mjs", "micropython.wasm")
 TESTBED = ROOT / "testbed"
 STAND_INS = (
@@ -57,7 +67,7 @@ def sources():
     """Every module the page imports, in bundle order."""
     firmware = [p for p in mpy_build.firmware_sources(include_boards=False) if p.name != "main.py"]
     boards = sorted(mpy_build.BOARDS.glob("*.py"))
-    return firmware + boards + list(STAND_INS) + [WEB / "oxoweb.py"]
+    return firmware + boards + list(STAND_INS) + [WEB / "oxoweb.py", WEB / "coachtree.py"]
 
 
 def bundle(files):

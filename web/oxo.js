@@ -7,10 +7,12 @@
 // - the glass (glass.js): the PCD8544 controller model's picture in the module's colours;
 // - the buttons (buttons.js): on-screen keys, touch and keyboard set the board's button pins;
 // - the buzzer (buzzer.js): what the PWM played, as a square wave in WebAudio;
-// - flash (flash.js): settings.json and error.log live in localStorage.
+// - flash (flash.js): settings.json and error.log live in localStorage;
+// - the coach and the tree explorer (coach.js): what oxoweb.py's Page computes, rendered.
 import { loadMicroPython } from "./micropython.mjs";
 import { Buttons } from "./buttons.js";
 import { Buzzer } from "./buzzer.js";
+import { Coach } from "./coach.js";
 import { Flash, store } from "./flash.js";
 import { GLASS_BYTES, Glass, MARGIN } from "./glass.js";
 
@@ -35,7 +37,7 @@ window.oxo = oxo;
 const glass = new Glass($("glass"), oxo);
 const buzzer = new Buzzer(oxo);
 const flash = new Flash();
-const game = { page: null, timer: 0, buttons: null, saver: 0 };
+const game = { page: null, timer: 0, buttons: null, saver: 0, coach: null };
 
 function say(text, isError = false) {
   statusLine.textContent = text;
@@ -128,6 +130,7 @@ function step() {
     const frame = game.page.frame();
     if (frame) showFrame(frame);
     buzzer.play(game.page.tones(), game.page.now());
+    game.coach.stepped();
   } catch (err) {
     fail("the firmware stopped", err);
     return;
@@ -170,6 +173,7 @@ async function main() {
   game.page = mp.pyimport("oxoweb").Page(board);
   game.buttons = new Buttons(game.page, oxo, buzzer);
   game.buttons.wire();
+  game.coach = new Coach(game.page, oxo);
   game.saver = setInterval(() => flash.save(), SAVE_EVERY_MS);
   window.addEventListener("pagehide", () => flash.save());
   step();

@@ -14,12 +14,16 @@ compiled by mpy-cross. Nothing of the firmware is copied here:
   runner could start it. A hidden tab's timers run a minute late, and the page must not
   reset for that; a hang in the page shows as a frozen tab.
 
+The coach beside the glass (coach()) and the tree explorer (tree(), web/coachtree.py, imported
+when first opened) read the position from the runner's App: its Play screen's game.
+
 The glass comes from the controller model fed with the SPI and pin recording (what the real
 module would show: power-down, display mode, Vop, the backlight pin), the buzzer's notes from
 the PWM stand-in's record of what its pin played.
 """
 
 import binascii
+import json
 import time
 
 import boardpins
@@ -27,6 +31,11 @@ import glasslook
 import machine
 
 BUTTONS = ("PREV", "NEXT", "SELECT")
+# Why the coach shows no scores (coach()): the page's words for each case.
+NO_GAME = "No game on the glass: start 1P or 2P from the menu."
+DEMO = "The demo is playing itself: start a game to be coached."
+CPU_TURN = "The CPU's turn: the scores show when it is yours."
+GAME_OVER = "The game is over: no moves left to score."
 
 
 def _hex(rgb):
@@ -55,6 +64,9 @@ class Page:
         import runner
 
         self.runner = runner.Runner(self.hw)
+        self._coached = None  # the (state, board, player) coach() last answered
+        self._scores = bytearray(9)  # engine.scores_into's, for the coach
+        self._tree = None  # coachtree.Tree of the explorer, once opened
 
     def step(self):
         """One iteration of the game; the ms to wait before the next (0: at once)."""
@@ -101,3 +113,62 @@ class Page:
 
     def now(self):
         return time.ticks_ms()
+
+    # -- the coach and the tree explorer ------------------------------------------------------
+
+    def _position(self):
+        # (why there are no scores or None, board, player): the position on the glass.
+        import screen  # the firmware's screen ids (already loaded by the App)
+
+        app = self.runner.app
+        if app is None or app.showing not in (screen.PLAY, screen.DEMO):
+            return NO_GAME, 0, 1
+        if app.showing == screen.DEMO:
+            return DEMO, 0, 1
+        game = app.screen.game
+        if game.over():
+            return GAME_OVER, game.board, game.turn()
+        if game.cpu_to_move():
+            return CPU_TURN, game.board, game.turn()
+        return None, game.board, game.turn()
+
+    def coach(self):
+        """None if the coach's answer is as at the last call; else JSON: {"why": ...} when no
+        human is to move in a game, or {"board", "player", "marks": 9 marks (null taken),
+        "best": the best cells}; "root": [board, player], the position the explorer starts
+        from (the empty board with no game). A search only when the position changes."""
+        why, board, player = self._position()
+        if (why, board, player) == self._coached:
+            return None
+        self._coached = (why, board, player)
+        root = [board, player] if why in (None, CPU_TURN, GAME_OVER) else [0, 1]
+        if why is not None:
+            return json.dumps({"why": why, "root": root})
+        import coach
+        import engine
+
+        scores = self._scores
+        engine.scores_into(scores, board, player)  # what coach.Coach.read holds
+        top = max(scores)
+        marks = [coach.mark(v).decode() if v else None for v in scores]
+        best = [i for i in range(9) if scores[i] and scores[i] == top]
+        return json.dumps(
+            {"board": board, "player": player, "marks": marks, "best": best, "root": root}
+        )
+
+    def _explorer(self, board, player):
+        import coachtree  # only once the explorer is opened
+
+        tree = self._tree
+        if tree is None or tree.board != board or tree.player != player:
+            tree = self._tree = coachtree.Tree(board, player)
+        return tree
+
+    def tree_root(self, board, player):
+        """The explorer (web/coachtree.py) rooted at `board`, `player` to move: its root's
+        JSON (coachtree.Tree.root)."""
+        return self._explorer(board, player).root()
+
+    def tree_expand(self, board, player, path):
+        """The moves from node `path` ("" the root) of that explorer, as JSON (Tree.expand)."""
+        return self._explorer(board, player).expand(path)

@@ -1,0 +1,88 @@
+// The coach's figures in Chromium (bench_web_coach.py runs this and prints them): the time to
+// show the scores beside the glass, and to list the moves of the empty board in the explorer.
+// SPDX-License-Identifier: MIT
+//
+//   node bench/bench_web_coach.mjs --site DIR [--runs 7] [--chromium PATH]
+//
+// Prints one JSON object on stdout (times in ms, from window.oxo.coach, which web/coach.js
+// keeps: the MicroPython calls alone and with the rendering). Each run is a fresh page.
+// Figures only: nothing here passes or fails but a page that does not start (exit 1).
+
+import { parseArgs } from "node:util";
+
+import { CHROMIUM, launch, serve } from "../host_tests/web/browser.mjs";
+import { open, press, waitQuiet } from "./pagedriver.mjs";
+import { stats } from "./pagemeasures.mjs";
+
+const { values: opts } = parseArgs({
+  options: {
+    site: { type: "string" },
+    runs: { type: "string", default: "7" },
+    chromium: { type: "string", default: CHROMIUM },
+  },
+});
+if (!opts.site) {
+  console.error("usage: bench_web_coach.mjs --site DIR [--runs N] [--chromium PATH]");
+  process.exit(2);
+}
+const RUNS = Number(opts.runs);
+const TOTAL_MS = 100000; // the whole run's bound: past it, say so and stop
+
+// Until window.oxo.coach[what] is a new measure (not `was`); returns it.
+async function measured(page, what, was) {
+  const handle = await page.waitForFunction(([what, was]) => {
+    const m = window.oxo.coach[what];
+    return m && JSON.stringify(m) !== was ? m : null;
+  }, [what, JSON.stringify(was)]);
+  return handle.jsonValue();
+}
+
+async function main() {
+  const server = await serve(opts.site, { cacheControl: "max-age=600" });
+  const browser = await launch({ executablePath: opts.chromium });
+  const out = { chromium: browser.version(), runs: RUNS };
+  const keys = ["root_cold", "centre", "scores_first", "scores_next"];
+  const runs = Object.fromEntries(keys.flatMap((k) => [[k + "_py", []], [k, []]]));
+  const note = (key, m) => (runs[key + "_py"].push(m.py), runs[key].push(m.total));
+  try {
+    for (let run = 0; run < RUNS; run++) {
+      const { context, page } = await open(browser, server);
+      await waitQuiet(page, 200);
+      // The explorer opened on the title: the empty board's moves, coachtree.py imported now.
+      await page.locator("#explorer > summary").click();
+      const root = await measured(page, "expand", null);
+      note("root_cold", root);
+      await page.locator('#tree li[data-path="4"] > button').click(); // X centre's replies
+      note("centre", await measured(page, "expand", root));
+      // A game (1P, the player starts): the scores of the empty board, then after a move and
+      // the CPU's answer those of the position with 7 cells free.
+      await press(page, "ArrowRight", 100); // title -> menu
+      await waitQuiet(page, 200);
+      await press(page, "Enter", 100); // 1P vs CPU
+      const first = await measured(page, "scores", null);
+      note("scores_first", first);
+      await waitQuiet(page, 200);
+      await press(page, "Enter", 100); // place X where the cursor is
+      note("scores_next", await measured(page, "scores", first));
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  for (const [key, xs] of Object.entries(runs)) out[key] = stats(xs);
+  process.stdout.write(JSON.stringify(out) + "\n");
+}
+
+const bound = setTimeout(() => {
+  console.error(`bench_web_coach.mjs: not done after ${TOTAL_MS / 1000} s; stopping`);
+  process.exit(3);
+}, TOTAL_MS);
+bound.unref();
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(`bench_web_coach.mjs: ${err && err.stack ? err.stack : err}`);
+    process.exit(1);
+  },
+);

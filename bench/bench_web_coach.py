@@ -1,0 +1,93 @@
+"""Figures of the web page's coach (issue 21) in a real browser: the time to show the scores
+beside the glass, and to list the empty board's moves in the tree explorer.
+
+    .venv/bin/python bench/bench_web_coach.py
+
+Run by `make bench`. bench_web_coach.mjs, next to this file, drives Debian's Chromium
+(headless) through playwright-core as bench_web.py does, over the site `make web` builds, and
+reads what web/coach.js notes of each answer: the ms in MicroPython (the engine, coachtree.py,
+the JSON) and with the page's rendering. Medians and ranges of fresh pages: figures, not
+pass/fail, moving with the machine's load (printed first). Skipped with a note where node or
+Chromium is missing.
+"""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))  # as `python bench/bench_web_coach.py`
+
+import web_build  # noqa: E402
+import webtools  # noqa: E402
+
+SITE = ROOT / "build" / "bench-web-coach"
+RUNNER = Path(__file__).with_name("bench_web_coach.mjs")
+RUNS = 7
+TIMEOUT_S = 150  # bench_web_coach.mjs stops itself at 100 s
+
+ROWS = (
+    ("scores", None),
+    (
+        "  a game's first position, the empty board (the first use imports coach.py)",
+        "scores_first",
+    ),
+    ("  after a move and the CPU's answer (7 cells free)", "scores_next"),
+    ("explorer", None),
+    ("  open, the empty board's 9 moves (imports coachtree.py, alpha-beta's run)", "root_cold"),
+    ("  the replies to X centre, expanded (8 moves)", "centre"),
+)
+
+
+def ms(value):
+    return "%.0f ms" % value if value >= 10 else "%.1f ms" % value
+
+
+def main():
+    print("== bench_web_coach: the page's coach and tree explorer in Chromium (headless) ==")
+    problem = webtools.unavailable()
+    if problem:
+        print("skipped: " + problem)
+        return 0
+    try:
+        webtools.ensure_node_modules()
+        web_build.build(SITE)
+    except (webtools.WebToolsError, RuntimeError) as err:
+        print("skipped: could not install the page's npm packages or build it (%s)" % err)
+        return 0
+    load = os.getloadavg()[0]
+    print("machine: load %.2f (1 min) on %d cores; times move with it" % (load, os.cpu_count()))
+    args = ["node", str(RUNNER), "--site", str(SITE), "--runs", str(RUNS)]
+    try:
+        result = subprocess.run(args, capture_output=True, text=True, timeout=TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        print("bench_web_coach: bench_web_coach.mjs did not finish", file=sys.stderr)
+        return 1
+    if result.returncode:
+        print("bench_web_coach: %s" % result.stderr.strip(), file=sys.stderr)
+        return 1
+    out = json.loads(result.stdout.strip().splitlines()[-1])
+    print("Chromium %s, %d fresh pages" % (out["chromium"], out["runs"]))
+    print("| measure | in MicroPython, median | with rendering, median | min | max |")
+    print("|---|---|---|---|---|")
+    for name, key in ROWS:
+        if key is None:
+            print("| **%s** | | | | |" % name)
+            continue
+        py, total = out[key + "_py"], out[key]
+        print(
+            "| %s | %s | %s | %s | %s |"
+            % (name, ms(py["median"]), ms(total["median"]), ms(total["min"]), ms(total["max"]))
+        )
+    print(
+        "scores: the oxoweb.Page.coach() call that searched (engine.scores_into, coach.mark, the"
+        " JSON) and the grid drawn, in the step that drew the position on the glass; the"
+        " explorer: coachtree.Tree's calls for the node and its list drawn"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
