@@ -150,6 +150,11 @@ def test_fuzz_random_buttons():
         elif (a1, a2) != (t1, t2):
             if type(app.screen).__name__ != "SetupMenu" or a1 != (0, 0, 0) or a2 != (0, 0, 0):
                 fail("tally changed with no game ending: %r %r" % (a1, a2), app, event)
+    # Let go of every button first: a held PREV or NEXT auto-repeats on a menu, and each
+    # repeat's tick would be sounding whenever the run happened to end.
+    for i in range(3):
+        if down[i]:
+            rig.up(BUTTONS[i])
     rig.run(2000)
     if pwm.sounding():
         fail("a tone left on at the end", app, events)
