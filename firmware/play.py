@@ -86,13 +86,14 @@ class Play(Screen):
     def _keep_coach(self, on):
         # The setting changes only on the settings screen, so a game looks at it when it shows.
         # Off, the coach's code is let go (and not loaded at all until it is first on): a game
-        # without the coach holds the same heap as before there was one. The small font goes
-        # with it (the next "NO UNDO" sign loads it again).
+        # without the coach loads none of its code. The small font goes too, whoever loaded it
+        # (the coach, or the settings screen's note on what the marks mean, which outlives the
+        # settings screen): the next "NO UNDO" sign loads it again.
         if on and self.coach is None:
             import coach
 
             self.coach = coach.Coach()
-        elif not on and self.coach is not None:
+        elif not on:
             self.coach = None
             sys.modules.pop("coach", None)
             sys.modules.pop("smallfont", None)

@@ -176,6 +176,27 @@ def test_turning_the_coach_off_lets_its_code_go():
     check(r.app.screens[PLAY].coach is None, "still held")
 
 
+def test_turned_on_once_and_off_again_before_a_game_nothing_stays():
+    # The note on what the marks mean loads the small font after the settings screen's own
+    # helpers were let go: a game with the coach off must not keep it.
+    for name in ("coach", "smallfont"):
+        sys.modules.pop(name, None)
+    r = Rig()  # the coach off, never told
+    to_menu(r)
+    menu_to(r, 4)  # 1P, 2P, Level, Start, Settings (no game waits)
+    r.click(SELECT)
+    for _ in range(5):
+        r.click(NEXT)
+    r.click(SELECT)  # ON: the note on the marks
+    check("smallfont" in sys.modules, "the note did not load the font:\n" + r.show())
+    r.click(SELECT)  # the note goes
+    r.click(SELECT)  # OFF again
+    settings_back(r)
+    start(r, 0)
+    check(unmarked(r), r.show())
+    check("coach" not in sys.modules and "smallfont" not in sys.modules, "still loaded")
+
+
 def test_the_search_and_the_frame_leave_no_garbage():
     # Each position searched and drawn, with the collector off. A call frame over 11 words is
     # taken from the heap and freed on return (py/objfun.c, VM_MAX_STATE_ON_STACK): that is not
