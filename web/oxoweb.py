@@ -29,6 +29,7 @@ import time
 import boardpins
 import glasslook
 import machine
+import screen  # the firmware's screen ids
 
 BUTTONS = ("PREV", "NEXT", "SELECT")
 # Why the coach shows no scores (coach()): the page's words for each case.
@@ -64,8 +65,9 @@ class Page:
         import runner
 
         self.runner = runner.Runner(self.hw)
-        self._coached = None  # the (state, board, player) coach() last answered
-        self._scores = bytearray(9)  # engine.scores_into's, for the coach
+        # What coach() last answered: why there were no scores (or None), the position.
+        self._why, self._board, self._player = "", -1, 0
+        self._coach = None  # coach.Coach, made at the first position a human is to move in
         self._tree = None  # coachtree.Tree of the explorer, once opened
 
     def step(self):
@@ -116,42 +118,41 @@ class Page:
 
     # -- the coach and the tree explorer ------------------------------------------------------
 
-    def _position(self):
-        # (why there are no scores or None, board, player): the position on the glass.
-        import screen  # the firmware's screen ids (already loaded by the App)
-
-        app = self.runner.app
-        if app is None or app.showing not in (screen.PLAY, screen.DEMO):
-            return NO_GAME, 0, 1
-        if app.showing == screen.DEMO:
-            return DEMO, 0, 1
-        game = app.screen.game
-        if game.over():
-            return GAME_OVER, game.board, game.turn()
-        if game.cpu_to_move():
-            return CPU_TURN, game.board, game.turn()
-        return None, game.board, game.turn()
-
     def coach(self):
         """None if the coach's answer is as at the last call; else JSON: {"why": ...} when no
         human is to move in a game, or {"board", "player", "marks": 9 marks (null taken),
-        "best": the best cells}; "root": [board, player], the position the explorer starts
-        from (the empty board with no game). A search only when the position changes."""
-        why, board, player = self._position()
-        if (why, board, player) == self._coached:
+        "best": the cells the device's coach boxes (none when every move ties)}; "root":
+        [board, player], the position the explorer starts from (the empty board with no game).
+        Called after every step: it searches, and makes garbage, only when the position on the
+        glass changes."""
+        app = self.runner.app
+        why, board, player = None, 0, 1
+        if app is None or app.showing != screen.PLAY and app.showing != screen.DEMO:
+            why = NO_GAME
+        elif app.showing == screen.DEMO:
+            why = DEMO
+        else:
+            game = app.screen.game
+            board, player = game.board, game.turn()
+            if game.over():
+                why = GAME_OVER
+            elif game.cpu_to_move():
+                why = CPU_TURN
+        if why == self._why and board == self._board and player == self._player:
             return None
-        self._coached = (why, board, player)
+        self._why, self._board, self._player = why, board, player
         root = [board, player] if why in (None, CPU_TURN, GAME_OVER) else [0, 1]
         if why is not None:
             return json.dumps({"why": why, "root": root})
         import coach
-        import engine
 
-        scores = self._scores
-        engine.scores_into(scores, board, player)  # what coach.Coach.read holds
-        top = max(scores)
+        if self._coach is None:
+            self._coach = coach.Coach()
+        c = self._coach
+        c.read(board, player)  # the device's coach: its marks and the cells it boxes
+        scores = c.scores
         marks = [coach.mark(v).decode() if v else None for v in scores]
-        best = [i for i in range(9) if scores[i] and scores[i] == top]
+        best = [i for i in range(9) if scores[i] and scores[i] == c.boxed]
         return json.dumps(
             {"board": board, "player": player, "marks": marks, "best": best, "root": root}
         )

@@ -244,10 +244,12 @@ const grid = (page) => page.evaluate(() => ({
 // them (bounded; the last grid said if not).
 async function gridShows(t, page, cells, side) {
   const { scores } = moves([...cells], side);
-  const top = Math.max(...scores.filter((s) => s !== null));
+  const free = scores.filter((s) => s !== null);
+  const top = Math.max(...free);
+  const tie = free.every((s) => s === top); // the device boxes none then, nor does the page
   const want = {
     cells: cells.map((c, i) => (c ? SIDE[c] : markOf(scores[i]))),
-    best: scores.flatMap((s, i) => (s === top ? [i] : [])),
+    best: tie ? [] : scores.flatMap((s, i) => (s === top ? [i] : [])),
     caption: `Coach: ${SIDE[side]} to move`,
     why: "",
   };
