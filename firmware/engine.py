@@ -379,7 +379,7 @@ def root_scores(board, player, depth=9):
 
 def scores_into(out, board, player):
     """root_scores(board, player) into `out` (a bytearray of 9), for a caller that must leave
-    no garbage: out[i] is cell i's exact score + 128 (a loss 29.., a draw 128, a win ..227),
+    no garbage: out[i] is cell i's exact score + 128 (a loss 30..36, a draw 128, a win 219..227),
     or 0 for a taken cell."""
     board = _setup(board, player, 9)
     _root(board & _ALL, board >> 9, True)
