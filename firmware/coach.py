@@ -131,7 +131,7 @@ def cost(best, value):
     after = outcome(value)
     if before == after:
         if value == best:
-            return BEST_DRAW - before  # 1: BEST_WIN, 0: BEST_DRAW, -1: BEST_LOSS
+            return BEST_WIN if before > 0 else BEST_LOSS if before < 0 else BEST_DRAW
         return SLOWER_WIN if before > 0 else SOONER_LOSS  # a draw's value is always 128
     if before > 0:
         return WIN_DRAW if after == 0 else WIN_LOSS
