@@ -1,19 +1,16 @@
 """coach.py and the Coach setting: the marks on the glass against the engine in every position
 a game goes on from, the coach's code loaded only while used, no garbage, golden screens."""
 
-import ast
 import binascii
 import re
-from pathlib import Path
 
 import coach
 import engine
 import goldens
 import mpcheck
 import pytest
+from firmwaresource import assigned
 from test_engine import board_of, live_positions
-
-FIRMWARE = Path(__file__).resolve().parents[1] / "firmware"
 
 
 class mp_coach_glass(mpcheck.Script):
@@ -32,21 +29,10 @@ def test_scores_into_says_what_root_scores_says_in_every_position():
         assert list(out) == want, (cells, player)
 
 
-def _consts(module):
-    # {name: value} of a firmware module's `_NAME = const(value)` lines (read with ast: screens.py
-    # needs MicroPython's framebuf to import).
-    out = {}
-    for node in ast.parse((FIRMWARE / module).read_text()).body:
-        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
-            if getattr(node.value.func, "id", None) == "const":
-                out[node.targets[0].id] = ast.literal_eval(node.value.args[0])
-    return out
-
-
 def test_the_coach_draws_on_the_boards_cells():
     # coach.py keeps its own copy of screens.py's private geometry: the two must not drift apart.
-    ours, boards = _consts("coach.py"), _consts("screens.py")
-    assert (ours["_CELL"], ours["_PITCH"]) == (boards["_CELL"], boards["_PITCH"]) == (15, 16)
+    for name in ("_CELL", "_PITCH"):
+        assert assigned("coach", name) == assigned("screens", name), name
 
 
 def test_every_value_has_its_mark():

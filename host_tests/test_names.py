@@ -8,6 +8,8 @@ each screen a global per key and per sound."""
 import ast
 from pathlib import Path
 
+from firmwaresource import assigned
+
 FIRMWARE = Path(__file__).resolve().parents[1] / "firmware"
 SOURCES = sorted(FIRMWARE.glob("*.py")) + [FIRMWARE.parent / "web" / "oxoweb.py"]
 # Where a settings key is named: the first argument of these Settings methods (on the names the
@@ -30,12 +32,7 @@ def strings(node):
 
 
 def settings_keys():
-    for node in ast.walk(tree(FIRMWARE / "settings.py")):
-        if isinstance(node, ast.Assign) and [
-            t.id for t in node.targets if isinstance(t, ast.Name)
-        ] == ["KEYS"]:
-            return set(ast.literal_eval(node.value))
-    raise AssertionError("settings.py has no KEYS")
+    return set(assigned("settings", "KEYS"))
 
 
 def keys_named():

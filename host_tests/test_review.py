@@ -2,9 +2,7 @@
 and after the move; the review on the glass (mp_review.py), its goldens and its session.
 review.py and screens.py are read with ast, not imported: they need MicroPython's framebuf."""
 
-import ast
 import functools
-from pathlib import Path
 
 import coach
 import engine
@@ -12,20 +10,7 @@ import goldens
 import mpcheck
 import pytest
 import smallfont
-
-FIRMWARE = Path(__file__).resolve().parents[1] / "firmware"
-
-
-def assigned(module, name):
-    """The literal value `module`.py assigns to `name` at its top level (const() unwrapped)."""
-    for node in ast.parse((FIRMWARE / (module + ".py")).read_text()).body:
-        if isinstance(node, ast.Assign) and [t.id for t in node.targets] == [name]:
-            value = node.value
-            if isinstance(value, ast.Call) and getattr(value.func, "id", "") == "const":
-                value = value.args[0]
-            return ast.literal_eval(value)
-    raise AssertionError("%s.py assigns no %s" % (module, name))
-
+from firmwaresource import assigned
 
 # The costs as the review names them: (result with the best move, result after the move
 # played, the move was one of the best) -> the kind. Results: 1 win, 0 draw, -1 loss.

@@ -7,17 +7,10 @@ import ast
 from pathlib import Path
 
 import engine
+from firmwaresource import assigned
 
 FIRMWARE = Path(__file__).resolve().parents[1] / "firmware"
 TREE = ast.parse((FIRMWARE / "screens.py").read_text())
-
-
-def _assigned(name):
-    # The literal value screens.py assigns to `name` at the top level.
-    for node in TREE.body:
-        if isinstance(node, ast.Assign) and [t.id for t in node.targets] == [name]:
-            return ast.literal_eval(node.value)
-    raise AssertionError("screens.py assigns no " + name)
 
 
 def _imported_from(module):
@@ -29,7 +22,7 @@ def _imported_from(module):
     ]
 
 
-LEVEL_LABELS = _assigned("LEVEL_LABELS")
+LEVEL_LABELS = assigned("screens", "LEVEL_LABELS")
 
 
 def test_level_labels_are_the_engines_levels_in_4_characters():

@@ -9,19 +9,8 @@ import time
 import pytest
 import simsound
 import simview
+from firmwaresource import assigned
 from simterm import ROOT
-
-SOUND_MODULE = ROOT / "firmware" / "sound.py"
-
-
-def sound_table(name):
-    """A table of firmware/sound.py, read from the source (it is MicroPython code)."""
-    import ast
-
-    for node in ast.parse(SOUND_MODULE.read_text()).body:
-        if isinstance(node, ast.Assign) and node.targets[0].id == name:
-            return ast.literal_eval(node.value)
-    raise KeyError(name)
 
 
 def wav_of(path):
@@ -48,7 +37,7 @@ def frequency(samples, rate, start_ms, end_ms):
 
 def notes_of(name):
     """[(start ms, end ms, Hz)] of a table."""
-    t = sound_table(name)
+    t = assigned("sound", name)
     out = []
     at = 0
     for i in range(0, len(t), 2):

@@ -6,12 +6,8 @@ To change a glyph, edit the drawing and put the table this test prints into
 firmware/smallfont.py; then regenerate the golden screens that show small text (the error and
 safe-mode screens)."""
 
-import ast
-from pathlib import Path
-
 import mpcheck
-
-FIRMWARE = Path(__file__).resolve().parents[1] / "firmware"
+from firmwaresource import assigned
 
 DRAWING = r"""
 SP ! "   #     $   %   &    ' (  )  *   +   ,  -   . /
@@ -88,14 +84,6 @@ def encode(font):
     return bytes(out)
 
 
-def firmware_table():
-    tree = ast.parse((FIRMWARE / "smallfont.py").read_text())
-    for node in tree.body:
-        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", None) == "_FONT":
-            return ast.literal_eval(node.value)
-    raise AssertionError("no _FONT in smallfont.py")
-
-
 def test_drawing_is_well_formed():
     font = drawn()
     assert sorted(font) == [chr(c) for c in range(32, 127)]
@@ -116,7 +104,9 @@ def test_drawing_is_well_formed():
 def test_firmware_table_is_the_drawing():
     table = encode(drawn())
     assert all(0x20 <= b < 0x7F for b in table)  # printable: a short literal in the source
-    assert firmware_table() == table, "put this in firmware/smallfont.py:\n_FONT = %r" % table
+    assert assigned("smallfont", "_FONT") == table, (
+        "put this in firmware/smallfont.py:\n_FONT = %r" % table
+    )
 
 
 class mp_smallfont(mpcheck.Script):
