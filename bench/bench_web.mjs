@@ -15,7 +15,7 @@
 import { parseArgs } from "node:util";
 
 import { CHROMIUM, launch, serve } from "../host_tests/web/browser.mjs";
-import { DESKTOP, firstFrame, open, playGame, press, sleep, waitQuiet }
+import { DESKTOP, firstFrame, open, playGame, press, runBounded, sleep, waitQuiet }
   from "./pagedriver.mjs";
 import { heap, idle, stats } from "./pagemeasures.mjs";
 
@@ -126,15 +126,4 @@ async function main() {
   process.stdout.write(JSON.stringify(out) + "\n");
 }
 
-const bound = setTimeout(() => {
-  console.error(`bench_web.mjs: not done after ${TOTAL_MS / 1000} s; stopping`);
-  process.exit(3);
-}, TOTAL_MS);
-bound.unref();
-main().then(
-  () => process.exit(0),
-  (err) => {
-    console.error(`bench_web.mjs: ${err && err.stack ? err.stack : err}`);
-    process.exit(1);
-  },
-);
+runBounded("bench_web.mjs", main, TOTAL_MS);

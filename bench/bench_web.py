@@ -16,7 +16,6 @@ reduced to 256 colours) for the README (`make bench` writes docs/web-page.png).
 import argparse
 import gzip
 import json
-import os
 import re
 import subprocess
 import sys
@@ -27,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))  # as `python bench/bench_web.py`
 
 import web_build  # noqa: E402
-import webtools  # noqa: E402
+import webbench  # noqa: E402
 
 SITE = ROOT / "build" / "bench-web"
 RUNNER = Path(__file__).with_name("bench_web.mjs")
@@ -176,18 +175,11 @@ def main(argv=None):
     args = parser.parse_args(argv)
 
     print("== bench_web: the web page in Chromium (headless), served from 127.0.0.1 ==")
-    problem = webtools.unavailable()
+    problem = webbench.site_ready(SITE)
     if problem:
         print("skipped: " + problem)
         return 0
-    try:
-        webtools.ensure_node_modules()
-        web_build.build(SITE)
-    except (webtools.WebToolsError, RuntimeError) as err:
-        print("skipped: could not install the page's npm packages or build it (%s)" % err)
-        return 0
-    load = os.getloadavg()[0]
-    print("machine: load %.2f (1 min) on %d cores; times move with it" % (load, os.cpu_count()))
+    print(webbench.load_line())
     with tempfile.TemporaryDirectory() as tmp:
         raw_png = Path(tmp) / "shot.png" if args.screenshot else None
         try:

@@ -11,7 +11,7 @@
 import { parseArgs } from "node:util";
 
 import { CHROMIUM, launch, serve } from "../host_tests/web/browser.mjs";
-import { open, press, waitQuiet } from "./pagedriver.mjs";
+import { open, press, runBounded, waitQuiet } from "./pagedriver.mjs";
 import { stats } from "./pagemeasures.mjs";
 
 const { values: opts } = parseArgs({
@@ -74,15 +74,4 @@ async function main() {
   process.stdout.write(JSON.stringify(out) + "\n");
 }
 
-const bound = setTimeout(() => {
-  console.error(`bench_web_coach.mjs: not done after ${TOTAL_MS / 1000} s; stopping`);
-  process.exit(3);
-}, TOTAL_MS);
-bound.unref();
-main().then(
-  () => process.exit(0),
-  (err) => {
-    console.error(`bench_web_coach.mjs: ${err && err.stack ? err.stack : err}`);
-    process.exit(1);
-  },
-);
+runBounded("bench_web_coach.mjs", main, TOTAL_MS);

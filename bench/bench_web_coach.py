@@ -12,16 +12,13 @@ Chromium is missing.
 """
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tools"))  # as `python bench/bench_web_coach.py`
+import webbench
 
-import web_build  # noqa: E402
-import webtools  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 SITE = ROOT / "build" / "bench-web-coach"
 RUNNER = Path(__file__).with_name("bench_web_coach.mjs")
@@ -47,18 +44,11 @@ def ms(value):
 
 def main():
     print("== bench_web_coach: the page's coach and tree explorer in Chromium (headless) ==")
-    problem = webtools.unavailable()
+    problem = webbench.site_ready(SITE)
     if problem:
         print("skipped: " + problem)
         return 0
-    try:
-        webtools.ensure_node_modules()
-        web_build.build(SITE)
-    except (webtools.WebToolsError, RuntimeError) as err:
-        print("skipped: could not install the page's npm packages or build it (%s)" % err)
-        return 0
-    load = os.getloadavg()[0]
-    print("machine: load %.2f (1 min) on %d cores; times move with it" % (load, os.cpu_count()))
+    print(webbench.load_line())
     args = ["node", str(RUNNER), "--site", str(SITE), "--runs", str(RUNS)]
     try:
         result = subprocess.run(args, capture_output=True, text=True, timeout=TIMEOUT_S)

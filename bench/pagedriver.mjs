@@ -3,6 +3,23 @@
 // SPDX-License-Identifier: MIT
 
 export const WAIT_MS = 20000; // for one page to show its first frame
+
+// Run a benchmark's `main` and exit: 0 when it is done, 1 on an error, 3 when it is not done
+// after `totalMs` (a browser that hangs must not hang `make bench`).
+export function runBounded(name, main, totalMs) {
+  const bound = setTimeout(() => {
+    console.error(`${name}: not done after ${totalMs / 1000} s; stopping`);
+    process.exit(3);
+  }, totalMs);
+  bound.unref();
+  main().then(
+    () => process.exit(0),
+    (err) => {
+      console.error(`${name}: ${err && err.stack ? err.stack : err}`);
+      process.exit(1);
+    },
+  );
+}
 export const DESKTOP = { width: 1280, height: 720 }; // Playwright's default viewport, scale 1
 
 // In the page, before oxo.js: the page's step timer (setTimeout(step, wait)) is wrapped to note

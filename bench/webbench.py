@@ -1,0 +1,32 @@
+# What both browser benchmarks (bench_web.py, bench_web_coach.py) do first: the page built, or
+# why it cannot be, and the machine's load, which their times move with.
+# SPDX-License-Identifier: MIT
+import os
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
+import web_build  # noqa: E402
+import webtools  # noqa: E402
+
+
+def site_ready(site):
+    """Install the page's npm packages if stale and build the page into `site`. None when done,
+    else why it could not be (the benchmark prints "skipped: ..." and exits 0: Node.js or
+    Chromium missing is not a failure of the firmware)."""
+    problem = webtools.unavailable()
+    if problem:
+        return problem
+    try:
+        webtools.ensure_node_modules()
+        web_build.build(site)
+    except (webtools.WebToolsError, RuntimeError) as err:
+        return "could not install the page's npm packages or build it (%s)" % err
+    return None
+
+
+def load_line():
+    return "machine: load %.2f (1 min) on %d cores; times move with it" % (
+        os.getloadavg()[0],
+        os.cpu_count(),
+    )
