@@ -42,6 +42,13 @@ def log(exc, path=LOG):
     note("%s: %s @%s" % (type(exc).__name__, message(exc), where(exc)), path)
 
 
+def watchdog_reset(timeout_ms, path=LOG):
+    """Say on the REPL that the watchdog reset the board (a step ran over timeout_ms), and note
+    it once for a run of such boots (note_once: a hang that comes back at every start)."""
+    print("oxo5110: the watchdog reset the board: the game hung.")
+    note_once("watchdog reset: a step ran over %d s" % (timeout_ms // 1000), path)
+
+
 def note_once(text, path=LOG):
     """note(text), unless the log's last line already says text (a loop that repeats it, such
     as resets by the watchdog, leaves one line)."""

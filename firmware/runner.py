@@ -15,7 +15,6 @@ from micropython import const
 WATCHDOG_MS = const(5000)
 CRASHES = const(3)  # errors in a row, each within _CALM_MS of a start: no more restarts
 _CALM_MS = const(60000)  # a game that ran this long ends a run of crashes
-WATCHDOG_NOTE = "watchdog reset: a step ran over 5 s"
 
 
 class Runner:
@@ -37,10 +36,9 @@ class Runner:
         self.began = 0  # when the app was last (re)started
         self.dog = None
         if hw.wdt_reset:
-            print("oxo5110: the watchdog reset the board: the game hung.")
             import errorlog  # only when something is logged: a game never holds it in RAM
 
-            errorlog.note_once(WATCHDOG_NOTE)
+            errorlog.watchdog_reset(WATCHDOG_MS)  # its words are there: nothing here to keep
         if hw.wdt is not None:
             self.dog = hw.wdt(timeout=WATCHDOG_MS)
 
