@@ -1,4 +1,5 @@
-# error.log on the board's flash: one line per error, the file kept under 2 KB.
+# error.log on the board's flash: one line per error, the file kept under 2 KB; and the copy of
+# a settings file that did not parse. Loaded only when there is something to keep.
 # SPDX-License-Identifier: MIT
 import os
 import sys
@@ -40,6 +41,26 @@ def where(exc):
 def log(exc, path=LOG):
     """Append one line about exc to the log (see note): "<type>: <message> @<file>:<line>"."""
     note("%s: %s @%s" % (type(exc).__name__, message(exc), where(exc)), path)
+
+
+def keep_copy(path, copy, size, report=None):
+    """Copy the first `size` bytes of `path`, a file that did not parse, to `copy` (one copy:
+    the latest) for a human to read, and tell report(text) what was lost and where it is
+    kept; a copy that cannot be made is reported all the same. Used for settings.json, whose
+    defaults then stand in for it."""
+    try:
+        with open(path, "rb") as f:
+            raw = f.read(size)
+    except OSError:
+        return  # gone since: nothing was lost
+    try:
+        with open(copy, "wb") as f:
+            f.write(raw)
+        kept = "kept as " + copy
+    except OSError as err:
+        kept = "not kept: %s" % err
+    if report is not None:
+        report("%s unreadable (%d bytes), defaults used; %s" % (path, len(raw), kept))
 
 
 def watchdog_reset(timeout_ms, path=LOG):

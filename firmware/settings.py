@@ -109,7 +109,11 @@ class Settings:
         stored = _read(path)
         from_tmp = False
         if stored is None:
-            bad = _keep_bad(path, report)
+            bad = _there(path)
+            if bad:  # kept for a human by errorlog, loaded only for such a file
+                import errorlog
+
+                errorlog.keep_copy(path, bad_path(path), _READ_MAX, report)
             stored = _read(path + ".tmp")  # FAT: power cut between remove and rename
             from_tmp = stored is not None
             if bad and not from_tmp:
@@ -211,24 +215,14 @@ def bad_path(path):
     return (path[:-5] if path.endswith(".json") else path) + ".bad"
 
 
-def _keep_bad(path, report):
-    # True if `path` is there (it did not parse): its first bytes are copied to bad_path(path)
-    # and report(text) hears of it. A copy that cannot be made is reported all the same.
+def _there(path):
+    # True if `path` is a file that opens (one that did not parse, rather than none at all; a
+    # directory of that name is no file to keep).
     try:
-        with open(path, "rb") as f:
-            raw = f.read(_READ_MAX)
+        open(path, "rb").close()
+        return True
     except OSError:
-        return False  # missing: nothing was lost
-    bad = bad_path(path)
-    try:
-        with open(bad, "wb") as f:
-            f.write(raw)
-        kept = "kept as " + bad
-    except OSError as err:
-        kept = "not kept: %s" % err
-    if report is not None:
-        report("%s unreadable (%d bytes), defaults used; %s" % (path, len(raw), kept))
-    return True
+        return False
 
 
 def _remove(path):
