@@ -21,7 +21,8 @@ def message(exc):
 
 
 def where(exc):
-    """'file:line' of the innermost frame of exc's traceback, or '?'."""
+    """'file:function' of the innermost frame of exc's traceback, or '?'. The function, not
+    the line: a board's .mpy files carry no line numbers (tools/mpy_build.py, lines=False)."""
     try:
         import io
 
@@ -32,14 +33,14 @@ def where(exc):
             line = line.strip()
             if line.startswith('File "'):
                 parts = line.split('"')
-                found = "%s:%s" % (parts[1].split("/")[-1], parts[2].split(",")[1].split()[-1])
+                found = "%s:%s" % (parts[1].split("/")[-1], parts[2].split(",")[-1].split()[-1])
         return found
     except Exception:
         return "?"
 
 
 def log(exc, path=LOG):
-    """Append one line about exc to the log (see note): "<type>: <message> @<file>:<line>"."""
+    """Append one line about exc to the log (see note): "<type>: <message> @<file>:<function>"."""
     note("%s: %s @%s" % (type(exc).__name__, message(exc), where(exc)), path)
 
 
