@@ -81,8 +81,9 @@ def _win_line(fb, line):
                 fb.line(x0 + o, y0, x1 + o, y1, c)
 
 
-def status_text(fb, row, text, c=1):
-    fb.text(text, STATUS_X, ROW_Y[row], c)
+def status_text(fb, row, text):
+    """Up to four characters on a status row (ROW_Y[row])."""
+    fb.text(text, STATUS_X, ROW_Y[row], 1)
 
 
 def status_turn(fb, gl, player, text, row=0):
