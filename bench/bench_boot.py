@@ -89,14 +89,16 @@ def smallest_heap(paths, deployed, board, low=16, high=512):
 
 def deploy(tmp):
     """Each board's files as `make deploy` leaves them, by board: a folder with every module
-    .mpy, the board file as board.mpy and main.py as source."""
+    .mpy (without line numbers, as deploy compiles them), the board file as board.mpy and
+    main.py as source."""
     sources = [p for p in mpy_build.firmware_sources(include_boards=False) if p.name != "main.py"]
-    built = mpy_build.compile_all(tmp / "fw", sources)
+    built = mpy_build.compile_all(tmp / "fw", sources, lines=False)
     folders = {}
     for board in BOARDS:
         folder = folders[board] = tmp / board
-        mpy_build.compile_all(folder, sources)
-        board_mpy = mpy_build.compile_module(ROOT / "boards" / (board + ".py"), tmp / "boards")
+        mpy_build.compile_all(folder, sources, lines=False)
+        board_py = ROOT / "boards" / (board + ".py")
+        board_mpy = mpy_build.compile_module(board_py, tmp / "boards", lines=False)
         shutil.copyfile(board_mpy, folder / "board.mpy")
         shutil.copyfile(ROOT / "firmware" / "main.py", folder / "main.py")
     return folders, sum(p.stat().st_size for p in built)

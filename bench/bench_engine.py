@@ -15,10 +15,11 @@ from pathlib import Path
 
 BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
-sys.path[:0] = [str(ROOT / d) for d in ("firmware", "tools", "testbed/cpython", "bench")]
+PATHS = ("firmware", "tools", "testbed", "testbed/cpython", "bench")
+sys.path[:0] = [str(ROOT / d) for d in PATHS]
 
 import bench_engine_mp  # noqa: E402
-import engine  # noqa: E402
+import gameboard  # noqa: E402
 import mpy_build  # noqa: E402
 import mpyrun  # noqa: E402
 
@@ -28,6 +29,7 @@ def micropython_results():
         return None
     with tempfile.TemporaryDirectory() as tmp:
         mpy_build.compile_module(ROOT / "firmware" / "engine.py", tmp)
+        mpy_build.compile_module(ROOT / "testbed" / "gameboard.py", tmp)
         result = mpyrun.run(
             BENCH / "bench_engine_mp.py", paths=(tmp, BENCH), heapsize="8m", timeout=600
         )
@@ -68,11 +70,11 @@ def main():
         print(
             "%s, all %d reachable positions: slowest other %s ms (%s), empty board %s ms "
             "(minimum of interleaved runs)"
-            % (label, live, ms(worst), engine.unpack(board), ms(empty))
+            % (label, live, ms(worst), gameboard.unpack(board), ms(empty))
         )
         print(
             "  most nodes of any other position %d (%s), empty board %d"
-            % (most, engine.unpack(most_board), empty_nodes)
+            % (most, gameboard.unpack(most_board), empty_nodes)
         )
     print()
     empty = cpy["rows"][0]
@@ -92,7 +94,7 @@ def main():
     verdict(
         most < empty_nodes,
         "no reachable position searches more nodes than the empty board",
-        "%d nodes at most (%s) vs %d" % (most, engine.unpack(most_board), empty_nodes),
+        "%d nodes at most (%s) vs %d" % (most, gameboard.unpack(most_board), empty_nodes),
     )
     if mpy:
         live, e_us, worst, board, most, most_board, empty_nodes = mpy["slowest"]

@@ -5,6 +5,7 @@
 import sys
 
 import engine
+import gameboard
 import plain_minimax
 
 if sys.implementation.name == "micropython":
@@ -60,7 +61,7 @@ def measure(repeats=50):
     rows = []
     for name, text in POSITIONS:
         board = board_of(text)
-        player = engine.to_move(board)
+        player = gameboard.to_move(board)
         us = time_move(board, player, repeats)
         nodes = engine.last_nodes()
         total = mem_total()
@@ -84,9 +85,9 @@ def reachable():
         if board in seen:
             continue
         seen.add(board)
-        if engine.winner(board) or engine.unpack(board).count(0) == 0:
+        if engine.winner(board) or gameboard.unpack(board).count(0) == 0:
             continue
-        player = engine.to_move(board)
+        player = gameboard.to_move(board)
         live.append((board, player))
         for i in range(9):
             if not board >> 2 * i & 3:
@@ -131,7 +132,7 @@ def slowest(repeats=3, again=60, candidates=8):
 def exact_nodes(board=0):
     # Nodes from `board` (the empty board) when every root move is searched with a full window,
     # so that all its root scores are exact (best_move needs exact scores only for the best).
-    engine.root_scores(board, engine.to_move(board))
+    engine.root_scores(board, gameboard.to_move(board))
     return engine.last_nodes()
 
 

@@ -5,6 +5,7 @@ import time
 
 import buttons
 from glyphs import Glyphs
+from micropython import const
 from power import ASLEEP, AWAKE, Power
 from screen import TITLE
 
@@ -15,18 +16,21 @@ from screen import TITLE
 # is made with the main menu (mainmenu.MainMenu asks for it): the boot loads neither (nor the
 # engine), and a game started from the menu loads nothing while its choice's click sounds.
 # A game's review (screen.REVIEW) is let go too: a game never reviewed never loads it.
-_SCREENS = (
-    ("title", "Title", False),
-    ("mainmenu", "MainMenu", False),
-    ("play", "Play", True),
-    ("setupmenu", "SetupMenu", False),
-    ("demo", "Demo", False),
-    ("review", "Review", False),
+# (const(): the tables live with the code's constants, no global name in RAM.)
+_SCREENS = const(
+    (
+        ("title", "Title", False),
+        ("mainmenu", "MainMenu", False),
+        ("play", "Play", True),
+        ("setupmenu", "SetupMenu", False),
+        ("demo", "Demo", False),
+        ("review", "Review", False),
+    )
 )
 # What screens that are let go import and nothing else needs: the list the menus move through,
 # the coach and the small font of the review. Each goes with the screen that loaded it; one
 # already loaded stays (a kept screen may use it: the "NO UNDO" sign's font).
-_LET_GO_WITH = ("menu", "coach", "smallfont")
+_LET_GO_WITH = const(("menu", "coach", "smallfont"))
 
 
 class App:

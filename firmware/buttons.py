@@ -98,10 +98,8 @@ class Button:
         click=True,
     ):
         self.name = int_in("button name", name, 0, _MAX_NAME)
-        if pressed_level not in (0, 1):
-            raise ValueError("pressed_level must be 0 (active low) or 1, not %r" % pressed_level)
         self.pin = pin
-        self.pressed_level = pressed_level
+        self.pressed_level = int_in("pressed_level", pressed_level, 0, 1)  # 0: active low
         self.long_press = bool(long_press)
         self.repeat = bool(repeat)
         kinds = bool(press) << PRESS | bool(release) << RELEASE | bool(click) << CLICK

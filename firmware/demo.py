@@ -7,7 +7,7 @@ import time
 import buttons
 import screens
 from engine import X
-from game import DEMO, Game
+from game import DEMO, DRAW, Game
 from screen import BLINK_MS, TITLE, Screen
 from settings import LEVEL_COUNT
 
@@ -75,4 +75,12 @@ class Demo(Screen):
         blink_on = not self.phase
         screens.board(fb, gl, game, -1, False, blink_on)
         label = screens.LEVEL_LABELS[self.levels[game.turn() - 1]]
-        screens.status_demo(fb, gl, game, label, self.tally, blink_on)
+        # The status column: "DEMO", the mover and its level, or the result.
+        screens.status_text(fb, 0, "DEMO")
+        if not game.over():
+            screens.status_turn(fb, gl, game.turn(), label, 1)
+        elif game.result != DRAW:
+            screens.status_turn(fb, gl, game.result, "WIN", 1)
+        elif blink_on:
+            screens.status_text(fb, 1, "DRAW")
+        screens.tally(fb, self.tally, DEMO)

@@ -364,10 +364,11 @@ def best_move(board, player, depth=9, rng=None):
 def root_scores(board, player, depth=9):
     """The exact score of every move for `player`, the side to move, searching `depth` plies:
     a new list of 9 by cell (0..8), None for a taken cell. A win in n plies scores 100 - n, a
-    loss -(100 - n), a draw 0; a line of play that the depth cuts off scores what evaluate()
-    gives `player` where it stops. best_move searches a worse move only far enough to rule it
-    out; here every move gets a full window, and last_nodes() counts that whole search.
-    ValueError as for best_move. The search leaves no garbage; the returned list is new."""
+    loss -(100 - n), a draw 0; a line of play that the depth cuts off scores, where it stops,
+    the lines still open to `player` minus those open to the opponent. best_move searches a
+    worse move only far enough to rule it out; here every move gets a full window, and
+    last_nodes() counts that whole search. ValueError as for best_move. The search leaves no
+    garbage; the returned list is new."""
     board = _setup(board, player, depth)
     _root(board & _ALL, board >> 9, True)
     scores = []
@@ -406,25 +407,6 @@ def level_move(board, player, level, rng=None):
     return _choose(rng)
 
 
-def pack(cells):
-    """The board int of 9 cell values (EMPTY, X or O), row-major from the top-left."""
-    board = 0
-    for i in range(9):
-        if len(cells) != 9 or cells[i] not in (EMPTY, X, O):
-            raise ValueError("pack needs 9 cells, each 0, 1 or 2")
-        board |= cells[i] << 2 * i
-    return board
-
-
-def unpack(board):
-    """The list of the 9 cell values of a board."""
-    _sides(board)
-    cells = [0] * 9
-    for i in range(9):
-        cells[i] = board >> 2 * i & 3
-    return cells
-
-
 def winner(board):
     """X or O if that side has three in a row, else EMPTY."""
     sides = _sides(board)
@@ -438,23 +420,3 @@ def winning_line(board):
     sides = _sides(board)
     lines = _LINES_AVOIDING[_ALL ^ sides & _ALL] | _LINES_AVOIDING[_ALL ^ sides >> 9]  # done
     return WIN_LINES[_POPCOUNT[(lines & -lines) - 1]] if lines else None  # the lowest line
-
-
-def to_move(board):
-    """X or O: whose turn it is by the counts (ValueError for a malformed board)."""
-    sides = _sides(board)
-    return X if _POPCOUNT[sides & _ALL] == _POPCOUNT[sides >> 9] else O
-
-
-def evaluate(board, player):
-    """Static score for `player` (X or O): 100 with three in a row, -100 if the opponent has
-    three, else the lines still open to player minus those open to the opponent (-8..8)."""
-    if player != X and player != O:
-        raise ValueError("player must be X (1) or O (2)")
-    sides = _sides(board)
-    me, opp = sides & _ALL, sides >> 9
-    if player == O:
-        me, opp = opp, me
-    if _LINES_AVOIDING[_ALL ^ me] or _LINES_AVOIDING[_ALL ^ opp]:  # a line complete
-        return 100 if _LINES_AVOIDING[_ALL ^ me] else -100
-    return _POPCOUNT[_LINES_AVOIDING[opp]] - _POPCOUNT[_LINES_AVOIDING[me]]  # open lines

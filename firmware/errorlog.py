@@ -1,4 +1,5 @@
-# error.log on the board's flash: one line per error, the file kept under 2 KB.
+# error.log on the board's flash: one line per error, the file kept under 2 KB; and the copy of
+# a settings file that did not parse. Loaded only when there is something to keep.
 # SPDX-License-Identifier: MIT
 import os
 import sys
@@ -20,7 +21,8 @@ def message(exc):
 
 
 def where(exc):
-    """'file:line' of the innermost frame of exc's traceback, or '?'."""
+    """'file:function' of the innermost frame of exc's traceback, or '?'. The function, not
+    the line: a board's .mpy files carry no line numbers (tools/mpy_build.py, lines=False)."""
     try:
         import io
 
@@ -31,15 +33,42 @@ def where(exc):
             line = line.strip()
             if line.startswith('File "'):
                 parts = line.split('"')
-                found = "%s:%s" % (parts[1].split("/")[-1], parts[2].split(",")[1].split()[-1])
+                found = "%s:%s" % (parts[1].split("/")[-1], parts[2].split(",")[-1].split()[-1])
         return found
     except Exception:
         return "?"
 
 
 def log(exc, path=LOG):
-    """Append one line about exc to the log (see note): "<type>: <message> @<file>:<line>"."""
+    """Append one line about exc to the log (see note): "<type>: <message> @<file>:<function>"."""
     note("%s: %s @%s" % (type(exc).__name__, message(exc), where(exc)), path)
+
+
+def keep_copy(path, copy, size, report=None):
+    """Copy the first `size` bytes of `path`, a file that did not parse, to `copy` (one copy:
+    the latest) for a human to read, and tell report(text) what was lost and where it is
+    kept; a copy that cannot be made is reported all the same. Used for settings.json, whose
+    defaults then stand in for it."""
+    try:
+        with open(path, "rb") as f:
+            raw = f.read(size)
+    except OSError:
+        return  # gone since: nothing was lost
+    try:
+        with open(copy, "wb") as f:
+            f.write(raw)
+        kept = "kept as " + copy
+    except OSError as err:
+        kept = "not kept: %s" % err
+    if report is not None:
+        report("%s unreadable (%d bytes), defaults used; %s" % (path, len(raw), kept))
+
+
+def watchdog_reset(timeout_ms, path=LOG):
+    """Say on the REPL that the watchdog reset the board (a step ran over timeout_ms), and note
+    it once for a run of such boots (note_once: a hang that comes back at every start)."""
+    print("oxo5110: the watchdog reset the board: the game hung.")
+    note_once("watchdog reset: a step ran over %d s" % (timeout_ms // 1000), path)
 
 
 def note_once(text, path=LOG):

@@ -2,6 +2,7 @@
 # SPDX-License-Identifier: MIT
 import engine
 from micropython import const
+from valid import int_in
 
 # Modes.
 ONE_PLAYER = const(0)  # the human against the CPU
@@ -30,12 +31,13 @@ class Game:
         self.line = None  # the winning line (3 cells) once someone has won
 
     def start(self, mode, human=engine.X, level=0):
-        if mode not in (ONE_PLAYER, TWO_PLAYERS, DEMO):
-            raise ValueError("mode must be 0 (1P), 1 (2P) or 2 (demo), got %r" % (mode,))
-        if human != engine.X and human != engine.O:  # no tuple: the review restarts per step
-            raise ValueError("human must be X (1) or O (2), got %r" % (human,))
-        if not 0 <= level < len(engine.LEVELS):
-            raise ValueError("level must be 0..%d, got %r" % (len(engine.LEVELS) - 1, level))
+        """A new game of `mode` (ONE_PLAYER, TWO_PLAYERS, DEMO), the human playing `human`
+        (engine.X or O), at index `level` of engine.LEVELS; ValueError for anything else (the
+        one range check, valid.int_in: its message is the only copy in RAM; it allocates
+        nothing, and the review restarts a game per step)."""
+        int_in("mode", mode, ONE_PLAYER, DEMO)
+        int_in("human", human, engine.X, engine.O)
+        int_in("level", level, 0, len(engine.LEVELS) - 1)
         self.mode = mode
         self.human = human
         self.level = level
@@ -66,9 +68,7 @@ class Game:
 
     def play(self, i):
         """Put the mark of the side to move on cell i; return the result afterwards."""
-        if not 0 <= i < 9:
-            raise ValueError("cell must be 0..8, got %r" % (i,))
-        if not self.free(i):
+        if not self.free(int_in("cell", i, 0, 8)):
             raise ValueError("cell %d is taken or the game is over" % i)
         self.board |= self.turn() << (2 * i)
         self.moves[self.count] = i

@@ -32,15 +32,18 @@ WIDTH = const(84)
 HEIGHT = const(48)
 
 # After reset: PD=1, H=0, display blank, Vop=0. The three zeroed bytes get Vop, TC and BS.
-_INIT = (
-    _FUNCTION_SET | _EXTENDED,  # 0x21 power up (PD=0), horizontal addressing, extended set
-    _SET_VOP,  # 0x80|Vop operating voltage: the contrast
-    _TEMP_COEFF,  # 0x04|TC temperature coefficient
-    _BIAS,  # 0x10|BS bias system
-    _FUNCTION_SET,  # 0x20 back to the basic set (0x80|n means "set X" again)
-    _DISPLAY_NORMAL,  # 0x0C normal display mode
+_INIT = const(
+    (
+        _FUNCTION_SET | _EXTENDED,  # 0x21 power up (PD=0), horizontal addressing, extended set
+        _SET_VOP,  # 0x80|Vop operating voltage: the contrast
+        _TEMP_COEFF,  # 0x04|TC temperature coefficient
+        _BIAS,  # 0x10|BS bias system
+        _FUNCTION_SET,  # 0x20 back to the basic set (0x80|n means "set X" again)
+        _DISPLAY_NORMAL,  # 0x0C normal display mode
+    )
 )
-_HOME = b"\x80\x40"  # _SET_X | 0, _SET_Y | 0 (basic set): the frame starts at the top left
+# _SET_X | 0, _SET_Y | 0 (basic set): the frame starts at the top left
+_HOME = const(b"\x80\x40")
 
 
 class PCD8544(framebuf.FrameBuffer):

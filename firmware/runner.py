@@ -15,7 +15,6 @@ from micropython import const
 WATCHDOG_MS = const(5000)
 CRASHES = const(3)  # errors in a row, each within _CALM_MS of a start: no more restarts
 _CALM_MS = const(60000)  # a game that ran this long ends a run of crashes
-WATCHDOG_NOTE = "watchdog reset: a step ran over 5 s"
 
 
 class Runner:
@@ -37,10 +36,9 @@ class Runner:
         self.began = 0  # when the app was last (re)started
         self.dog = None
         if hw.wdt_reset:
-            print("oxo5110: the watchdog reset the board: the game hung.")
             import errorlog  # only when something is logged: a game never holds it in RAM
 
-            errorlog.note_once(WATCHDOG_NOTE)
+            errorlog.watchdog_reset(WATCHDOG_MS)  # its words are there: nothing here to keep
         if hw.wdt is not None:
             self.dog = hw.wdt(timeout=WATCHDOG_MS)
 
@@ -58,7 +56,11 @@ class Runner:
             if self.app is None:
                 self.began = now
                 if self.settings is None:
-                    self.settings = load_settings()
+                    # The stored settings: defaults where the file is missing or bad; a failed
+                    # write is noted in error.log.
+                    from settings import Settings
+
+                    self.settings = Settings.load(report=note)
                 self.app = start(self.hw, self.settings)
                 now = time.ticks_ms()  # loading the game took time: its clocks start after
             return self.app.step(now)
@@ -91,14 +93,6 @@ class Runner:
             self.dog = None
 
 
-def load_settings():
-    """The stored settings (defaults where the file is missing or bad; a failed write is
-    noted in error.log)."""
-    from settings import Settings
-
-    return Settings.load(report=note)
-
-
 def note(text):
     """Append a line to error.log (errorlog.note), loading that module only now: a session
     that logs nothing never holds its code in RAM."""
@@ -108,16 +102,13 @@ def note(text):
 
 
 def start(hw, settings):
-    """A new app.App on hw, the stored contrast and backlight on the display."""
+    """A new app.App on hw, the display awake, not inverted (after an error screen too), with
+    the stored contrast and backlight."""
     import app
 
-    apply(hw, settings)
+    lcd = hw.lcd
+    lcd.power_on()
+    lcd.invert(False)
+    lcd.contrast(settings.get("contrast"))
+    lcd.backlight(settings.get("backlight"))
     return app.App(hw, settings)
-
-
-def apply(hw, settings):
-    """Put the stored contrast and backlight on the display (after an error screen too)."""
-    hw.lcd.power_on()
-    hw.lcd.invert(False)
-    hw.lcd.contrast(settings.get("contrast"))
-    hw.lcd.backlight(settings.get("backlight"))

@@ -1,6 +1,6 @@
-# Drawing of every app screen into the frame buffer (no state; a frame leaves no garbage).
+# Drawing of the app's screens into the frame buffer (no state; a frame leaves no garbage).
 # SPDX-License-Identifier: MIT
-from game import DRAW, TWO_PLAYERS
+from game import DRAW, ONE_PLAYER, TWO_PLAYERS
 from micropython import const
 from pcd8544 import WIDTH
 
@@ -25,6 +25,7 @@ _COUNT_2P = const(("X", "O", "D"))  # tally2: X wins, O wins, draws (and the dem
 # the engine's names.
 LEVEL_LABELS = ("EASY", "MED", "HARD", "PERF")
 STARTS_LABELS = ("YOU", "CPU", "ALT")  # the settings' "starts": 0, 1, 2 (who begins vs the CPU)
+# The demo's status column is demo.py's: a game keeps this module in RAM, and not that one.
 
 
 def number(fb, n, right, y, c=1):
@@ -80,26 +81,29 @@ def _win_line(fb, line):
                 fb.line(x0 + o, y0, x1 + o, y1, c)
 
 
-def status_text(fb, row, text, c=1):
-    fb.text(text, STATUS_X, ROW_Y[row], c)
+def status_text(fb, row, text):
+    """Up to four characters on a status row (ROW_Y[row])."""
+    fb.text(text, STATUS_X, ROW_Y[row], 1)
 
 
-def _status_turn(fb, gl, player, text, row=0):
-    # A small mark of `player` followed by up to three characters.
+def status_turn(fb, gl, player, text, row=0):
+    """A small mark of `player` followed by up to three characters, on a status row."""
     gl.draw(fb, player, STATUS_X - 1, ROW_Y[row], False)
     fb.text(text, STATUS_X + _CHAR, ROW_Y[row], 1)
 
 
-def _tally(fb, labels, tally):
-    # The rule under the first two rows, then three counts with their labels.
+def tally(fb, counts, mode):
+    """The rule under the first two status rows, then the three counts of a game of `mode`
+    (game.ONE_PLAYER: W D L; two players or the demo: X O D) with their labels."""
+    labels = _COUNT_1P if mode == ONE_PLAYER else _COUNT_2P
     fb.hline(STATUS_X - 2, _RULE_Y, WIDTH - STATUS_X + 2, 1)
     for i in range(3):
         y = ROW_Y[2 + i]
         fb.text(labels[i], STATUS_X, y, 1)
-        number(fb, tally[i], WIDTH - 1, y)
+        number(fb, counts[i], WIDTH - 1, y)
 
 
-def status(fb, gl, game, label, tally, thinking, blink_on):
+def status(fb, gl, game, label, counts, thinking, blink_on):
     """The status column of a 1P or 2P game: turn or result, level (or "2P"), the tally."""
     two = game.mode == TWO_PLAYERS
     turn = game.turn()
@@ -108,29 +112,17 @@ def status(fb, gl, game, label, tally, thinking, blink_on):
             if blink_on:
                 status_text(fb, 0, "DRAW")
         elif two:
-            _status_turn(fb, gl, game.result, "WIN")
+            status_turn(fb, gl, game.result, "WIN")
         else:
             status_text(fb, 0, "WIN!" if game.result == game.human else "LOST")
     elif two:
-        _status_turn(fb, gl, turn, "GO")
+        status_turn(fb, gl, turn, "GO")
     elif turn == game.human:
-        _status_turn(fb, gl, turn, "YOU")
+        status_turn(fb, gl, turn, "YOU")
     else:
-        _status_turn(fb, gl, turn, "..." if thinking else "CPU")
+        status_turn(fb, gl, turn, "..." if thinking else "CPU")
     status_text(fb, 1, label)
-    _tally(fb, _COUNT_2P if two else _COUNT_1P, tally)
-
-
-def status_demo(fb, gl, game, label, tally, blink_on):
-    """The status column of the demo: "DEMO", the mover and its level, or the result."""
-    status_text(fb, 0, "DEMO")
-    if not game.over():
-        _status_turn(fb, gl, game.turn(), label, 1)
-    elif game.result != DRAW:
-        _status_turn(fb, gl, game.result, "WIN", 1)
-    elif blink_on:
-        status_text(fb, 1, "DRAW")
-    _tally(fb, _COUNT_2P, tally)
+    tally(fb, counts, game.mode)
 
 
 def sign(fb, text):

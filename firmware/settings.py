@@ -90,7 +90,7 @@ class Settings:
         self._values = {}
         for key in KEYS:
             self._values[key] = _SPEC[key][0]
-        self._dirty = True
+        self.dirty = True  # changes not yet written (save)
         # report(text) hears of a save that failed (main.py logs it), once until one succeeds:
         # the app tries again after every game, and the log must not fill with the same line.
         self._report = report
@@ -109,7 +109,11 @@ class Settings:
         stored = _read(path)
         from_tmp = False
         if stored is None:
-            bad = _keep_bad(path, report)
+            bad = _there(path)
+            if bad:  # kept for a human by errorlog, loaded only for such a file
+                import errorlog
+
+                errorlog.keep_copy(path, bad_path(path), _READ_MAX, report)
             stored = _read(path + ".tmp")  # FAT: power cut between remove and rename
             from_tmp = stored is not None
             if bad and not from_tmp:
@@ -121,7 +125,7 @@ class Settings:
                     self._values[key] = check(key, stored[key])
                 except (KeyError, ValueError):
                     clean = False
-        self._dirty = stored is not None and not clean
+        self.dirty = stored is not None and not clean
         self.save()
         _remove(path + ".tmp")  # a leftover from a cut write: the main file wins
         return self
@@ -137,7 +141,7 @@ class Settings:
         value = check(key, value)
         if self._values[key] != value:
             self._values[key] = value
-            self._dirty = True
+            self.dirty = True
 
     def count(self, key, index):
         """Add one to entry `index` of a tally ("tally1"/"tally2"), saturating at TALLY_MAX."""
@@ -150,18 +154,13 @@ class Settings:
         self.set("tally1", (0, 0, 0))
         self.set("tally2", (0, 0, 0))
 
-    @property
-    def dirty(self):
-        """True while there are changes not yet written."""
-        return self._dirty
-
     def save(self):
         """Write the file if anything changed since the last write (flash wears). Returns True
         when the file holds the current values; False if writing failed (full or read-only
         flash, a directory in the way): the game goes on and the next save tries again. The
         first failure of a run is passed to report(text) as "<path> not saved: <the OSError>";
         the next is reported only after a save has worked."""
-        if not self._dirty:
+        if not self.dirty:
             return True
         tmp = self._path + ".tmp"
         try:
@@ -179,7 +178,7 @@ class Settings:
                 self._report("%s not saved: %s" % (self._path, err))
             self._failing = True
             return False
-        self._dirty = False
+        self.dirty = False
         self._failing = False
         return True
 
@@ -216,24 +215,14 @@ def bad_path(path):
     return (path[:-5] if path.endswith(".json") else path) + ".bad"
 
 
-def _keep_bad(path, report):
-    # True if `path` is there (it did not parse): its first bytes are copied to bad_path(path)
-    # and report(text) hears of it. A copy that cannot be made is reported all the same.
+def _there(path):
+    # True if `path` is a file that opens (one that did not parse, rather than none at all; a
+    # directory of that name is no file to keep).
     try:
-        with open(path, "rb") as f:
-            raw = f.read(_READ_MAX)
+        open(path, "rb").close()
+        return True
     except OSError:
-        return False  # missing: nothing was lost
-    bad = bad_path(path)
-    try:
-        with open(bad, "wb") as f:
-            f.write(raw)
-        kept = "kept as " + bad
-    except OSError as err:
-        kept = "not kept: %s" % err
-    if report is not None:
-        report("%s unreadable (%d bytes), defaults used; %s" % (path, len(raw), kept))
-    return True
+        return False
 
 
 def _remove(path):

@@ -54,11 +54,11 @@ def test_deploy_copies_everything_resets_and_main_py_starts(board, name, tmp_pat
     expected = sorted([m + ".mpy" for m in FIRMWARE] + ["board.mpy", "main.py", "settings.json"])
     assert sorted(os.listdir(flash)) == expected
     assert (flash / "main.py").read_bytes() == (ROOT / "firmware/main.py").read_bytes()
-    built = tmp_path / "expected"
-    mpy_build.compile_all(built, [ROOT / "firmware" / (m + ".py") for m in FIRMWARE])
+    built = tmp_path / "expected"  # as a board runs them: no line numbers (mpy-cross -O3)
+    mpy_build.compile_all(built, [ROOT / "firmware" / (m + ".py") for m in FIRMWARE], lines=False)
     (tmp_path / "b").mkdir()
     shutil.copyfile(ROOT / "boards" / (name + ".py"), tmp_path / "b" / "board.py")
-    mpy_build.compile_module(tmp_path / "b" / "board.py", built)
+    mpy_build.compile_module(tmp_path / "b" / "board.py", built, lines=False)
     for module in FIRMWARE + ["board"]:
         assert (flash / (module + ".mpy")).read_bytes() == (built / (module + ".mpy")).read_bytes()
     # The reset ran the deployed main.py: it built the board (the real driver drew the game's
@@ -230,3 +230,14 @@ def test_repl_without_a_terminal_is_refused(board):
     result = make("repl", port=board.port)
     assert exit_code(result) == 2
     assert result.stderr.startswith("repl: needs a terminal to type in (stdin is not one)")
+
+
+def test_what_a_board_runs_carries_no_line_numbers(tmp_path):
+    # build_deploy compiles as a board runs it (mpy_build, lines=False: mpy-cross -O3): on a
+    # Pico the bytecode lives in the heap, and the line table is bytes it never needs. The
+    # tests' own compile keeps it, for their tracebacks.
+    deploy_chains.build_deploy("pico", tmp_path / "board")
+    for module in ("app", "engine", "play"):
+        kept = mpy_build.compile_module(ROOT / "firmware" / (module + ".py"), tmp_path / "lines")
+        board = tmp_path / "board" / (module + ".mpy")
+        assert board.stat().st_size < kept.stat().st_size - 100, module

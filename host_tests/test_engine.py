@@ -157,34 +157,7 @@ def test_never_loses_against_every_line_of_play(side, seed):
 
 
 # --- 3. Units and properties. -------------------------------------------------------------------
-cells_st = st.lists(st.sampled_from([0, 1, 2]), min_size=9, max_size=9)
 positions_st = st.sampled_from(sorted(reachable()))
-
-
-@given(cells_st)
-def test_pack_unpack_round_trip(cells):
-    board = engine.pack(cells)
-    assert board == board_of(cells)
-    assert 0 <= board < 1 << 18
-    xs, os = cells.count(1), cells.count(2)
-    if xs - os in (0, 1):
-        assert engine.unpack(board) == cells
-        assert engine.to_move(board) == (engine.X if xs == os else engine.O)
-    else:
-        with pytest.raises(ValueError, match="impossible counts"):
-            engine.unpack(board)
-
-
-@given(positions_st, st.sampled_from([engine.X, engine.O]))
-def test_evaluate_ranges_and_meaning(cells, player):
-    score = engine.evaluate(board_of(cells), player)
-    owner = line_owner(cells)
-    assert -100 <= score <= 100
-    if owner:
-        assert score == (100 if owner == player else -100)
-    else:
-        assert -8 <= score <= 8
-        assert score == open_lines(cells, player) - open_lines(cells, 3 - player)
 
 
 @given(positions_st)
@@ -250,10 +223,7 @@ BAD_BOARDS = [
 def test_bad_boards_raise_value_error_naming_the_fault(board, message):
     for call in (
         lambda: engine.best_move(board, engine.X),
-        lambda: engine.unpack(board),
         lambda: engine.winner(board),
-        lambda: engine.to_move(board),
-        lambda: engine.evaluate(board, engine.X),
         lambda: engine.winning_line(board),
         lambda: engine.level_move(board, engine.X, 0, random.Random(1)),
         lambda: engine.root_scores(board, engine.X),
@@ -285,12 +255,6 @@ def test_bad_moves_raise_value_error_naming_the_fault(board, player, depth, mess
 
 
 def test_other_bad_arguments():
-    with pytest.raises(ValueError, match="pack needs 9 cells"):
-        engine.pack([0] * 8)
-    with pytest.raises(ValueError, match="each 0, 1 or 2"):
-        engine.pack([0, 0, 0, 3, 0, 0, 0, 0, 0])
-    with pytest.raises(ValueError, match="player must be X"):
-        engine.evaluate(0, 0)
     with pytest.raises(ValueError, match="level must index LEVELS"):
         engine.level_move(0, engine.X, len(engine.LEVELS), random.Random(1))
     with pytest.raises(ValueError, match="level must index LEVELS"):

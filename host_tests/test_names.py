@@ -89,7 +89,8 @@ def test_every_screen_in_the_apps_table_is_a_screen_class_of_its_module():
     table = None
     for node in tree(FIRMWARE / "app.py").body:
         if isinstance(node, ast.Assign) and [t.id for t in node.targets] == ["_SCREENS"]:
-            table = ast.literal_eval(node.value)
+            value = node.value  # const((...)): the table is its argument
+            table = ast.literal_eval(value.args[0] if isinstance(value, ast.Call) else value)
     ids = {}
     for node in tree(FIRMWARE / "screen.py").body:
         if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):

@@ -6,6 +6,7 @@ import functools
 
 import coach
 import engine
+import gameboard
 import goldens
 import mpcheck
 import pytest
@@ -33,13 +34,13 @@ def sign(n):
 @functools.lru_cache(maxsize=None)
 def best_for_mover(board):
     """The best root score of the side to move (engine.root_scores), the game not over."""
-    return max(s for s in engine.root_scores(board, engine.to_move(board)) if s is not None)
+    return max(s for s in engine.root_scores(board, gameboard.to_move(board)) if s is not None)
 
 
 def result_after(board, cell):
     """The mover's result once `cell` is played: the game's end, or the opponent's best from
     there, negated."""
-    after = board | engine.to_move(board) << 2 * cell
+    after = board | gameboard.to_move(board) << 2 * cell
     if engine.winner(after):
         return 1
     if all(after >> 2 * i & 3 for i in range(9)):
@@ -57,7 +58,7 @@ def positions():
         if board in seen or engine.winner(board) or all(board >> 2 * i & 3 for i in range(9)):
             continue
         seen.add(board)
-        mover = engine.to_move(board)
+        mover = gameboard.to_move(board)
         todo.extend(board | mover << 2 * i for i in range(9) if not board >> 2 * i & 3)
     return seen
 
@@ -68,7 +69,7 @@ def test_the_cost_agrees_with_the_scores_before_and_after_every_move_of_every_po
     c = coach.Coach()  # the review's own path: Coach.read's scores into coach.cost
     seen = set()
     for board in boards:
-        c.read(board, engine.to_move(board))
+        c.read(board, gameboard.to_move(board))
         best = best_for_mover(board)
         for cell in range(9):
             if board >> 2 * cell & 3:
@@ -76,7 +77,7 @@ def test_the_cost_agrees_with_the_scores_before_and_after_every_move_of_every_po
             value = c.scores[cell] - 128
             key = (sign(best), result_after(board, cell), value == best)
             kind = coach.cost(c.best, c.scores[cell])
-            assert kind == EXPECTED[key], (engine.unpack(board), cell, key, kind)
+            assert kind == EXPECTED[key], (gameboard.unpack(board), cell, key, kind)
             seen.add(kind)
     assert seen == set(range(coach.COSTS)), "every kind of cost occurs"
 

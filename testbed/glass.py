@@ -159,7 +159,7 @@ class Glass:
         return -1
 
     def board_and_cursor(self):
-        """(the board as engine.pack() makes it, the cursor's cell or -1) as the glass shows
+        """(the board as the engine takes it, the cursor's cell or -1) as the glass shows
         them; AssertionError if a cell cannot be read."""
         board = 0
         cursor = -1

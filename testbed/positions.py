@@ -6,8 +6,8 @@ GOING_ON = 4520  # reachable from the empty board, nobody has three in a row, a 
 
 
 def going_on():
-    """{board: how many marks are on it} (engine.pack's ints) for every position reachable from
-    the empty board where the game is not over: GOING_ON of them. X moves on an even count."""
+    """{board: how many marks are on it} (the engine's board ints) for every position reachable
+    from the empty board where the game is not over: GOING_ON of them. X moves on an even count."""
     seen = {0: 0}
     todo = [0]
     out = {}

@@ -207,6 +207,7 @@ def table():
         font[chr(code)] = "".join("%02x" % b for b in cell)
     out = {"font": font}
     try:
+        import game
         import glyphs
         import screens
 
@@ -216,7 +217,7 @@ def table():
         marks = {}
         for player, name in ((1, "X"), (2, "O")):
             big.fill(0)
-            screens._status_turn(big, gl, player, "", 0)
+            screens.status_turn(big, gl, player, "", 0)
             big_cell = bytearray(8)
             for c in range(8):
                 x = screens.STATUS_X + c
@@ -228,7 +229,7 @@ def table():
         # The rule under the level row is a const() the compiler folds away: find it on the
         # glass, as the row the tally's rule is drawn on.
         big.fill(0)
-        screens._tally(big, ("W", "D", "L"), (0, 0, 0))
+        screens.tally(big, (0, 0, 0), game.ONE_PLAYER)
         rule = [y for y in range(48) if big.pixel(screens.STATUS_X - 2, y)][0]
         out["status"] = {
             "x": screens.STATUS_X,

@@ -68,13 +68,14 @@ def check_platform(board, platform):
 
 
 def build_deploy(board, out_dir):
-    """Compile the firmware for `board` into out_dir; return (mpy files, board.mpy, main.py)."""
+    """Compile the firmware for `board` into out_dir; return (mpy files, board.mpy, main.py).
+    Without line numbers (mpy_build.compile_module: lines=False), as a board runs it."""
     modules = [p for p in mpy_build.firmware_sources(include_boards=False) if p.name != "main.py"]
-    mpys = mpy_build.compile_all(out_dir, modules)
+    mpys = mpy_build.compile_all(out_dir, modules, lines=False)
     staged = out_dir / "board" / "board.py"
     staged.parent.mkdir()
     shutil.copyfile(check_board(board), staged)
-    board_mpy = mpy_build.compile_module(staged, out_dir)
+    board_mpy = mpy_build.compile_module(staged, out_dir, lines=False)
     shutil.rmtree(staged.parent)  # `make run` mounts out_dir: a board/ folder would be imported
     return mpys, board_mpy, FIRMWARE / "main.py"
 

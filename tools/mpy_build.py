@@ -29,12 +29,21 @@ def firmware_sources(include_boards=True):
     return sources
 
 
-def compile_module(source, out_dir, arch=None):
-    """Compile one module to out_dir/<name>.mpy; raise RuntimeError with mpy-cross's message."""
+def compile_module(source, out_dir, arch=None, lines=True):
+    """Compile one module to out_dir/<name>.mpy; raise RuntimeError with mpy-cross's message.
+
+    lines=False leaves the line numbers out (mpy-cross -O3; MicroPython's py/emitbc.c,
+    mp_emit_bc_set_source_line, stores none at that level, and the firmware has no assert for
+    -O to drop): what goes on a board (deploy_chains.build_deploy). On a Pico the bytecode is
+    in the heap, and that is 1.3 KB less of it while playing and a boot about 40 ms faster on
+    an emulated RP2040 (docs/benchmarks.md); a traceback there names the file and function, at
+    line 1. The tests, the simulator and the page keep the line numbers."""
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     target = out_dir / (Path(source).stem + ".mpy")
     cmd = mpy_cross_command() + ["-o", str(target), "-s", Path(source).name]
+    if not lines:
+        cmd.append("-O3")
     if arch:
         cmd.append("-march=" + arch)
     cmd.append(str(source))
@@ -44,10 +53,10 @@ def compile_module(source, out_dir, arch=None):
     return target
 
 
-def compile_all(out_dir=BUILD, sources=None, arch=None):
+def compile_all(out_dir=BUILD, sources=None, arch=None, lines=True):
     if sources is None:
         sources = firmware_sources()
-    return [compile_module(src, out_dir, arch) for src in sources]
+    return [compile_module(src, out_dir, arch, lines) for src in sources]
 
 
 def main(argv=None):

@@ -70,7 +70,8 @@ class Tree:
     def __init__(self, board, player):
         self.board = board
         self.player = player
-        self.cells = engine.unpack(board)
+        engine.winner(board)  # checks the board: ValueError naming the fault
+        self.cells = [board >> 2 * i & 3 for i in range(9)]
         self._visits = 0  # alpha-beta's positions visited, a running count
         # path -> the alpha-beta window its node was searched with, or None if it was not
         # searched (cut off); filled as nodes are listed, for their expansion.

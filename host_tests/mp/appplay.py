@@ -4,6 +4,7 @@
 import random
 
 import engine
+import gameboard
 from buttons import NEXT, SELECT
 from mptest import check
 from rig import FOLDER, Rig, remove
@@ -19,7 +20,7 @@ def board_of(r):
         c = r.steady(i)
         check(c in ("X", "O", ".", "cursor"), "cell %d unreadable:\n%s" % (i, r.show()))
         cells.append(engine.X if c == "X" else engine.O if c == "O" else engine.EMPTY)
-    return engine.pack(cells)
+    return gameboard.pack(cells)
 
 
 def marks(r):
@@ -95,7 +96,7 @@ def play_out(r, choose):
     while human_turn(r):
         before = marks(r)
         b = board_of(r)
-        player = engine.to_move(b)
+        player = gameboard.to_move(b)
         cell = choose(b, player)
         play_cell(r, cell)
         moves += 1

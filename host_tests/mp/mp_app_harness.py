@@ -7,6 +7,7 @@ import sys
 import time
 
 import engine
+import gameboard
 import harness
 import mptest
 from buttons import NEXT, PREV, SELECT
@@ -34,7 +35,7 @@ def test_boot_and_a_drawn_game_against_perfect():
             board, cursor = h.board_and_cursor()
             if cursor < 0:
                 break
-            best = engine.best_move(board, engine.to_move(board))
+            best = engine.best_move(board, gameboard.to_move(board))
             for _ in range(9):
                 if h.board_and_cursor()[1] == best:
                     break

@@ -103,6 +103,7 @@ def test_the_buttons_reach_every_screen():
     r.click(SELECT)  # 1P vs CPU
     r.run(50)
     import engine
+    import gameboard
 
     for _game in range(30):
         while r.cursor() >= 0:
@@ -110,7 +111,7 @@ def test_the_buttons_reach_every_screen():
             for i in range(9):
                 c = r.steady(i)
                 b |= (1 if c == "X" else 2 if c == "O" else 0) << (2 * i)
-            play_cell(r, engine.best_move(b, engine.to_move(b)))
+            play_cell(r, engine.best_move(b, gameboard.to_move(b)))
         game = r.app.screens[PLAY].game
         if r.status(0, "WIN!") or game.result == game.human:
             break

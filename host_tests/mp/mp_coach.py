@@ -5,6 +5,7 @@ import gc
 import sys
 
 import engine
+import gameboard
 import mptest
 from appplay import (
     cursor_to,
@@ -209,8 +210,8 @@ def test_the_search_and_the_frame_leave_no_garbage():
     lcd = r.app.lcd
     boards = (
         0,
-        engine.pack((1, 0, 2, 0, 0, 0, 0, 0, 0)),
-        engine.pack((1, 1, 0, 2, 2, 0, 0, 0, 0)),
+        gameboard.pack((1, 0, 2, 0, 0, 0, 0, 0, 0)),
+        gameboard.pack((1, 1, 0, 2, 2, 0, 0, 0, 0)),
     )
     counts = (0, 2, 4)
     gc.collect()

@@ -5,6 +5,7 @@
 # the glass (the controller model, fed what the driver sent) is read cell by cell with the small
 # font (glass.coach_mark) and held against engine.root_scores, restated here as marks.
 import engine
+import gameboard
 import mptest
 from appplay import menu_to, rig_with, to_menu
 from buttons import SELECT
@@ -90,7 +91,7 @@ def test_a_wrong_mark_is_caught():
     import coach
 
     r = two_player_rig()
-    board = engine.pack((1, 1, 0, 2, 2, 0, 0, 0, 0))  # X to move: cell 2 wins at once
+    board = gameboard.pack((1, 1, 0, 2, 2, 0, 0, 0, 0))  # X to move: cell 2 wins at once
     right = coach.mark
 
     def off_by_one(value):

@@ -28,7 +28,7 @@ def test_value_errors_name_the_fault():
     raises("impossible counts: X moves first, so X has as many as O or one more", 5, 1, 9)
     raises("player must be X (1) or O (2)", 0, 3, 9)
     raises("player is not the side to move", 0, 2, 9)
-    raises("the game is over", engine.pack([1, 1, 1, 2, 2, 0, 0, 0, 0]), 2, 9)
-    raises("the game is over", engine.pack([1, 2, 1, 1, 2, 2, 2, 1, 1]), 2, 9)
+    raises("the game is over", 0b1010010101, 2, 9)  # X X X / O O .: X has a row
+    raises("the game is over", 0b10110101001011001, 2, 9)  # X O X / X O O / O X X: full
     raises("depth must be 1..9", 0, 1, 0)
     raises("level must index LEVELS", 0, 1, -1)

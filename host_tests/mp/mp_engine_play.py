@@ -1,5 +1,5 @@
 # Every reachable position under MicroPython: perfect play with the heap locked, no allocation,
-# rng covering every equal-best move, every root move's exact score, and the board helpers.
+# rng covering every equal-best move, every root move's exact score, no winner yet.
 # SPDX-License-Identifier: MIT
 # Run by host_tests/test_engine_mp.py through mp_engine_run.py, precompiled, in a 24k heap.
 # One test, one loop, few names: every name is a qstr on this heap and a new qstr pool would
@@ -47,12 +47,8 @@ def test_every_position():
             for move in range(9):
                 if (0 if scores[move] is None else scores[move] + 128) != rec[6 + move]:
                     raise AssertionError(board)
-            # The helpers agree with the reference.
-            if engine.pack(engine.unpack(board)) != board or engine.to_move(board) != player:
-                raise AssertionError(board)
+            # A live position has no winner and no winning line.
             if engine.winner(board) or engine.winning_line(board) is not None:
-                raise AssertionError(board)
-            if not -8 <= engine.evaluate(board, 1) == -engine.evaluate(board, 2) <= 8:
                 raise AssertionError(board)
     if n != 4520:
         raise AssertionError(n)

@@ -7,6 +7,7 @@ import gc
 import sys
 
 import engine
+import gameboard
 import glasstext
 import mptest
 from appplay import first_free, line_on, marks, new_1p, play_out, two_player
@@ -25,7 +26,7 @@ def sign(n):
 
 
 def scores(board):
-    return engine.root_scores(board, engine.to_move(board))
+    return engine.root_scores(board, gameboard.to_move(board))
 
 
 def best_of(board):
@@ -35,7 +36,7 @@ def best_of(board):
 def result_after(board, cell):
     """The mover's result once `cell` is played: the game's end, or the opponent's best from
     there, negated."""
-    after = board | engine.to_move(board) << 2 * cell
+    after = board | gameboard.to_move(board) << 2 * cell
     if engine.winner(after):
         return 1
     if all(after >> 2 * i & 3 for i in range(9)):
@@ -91,7 +92,7 @@ def step_shown(r, moves, k, who=None):
     board = 0
     for j in range(k):
         board |= (engine.O if j & 1 else engine.X) << 2 * moves[j]
-    mover = engine.to_move(board)
+    mover = gameboard.to_move(board)
     cell = moves[k]
     values = scores(board)
     best = best_of(board)

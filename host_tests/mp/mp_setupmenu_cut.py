@@ -22,7 +22,7 @@ def stored():
 
 
 def loaded(image):
-    # What a boot loads from this flash image (oxo.load_settings: Settings.load).
+    # What a boot loads from this flash image (runner.Runner's first step: Settings.load).
     ramdisk.mount("lfs2", CUT, ramdisk.RAMDisk(ramdisk.PICO_BLOCK, image=image), fresh=False,
                   progsize=ramdisk.PICO_PROGSIZE)  # fmt: skip
     try:

@@ -4,14 +4,14 @@
 import json
 
 import coachtree
-import engine
+import gameboard
 import mptest
 from engine import O, X  # noqa: E741 - the pieces' names
 from mptest import check
 
 
 def board_of(cells):
-    return engine.pack([" XO".index(c) for c in cells])
+    return gameboard.pack([" XO".index(c) for c in cells])
 
 
 def test_a_node_must_be_listed_before_it_is_expanded():
