@@ -361,31 +361,28 @@ def best_move(board, player, depth=9, rng=None):
     return _choose(rng)
 
 
-def root_scores(board, player, depth=9):
-    """The exact score of every move for `player`, the side to move, searching `depth` plies:
-    a new list of 9 by cell (0..8), None for a taken cell. A win in n plies scores 100 - n, a
-    loss -(100 - n), a draw 0; a line of play that the depth cuts off scores, where it stops,
-    the lines still open to `player` minus those open to the opponent. best_move searches a
-    worse move only far enough to rule it out; here every move gets a full window, and
-    last_nodes() counts that whole search. ValueError as for best_move. The search leaves no
-    garbage; the returned list is new."""
+def scores_into(out, board, player, depth=9):
+    """The exact score of every move for `player`, the side to move, searching `depth` plies,
+    into `out` (a bytearray of 9, by cell): a score + 128, 0 for a taken cell. A win in n plies
+    scores 100 - n, a loss -(100 - n), a draw 0 (at depth 9: a loss 30..36, a draw 128, a win
+    219..227); a line of play that the depth cuts off scores, where it stops, the lines still
+    open to `player` minus those open to the opponent. best_move searches a worse move only
+    far enough to rule it out; here every move gets a full window, and last_nodes() counts
+    that whole search. ValueError as for best_move. Leaves no garbage."""
     board = _setup(board, player, depth)
-    _root(board & _ALL, board >> 9, True)
-    scores = []
-    for i in range(9):  # by cell
-        score = _scores[_ORDER.index(i)]
-        scores.append(None if score == _TAKEN else score - _OFFSET)
-    return scores
-
-
-def scores_into(out, board, player):
-    """root_scores(board, player) into `out` (a bytearray of 9), for a caller that must leave
-    no garbage: out[i] is cell i's exact score + 128 (a loss 30..36, a draw 128, a win 219..227),
-    or 0 for a taken cell."""
-    board = _setup(board, player, 9)
     _root(board & _ALL, board >> 9, True)
     for i in range(9):  # by cell
         out[i] = _scores[_ORDER.index(i)]  # _TAKEN is 0, _OFFSET 128
+
+
+def root_scores(board, player, depth=9):
+    """scores_into's scores as a new list by cell: the score itself, None for a taken cell."""
+    out = bytearray(9)
+    scores_into(out, board, player, depth)
+    scores = []
+    for value in out:
+        scores.append(None if value == _TAKEN else value - _OFFSET)
+    return scores
 
 
 def last_nodes():
