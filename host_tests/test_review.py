@@ -5,10 +5,10 @@ review.py and screens.py are read with ast, not imported: they need MicroPython'
 import functools
 
 import coach
-import engine
 import gameboard
 import goldens
 import mpcheck
+import positions
 import pytest
 import smallfont
 from firmwaresource import assigned
@@ -27,45 +27,17 @@ EXPECTED = {
 }
 
 
-def sign(n):
-    return (n > 0) - (n < 0)
-
-
-@functools.lru_cache(maxsize=None)
-def best_for_mover(board):
-    """The best root score of the side to move (engine.root_scores), the game not over."""
-    return max(s for s in engine.root_scores(board, gameboard.to_move(board)) if s is not None)
+# The best score by position, kept: the exhaustive test asks for most of them many times.
+best_for_mover = functools.cache(positions.best_score)
 
 
 def result_after(board, cell):
-    """The mover's result once `cell` is played: the game's end, or the opponent's best from
-    there, negated."""
-    after = board | gameboard.to_move(board) << 2 * cell
-    if engine.winner(after):
-        return 1
-    if all(after >> 2 * i & 3 for i in range(9)):
-        return 0
-    return -sign(best_for_mover(after))
-
-
-def positions():
-    """Every reachable position where the game is not over (4,520), by a walk from the empty
-    board."""
-    seen = set()
-    todo = [0]
-    while todo:
-        board = todo.pop()
-        if board in seen or engine.winner(board) or all(board >> 2 * i & 3 for i in range(9)):
-            continue
-        seen.add(board)
-        mover = gameboard.to_move(board)
-        todo.extend(board | mover << 2 * i for i in range(9) if not board >> 2 * i & 3)
-    return seen
+    return positions.result_after(board, cell, best_for_mover)
 
 
 def test_the_cost_agrees_with_the_scores_before_and_after_every_move_of_every_position():
-    boards = positions()
-    assert len(boards) == 4520
+    boards = positions.going_on()
+    assert len(boards) == positions.GOING_ON == 4520
     c = coach.Coach()  # the review's own path: Coach.read's scores into coach.cost
     seen = set()
     for board in boards:
@@ -75,7 +47,7 @@ def test_the_cost_agrees_with_the_scores_before_and_after_every_move_of_every_po
             if board >> 2 * cell & 3:
                 continue
             value = c.scores[cell] - 128
-            key = (sign(best), result_after(board, cell), value == best)
+            key = (positions.sign(best), result_after(board, cell), value == best)
             kind = coach.cost(c.best, c.scores[cell])
             assert kind == EXPECTED[key], (gameboard.unpack(board), cell, key, kind)
             seen.add(kind)

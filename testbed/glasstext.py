@@ -18,12 +18,7 @@ def find(glass, text, inverted=False, area=(0, 0, 84, 48)):
     smallfont.text(framebuf.FrameBuffer(buf, w, 8, framebuf.MONO_VLSB), data, 0, 0)
     flip = (1 << ROWS) - 1 if inverted else 0
     mask = (1 << ROWS) - 1
-    cols = []
-    for x in range(84):
-        col = 0
-        for bank in range(6):
-            col |= glass[bank * 84 + x] << (8 * bank)
-        cols.append(col)
+    cols = columns(glass, 0, 0, 84, 48)
     left, top, width, height = area
     for y in range(top, top + height - ROWS + 1):
         for x in range(left, left + width - w + 1):

@@ -13,6 +13,7 @@ import mptest
 from appplay import first_free, line_on, marks, new_1p, play_out, two_player
 from buttons import NEXT, PREV, SELECT
 from mptest import check
+from positions import best_score, result_after, sign
 from screen import PLAY, REVIEW
 
 STATUS_X = 52
@@ -21,27 +22,8 @@ GAMES = ((2, 1, 4, 0, 7, 8, 5, 6, 3), (1, 8, 0, 5, 6, 2))
 RESULTS = {1: "WIN", 0: "DRAW", -1: "LOSS"}
 
 
-def sign(n):
-    return (n > 0) - (n < 0)
-
-
 def scores(board):
     return engine.root_scores(board, gameboard.to_move(board))
-
-
-def best_of(board):
-    return max(s for s in scores(board) if s is not None)
-
-
-def result_after(board, cell):
-    """The mover's result once `cell` is played: the game's end, or the opponent's best from
-    there, negated."""
-    after = board | gameboard.to_move(board) << 2 * cell
-    if engine.winner(after):
-        return 1
-    if all(after >> 2 * i & 3 for i in range(9)):
-        return 0
-    return -sign(best_of(after))
 
 
 def mark_of(score):
@@ -95,7 +77,7 @@ def step_shown(r, moves, k, who=None):
     mover = gameboard.to_move(board)
     cell = moves[k]
     values = scores(board)
-    best = best_of(board)
+    best = best_score(board)
     key = (sign(best), result_after(board, cell), values[cell] == best)
     # The best are boxed unless every move scores the same (coach.Coach.boxed).
     boxed = min(v for v in values if v is not None) < best
