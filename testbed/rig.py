@@ -92,6 +92,15 @@ class Rig(Glass):
     def hold(self, b, ms=700):
         self.click(b, ms)
 
+    def chord(self, a, b):
+        """Press a, then b 20 ms later; let both go 100 ms on (harness.Harness.chord's timing)."""
+        self.down(a)
+        self.run(20)
+        self.down(b)
+        self.run(100)
+        self.up(a)
+        self.up(b)
+
     def steady(self, i):
         """cell(i), read while a blinking winning line is off (it crosses the glyphs)."""
         for _ in range(4):

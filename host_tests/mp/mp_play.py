@@ -171,12 +171,7 @@ def test_prev_next_chord_opens_the_menu_and_leaves_the_cursor():
     play_cell(r, 4)
     free = [i for i in range(9) if r.cell(i) in (".", "cursor")]
     cursor_to(r, free[1])
-    r.down(PREV)
-    r.run(20)
-    r.down(NEXT)
-    r.run(100)
-    r.up(PREV)
-    r.up(NEXT)
+    r.chord(PREV, NEXT)
     r.run(100)
     check(r.menu_row(0) and r.text_at("Continue", 1, 0, True), "chord: the menu\n" + r.show())
     r.click(SELECT)

@@ -224,12 +224,7 @@ def test_the_menu_hold_and_the_chord_leave_the_review_for_the_menu():
         r.hold(SELECT)
         r.click(NEXT)
         if chord:
-            r.down(PREV)
-            r.run(20)
-            r.down(NEXT)
-            r.run(100)
-            r.up(PREV)
-            r.up(NEXT)
+            r.chord(PREV, NEXT)
             r.run(100)
         else:
             r.hold(NEXT)
