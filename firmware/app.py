@@ -96,8 +96,7 @@ class App:
             # Timers count from the first step's clock (a test's fake clock, or ticks_ms()).
             self.power.last = now
             self.show(TITLE, now)
-            # Loading the title's code from flash takes time: the chime starts when it does.
-            self.sound("CHIME", _after(now, start))
+            self.sound("CHIME")  # with the title's frame, after its code has loaded
         if self.power.state == ASLEEP:
             if not pad.any_pressed():
                 return self.doze_ms
@@ -112,7 +111,7 @@ class App:
         hurry = self.screen.tick(now)
         asleep = self.power.update(now, s.get("dim_s"), s.get("sleep_s"), s.get("backlight"))
         if self.power.state != AWAKE:
-            self.sound(None, now)  # dimmed, nobody plays; asleep, released before light sleep
+            self.sound(None)  # dimmed, nobody plays; asleep, released before light sleep
         if asleep:
             if self.asleep_to is not None:
                 self.show(self.asleep_to, now)
@@ -220,16 +219,22 @@ class App:
             return -1
         return time.ticks_diff(now, self.power.last)
 
-    def sound(self, name, now):
+    def sound(self, name):
         """Play the sound called `name` (a table of sound.py: "MOVE", "WIN", ...) on the
-        buzzer (sound.Sound.play says what it cuts). With the setting "sound" off, or name
+        buzzer (sound.Sound.play says what it cuts), from the end of this step: once its
+        work (a search) and its frame are done, so a sound starts with the change it goes
+        with and no note of it is cut short by the step. With the setting "sound" off, or name
         None: silence."""
         buzzer = self.buzzer
         if buzzer is not None:
             if name and self.settings.get("sound"):
-                buzzer.play(name, now)
+                buzzer.play(name)
             else:
                 buzzer.stop()
+
+    def sounding(self):
+        """True while a sound plays (a long search waits for it: it would cut its notes)."""
+        return self.buzzer is not None and self.buzzer.playing()
 
     def drop_input(self, now):
         """Forget what the buttons did until now: holds in progress end without acting."""

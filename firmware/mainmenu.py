@@ -59,7 +59,7 @@ class MainMenu(Screen):
         elif kind == buttons.CLICK and b == buttons.SELECT:
             # The click sounds before the choice acts (setupmenu sounds after it, so that
             # choosing "Sound OFF" is not heard).
-            self.app.sound("PLACE", now)
+            self.app.sound("PLACE")
             self._select(now)
         return False
 
@@ -70,7 +70,7 @@ class MainMenu(Screen):
             self._step_value(self.rows.current(), step)
         else:
             self.rows.move(step)
-        self.app.sound("MOVE", now)
+        self.app.sound("MOVE")
         self.app.redraw()
 
     def _select(self, now):

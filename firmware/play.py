@@ -111,7 +111,7 @@ class Play(Screen):
                 self._move_cursor(b, now)
         elif kind == buttons.CLICK:
             if game.over():
-                self.app.sound("PLACE", now)
+                self.app.sound("PLACE")
                 self.new_game(game.mode, now)  # any short press starts the next game
             elif b == buttons.SELECT:
                 self._place(now)
@@ -146,7 +146,7 @@ class Play(Screen):
         else:
             self.cursor = toward(game, self.cursor, 0, step)
         self.hint_left = 0
-        self.app.sound("MOVE", now)
+        self.app.sound("MOVE")
         self.app.redraw()
 
     def _place(self, now):
@@ -154,7 +154,7 @@ class Play(Screen):
         game = self.game
         if game.free(self.cursor):
             self.hint_left = 0
-            self.app.sound("PLACE", now)
+            self.app.sound("PLACE")
             self._played(game.play(self.cursor), now)
 
     def _hint(self, now):
@@ -162,12 +162,12 @@ class Play(Screen):
         self.cursor = self.game.hint()
         self.hint_left = _HINT_BLINKS
         self.since = now
-        self.app.sound("HINT", now)
+        self.app.sound("HINT")
         self.app.redraw()
 
     def _review(self, now):
         # Asking the coach once the game is over: its moves one by one, with what each cost.
-        self.app.sound("HINT", now)
+        self.app.sound("HINT")
         self.app.show(REVIEW, now)
 
     def _undo(self, now):
@@ -178,7 +178,7 @@ class Play(Screen):
             self._back_to_anchor()
             self.no_undo = True
             self.sign_at = now
-            self.app.sound("ERROR", now)
+            self.app.sound("ERROR")
         else:
             self.hint_left = 0
             self._back_to_anchor()  # free before the undo, so free after it
@@ -207,7 +207,7 @@ class Play(Screen):
         self.since = now  # the result blinks from now
         # A win is yours, or either player's in a two-player game.
         lost = game.mode == ONE_PLAYER and result != game.human
-        self.app.sound("DRAW" if result == DRAW else "LOSS" if lost else "WIN", now)
+        self.app.sound("DRAW" if result == DRAW else "LOSS" if lost else "WIN")
         key, i = game.tally_slot()
         self.settings.count(key, i)  # saturates at the settings' maximum
         self.app.save_soon(now)  # once per game, so a power cut never loses a result
@@ -243,13 +243,15 @@ class Play(Screen):
             self.thinking = self.slow[slot] >= self.think_ms
             self.app.redraw()
             return True
+        if self.app.sounding():
+            return False  # the search would hold the loop past your mark's click: cutting it
         start = time.ticks_ms()
         cell = game.cpu_move(game.level, random)
         spent = time.ticks_diff(time.ticks_ms(), start)
         self.slow[slot] = spent if spent < _SLOW_MAX else _SLOW_MAX
         self.thinking = False
         self.shown = False
-        self.app.sound("CPU", now)  # or the result's jingle, once your mark's click ends
+        self.app.sound("CPU")  # or the result's jingle, once your mark's click ends
         self._played(game.play(cell), now)
         self.app.drop_input(now)  # whatever was pressed while the engine ran is dropped
         return False

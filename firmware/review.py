@@ -80,10 +80,10 @@ class Review(Screen):
             # PREV/NEXT step the moment they go down, as they move a game's cursor; at the
             # first and the last move there is nowhere to go and nothing happens.
             if b != buttons.SELECT and self._go(self.step + buttons.direction(b), now):
-                self.app.sound("MOVE", now)
+                self.app.sound("MOVE")
         elif kind == buttons.CLICK:
             if b == buttons.SELECT:
-                self.app.sound("PLACE", now)
+                self.app.sound("PLACE")
                 self.app.show(PLAY, now)  # the result blinks again; a click: the next game
         elif kind == buttons.LONG or kind == buttons.REPEAT:
             if b == buttons.NEXT or b == buttons.RIGHT:

@@ -77,7 +77,7 @@ class SetupMenu(Screen):
         elif kind == buttons.CLICK:
             if b == buttons.SELECT:
                 self._select(now)
-                self.app.sound("PLACE", now)  # after: "Sound OFF" is not heard
+                self.app.sound("PLACE")  # after: "Sound OFF" is not heard
         elif kind == buttons.CHORD:
             self._back(now)
         return False
@@ -93,7 +93,7 @@ class SetupMenu(Screen):
             self.rows.move(step)
             self.confirm = False  # moving away cancels the question
             self.app.save_soon(now)  # a contrast set with LEFT/RIGHT (nothing if unchanged)
-        self.app.sound("MOVE", now)
+        self.app.sound("MOVE")
         self.app.redraw()
 
     def _select(self, now):

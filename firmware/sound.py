@@ -26,7 +26,7 @@ class Sound:
     """Plays the tables above on `pwm`, a machine.PWM the board set up silent (duty 0) on a
     passive piezo.
 
-    play(name, now) starts the table called `name` at once, cutting whatever played, except
+    play(name) starts the table called `name` at the next step(), cutting whatever played, except
     PLACE, which is heard whole: a sound asked for while it plays (the CPU's answer, the
     result's jingle) starts when it ends, one at a time, the last asked for. step(now), called
     by every loop step, moves to the next note when one ends (a step that comes late skips the
@@ -46,9 +46,11 @@ class Sound:
         self._on = False  # a tone is sounding (duty > 0)
         self._live = True  # the PWM is set up (False once stop() has deinit() it)
 
-    def play(self, name, now):
-        """Start the table called `name` (MOVE, WIN, ...) at `now` (ticks_ms), or when PLACE
-        ends if it is playing."""
+    def play(self, name, now=None):
+        """Start the table called `name` (MOVE, WIN, ...) at `now` (ticks_ms) or, without one,
+        at the next step(); if PLACE is playing, when it ends. The App gives no time: it steps
+        the buzzer once a step's work and frame are done, so a sound starts with what it goes
+        with, however long the step spent on a search or a frame."""
         if self._notes is PLACE:
             self._next = name
             return
@@ -56,11 +58,18 @@ class Sound:
         self._notes = globals()[name]
         self._i = -2
         self._end = now
-        self.step(now)
+        if now is not None:
+            self.step(now)
+
+    def playing(self):
+        """True while a sound plays or waits for its first step()."""
+        return self._notes is not None
 
     def step(self, now):
         """Advance to `now`; return the ms until the next note begins (0: nothing plays)."""
         notes = self._notes
+        if notes is not None and self._end is None:
+            self._end = now  # asked for without a time: it starts now
         while notes is not None:
             left = time.ticks_diff(self._end, now)
             if left > 0:

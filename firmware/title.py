@@ -22,7 +22,7 @@ class Title(Screen):
             # The first press loads the menu and the game (app.App._SCREENS); its click
             # sounds after that, so the load never lengthens the note.
             self.app.show(MENU, now)  # at once; the rest of this hold does nothing
-            self.app.sound("MOVE", now)
+            self.app.sound("MOVE")
         return True
 
     def tick(self, now):

@@ -153,4 +153,24 @@ def test_stop_releases_the_pwm_as_each_board_asks():
     check(heard(pwm, t0) == expected("MOVE"), repr(heard(pwm, t0)))
 
 
+
+def test_a_sound_asked_for_without_a_time_starts_at_the_next_step():
+    # The App asks without a time and steps the buzzer once its step's work (a search of 55 ms
+    # on a Pico) and frame are done: the sound starts then, whole, not cut by that work.
+    pwm, s = buzzer("rp2")
+    s.play("PLACE")
+    check(s.playing() and not pwm.sounding(), "a tone before the step")
+    time.clock().sleep_ms(55)  # the step's search
+    t0 = time.ticks_ms()
+    run(s, 200)
+    check(heard(pwm, t0) == expected("PLACE"), repr(heard(pwm, t0)))
+    check(not s.playing(), "still playing")
+    s.play("PLACE")
+    s.play("CPU")  # asked in the same step: after PLACE, whole
+    t0 = time.ticks_ms()
+    run(s, 300)
+    h = heard(pwm, t0)
+    check(h == expected("PLACE")[:-1] + expected("CPU", 60), repr(h))
+
+
 mptest.run(globals())
