@@ -23,12 +23,12 @@ import time
 import rig
 from buttons import NEXT, PREV, SELECT
 
-# A search's time on a Pico by level (easy, medium, hard, perfect): the emulated RP2040's
-# cycles for the reply on the empty board at each level's depth (1, 2, 4, 9: 0.56, 1.11, 1.52,
-# 3.45 M cycles at 125 MHz; docs/benchmarks.md "On a Pico", from issue 9), the slowest position
-# at each depth, charged to every search at that level (pessimistic for later moves). The hint is a
-# perfect search.
-SEARCH_US = (4480, 8880, 12160, 27600)
+# A search's time on a Pico by level (easy, medium, hard, perfect): best_move from the empty
+# board at each level's depth (1, 2, 4, 9), the slowest position at each depth, on the emulated
+# RP2040 at 125 MHz (MicroPython v1.28.0 RPI_PICO; docs/benchmarks.md "On a Pico": ticks_us,
+# best of 5, and the emulator's own clock agree). Charged to every search at that level
+# (pessimistic for later moves). The hint and the coach's search are perfect searches.
+SEARCH_US = (7800, 16500, 23000, 55000)
 PERFECT = 3
 LABELS = ("EASY", "MED", "HARD", "PERF")
 
@@ -41,6 +41,7 @@ class Timing:
         self.skipped = 0  # notes that never sounded (their time passed in a long step)
         self.frames_late = []  # (lateness ms, step index): a frame after a due timed change
         self.search_us = 0
+        self.coached = 0  # the coach's searches (a position's marks)
         self.searches = []  # (level, us)
         self._due = None  # (ticks when the screen's next timed change is due, the screen)
         self._shown = []
@@ -50,6 +51,7 @@ class Timing:
         # The firmware's modules are loaded now, before the boot imports them, and patched
         # on their classes: the boot uses these very modules (the harness forgot the last run's).
         import app
+        import engine
         import game
         import pcd8544
         import sound
@@ -110,13 +112,25 @@ class Timing:
 
         game.Game.cpu_move = charged(game.Game.cpu_move, lambda args: args[0])
         game.Game.hint = charged(game.Game.hint, lambda args: PERFECT)
+        # The coach's search of every move (coach.Coach.read calls it): as long as perfect's.
+        real_scores = engine.scores_into
+
+        def scores_into(out, board, player):
+            clock.spend_us(SEARCH_US[PERFECT])
+            t.search_us += SEARCH_US[PERFECT]
+            t.searches.append((PERFECT, SEARCH_US[PERFECT]))
+            t.coached += 1
+            return real_scores(out, board, player)
+
+        engine.scores_into = scores_into
 
         real_sound_step = sound.Sound.step
 
         def sound_step(s, now):
-            # play() sets its table to begin at `now` before it steps: each call, from the
-            # note that was playing, walks the notes begun since at their table times.
-            cur, j, at = s._notes, s._i, s._end
+            # A table the App asked for begins at the first step after (its _end is None
+            # until then): each call, from the note that was playing, walks the notes begun
+            # since at their table times.
+            cur, j, at = s._notes, s._i, s._end if s._end is not None else now
             left = real_sound_step(s, now)
             actual = time.ticks_ms()
             while cur is not None and not (cur is s._notes and j == s._i):
@@ -198,7 +212,12 @@ def settings_changes(h):
         yield h.press(NEXT)  # Level
     yield h.press(SELECT)
     yield h.wait(300)
-    for _ in range(4):
+    for _ in range(2):
+        yield h.press(NEXT)  # Coach
+    yield h.press(SELECT)  # on: every game below shows its marks (a search per position)
+    yield h.wait(300)
+    yield h.press(SELECT)  # the note on what the marks mean goes
+    for _ in range(2):
         yield h.press(NEXT)  # Back
     yield h.press(SELECT)
     yield h.wait(500)

@@ -71,9 +71,10 @@ def test_save_ms_is_the_worst_save_on_the_modelled_flash():
 def test_no_note_and_no_blink_late_over_a_session_on_the_modelled_flash():
     # Issue 19 point 1: a note or a blink is never delayed by a flash write by more than
     # late_ms. A whole session on the Pico's model (flash, frames and searches timed): settings
-    # changed and saved, games to a result in both modes with their jingles and saves, a hint,
-    # an undo, the perfect level's first reply. Each note must start within late_ms of its
-    # table time, none skipped; each frame a blink or a sign was due for within late_ms.
+    # changed and saved (the Coach on), games to a result in both modes with their jingles and
+    # saves and the coach's marks, a hint, an undo, the perfect level's first reply. Each note
+    # must start within late_ms of its table time, none skipped; each frame a blink or a sign
+    # was due for within late_ms.
     h = harness.Harness("pico")
     t = session.Timing(h)
     h.run(session.session)
@@ -85,6 +86,7 @@ def test_no_note_and_no_blink_late_over_a_session_on_the_modelled_flash():
     check(len(saves) >= 10 and compacting, "no compacting save: %r" % saves)
     check(len(jingles) >= 6 * 5, "%d jingle notes" % len(jingles))
     check(sound.HINT in [table for _, table, _ in t.notes], "no hint")
+    check(t.coached >= 20, "the coach searched %d positions" % t.coached)
     check(t.skipped == 0, "%d notes skipped" % t.skipped)
     late, table, i = max(t.notes, key=lambda note: note[0])
     check(late <= App.late_ms, "a note %d ms late (note %d of %r)" % (late, i // 2, table))
