@@ -8,7 +8,7 @@ board frame's drawing with the coach's marks and without; the heap of a two-play
 the coach on (its code and one position's scores) and turned off again, over the coach off.
 
 What it means on a Pico at 125 MHz: docs/benchmarks.md gives best_move from the empty board
-there as 3.45 M cycles = 27.6 ms. The coach's search is scaled from it by its nodes over
+there as 55.0 ms (the emulated Pico). The coach's search is scaled from it by its nodes over
 best_move's and by its unix-port time over best_move's, and the frame by its time; the target
 is the scores on the glass within 100 ms of the turn starting."""
 
@@ -23,7 +23,7 @@ import mpy_build  # noqa: E402
 import mpyrun  # noqa: E402
 
 SCRIPT = ROOT / "bench" / "bench_coach_mp.py"
-PICO_EMPTY_MS = 27.6  # best_move from the empty board at 125 MHz (docs/benchmarks.md, issue 9)
+PICO_EMPTY_MS = 55.0  # best_move from the empty board at 125 MHz (docs/benchmarks.md "On a Pico")
 TARGET_MS = 100
 
 
