@@ -1,6 +1,6 @@
 // The page's tree explorer (issue 21) against the plain minimax and alpha-beta of
 // coachcheck.mjs: every score, mark and count shown, the best line, the cut-off marks; the
-// keyboard; a phone.
+// keyboard (and Escape giving the keys back), the focus ring, what comes first; a phone.
 // SPDX-License-Identifier: MIT
 // Run by host_tests/test_web.py (class web_coach); oxopage.mjs reads the glass.
 
@@ -62,6 +62,75 @@ export async function test_the_explorer_by_keyboard(t) {
   const reply = await page.locator('#tree li[data-path="41"] > button').textContent();
   t.assert.match(reply, new RegExp(`^O top\\s*${loss}\\s*\\(${o.scores[1]}\\): they win with ` +
     `their move ${loss.slice(1)}\\s*minimax ${o.counts[1].toLocaleString("en-US")}`));
+}
+
+export async function test_escape_gives_the_keys_back_and_the_focus_shows(t) {
+  const page = await oxo.open(t);
+  t.assert.match(await page.locator("#explorer .tree-note").textContent(), /Esc.*back to the game/s);
+  await page.locator("#mute").focus();
+  for (let k = 0; !(await page.evaluate(() =>
+    document.activeElement.matches("#explorer > summary"))); k++) {
+    if (k > 20) t.assert.fail("Tab never reaches the explorer");
+    await page.keyboard.press("Tab");
+  }
+  await page.keyboard.press("Enter");
+  await page.waitForFunction(() => document.querySelectorAll("#tree > li.node").length === 9);
+  await page.keyboard.press("Tab"); // X centre: on the best line, outlined in the accent
+  // Its focus ring is not the best line's outline.
+  const look = await page.evaluate(() => {
+    const b = document.activeElement;
+    const style = getComputedStyle(b);
+    return { path: b.closest("li.node")?.dataset.path, line: b.closest("li").matches(".line"),
+      visible: b.matches(":focus-visible"), ring: style.outlineStyle,
+      ringColour: style.outlineColor, border: style.borderTopColor };
+  });
+  t.log(JSON.stringify(look));
+  t.assert.deepEqual([look.path, look.line, look.visible], ["4", true, true]);
+  t.assert.notEqual(look.ring, "none");
+  t.assert.notEqual(look.ringColour, look.border, "the focus ring has the best line's colour");
+  // The keys work the tree there, not the game; Escape gives them back.
+  await page.keyboard.press("Enter");
+  await page.waitForFunction(() => document.activeElement.getAttribute("aria-expanded") === "true");
+  t.assert.equal(await page.evaluate(() => window.oxoRead.text(window.oxo.glass, 10, 21, 8)),
+    "OXO 5110");
+  await page.keyboard.press("Escape");
+  t.assert.equal(await page.evaluate(() =>
+    document.getElementById("explorer").contains(document.activeElement)), false);
+  await page.keyboard.press("Enter"); // SELECT: the title gives way to the main menu
+  await menu(page, (m) => m.highlight === 0 && m.rows[0].label.startsWith("1P"));
+}
+
+export async function test_the_tree_comes_before_what_the_numbers_mean(t) {
+  const page = await oxo.open(t);
+  await page.locator("#explorer > summary").click();
+  await page.waitForFunction(() => document.querySelectorAll("#tree > li.node").length === 9);
+  const seen = await page.evaluate(() => {
+    const explorer = document.getElementById("explorer");
+    const tree = document.getElementById("tree");
+    const help = [...explorer.querySelectorAll("details")];
+    const words = [...explorer.querySelectorAll("p")].filter((p) => /plies/.test(p.textContent));
+    const before = (a, b) => !!(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    return {
+      help: help.map((d) => [d.querySelector(":scope > summary").textContent, d.open,
+        before(tree, d)]),
+      // The explanation: inside the collapsed details, none of it shown with the tree.
+      hidden: words.map((p) => [p.closest("details") !== explorer, p.checkVisibility()]),
+      // What is said above the tree: short, and why the moves come in this order.
+      above: [...explorer.querySelectorAll(":scope > p")].filter((p) => before(p, tree))
+        .map((p) => p.textContent.replace(/\s+/g, " ")),
+    };
+  });
+  t.log(JSON.stringify(seen));
+  t.assert.deepEqual(seen.help, [["What the numbers mean", false, true]]);
+  t.assert.ok(seen.hidden.length > 0 && seen.hidden.every(([inside, shown]) => inside && !shown));
+  t.assert.equal(seen.above.length, 1);
+  t.assert.match(seen.above[0], /centre, corners, edges: alpha-beta's cut-offs depend on it/);
+  // Reached by keyboard: Tab past the tree to it, Enter opens it.
+  await page.locator('#tree li[data-path="7"] > button').focus();
+  await page.keyboard.press("Tab");
+  t.assert.ok(await page.evaluate(() => document.activeElement.matches("#tree-help > summary")));
+  await page.keyboard.press("Enter");
+  t.assert.ok(await page.locator("#tree-help > p").isVisible());
 }
 
 export async function test_the_coach_and_explorer_on_a_phone(t) {
