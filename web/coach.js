@@ -76,7 +76,8 @@ export class Coach {
   show(answer) {
     const cells = this.grid.querySelectorAll("td");
     this.grid.classList.toggle("none", !answer.marks);
-    this.why.textContent = answer.why || "";
+    // Why there are no scores, or what they are of (a step of the device's review).
+    this.why.textContent = answer.why || answer.note || "";
     this.caption.textContent = answer.marks ? `Coach: ${SIDE[answer.player]} to move` : "Coach";
     cells.forEach((td, i) => {
       const mark = answer.marks ? answer.marks[i] : null;

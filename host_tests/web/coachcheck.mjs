@@ -1,7 +1,7 @@
 // What the checks of the page's coach (web_coach.mjs: the tree explorer; web_coachgrid.mjs:
 // the grid beside the glass) share: a plain minimax and a plain alpha-beta written here, not
 // taken from the firmware or the page; the explorer read and checked against them; a
-// two-player game played in the page and the grid read.
+// two-player game played in the page and the grid read; the device's menu driven.
 // SPDX-License-Identifier: MIT
 
 import * as oxo from "./oxopage.mjs";
@@ -211,10 +211,14 @@ export async function twoPlayers(page) {
   await press(page, "NEXT");
   await menu(page, (m) => m.highlight === 1);
   await press(page, "SELECT");
-  return oxo.until(page, (s) => (s.cursor >= 0 ? s : null));
+  // The game's status (whose go), not only a cell that reads as the cursor: the menu's
+  // highlighted row, still there for a moment, may read as one.
+  return oxo.until(page, (s) => (s.turn.startsWith("GO") && s.cursor >= 0 ? s : null));
 }
 
-// Move the cursor to `cell` with NEXT (it steps through the free cells) and place the mark.
+// Move the cursor to `cell` with NEXT (it steps through the free cells) and place the mark:
+// then the cursor leaves the cell (to a free one, or none at the end). Not a count of the
+// cells with ink: with the device's coach on, the free cells hold its marks.
 export async function place(page, cell) {
   let s = await oxo.until(page, (s) => (s.cursor >= 0 ? s : null));
   for (let k = 0; s.cursor !== cell; k++) {
@@ -223,7 +227,7 @@ export async function place(page, cell) {
     s = await oxo.until(page, oxo.MOVED, { arg: s.cursor });
   }
   await press(page, "SELECT");
-  return oxo.until(page, (s, n) => (s.marks === n + 1 ? s : null), { arg: s.marks });
+  return oxo.until(page, (s, was) => (s.cursor !== was ? s : null), { arg: cell });
 }
 
 // The coach's grid as shown: the 9 cells' texts, the outlined ones, the caption, why none.
@@ -236,8 +240,8 @@ export const grid = (page) => page.evaluate(() => ({
 }));
 
 // Until the grid shows the scores for `cells` with `side` to move, as the test's minimax has
-// them (bounded; the last grid said if not).
-export async function gridShows(t, page, cells, side) {
+// them, and `why` in the words' place (bounded; the last grid said if not).
+export async function gridShows(t, page, cells, side, why = "") {
   const { scores } = moves([...cells], side);
   const free = scores.filter((s) => s !== null);
   const top = Math.max(...free);
@@ -246,7 +250,7 @@ export async function gridShows(t, page, cells, side) {
     cells: cells.map((c, i) => (c ? SIDE[c] : markOf(scores[i]))),
     best: tie ? [] : scores.flatMap((s, i) => (s === top ? [i] : [])),
     caption: `Coach: ${SIDE[side]} to move`,
-    why: "",
+    why,
   };
   let got;
   for (let k = 0; k < 100; k++) {
@@ -259,3 +263,26 @@ export async function gridShows(t, page, cells, side) {
 
 export const GAME = [4, 1, 0, 8, 6, 3, 2]; // X centre, O top, X top left, O blocks, X forks, X wins
 export const MIDGAME = 3; // the tree is checked after this many moves: O to move, X threatening
+
+// -- the device's Coach setting and its menu ---------------------------------------------------
+
+export const COACH_OFF = "The coach is off. Turn it on in the menu (hold NEXT, or P): Settings, Coach.";
+
+// Until the glass shows a menu with the row `label` highlighted: a board read as a menu may
+// seem to have a highlight (a grid line at a row's top), never that label.
+export const highlighted = (page, label) => oxo.until(page, (m, label) =>
+  (m.highlight >= 0 && m.rows[m.highlight].label === label ? m : null),
+{ read: "menu", arg: label });
+
+// The menu on the glass (wait for it first: highlighted()): press `key` (NEXT or PREV) until
+// its highlighted row's label starts with `label`.
+export async function choose(page, label, key = "NEXT") {
+  const at = (m) => (m.highlight >= 0 ? m.rows[m.highlight].label : "");
+  let m = await oxo.until(page, (m) => (m.highlight >= 0 ? m : null), { read: "menu" });
+  for (let k = 0; !at(m).startsWith(label); k++) {
+    if (k > 8) throw new Error(`no ${label} in the menu: ${JSON.stringify(m)}`);
+    await press(page, key);
+    m = await oxo.until(page, (m, was) => (m.highlight >= 0 && m.rows[m.highlight].label !==
+      was ? m : null), { read: "menu", arg: at(m) });
+  }
+}
