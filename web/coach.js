@@ -76,7 +76,8 @@ export class Coach {
   show(answer) {
     const cells = this.grid.querySelectorAll("td");
     this.grid.classList.toggle("none", !answer.marks);
-    // Why there are no scores, or what they are of (a step of the device's review).
+    // Why there are no scores, or what they are of (a step of the device's review): one place
+    // of a fixed height (index.html .why), so the grid does not move as the words change.
     this.why.textContent = answer.why || answer.note || "";
     this.caption.textContent = answer.marks ? `Coach: ${SIDE[answer.player]} to move` : "Coach";
     cells.forEach((td, i) => {

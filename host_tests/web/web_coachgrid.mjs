@@ -1,6 +1,6 @@
 // The page's coach beside the glass (issue 21) against the plain minimax of coachcheck.mjs:
 // the scores in a game played in the page (and its tree), the device's Coach setting, its
-// review, the CPU's turn.
+// review, the CPU's turn, the grid's place as its words change.
 // SPDX-License-Identifier: MIT
 // Run by host_tests/test_web.py (class web_coachgrid); oxopage.mjs reads the glass.
 
@@ -142,3 +142,39 @@ export async function test_the_cpu_turn_says_so(t) {
   t.assert.ok(seen.includes("The CPU's turn: the scores show when it is yours."), "no CPU turn");
   t.assert.equal((await grid(page)).caption, "Coach: O to move");
 }
+
+// Where the grid's parts are: nothing moves as the words beside it change.
+const places = (page) => page.evaluate(() => {
+  const top = (sel) => Math.round(document.querySelector(sel).getBoundingClientRect().top);
+  const why = document.getElementById("coach-why");
+  return { why: why.textContent, grid: top("#coach-grid"), caption: top("#coach-caption"),
+    words: top(".coach .key-to"), fits: why.scrollHeight <= why.clientHeight };
+});
+
+export async function test_the_grid_keeps_its_place(t) {
+  for (const viewport of [{ width: 1280, height: 720 }, { width: 390, height: 844 }]) {
+    const seen = [];
+    for (const settings of [oxo.COACH_ON, {}]) {
+      const context = await oxo.seedSettings(await t.newContext({ viewport }), settings);
+      const page = await oxo.open(t, { page: await context.newPage() });
+      seen.push(await places(page)); // no game
+      await twoPlayers(page);
+      await place(page, 4);
+      const want = settings.coach ? "" : COACH_OFF;
+      await page.waitForFunction((w) => document.getElementById("coach-why").textContent === w,
+        want);
+      seen.push(await places(page)); // the scores, or the coach off
+      await context.close();
+    }
+    t.log(viewport.width, JSON.stringify(seen));
+    t.assert.deepEqual(seen.map((s) => s.why !== ""), [true, false, true, true]);
+    for (const s of seen) {
+      t.assert.ok(s.fits, `${viewport.width} px: "${s.why}" does not fit its place`);
+      for (const part of ["grid", "caption", "words"]) {
+        t.assert.equal(s[part], seen[0][part], `${viewport.width} px: the ${part} moved ` +
+          `with "${s.why}"`);
+      }
+    }
+  }
+}
+test_the_grid_keeps_its_place.timeout = 60;
