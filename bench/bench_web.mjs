@@ -15,6 +15,7 @@
 import { parseArgs } from "node:util";
 
 import { CHROMIUM, launch, serve } from "../host_tests/web/browser.mjs";
+import { COACH_ON } from "../host_tests/web/oxopage.mjs";
 import { DESKTOP, firstFrame, open, playGame, press, runBounded, sleep, waitQuiet }
   from "./pagedriver.mjs";
 import { heap, idle, stats } from "./pagemeasures.mjs";
@@ -110,7 +111,8 @@ async function main() {
     }
 
     if (opts.screenshot) {
-      const shot = { viewport: SHOT, deviceScaleFactor: 2 };
+      // The device's Coach setting on: the scores beside the glass (and on it).
+      const shot = { viewport: SHOT, deviceScaleFactor: 2, settings: COACH_ON };
       const { context, page } = await open(browser, server, shot);
       await playGame(page, 2);
       await press(page, "ArrowRight", 80); // the cursor on a free cell, not where the CPU played

@@ -11,6 +11,7 @@
 import { parseArgs } from "node:util";
 
 import { CHROMIUM, launch, serve } from "../host_tests/web/browser.mjs";
+import { COACH_ON } from "../host_tests/web/oxopage.mjs";
 import { open, press, runBounded, waitQuiet } from "./pagedriver.mjs";
 import { stats } from "./pagemeasures.mjs";
 
@@ -46,7 +47,8 @@ async function main() {
   const note = (key, m) => (runs[key + "_py"].push(m.py), runs[key].push(m.total));
   try {
     for (let run = 0; run < RUNS; run++) {
-      const { context, page } = await open(browser, server);
+      // The device's Coach setting on: the grid shows scores only then (as the glass does).
+      const { context, page } = await open(browser, server, { settings: COACH_ON });
       await waitQuiet(page, 200);
       // The explorer opened on the title: the empty board's moves, coachtree.py imported now.
       await page.locator("#explorer > summary").click();

@@ -28,7 +28,7 @@ TIMEOUT_S = 150  # bench_web_coach.mjs stops itself at 100 s
 ROWS = (
     ("scores", None),
     (
-        "  a game's first position, the empty board (the first use imports coach.py)",
+        "  a game's first position, the empty board (coach.py loaded: the device's Coach is on)",
         "scores_first",
     ),
     ("  after a move and the CPU's answer (7 cells free)", "scores_next"),

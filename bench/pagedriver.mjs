@@ -2,6 +2,8 @@
 // frame with its steps timed, presses through oxo.js's key handler, a game played to a point.
 // SPDX-License-Identifier: MIT
 
+import { seedSettings } from "../host_tests/web/oxopage.mjs";
+
 export const WAIT_MS = 20000; // for one page to show its first frame
 
 // Run a benchmark's `main` and exit: 0 when it is done, 1 on an error, 3 when it is not done
@@ -62,10 +64,13 @@ export async function firstFrame(page) {
   return page.evaluate(() => performance.getEntriesByName("oxo-first-frame", "mark")[0].startTime);
 }
 
-export async function open(browser, server, options = {}) {
+// A page opened to its first frame in a new context (`options`: browser.newContext's), with
+// `settings` in its flash first if given (oxopage.seedSettings: {coach: true, ...}).
+export async function open(browser, server, { settings = null, ...options } = {}) {
   const context = await browser.newContext({ viewport: DESKTOP, ...options });
   context.setDefaultTimeout(WAIT_MS);
   await context.addInitScript(STEP_PROBE);
+  if (settings) await seedSettings(context, settings);
   const page = await context.newPage();
   const errors = [];
   page.on("pageerror", (err) => errors.push(String(err)));

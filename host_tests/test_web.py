@@ -5,8 +5,10 @@ quick presses) and
 host_tests/web/web_page.mjs (what the page adds: settings kept across a reload and forgotten,
 the demo after idling, dimming and sleep, the error screen) and host_tests/web/web_device.mjs
 (sound through WebAudio and mute, the board option, the phone layout) and
-host_tests/web/web_coach.mjs (issue 21: the coach beside the glass and the tree explorer against
-a minimax and an alpha-beta of the test's own, the keyboard, a phone). Each class runs in one
+host_tests/web/web_coach.mjs (issue 21: the tree explorer against a minimax and an alpha-beta of
+the test's own, host_tests/web/coachcheck.mjs; the keyboard, a phone) and
+host_tests/web/web_coachgrid.mjs (the coach beside the glass: in a game, with the device's Coach
+setting off and on, in its review; where the grid stays). Each class runs in one
 Chromium; under pytest-xdist the classes run side by side. Where node, npm or Chromium is
 missing they skip saying how to get it (webcheck's web_chromium), and fail with CI set.
 """
@@ -40,5 +42,10 @@ class web_device(webcheck.Checks):
 
 
 class web_coach(webcheck.Checks):
+    site = webcheck.fixture("web_site")
+    timeout = 30
+
+
+class web_coachgrid(webcheck.Checks):
     site = webcheck.fixture("web_site")
     timeout = 30

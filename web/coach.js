@@ -37,7 +37,16 @@ export class Coach {
     this.explorer = document.getElementById("explorer");
     this.tree = document.getElementById("tree");
     this.head = document.getElementById("tree-root");
-    this.explorer.addEventListener("toggle", () => this.explorer.open && this.build());
+    this.explorer.addEventListener("toggle", (e) => {
+      if (e.target === this.explorer && this.explorer.open) this.build();
+    });
+    // In the explorer Space, Enter and the arrows work its controls (buttons.js leaves them
+    // alone there); Escape gives the keys back to the game: the focus leaves the explorer.
+    this.explorer.addEventListener("keydown", (e) => {
+      if (e.key !== "Escape" || !this.explorer.contains(document.activeElement)) return;
+      e.preventDefault();
+      document.activeElement.blur();
+    });
     this.tree.addEventListener("click", (e) => {
       const button = e.target.closest("button[aria-expanded]");
       if (button) this.toggle(button);
@@ -67,7 +76,9 @@ export class Coach {
   show(answer) {
     const cells = this.grid.querySelectorAll("td");
     this.grid.classList.toggle("none", !answer.marks);
-    this.why.textContent = answer.why || "";
+    // Why there are no scores, or what they are of (a step of the device's review): one place
+    // of a fixed height (index.html .why), so the grid does not move as the words change.
+    this.why.textContent = answer.why || answer.note || "";
     this.caption.textContent = answer.marks ? `Coach: ${SIDE[answer.player]} to move` : "Coach";
     cells.forEach((td, i) => {
       const mark = answer.marks ? answer.marks[i] : null;

@@ -7,7 +7,9 @@ glass, or the empty board when no game is on it):
 - score, mark: the engine's exact score of the move (engine.root_scores of the position the
   move is made from, from the mover's side: a win n plies away 100 - n, a loss -(100 - n), a
   draw 0) and coach.mark of it, the words the device's coach shows (W n, L n, D).
-- best: the move scores the highest of its siblings (ties all best).
+- best: the move scores the highest of its siblings, and not all of them score the same: the
+  cells the device's coach boxes (coach.Coach.boxed), none when every move ties (the empty
+  board, all draws; a lost position where every move loses as soon).
 - line: the node is on the best line, the moves engine.best_move picks from the root on (of
   equal-best moves the first in the engine's move order: centre, corners, edges) to the end.
 - cut: a plain alpha-beta run once from the root never visits the node. That alpha-beta is
@@ -193,7 +195,10 @@ class Tree:
         if self._over(cells, board, last):
             return "[]"
         scores = engine.root_scores(board, side)
-        best = max(s for s in scores if s is not None)
+        free = [s for s in scores if s is not None]
+        best = max(free)
+        if min(free) == best:
+            best = None  # every move ties: none is best, as on the device (coach.Coach.boxed)
         window = self._windows[path]
         ply = len(path)
         out = []

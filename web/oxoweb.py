@@ -15,7 +15,9 @@ compiled by mpy-cross. Nothing of the firmware is copied here:
   reset for that; a hang in the page shows as a frozen tab.
 
 The coach beside the glass (coach()) and the tree explorer (tree(), web/coachtree.py, imported
-when first opened) read the position from the runner's App: its Play screen's game.
+when first opened) read the position from the runner's App: its Play screen's game, or in the
+review the position before the move reviewed (review.Review.position). The grid follows the
+device's Coach setting as the glass does; the explorer is there whatever it is.
 
 The glass comes from the controller model fed with the SPI and pin recording (what the real
 module would show: power-down, display mode, Vop, the backlight pin), the buzzer's notes from
@@ -37,6 +39,22 @@ NO_GAME = "No game on the glass: start 1P or 2P from the menu."
 DEMO = "The demo is playing itself: start a game to be coached."
 CPU_TURN = "The CPU's turn: the scores show when it is yours."
 GAME_OVER = "The game is over: no moves left to score."
+# The device's Coach setting is off (settings.py "coach"): the grid shows no more than its glass.
+COACH_OFF = "The coach is off. Turn it on in the menu (hold NEXT, or P): Settings, Coach."
+# In the device's review (review.py): which move, whose, where; the scores are those before it.
+REVIEW = "Review, move %d of %d: %s played %s. The scores before it:"
+_SIDES = ("", "X", "O")
+_CELLS = (
+    "top left",
+    "top",
+    "top right",
+    "left",
+    "centre",
+    "right",
+    "bottom left",
+    "bottom",
+    "bottom right",
+)
 
 
 def _hex(rgb):
@@ -119,29 +137,41 @@ class Page:
     # -- the coach and the tree explorer ------------------------------------------------------
 
     def coach(self):
-        """None if the coach's answer is as at the last call; else JSON: {"why": ...} when no
-        human is to move in a game, or {"board", "player", "marks": 9 marks (null taken),
-        "best": the cells the device's coach boxes (none when every move ties)}; "root":
-        [board, player], the position the explorer starts from (the empty board with no game).
-        Called after every step: it searches, and makes garbage, only when the position on the
-        glass changes."""
+        """None if the coach's answer is as at the last call; else JSON: {"why": ...} when the
+        grid shows no scores (no human to move in a game, or the device's Coach setting off),
+        or {"board", "player", "marks": 9 marks (null taken), "best": the cells the device's
+        coach boxes (none when every move ties), "note": what the scores are of, "" in a
+        game}; "root": [board, player], the position the explorer starts from (the empty board
+        with no game). In the device's review (review.Review) the scores are those its glass
+        shows, whatever the setting: the reviewed move's mover's, before that move. Called
+        after every step: it searches, and makes garbage, only when its answer changes."""
         app = self.runner.app
-        why, board, player = None, 0, 1
-        if app is None or app.showing != screen.PLAY and app.showing != screen.DEMO:
-            why = NO_GAME
-        elif app.showing == screen.DEMO:
+        why, board, player, note = None, 0, 1, ""
+        showing = app.showing if app is not None else -1
+        if showing == screen.REVIEW:
+            review = app.screen
+            game = review.game
+            board, player = review.position.board, review.position.turn()
+            cell = game.moves[review.step]
+            note = REVIEW % (review.step + 1, game.count, _SIDES[player], _CELLS[cell])
+        elif showing == screen.DEMO:
             why = DEMO
+        elif showing != screen.PLAY:
+            why = NO_GAME
         else:
             game = app.screen.game
             board, player = game.board, game.turn()
-            if game.over():
+            if not app.settings.get("coach"):
+                why = COACH_OFF
+            elif game.over():
                 why = GAME_OVER
             elif game.cpu_to_move():
                 why = CPU_TURN
-        if why == self._why and board == self._board and player == self._player:
+        said = why if why is not None else note
+        if said == self._why and board == self._board and player == self._player:
             return None
-        self._why, self._board, self._player = why, board, player
-        root = [board, player] if why in (None, CPU_TURN, GAME_OVER) else [0, 1]
+        self._why, self._board, self._player = said, board, player
+        root = [0, 1] if why in (NO_GAME, DEMO) else [board, player]
         if why is not None:
             return json.dumps({"why": why, "root": root})
         import coach
@@ -154,7 +184,14 @@ class Page:
         marks = [coach.mark(v).decode() if v else None for v in scores]
         best = [i for i in range(9) if scores[i] and scores[i] == c.boxed]
         return json.dumps(
-            {"board": board, "player": player, "marks": marks, "best": best, "root": root}
+            {
+                "board": board,
+                "player": player,
+                "marks": marks,
+                "best": best,
+                "note": note,
+                "root": root,
+            }
         )
 
     def _explorer(self, board, player):

@@ -225,6 +225,22 @@ export async function withReader(context) {
 }
 
 /**
+ * Settings in the board's flash before the page starts, as web/flash.js keeps them: the file
+ * settings.json in localStorage under "oxo5110:". `values`: the keys to set (settings.py KEYS;
+ * the firmware takes the defaults for the rest). On every load of the context's pages: a page
+ * opened with it starts with these settings.
+ */
+export async function seedSettings(context, values) {
+  await context.addInitScript((text) => {
+    if (location.protocol === "http:") localStorage.setItem("oxo5110:settings.json", text);
+  }, JSON.stringify(values)); // not on a new page's about:blank, which has no storage
+  return context;
+}
+
+/** The device's Coach setting on (and what its marks mean already told on the glass). */
+export const COACH_ON = { coach: true, coach_told: true };
+
+/**
  * Open the page (index.html + query) in `page` and wait for its first frame. `clock`: on
  * Playwright's fake clock (the wasm port's ticks_ms reads Date.now()), paused after the first
  * frame: the page's timers, and so the firmware's steps, then run only in tick() and at().

@@ -1,0 +1,180 @@
+// The page's coach beside the glass (issue 21) against the plain minimax of coachcheck.mjs:
+// the scores in a game played in the page (and its tree), the device's Coach setting, its
+// review, the CPU's turn, the grid's place as its words change.
+// SPDX-License-Identifier: MIT
+// Run by host_tests/test_web.py (class web_coachgrid); oxopage.mjs reads the glass.
+
+import * as oxo from "./oxopage.mjs";
+import { menu, press } from "./pagekeys.mjs";
+import {
+  ORDER, wins, moves, openExplorer, SIDE, exploreAndCheck, twoPlayers, place, grid, gridShows,
+  GAME, MIDGAME, COACH_OFF, highlighted, choose,
+} from "./coachcheck.mjs";
+
+export async function test_the_scores_beside_the_glass_in_a_game_and_its_tree(t) {
+  await oxo.seedSettings(t.context, oxo.COACH_ON);
+  const page = await oxo.open(t);
+  t.assert.equal((await grid(page)).why, "No game on the glass: start 1P or 2P from the menu.");
+  await twoPlayers(page);
+  const cells = Array(9).fill(0);
+  let side = 1;
+  // Cheap: the coach answers (and searches) only when the position changes, not every step.
+  await gridShows(t, page, cells, side);
+  const updates = await page.evaluate(() => [window.oxo.coach.updates, window.oxo.steps]);
+  await page.waitForFunction((n) => window.oxo.steps >= n + 30, updates[1]);
+  t.assert.equal(await page.evaluate(() => window.oxo.coach.updates), updates[0],
+    "the coach answered again with nothing changed");
+  for (let k = 0; k < GAME.length; k++) {
+    await gridShows(t, page, cells, side);
+    if (k === MIDGAME) {
+      t.log(`mid-game: ${cells.join("")}, ${SIDE[side]} to move`);
+      await openExplorer(page);
+      await exploreAndCheck(t, page, cells, side);
+    }
+    await place(page, GAME[k]);
+    cells[GAME[k]] = side;
+    side = 3 - side;
+  }
+  t.assert.ok(wins(cells, 1), "the game was meant to end with X's line");
+  await page.waitForFunction(() => /over/.test(document.getElementById("coach-why").textContent));
+  const over = await grid(page);
+  t.assert.equal(over.why, "The game is over: no moves left to score.");
+  t.assert.deepEqual(over.best, []);
+}
+test_the_scores_beside_the_glass_in_a_game_and_its_tree.timeout = 90;
+
+
+export async function test_the_grid_follows_the_coach_setting(t) {
+  const page = await oxo.open(t); // the device's default: the coach off
+  await twoPlayers(page);
+  await place(page, 4);
+  const cells = [0, 0, 0, 0, 1, 0, 0, 0, 0];
+  // Off: beside the glass no more than on it, no scores, and how to turn it on.
+  await page.waitForFunction((w) => document.getElementById("coach-why").textContent === w,
+    COACH_OFF);
+  t.assert.deepEqual(await grid(page),
+    { cells: Array(9).fill(""), best: [], caption: "Coach", why: COACH_OFF });
+  // The explorer is there all the same (opening it is the player's choice): the position on
+  // the glass, O to move.
+  await openExplorer(page);
+  t.assert.deepEqual(await page.locator("#tree > li.node").evaluateAll((all) =>
+    all.map((li) => li.dataset.path)), ORDER.filter((c) => !cells[c]).map(String));
+  // Turned on as the words say, with the page's keys (Escape first: the explorer's summary
+  // has the focus, and with it the keys).
+  await page.keyboard.press("Escape");
+  await page.keyboard.press("p"); // hold NEXT: the menu
+  await highlighted(page, "Continue");
+  await choose(page, "Settings");
+  await press(page, "SELECT");
+  await highlighted(page, "Contr");
+  await choose(page, "Coach");
+  await press(page, "SELECT"); // ON; the first time, what the marks mean shows until a press
+  await page.waitForTimeout(300);
+  await press(page, "SELECT");
+  await oxo.until(page, (m) => (m.highlight >= 0 && m.rows[m.highlight].label === "Coach" &&
+    m.rows[m.highlight].value === "ON" ? m : null), { read: "menu" });
+  await choose(page, "Back");
+  await press(page, "SELECT");
+  await highlighted(page, "Settings");
+  await choose(page, "Continue", "PREV");
+  await press(page, "SELECT");
+  await gridShows(t, page, cells, 2);
+}
+test_the_grid_follows_the_coach_setting.timeout = 60;
+
+// review.py: the move reviewed, its mover and its cell, the scores those before it.
+const CELL_NAMES = ["top left", "top", "top right", "left", "centre", "right", "bottom left",
+  "bottom", "bottom right"];
+const reviewing = (step, count, side, cell) =>
+  `Review, move ${step} of ${count}: ${SIDE[side]} played ${CELL_NAMES[cell]}. ` +
+  "The scores before it:";
+
+export async function test_the_review_beside_the_glass(t) {
+  // The coach off: the device's review shows its scores all the same, and so does the grid.
+  const page = await oxo.open(t);
+  await twoPlayers(page);
+  for (const cell of GAME) await place(page, cell);
+  await page.waitForFunction(() => window.oxoRead.state().turn.startsWith("WIN")); // X's, in 2P
+  await page.keyboard.press("h"); // hold SELECT on the result: the review, its first move
+  const cells = Array(9).fill(0);
+  await gridShows(t, page, cells, 1, reviewing(1, GAME.length, 1, GAME[0]));
+  for (let step = 1; step < 4; step++) {
+    cells[GAME[step - 1]] = 2 - (step % 2);
+    await press(page, "NEXT");
+    const side = 1 + (step % 2);
+    await gridShows(t, page, cells, side, reviewing(step + 1, GAME.length, side, GAME[step]));
+  }
+  // The explorer roots at the position reviewed: X centre, O top, X top left; O to move.
+  await openExplorer(page);
+  t.assert.deepEqual(await page.locator("#tree > li.node").evaluateAll((all) =>
+    all.map((li) => li.dataset.path)), ORDER.filter((c) => !cells[c]).map(String));
+  t.assert.match(await page.locator("#tree-root").textContent(), /O to move/);
+  await exploreAndCheck(t, page, cells, 2);
+}
+test_the_review_beside_the_glass.timeout = 90;
+
+export async function test_the_cpu_turn_says_so(t) {
+  // A 1P game where the CPU starts: set Starts to CPU in the menu, then play.
+  await oxo.seedSettings(t.context, oxo.COACH_ON);
+  const page = await oxo.open(t, { clock: true });
+  await press(page, "SELECT");
+  await oxo.tick(page, 200);
+  const rows = await menu(page, (m) => (m.highlight === 0 ? m : null));
+  const starts = rows.rows.findIndex((r) => r.label.startsWith("Start"));
+  t.assert.ok(starts > 0, JSON.stringify(rows));
+  // While the CPU thinks the page says whose turn it is: watch every answer the coach gives.
+  await page.evaluate(() => {
+    window.oxoWhy = [];
+    const why = document.getElementById("coach-why");
+    new MutationObserver(() => window.oxoWhy.push(why.textContent))
+      .observe(why, { childList: true, characterData: true, subtree: true });
+  });
+  for (let k = 0; k < starts; k++) await press(page, "NEXT"), await oxo.tick(page, 100);
+  while ((await page.evaluate(() => window.oxoRead.menu())).rows[starts].value !== "CPU") {
+    await press(page, "SELECT");
+    await oxo.tick(page, 100);
+  }
+  for (let k = 0; k < starts; k++) await press(page, "PREV"), await oxo.tick(page, 100);
+  await press(page, "SELECT");
+  await oxo.tick(page, 1500);
+  const seen = await page.evaluate(() => window.oxoWhy);
+  t.log(JSON.stringify(seen));
+  t.assert.ok(seen.includes("The CPU's turn: the scores show when it is yours."), "no CPU turn");
+  t.assert.equal((await grid(page)).caption, "Coach: O to move");
+}
+
+// Where the grid's parts are: nothing moves as the words beside it change.
+const places = (page) => page.evaluate(() => {
+  const top = (sel) => Math.round(document.querySelector(sel).getBoundingClientRect().top);
+  const why = document.getElementById("coach-why");
+  return { why: why.textContent, grid: top("#coach-grid"), caption: top("#coach-caption"),
+    words: top(".coach .key-to"), fits: why.scrollHeight <= why.clientHeight };
+});
+
+export async function test_the_grid_keeps_its_place(t) {
+  for (const viewport of [{ width: 1280, height: 720 }, { width: 390, height: 844 }]) {
+    const seen = [];
+    for (const settings of [oxo.COACH_ON, {}]) {
+      const context = await oxo.seedSettings(await t.newContext({ viewport }), settings);
+      const page = await oxo.open(t, { page: await context.newPage() });
+      seen.push(await places(page)); // no game
+      await twoPlayers(page);
+      await place(page, 4);
+      const want = settings.coach ? "" : COACH_OFF;
+      await page.waitForFunction((w) => document.getElementById("coach-why").textContent === w,
+        want);
+      seen.push(await places(page)); // the scores, or the coach off
+      await context.close();
+    }
+    t.log(viewport.width, JSON.stringify(seen));
+    t.assert.deepEqual(seen.map((s) => s.why !== ""), [true, false, true, true]);
+    for (const s of seen) {
+      t.assert.ok(s.fits, `${viewport.width} px: "${s.why}" does not fit its place`);
+      for (const part of ["grid", "caption", "words"]) {
+        t.assert.equal(s[part], seen[0][part], `${viewport.width} px: the ${part} moved ` +
+          `with "${s.why}"`);
+      }
+    }
+  }
+}
+test_the_grid_keeps_its_place.timeout = 60;
