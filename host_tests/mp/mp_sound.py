@@ -153,7 +153,6 @@ def test_stop_releases_the_pwm_as_each_board_asks():
     check(heard(pwm, t0) == expected("MOVE"), repr(heard(pwm, t0)))
 
 
-
 def test_a_sound_asked_for_without_a_time_starts_at_the_next_step():
     # The App asks without a time and steps the buzzer once its step's work (a search of 55 ms
     # on a Pico) and frame are done: the sound starts then, whole, not cut by that work.
