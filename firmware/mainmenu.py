@@ -57,7 +57,7 @@ class MainMenu(Screen):
             if b != buttons.SELECT:
                 self._move(b, now)
         elif kind == buttons.CLICK and b == buttons.SELECT:
-            # The click sounds before the choice acts (setupmenu sounds after it, so that
+            # The click is asked for before the choice acts (setupmenu asks after it, so that
             # choosing "Sound OFF" is not heard).
             self.app.sound("PLACE")
             self._select(now)

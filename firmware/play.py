@@ -251,7 +251,7 @@ class Play(Screen):
         self.slow[slot] = spent if spent < _SLOW_MAX else _SLOW_MAX
         self.thinking = False
         self.shown = False
-        self.app.sound("CPU")  # or the result's jingle, once your mark's click ends
+        self.app.sound("CPU")  # cut by the result's jingle if this move ends the game
         self._played(game.play(cell), now)
         self.app.drop_input(now)  # whatever was pressed while the engine ran is dropped
         return False

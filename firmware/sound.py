@@ -27,8 +27,8 @@ class Sound:
     passive piezo.
 
     play(name) starts the table called `name` at the next step(), cutting whatever played, except
-    PLACE, which is heard whole: a sound asked for while it plays (the CPU's answer, the
-    result's jingle) starts when it ends, one at a time, the last asked for. step(now), called
+    PLACE, which is heard whole: a sound asked for while it plays (the jingle of the result
+    your mark made) starts when it ends, one at a time, the last asked for. step(now), called
     by every loop step, moves to the next note when one ends (a step that comes late skips the
     notes whose time has passed, so a sound never outlasts its table). Neither allocates.
 

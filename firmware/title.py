@@ -19,8 +19,8 @@ class Title(Screen):
 
     def event(self, ev, now):
         if buttons.kind_of(ev) == buttons.PRESS:
-            # The first press loads the menu and the game (app.App._SCREENS); its click
-            # sounds after that, so the load never lengthens the note.
+            # The first press loads the menu and the game (app.App._SCREENS); its click starts
+            # once that is done (app.App.sound), so the load never cuts the note.
             self.app.show(MENU, now)  # at once; the rest of this hold does nothing
             self.app.sound("MOVE")
         return True

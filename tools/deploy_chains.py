@@ -67,24 +67,25 @@ def check_platform(board, platform):
     )
 
 
-def build_deploy(board, out_dir):
+def build_deploy(board, out_dir, lines=False):
     """Compile the firmware for `board` into out_dir; return (mpy files, board.mpy, main.py).
-    Without line numbers (mpy_build.compile_module: lines=False), as a board runs it."""
+    Without line numbers (mpy_build.compile_module: lines=False), as a board runs it, unless
+    `lines`."""
     modules = [p for p in mpy_build.firmware_sources(include_boards=False) if p.name != "main.py"]
-    mpys = mpy_build.compile_all(out_dir, modules, lines=False)
+    mpys = mpy_build.compile_all(out_dir, modules, lines=lines)
     staged = out_dir / "board" / "board.py"
     staged.parent.mkdir()
     shutil.copyfile(check_board(board), staged)
-    board_mpy = mpy_build.compile_module(staged, out_dir, lines=False)
+    board_mpy = mpy_build.compile_module(staged, out_dir, lines=lines)
     shutil.rmtree(staged.parent)  # `make run` mounts out_dir: a board/ folder would be imported
     return mpys, board_mpy, FIRMWARE / "main.py"
 
 
 def build_run(board, out_dir):
     """What `make run` mounts: this checkout compiled as deploy compiles it (the board then
-    loads bytecode and does not compile app.py and the rest in its own RAM), main.py as
-    source (mpremote runs it)."""
-    mpys, board_mpy, main_py = build_deploy(board, out_dir)
+    loads bytecode and does not compile app.py and the rest in its own RAM) but with line
+    numbers, for the tracebacks of a developer's runs; main.py as source (mpremote runs it)."""
+    mpys, board_mpy, main_py = build_deploy(board, out_dir, lines=True)
     shutil.copyfile(main_py, out_dir / "main.py")
     return out_dir
 

@@ -40,8 +40,9 @@ export class Coach {
     this.explorer.addEventListener("toggle", (e) => {
       if (e.target === this.explorer && this.explorer.open) this.build();
     });
-    // In the explorer Space, Enter and the arrows work its controls (buttons.js leaves them
-    // alone there); Escape gives the keys back to the game: the focus leaves the explorer.
+    // In the explorer Tab moves between its moves and Space or Enter opens one (buttons.js
+    // leaves the keys alone there); Escape gives the keys back to the game: the focus leaves
+    // the explorer.
     this.explorer.addEventListener("keydown", (e) => {
       if (e.key !== "Escape" || !this.explorer.contains(document.activeElement)) return;
       e.preventDefault();

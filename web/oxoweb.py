@@ -84,7 +84,7 @@ class Page:
 
         self.runner = runner.Runner(self.hw)
         # What coach() last answered: why there were no scores (or None), the position.
-        self._why, self._board, self._player = "", -1, 0
+        self._why, self._board, self._player, self._step = "", -1, 0, -1
         self._coach = None  # coach.Coach, made at the first position a human is to move in
         self._tree = None  # coachtree.Tree of the explorer, once opened
 
@@ -146,14 +146,11 @@ class Page:
         shows, whatever the setting: the reviewed move's mover's, before that move. Called
         after every step: it searches, and makes garbage, only when its answer changes."""
         app = self.runner.app
-        why, board, player, note = None, 0, 1, ""
+        why, board, player, step = None, 0, 1, -1
         showing = app.showing if app is not None else -1
         if showing == screen.REVIEW:
-            review = app.screen
-            game = review.game
-            board, player = review.position.board, review.position.turn()
-            cell = game.moves[review.step]
-            note = REVIEW % (review.step + 1, game.count, _SIDES[player], _CELLS[cell])
+            review = app.screen  # its position, step and game (review.Review says so)
+            board, player, step = review.position.board, review.position.turn(), review.step
         elif showing == screen.DEMO:
             why = DEMO
         elif showing != screen.PLAY:
@@ -167,10 +164,19 @@ class Page:
                 why = GAME_OVER
             elif game.cpu_to_move():
                 why = CPU_TURN
-        said = why if why is not None else note
-        if said == self._why and board == self._board and player == self._player:
+        if (
+            why == self._why
+            and board == self._board
+            and player == self._player
+            and step == self._step
+        ):
             return None
-        self._why, self._board, self._player = said, board, player
+        self._why, self._board, self._player, self._step = why, board, player, step
+        note = ""
+        if step >= 0:
+            game = review.game
+            cell = game.moves[step]
+            note = REVIEW % (step + 1, game.count, _SIDES[player], _CELLS[cell])
         root = [0, 1] if why in (NO_GAME, DEMO) else [board, player]
         if why is not None:
             return json.dumps({"why": why, "root": root})
