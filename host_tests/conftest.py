@@ -21,7 +21,7 @@ TESTBED = ROOT / "testbed"
 # virtualboard_mp runs as a script; the fake machine and time are the hostboard fixture's).
 TESTBED_MP = (
     "fakebus", "pcd8544_model", "ramdisk", "glasstext", "boardpins", "glass", "rig", "harness",
-    "session", "simulator_mp", "positions", "gameboard",
+    "session", "simulator_mp", "positions", "gameboard", "glasslook",
 )  # fmt: skip
 
 

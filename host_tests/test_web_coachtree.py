@@ -14,3 +14,10 @@ class mp_web_coachtree(mpcheck.Script):
 
     heapsize = "256k"
     paths = (WEB,)
+
+
+class mp_web_page(mpcheck.Script):
+    """oxoweb.Page's coach under MicroPython (mp_web_page.py), on the host board's machine."""
+
+    heapsize = "1024k"
+    paths = (mpcheck.fixture("hostboard"), WEB)

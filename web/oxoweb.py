@@ -146,7 +146,8 @@ class Page:
         shows, whatever the setting: the reviewed move's mover's, before that move. Called
         after every step: it searches, and makes garbage, only when its answer changes."""
         app = self.runner.app
-        why, board, player, step = None, 0, 1, -1
+        why = None  # one by one: MicroPython builds a tuple to unpack four at once
+        board, player, step = 0, 1, -1
         showing = app.showing if app is not None else -1
         if showing == screen.REVIEW:
             review = app.screen  # its position, step and game (review.Review says so)
@@ -180,6 +181,12 @@ class Page:
         root = [0, 1] if why in (NO_GAME, DEMO) else [board, player]
         if why is not None:
             return json.dumps({"why": why, "root": root})
+        return self._scores(board, player, note, root)
+
+    def _scores(self, board, player, note, root):
+        # coach()'s answer with scores. Its own function: the lists below close over its
+        # locals, and MicroPython makes a cell for each at every call of the function that has
+        # them, which coach() makes at every step.
         import coach
 
         if self._coach is None:

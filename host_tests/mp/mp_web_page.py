@@ -1,0 +1,63 @@
+# web/oxoweb.py's Page under MicroPython, as the page steps it (with the host board's fake
+# machine and a fake clock): what its coach answers, and that an unchanged answer costs nothing.
+# The browser checks (host_tests/web/web_coachgrid.mjs) check what the grid shows.
+# SPDX-License-Identifier: MIT
+import gc
+import json
+import time
+
+import mptest
+import oxoweb
+from mptest import check
+
+
+def page():
+    time.use(time.FakeClock())
+    p = oxoweb.Page("pico")
+    clock = time.clock()
+
+    def run(ms):
+        end = clock.now + ms
+        while clock.now < end:
+            wait = p.step()
+            clock.sleep_ms(wait if wait > 0 else 1)
+
+    def press(name, ms=80):
+        p.press(name, True)
+        run(ms)
+        p.press(name, False)
+        run(200)
+
+    run(1500)  # the chime, the title
+    return p, run, press
+
+
+def test_the_coach_answers_once_per_change_and_nothing_in_between():
+    p, run, press = page()
+    press("SELECT")  # the title: the menu
+    press("NEXT")  # 2 Players
+    press("SELECT")
+    game = p.runner.app.screen.game
+    for _ in range(9):  # each mark where the cursor is, X and O in turn, to the end
+        if game.over():
+            break
+        press("SELECT")
+    check(game.over(), "the game did not end")
+    press("SELECT", 1000)  # a hold on the result: the review, its first move
+    answer = p.coach()
+    check(answer is not None and "Review" in json.loads(answer)["note"], repr(answer))
+    gc.collect()
+    gc.disable()
+    try:
+        before = gc.mem_alloc()
+        for _ in range(50):
+            check(p.coach() is None, "answered again with nothing changed")
+        spent = gc.mem_alloc() - before
+    finally:
+        gc.enable()
+    check(spent == 0, "50 unchanged answers left %d bytes" % spent)
+    press("NEXT")  # the review's next move: a new answer
+    check(p.coach() is not None, "no answer for the next move")
+
+
+mptest.run(globals())
