@@ -36,9 +36,10 @@ import screen  # the firmware's screen ids
 BUTTONS = ("PREV", "NEXT", "SELECT")
 # Why the coach shows no scores (coach()): the page's words for each case.
 NO_GAME = "No game on the glass: start 1P or 2P from the menu."
+WAITING = "The game waits in the menu: Continue brings it back."
 DEMO = "The demo is playing itself: start a game to be coached."
 CPU_TURN = "The CPU's turn: the scores show when it is yours."
-GAME_OVER = "The game is over: no moves left to score."
+GAME_OVER = "The game is over: hold SELECT (or H) to review it, move by move."
 # The device's Coach setting is off (settings.py "coach"): the grid shows no more than its glass.
 COACH_OFF = "The coach is off. Turn it on in the menu (hold NEXT, or P): Settings, Coach."
 # In the device's review (review.py): which move, whose, where; the scores are those before it.
@@ -155,7 +156,8 @@ class Page:
         elif showing == screen.DEMO:
             why = DEMO
         elif showing != screen.PLAY:
-            why = NO_GAME
+            play = app.screens[screen.PLAY] if app is not None else None
+            why = WAITING if play is not None and play.waiting else NO_GAME
         else:
             game = app.screen.game
             board, player = game.board, game.turn()

@@ -38,6 +38,11 @@ def test_the_coach_answers_once_per_change_and_nothing_in_between():
     press("NEXT")  # 2 Players
     press("SELECT")
     game = p.runner.app.screen.game
+    press("SELECT")  # X
+    press("NEXT", 1000)  # a hold: the menu, the game waiting behind Continue
+    check(json.loads(p.coach())["why"] == oxoweb.WAITING, "the waiting game not said")
+    press("SELECT")  # Continue
+    check(json.loads(p.coach())["why"] == oxoweb.COACH_OFF, "not back in the game")  # off: default
     for _ in range(9):  # each mark where the cursor is, X and O in turn, to the end
         if game.over():
             break

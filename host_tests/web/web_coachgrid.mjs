@@ -38,7 +38,7 @@ export async function test_the_scores_beside_the_glass_in_a_game_and_its_tree(t)
   t.assert.ok(wins(cells, 1), "the game was meant to end with X's line");
   await page.waitForFunction(() => /over/.test(document.getElementById("coach-why").textContent));
   const over = await grid(page);
-  t.assert.equal(over.why, "The game is over: no moves left to score.");
+  t.assert.equal(over.why, "The game is over: hold SELECT (or H) to review it, move by move.");
   t.assert.deepEqual(over.best, []);
 }
 test_the_scores_beside_the_glass_in_a_game_and_its_tree.timeout = 90;
