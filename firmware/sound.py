@@ -46,20 +46,18 @@ class Sound:
         self._on = False  # a tone is sounding (duty > 0)
         self._live = True  # the PWM is set up (False once stop() has deinit() it)
 
-    def play(self, name, now=None):
-        """Start the table called `name` (MOVE, WIN, ...) at `now` (ticks_ms) or, without one,
-        at the next step(); if PLACE is playing, when it ends. The App gives no time: it steps
-        the buzzer once a step's work and frame are done, so a sound starts with what it goes
-        with, however long the step spent on a search or a frame."""
+    def play(self, name):
+        """Start the table called `name` (MOVE, WIN, ...) at the next step(); if PLACE is
+        playing, when it ends. The App steps the buzzer once a step's work and frame are done,
+        so a sound starts with what it goes with, however long the step spent on a search or a
+        frame."""
         if self._notes is PLACE:
             self._next = name
             return
         self._next = None
         self._notes = globals()[name]
         self._i = -2
-        self._end = now
-        if now is not None:
-            self.step(now)
+        self._end = None  # set by the next step(): the sound starts then
 
     def playing(self):
         """True while a sound plays or waits for its first step()."""

@@ -195,7 +195,8 @@ def timers(board, dim_s, sleep_s, then):
         h.up(SELECT)
         release = h.now
         yield h.wait(1700)
-        h.hw.buzzer.play("LOSS", time.ticks_ms())
+        h.hw.buzzer.play("LOSS")
+        h.hw.buzzer.step(time.ticks_ms())
         yield from then(h, out, release)
 
     h = harness.Harness(board, files=settings_file(dim_s=dim_s, sleep_s=sleep_s))
@@ -210,7 +211,8 @@ def test_silence_when_the_backlight_dims():
         yield h.wait(10)
         out["at dim"] = pwm_of(h).sounding()
         yield h.wait(500)
-        h.hw.buzzer.play("WIN", time.ticks_ms())  # while dimmed: nobody is there to hear it
+        h.hw.buzzer.play("WIN")  # while dimmed: nobody is there to hear it
+        h.hw.buzzer.step(time.ticks_ms())
         start = h.now
         yield h.wait(LONGEST_MS)
         out["heard"] = heard(pwm_of(h), release)
@@ -260,7 +262,8 @@ def interrupted(escape):
             pad.poll = poll
             raise escape
 
-        h.hw.buzzer.play("WIN", time.ticks_ms())
+        h.hw.buzzer.play("WIN")
+        h.hw.buzzer.step(time.ticks_ms())
         yield h.wait(50)
         pad.poll = fail  # the next step fails, mid-jingle
         yield h.wait(LONGEST_MS)
