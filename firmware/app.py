@@ -248,15 +248,11 @@ def _load(name, keep):
     # once the screen is let go, and the next import loads it again.
     if keep:
         return __import__(name)
-    had = 0  # bit k: _LET_GO_WITH[k] was loaded before
-    for k in range(len(_LET_GO_WITH)):
-        if _LET_GO_WITH[k] in sys.modules:
-            had |= 1 << k
+    loaded_now = [helper for helper in _LET_GO_WITH if helper not in sys.modules]
     module = __import__(name)
     del sys.modules[name]
-    for k in range(len(_LET_GO_WITH)):
-        if not had >> k & 1:
-            sys.modules.pop(_LET_GO_WITH[k], None)
+    for helper in loaded_now:
+        sys.modules.pop(helper, None)
     return module
 
 

@@ -89,10 +89,10 @@ class Coach:
                 fb.fill_rect(x, y, _CELL, _CELL, 1 if solid else 0)
                 ink = 0 if solid else 1
             text = mark(value)
-            x += (_CELL + 1 - smallfont.width(text)) // 2
-            smallfont.text(fb, text, x, y + _TEXT_Y, ink)
+            left = x + (_CELL + 1 - smallfont.width(text)) // 2  # centred in the cell
+            smallfont.text(fb, text, left, y + _TEXT_Y, ink)
             if value == self.boxed:
-                _corners(fb, (i % 3) * _PITCH + _FRAME, y + _FRAME, ink)
+                _corners(fb, x + _FRAME, y + _FRAME, ink)
 
 
 def _corners(fb, x, y, ink):
