@@ -56,7 +56,7 @@ class Play(Screen):
         # shows the indicator (one frame; on a fast search it lasts a few ms, below what the
         # glass can show).
         self.slow = bytearray(b"\xff" * (LEVEL_COUNT * _EMPTIES))
-        self.coach = None  # a coach.Coach while the setting is on (_keep_coach)
+        self.coach = None  # a coach.Coach while the setting is on (_keep_coach; the page reads it)
 
     # -- a game starts ------------------------------------------------------------------------
 

@@ -39,7 +39,8 @@ _NOW = const((b"", b"", b"", b"SLOWER", b"SOONER", b">DRAW", b">LOSS", b">LOSS")
 class Review(Screen):
     """The review of the game play.Play holds (finished), one move a step. The web page's
     coach (web/oxoweb.py) reads `position` (the position before the move shown), `step` (that
-    move's index in `game.moves`) and `game` to show the same scores beside the glass."""
+    move's index in `game.moves`), `game` and `coach` to show the same scores beside the
+    glass."""
 
     def __init__(self, app):
         super().__init__(app)

@@ -6,7 +6,7 @@
 // (buttons.py ignores the pin for debounce_ms after an edge it saw), and at least this long:
 const LEVEL_MIN_MS = 50;
 // A letter's hold outlasts what the firmware acts on (SELECT's long press, PREV/NEXT's first
-// repeat) by this much, as the simulator's do (tools/simulator.py HOLD_SPARE_MS).
+// repeat) by this much, as the simulator's do (tools/simkeys.py HOLD_SPARE_MS).
 const HOLD_SPARE_MS = 50;
 const QUEUE_MAX = 32; // levels waiting (16 presses, ~1.6 s); more are dropped
 const NAMES = ["PREV", "NEXT", "SELECT"];
@@ -69,8 +69,9 @@ export class Buttons {
     this.debounceMs = debounceMs;
     this.holdMs = { SELECT: longMs + HOLD_SPARE_MS, PREV: repeatDelayMs + HOLD_SPARE_MS,
       NEXT: repeatDelayMs + HOLD_SPARE_MS };
+    this.all = NAMES.map((name) => new Button(name, this)); // stepped every step: no new array
     this.byName = {};
-    for (const name of NAMES) this.byName[name] = new Button(name, this);
+    for (const button of this.all) this.byName[button.name] = button;
   }
 
   push(name, down, keep = 0) {
@@ -115,7 +116,7 @@ export class Buttons {
 
   // The firmware ran a step at `now` (performance.now() before it): each pin was polled.
   stepped(now) {
-    for (const button of Object.values(this.byName)) button.stepped(now);
+    for (const button of this.all) button.stepped(now);
   }
 
   stop() {
@@ -125,7 +126,7 @@ export class Buttons {
 
   // The on-screen keys, the keyboard, and letting go of everything when the page loses focus.
   wire() {
-    for (const button of Object.values(this.byName)) {
+    for (const button of this.all) {
       const el = button.el, name = button.name;
       el.addEventListener("pointerdown", (e) => {
         if (e.button !== 0) return;

@@ -79,6 +79,9 @@ class Tree:
         # searched (cut off); filled as nodes are listed, for their expansion.
         self._windows = {"": (-_INF, _INF)}
         self._root_ab = None  # alpha-beta's count at the root, once the root is expanded
+        # path -> (coach.Coach of the node's position, engine.last_nodes() of its search): the
+        # engine searches each listed position once, for its count and, opened, its moves.
+        self._engine = {}
         self.over = self._over(self.cells, board, -1)
         self.line = self._best_line()
 
@@ -163,6 +166,15 @@ class Tree:
                 alpha = value
         return alpha
 
+    def _searched(self, path, board, side):
+        # The engine's search of the position at `path`: (its coach.Coach, its node count).
+        found = self._engine.get(path)
+        if found is None:
+            c = coach.Coach()
+            c.read(board, side)  # engine.scores_into: every move's exact score
+            found = self._engine[path] = (c, engine.last_nodes())
+        return found
+
     # -- what the page shows --------------------------------------------------------------------
 
     def root(self):
@@ -171,8 +183,7 @@ class Tree:
         cells = list(self.cells)
         engine_nodes = None
         if not self.over:
-            engine.root_scores(self.board, self.player)
-            engine_nodes = engine.last_nodes()
+            engine_nodes = self._searched("", self.board, self.player)[1]
         return json.dumps(
             {
                 "board": self.board,
@@ -194,11 +205,7 @@ class Tree:
         last = ord(path[-1]) - 48 if path else -1
         if self._over(cells, board, last):
             return "[]"
-        scores = engine.root_scores(board, side)
-        free = [s for s in scores if s is not None]
-        best = max(free)
-        if min(free) == best:
-            best = None  # every move ties: none is best, as on the device (coach.Coach.boxed)
+        moves = self._searched(path, board, side)[0]  # the moves' scores, the cells it boxes
         window = self._windows[path]
         ply = len(path)
         out = []
@@ -227,16 +234,16 @@ class Tree:
             total += visits
             engine_nodes = None
             if not over:
-                engine.root_scores(child_board, 3 - side)
-                engine_nodes = engine.last_nodes()
+                engine_nodes = self._searched(child, child_board, 3 - side)[1]
+            scored = moves.scores[i]  # as engine.scores_into gives it: the score + 128
             out.append(
                 {
                     "cell": i,
                     "path": child,
                     "side": side,
-                    "score": scores[i],
-                    "mark": coach.mark(scores[i] + 128).decode(),
-                    "best": scores[i] == best,
+                    "score": scored - 128,
+                    "mark": coach.mark(scored).decode(),
+                    "best": scored == moves.boxed,
                     "line": self.line.startswith(child),
                     "cut": self._windows[child] is None,
                     "over": over,

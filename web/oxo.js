@@ -30,7 +30,6 @@ const oxo = {
   board: null, steps: 0, frames: 0, cell: 0, margin: MARGIN, glass: null, colours: null,
   lit: false, showing: false, tones: 0, error: null, started: performance.now(),
   firstFrame: null, lastFrame: null, lastPress: null, dropped: 0,
-  get storage() { return store.ok ? undefined : "refused"; },
 };
 window.oxo = oxo;
 

@@ -86,7 +86,6 @@ class Page:
         self.runner = runner.Runner(self.hw)
         # What coach() last answered: why there were no scores (or None), the position.
         self._why, self._board, self._player, self._step = "", -1, 0, -1
-        self._coach = None  # coach.Coach, made at the first position a human is to move in
         self._tree = None  # coachtree.Tree of the explorer, once opened
 
     def step(self):
@@ -180,21 +179,20 @@ class Page:
             game = review.game
             cell = game.moves[step]
             note = REVIEW % (step + 1, game.count, _SIDES[player], _CELLS[cell])
-        root = [0, 1] if why in (NO_GAME, DEMO) else [board, player]
+        root = [board, player]  # the empty board, X to move, when there is no game
         if why is not None:
             return json.dumps({"why": why, "root": root})
-        return self._scores(board, player, note, root)
+        return self._scores(app.screen.coach, board, player, note, root)
 
-    def _scores(self, board, player, note, root):
-        # coach()'s answer with scores. Its own function: the lists below close over its
-        # locals, and MicroPython makes a cell for each at every call of the function that has
-        # them, which coach() makes at every step.
-        import coach
+    def _scores(self, c, board, player, note, root):
+        # coach()'s answer with scores, from the coach.Coach of the screen showing (the game's
+        # with the setting on, the review's), which searched this position for its frame.
+        # Its own function: the lists below close over its locals, and MicroPython makes a cell
+        # for each at every call of the function that has them, which coach() makes at every
+        # step.
+        import coach  # the screen's coach loaded it
 
-        if self._coach is None:
-            self._coach = coach.Coach()
-        c = self._coach
-        c.read(board, player)  # the device's coach: its marks and the cells it boxes
+        c.read(board, player)  # nothing to do: the frame just drawn read this position
         scores = c.scores
         marks = [coach.mark(v).decode() if v else None for v in scores]
         best = [i for i in range(9) if scores[i] and scores[i] == c.boxed]
