@@ -72,7 +72,7 @@ def main():
             f["longest_frame_step_ms"],
             ", ".join(
                 "%s %d ms" % (level, f["search_%s_ms" % level])
-                for level in ("EASY", "MED", "HARD", "PERF")
+                for level in ("EASY", "MED", "HARD", "PERF", "COACH")
                 if "search_%s_ms" % level in f
             ),
         )

@@ -54,8 +54,12 @@ search = {}
 for k, (start, end, flash, cost, drew, _wait) in enumerate(steps):
     ms = time.ticks_diff(end, start)
     if cost:
-        level = t.searches[len([1 for s in steps[:k] if s[3]])][0]
-        search[level] = max(search.get(level, 0), ms)
+        # The CPU's (or the hint's) level, if the step ran one, else the coach's search alone.
+        label = session.COACH
+        for level in t.step_searches[k]:
+            if level != session.COACH:
+                label = session.LABELS[level]
+        search[label] = max(search.get(label, 0), ms)
     elif flash:
         by["flash"] = max(by["flash"], ms)
     elif drew:
@@ -77,8 +81,8 @@ print("longest_ms", longest[0])
 print("longest_what", longest[2])
 print("longest_save_step_ms", by["flash"])
 print("longest_frame_step_ms", by["frame"])
-for level in sorted(search):
-    print("search_%s_ms" % session.LABELS[level], search[level])
+for label in sorted(search):
+    print("search_%s_ms" % label, search[label])
 print("press_wait_ms", wait[0])
 k = wait[1]
 print("press_wait_during", "flash" if steps[k][2] else "frame" if steps[k][4] else "idle")

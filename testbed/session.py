@@ -30,6 +30,7 @@ from buttons import NEXT, PREV, SELECT
 # (pessimistic for later moves). The hint and the coach's search are perfect searches.
 SEARCH_US = (7800, 16500, 23000, 55000)
 PERFECT = 3
+COACH = "COACH"  # the level of the coach's searches in Timing.searches
 LABELS = ("EASY", "MED", "HARD", "PERF")
 
 
@@ -42,7 +43,8 @@ class Timing:
         self.frames_late = []  # (lateness ms, step index): a frame after a due timed change
         self.search_us = 0
         self.coached = 0  # the coach's searches (a position's marks)
-        self.searches = []  # (level, us)
+        self.searches = []  # (level, us); the coach's level is COACH
+        self.step_searches = []  # by step: the levels of the searches it ran
         self._due = None  # (ticks when the screen's next timed change is due, the screen)
         self._shown = []
         self._install()
@@ -64,6 +66,7 @@ class Timing:
         def step(a, now):
             disk = t.h.disk
             flash, search0, busy = disk.busy_us, t.search_us, clock.busy_us
+            searched = len(t.searches)
             screen = rig.screen_of(a)
             t._shown = []
             wait = real_step(a, now)
@@ -71,6 +74,7 @@ class Timing:
             flash = disk.busy_us - flash
             search = t.search_us - search0
             t.steps.append((now, end, flash, search, clock.busy_us - busy - flash - search, wait))
+            t.step_searches.append([level for level, _ in t.searches[searched:]])
             due = t._due
             # A frame the screen's timed change (a blink, a sign going) was due for; not the
             # CPU's reply, whose due frame follows its search.
@@ -78,7 +82,7 @@ class Timing:
                 due is not None
                 and due[1] is screen
                 and rig.screen_of(a) is screen
-                and not (t.search_us - search0)
+                and not search
             ):
                 for shown in t._shown:
                     late = time.ticks_diff(shown, due[0])
@@ -118,7 +122,7 @@ class Timing:
         def scores_into(out, board, player):
             clock.spend_us(SEARCH_US[PERFECT])
             t.search_us += SEARCH_US[PERFECT]
-            t.searches.append((PERFECT, SEARCH_US[PERFECT]))
+            t.searches.append((COACH, SEARCH_US[PERFECT]))
             t.coached += 1
             return real_scores(out, board, player)
 
