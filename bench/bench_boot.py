@@ -30,7 +30,6 @@ cursor, pixel, board, build ...) that the heap figures would come out lower than
 firmware spends (by 3.7 KB when tried).
 """
 
-import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -39,6 +38,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tools"), str(ROOT / "testbed")]  # as `python bench/<this file>`
 
 import boardlist  # noqa: E402
+import deploy_chains  # noqa: E402
 import mpy_build  # noqa: E402
 import mpyrun  # noqa: E402
 
@@ -88,20 +88,11 @@ def smallest_heap(paths, deployed, board, low=16, high=512):
 
 
 def deploy(tmp):
-    """Each board's files as `make deploy` leaves them, by board: a folder with every module
-    .mpy (without line numbers, as deploy compiles them), the board file as board.mpy and
-    main.py as source."""
-    sources = [p for p in mpy_build.firmware_sources(include_boards=False) if p.name != "main.py"]
-    built = mpy_build.compile_all(tmp / "fw", sources, lines=False)
-    folders = {}
-    for board in BOARDS:
-        folder = folders[board] = tmp / board
-        mpy_build.compile_all(folder, sources, lines=False)
-        board_py = ROOT / "boards" / (board + ".py")
-        board_mpy = mpy_build.compile_module(board_py, tmp / "boards", lines=False)
-        shutil.copyfile(board_mpy, folder / "board.mpy")
-        shutil.copyfile(ROOT / "firmware" / "main.py", folder / "main.py")
-    return folders, sum(p.stat().st_size for p in built)
+    """Each board's files as `make deploy` leaves them (deploy_chains.stage), by board; and
+    the firmware's modules' size (the board file and main.py left out)."""
+    folders = {board: deploy_chains.stage(board, tmp / board) for board in BOARDS}
+    modules = folders[BOARDS[0]].glob("*.mpy")
+    return folders, sum(p.stat().st_size for p in modules if p.name != "board.mpy")
 
 
 def main():

@@ -13,7 +13,6 @@ emulated Pico (v1.28.0 RPI_PICO in rp2040js, outside this repository) reached th
 """
 
 import os
-import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -37,8 +36,7 @@ def main():
         return 0
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
-        _mpys, _board, main_py = deploy_chains.build_deploy("pico", tmp / "files")
-        shutil.copyfile(main_py, tmp / "files" / "main.py")
+        deploy_chains.stage("pico", tmp / "files")
         count = len(os.listdir(tmp / "files"))
         os.environ["MPTEST_ONLY"] = " ".join(CHECKS)
         paths = (ROOT / "tools", ROOT / "host_tests" / "mp", ROOT / "testbed")

@@ -17,7 +17,6 @@ any host; what they rest on is cited where the model is.
   press during a search is dropped by design, so not counted), and the latest note and blink.
 """
 
-import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -37,8 +36,7 @@ def main():
         return 0
     with tempfile.TemporaryDirectory() as tmp:
         deployed = Path(tmp)
-        _mpys, _board, main_py = deploy_chains.build_deploy("pico", deployed)
-        shutil.copyfile(main_py, deployed / "main.py")
+        deploy_chains.stage("pico", deployed)
         res = mpyrun.run(
             ROOT / "bench" / "bench_saves_mp.py", args=(deployed,), paths=PATHS, heapsize="4m"
         )

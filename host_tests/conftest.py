@@ -63,11 +63,7 @@ def mp_path(mpy_dir, testbed):
 def deployed(tmp_path_factory):
     """What `make deploy BOARD=pico` puts in a Pico's root directory (tools/deploy_chains.py
     build_deploy): the firmware's .mpy files, board.mpy and main.py, in one folder."""
-    import shutil
 
     import deploy_chains
 
-    out = tmp_path_factory.mktemp("deployed")
-    _mpys, _board, main_py = deploy_chains.build_deploy("pico", out)
-    shutil.copyfile(main_py, out / "main.py")
-    return out
+    return deploy_chains.stage("pico", tmp_path_factory.mktemp("deployed"))

@@ -9,7 +9,6 @@ USB-serial bridge, and is the pty itself (mpremote reads a pty faster than a ser
 import json
 import os
 import re
-import shutil
 import subprocess
 import threading
 import time
@@ -41,8 +40,7 @@ def board(request, tmp_path, monkeypatch):
     gap = getattr(request, "param", 0)
     if gap == "deployed":  # what `make deploy` leaves, without a deploy's time, on a Pico
         gap = 0.3
-        deploy_chains.build_deploy("pico", tmp_path / "flash")
-        shutil.copyfile(ROOT / "firmware/main.py", tmp_path / "flash/main.py")
+        deploy_chains.stage("pico", tmp_path / "flash")
     vb = virtualboard.VirtualBoard(
         tmp_path / "flash",
         [TESTBED / "hostboard", TESTBED],

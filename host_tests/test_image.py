@@ -1,7 +1,6 @@
 """make image (tools/image.py): the files it writes, read back by a reader written here from
 the UF2 specification, mounted by the MicroPython unix port, and every bad input refused."""
 
-import shutil
 import struct
 
 import deploy_chains
@@ -239,9 +238,7 @@ def images(tmp_path_factory):
     esp32 = image.make("esp32")
     (folder / "esp32-fs.bin").write_bytes(esp32.files[image.OUT / "oxo5110-esp32-fs.bin"])
     for board in ("pico", "esp32"):
-        expected = folder / ("expected-" + board)
-        main_py = deploy_chains.build_deploy(board, expected)[2]  # the source, not a copy
-        shutil.copyfile(main_py, expected / "main.py")
+        deploy_chains.stage(board, folder / ("expected-" + board))
     return folder
 
 

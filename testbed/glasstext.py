@@ -34,9 +34,8 @@ def shows(glass, text, inverted=False):
     return find(glass, text, inverted) is not None
 
 
-def columns(glass, x, y, w, h, inverted=False):
-    """The box x, y, w, h of the glass as w ints, one a column: bit r is row y + r, 1 = ink
-    (dark, or light when inverted)."""
+def columns(glass, x, y, w, h):
+    """The box x, y, w, h of the glass as w ints, one a column: bit r is row y + r, 1 = ink."""
     mask = (1 << h) - 1
     first = y >> 3
     last = (y + h - 1) >> 3
@@ -46,7 +45,7 @@ def columns(glass, x, y, w, h, inverted=False):
         for bank in range(last, first - 1, -1):
             col = col << 8 | glass[bank * 84 + xx]
         col = (col >> (y - 8 * first)) & mask
-        out.append(col ^ mask if inverted else col)
+        out.append(col)
     return out
 
 
@@ -88,7 +87,3 @@ def read_columns(cols):
             run = bytearray()
     return "".join(text)
 
-
-def read(glass, x, y, w, h, inverted=False):
-    """The text in the small font inside the box x, y, w, h of the glass (read_columns)."""
-    return read_columns(columns(glass, x, y, w, h, inverted))

@@ -169,10 +169,10 @@ def deploy_files(folder, mountpoint):
             dst.write(data)
 
 
-def pico_flash(blocks, clock=None):
+def pico_flash(blocks):
     """A RAMDisk shaped and timed as the Pico's flash (4 KB blocks, PICO_FLASH), littlefs with
     the port's progsize when mounted with mount(..., progsize=PICO_PROGSIZE)."""
-    return RAMDisk(PICO_BLOCK, blocks, timing=PICO_FLASH, clock=clock)
+    return RAMDisk(PICO_BLOCK, blocks, timing=PICO_FLASH)
 
 
 class Counted:

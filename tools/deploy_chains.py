@@ -81,13 +81,19 @@ def build_deploy(board, out_dir, lines=False):
     return mpys, board_mpy, FIRMWARE / "main.py"
 
 
+def stage(board, out_dir, lines=False):
+    """out_dir holding what a board's flash holds after `make deploy` (build_deploy, and
+    main.py as source beside the .mpy files); return out_dir."""
+    _mpys, _board_mpy, main_py = build_deploy(board, out_dir, lines)
+    shutil.copyfile(main_py, out_dir / "main.py")
+    return out_dir
+
+
 def build_run(board, out_dir):
     """What `make run` mounts: this checkout compiled as deploy compiles it (the board then
     loads bytecode and does not compile app.py and the rest in its own RAM) but with line
     numbers, for the tracebacks of a developer's runs; main.py as source (mpremote runs it)."""
-    mpys, board_mpy, main_py = build_deploy(board, out_dir, lines=True)
-    shutil.copyfile(main_py, out_dir / "main.py")
-    return out_dir
+    return stage(board, out_dir, lines=True)
 
 
 def mpremote(port, *chain):
