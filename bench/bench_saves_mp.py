@@ -1,43 +1,15 @@
 # The MicroPython half of bench_saves.py: saves on the Pico's modelled flash and the loop's
 # steps over a scripted session (testbed/session.py), printed as "name value" lines.
 # SPDX-License-Identifier: MIT
-import os
 import sys
 import time
 
 import harness
-import ramdisk
 import session
-from settings import Settings
-
-MNT = "/bench"
-
-
-def saves(extra, count=320):
-    # Each save's cost (us) on a fresh Pico flash holding what `make deploy` leaves in the root
-    # (sys.argv[1], staged by bench_saves.py); `extra`: error.log at its largest and
-    # settings.bad beside settings.json. 320 saves pass littlefs's first relocation.
-    disk = ramdisk.pico_flash(ramdisk.PICO_BLOCKS)
-    ramdisk.mount("lfs2", MNT, disk, progsize=ramdisk.PICO_PROGSIZE)
-    ramdisk.deploy_files(sys.argv[1], MNT)
-    if extra:
-        with open(MNT + "/error.log", "wb") as f:
-            f.write(b"t=0 x\n" * 341)
-        with open(MNT + "/settings.bad", "wb") as f:
-            f.write(b"{'contrast': 60}" * 32)
-    s = Settings.load(MNT + "/settings.json")
-    costs = []
-    for k in range(count):
-        s.count("tally1", k % 3)
-        busy = disk.busy_us
-        s.save()
-        costs.append(disk.busy_us - busy)
-    os.umount(MNT)
-    return costs
 
 
 for name, extra in (("alone", False), ("beside", True)):
-    costs = saves(extra)
+    costs = session.save_costs(sys.argv[1], extra)
     ordered = sorted(costs)
     print("save_%s_min" % name, ordered[0])
     print("save_%s_median" % name, ordered[len(costs) // 2])

@@ -86,4 +86,3 @@ def read_columns(cols):
             text.append(_GLYPHS.get(bytes(run), "?"))
             run = bytearray()
     return "".join(text)
-

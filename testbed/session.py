@@ -78,12 +78,7 @@ class Timing:
             due = t._due
             # A frame the screen's timed change (a blink, a sign going) was due for; not the
             # CPU's reply, whose due frame follows its search.
-            if (
-                due is not None
-                and due[1] is screen
-                and rig.screen_of(a) is screen
-                and not search
-            ):
+            if due is not None and due[1] is screen and rig.screen_of(a) is screen and not search:
                 for shown in t._shown:
                     late = time.ticks_diff(shown, due[0])
                     if late >= 0:
@@ -272,3 +267,48 @@ def session(h):
     yield from one_player(h, 1, "YOU")
     yield from one_player(h, 2, "CPU")
     yield from one_player(h, PERFECT, "CPU")
+
+
+SAVES = 320  # past the directory's first relocation: littlefs moves a metadata pair after
+# block_cycles = 100 erases (extmod/vfs_lfsx.c, init_config)
+_MNT = "/saves"
+
+
+def save_costs(deployed, logs, saves=SAVES):
+    """The cost in us of each of `saves` saves on a fresh flash shaped and timed as the Pico's,
+    holding what `make deploy` leaves in the root (the folder `deployed`), with `logs` also the
+    largest files the firmware keeps beside settings.json: error.log at errorlog.LOG_MAX and
+    settings.bad at its 512 bytes (where littlefs compacts and relocates the root's metadata
+    differs with them, so neither layout alone has the worst save). Each save changes what the
+    game changes: the contrast, or a tally (its file growing a digit now and then).
+    RuntimeError if a save fails."""
+    import gc
+    import os
+
+    import errorlog
+    import ramdisk
+    from settings import Settings
+
+    gc.collect()  # a 1.4 MB disk in one piece, after a session's harness
+    disk = ramdisk.pico_flash(ramdisk.PICO_BLOCKS)
+    ramdisk.mount("lfs2", _MNT, disk, progsize=ramdisk.PICO_PROGSIZE)
+    try:
+        ramdisk.deploy_files(deployed, _MNT)
+        if logs:
+            with open(_MNT + "/error.log", "wb") as f:
+                f.write(b"t=0 x\n" * (errorlog.LOG_MAX // 6))
+            with open(_MNT + "/settings.bad", "wb") as f:
+                f.write(b"{'contrast': 60}" * 32)
+        s = Settings.load(_MNT + "/settings.json")
+        s.set("contrast", 50)
+        s.save()
+        costs = []
+        for k in range(saves):
+            s.count("tally1", k % 3)
+            busy = disk.busy_us
+            if not s.save():
+                raise RuntimeError("save %d failed" % k)
+            costs.append(disk.busy_us - busy)
+        return costs
+    finally:
+        os.umount(_MNT)

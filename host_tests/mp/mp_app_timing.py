@@ -2,8 +2,6 @@
 # longest save App.save_ms allows for, and (issue 19 point 1) no note and no blink late by more
 # than App.late_ms over a whole session, whatever the saves cost.
 # SPDX-License-Identifier: MIT
-import gc
-import os
 import sys
 
 import harness
@@ -13,45 +11,6 @@ import session
 import sound
 from app import App
 from mptest import check
-from settings import Settings
-
-MNT = "/timing"
-SAVES = 320  # past the directory's first relocation (save 295 below): littlefs moves a
-# metadata pair after block_cycles = 100 erases (extmod/vfs_lfsx.c, init_config)
-
-
-def save_costs(logs, saves=SAVES):
-    """The cost in us of each of `saves` saves on a fresh flash shaped and timed as the Pico's,
-    holding what `make deploy` leaves in the root (sys.argv[1]: the `deployed` fixture), with
-    `logs` also the largest files the firmware keeps beside settings.json: error.log at
-    errorlog.LOG_MAX and settings.bad at its 512 bytes (where littlefs compacts and relocates
-    the root's metadata differs with them, so neither layout alone has the worst save). Each
-    save changes what the game changes: the contrast, or a tally (its file growing a digit now
-    and then)."""
-    import errorlog
-
-    gc.collect()  # a 1.4 MB disk in one piece, after the session's harness
-    disk = ramdisk.pico_flash(ramdisk.PICO_BLOCKS)
-    ramdisk.mount("lfs2", MNT, disk, progsize=ramdisk.PICO_PROGSIZE)
-    try:
-        ramdisk.deploy_files(sys.argv[1], MNT)
-        if logs:
-            with open(MNT + "/error.log", "wb") as f:
-                f.write(b"t=0 x\n" * (errorlog.LOG_MAX // 6))
-            with open(MNT + "/settings.bad", "wb") as f:
-                f.write(b"{'contrast': 60}" * 32)
-        s = Settings.load(MNT + "/settings.json")
-        s.set("contrast", 50)
-        s.save()
-        costs = []
-        for k in range(saves):
-            s.count("tally1", k % 3)
-            busy = disk.busy_us
-            check(s.save(), "save %d failed" % k)
-            costs.append(disk.busy_us - busy)
-        return costs
-    finally:
-        os.umount(MNT)
 
 
 def test_save_ms_is_the_worst_save_on_the_modelled_flash():
@@ -61,7 +20,7 @@ def test_save_ms_is_the_worst_save_on_the_modelled_flash():
     # every change to the deployed files' names and sizes (the worst save came to 343, 218 and
     # 428 ms with three firmwares of one day), so save_ms covers the worst seen with room to
     # spare rather than this layout's to the ms.
-    costs = save_costs(False) + save_costs(True)
+    costs = session.save_costs(sys.argv[1], False) + session.save_costs(sys.argv[1], True)
     worst = max(costs)
     plain = sorted(costs)[len(costs) // 2]
     print("saves: median %d us, worst %d us (save %d)" % (plain, worst, costs.index(worst)))
