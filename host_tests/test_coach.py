@@ -6,11 +6,12 @@ import re
 
 import coach
 import engine
+import gameboard
 import goldens
 import mpcheck
+import positions
 import pytest
 from firmwaresource import assigned
-from test_engine import board_of, live_positions
 
 
 class mp_coach_glass(mpcheck.Script):
@@ -22,11 +23,11 @@ class mp_coach_glass(mpcheck.Script):
 
 def test_scores_into_says_what_root_scores_says_in_every_position():
     out = bytearray(9)
-    for cells, player in live_positions():
-        board = board_of(cells)
+    for board in positions.going_on():
+        player = gameboard.to_move(board)
         engine.scores_into(out, board, player)
         want = [0 if s is None else s + 128 for s in engine.root_scores(board, player)]
-        assert list(out) == want, (cells, player)
+        assert list(out) == want, (gameboard.unpack(board), player)
 
 
 def test_the_coach_draws_on_the_boards_cells():
