@@ -7,7 +7,6 @@ import time
 import harness
 import session
 
-
 for name, extra in (("alone", False), ("beside", True)):
     costs = session.save_costs(sys.argv[1], extra)
     ordered = sorted(costs)

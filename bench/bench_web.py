@@ -15,9 +15,7 @@ reduced to 256 colours) for the README (`make bench` writes docs/web-page.png).
 
 import argparse
 import gzip
-import json
 import re
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -48,16 +46,11 @@ def page_heapsize():
 
 
 def run_browser(site, screenshot):
-    args = ["node", str(RUNNER), "--site", str(site), "--runs", str(RUNS)]
+    args = ["--site", str(site), "--runs", str(RUNS)]
     args += ["--presses", str(PRESSES), "--idle", str(IDLE_S)]
     if screenshot:
         args += ["--screenshot", str(screenshot)]
-    result = subprocess.run(args, capture_output=True, text=True, timeout=TIMEOUT_S)
-    if result.returncode:
-        raise RuntimeError(
-            "bench_web.mjs failed (exit %d): %s" % (result.returncode, result.stderr.strip())
-        )
-    return json.loads(result.stdout.strip().splitlines()[-1])
+    return webbench.run_node(RUNNER, args, TIMEOUT_S)
 
 
 def save_screenshot(raw, out):
@@ -69,10 +62,6 @@ def save_screenshot(raw, out):
     out.parent.mkdir(parents=True, exist_ok=True)
     small.save(out, optimize=True)
     return small.size
-
-
-def ms(value):
-    return "%.0f ms" % value if value >= 10 else "%.1f ms" % value
 
 
 def print_bytes(site, visit, reload):
@@ -118,10 +107,19 @@ def print_times(cold, warm, press):
         ("  of which that step and the frame (firmware, model, canvas)", press["after_step"]),
     ]
     for name, s in rows:
-        p90 = ms(s["p90"]) if s["n"] >= 20 else "-"  # of 7 runs, the 90th percentile is the max
+        p90 = (
+            webbench.ms(s["p90"]) if s["n"] >= 20 else "-"
+        )  # of 7 runs, the 90th percentile is the max
         print(
             "| %s | %s | %s | %s | %s | %d |"
-            % (name, ms(s["median"]), p90, ms(s["min"]), ms(s["max"]), s["n"])
+            % (
+                name,
+                webbench.ms(s["median"]),
+                p90,
+                webbench.ms(s["min"]),
+                webbench.ms(s["max"]),
+                s["n"],
+            )
         )
     print(
         "press: NEXT on the main menu (the highlight moves on its down edge) through oxo.js's"
@@ -184,7 +182,7 @@ def main(argv=None):
         raw_png = Path(tmp) / "shot.png" if args.screenshot else None
         try:
             out = run_browser(SITE, raw_png)
-        except (RuntimeError, subprocess.TimeoutExpired) as err:
+        except RuntimeError as err:
             print("bench_web: %s" % err, file=sys.stderr)
             return 1
         if args.screenshot:

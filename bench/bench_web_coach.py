@@ -11,8 +11,6 @@ pass/fail, moving with the machine's load (printed first). Skipped with a note w
 Chromium is missing.
 """
 
-import json
-import subprocess
 import sys
 from pathlib import Path
 
@@ -38,10 +36,6 @@ ROWS = (
 )
 
 
-def ms(value):
-    return "%.0f ms" % value if value >= 10 else "%.1f ms" % value
-
-
 def main():
     print("== bench_web_coach: the page's coach and tree explorer in Chromium (headless) ==")
     problem = webbench.site_ready(SITE)
@@ -49,16 +43,11 @@ def main():
         print("skipped: " + problem)
         return 0
     print(webbench.load_line())
-    args = ["node", str(RUNNER), "--site", str(SITE), "--runs", str(RUNS)]
     try:
-        result = subprocess.run(args, capture_output=True, text=True, timeout=TIMEOUT_S)
-    except subprocess.TimeoutExpired:
-        print("bench_web_coach: bench_web_coach.mjs did not finish", file=sys.stderr)
+        out = webbench.run_node(RUNNER, ["--site", str(SITE), "--runs", str(RUNS)], TIMEOUT_S)
+    except RuntimeError as err:
+        print("bench_web_coach: %s" % err, file=sys.stderr)
         return 1
-    if result.returncode:
-        print("bench_web_coach: %s" % result.stderr.strip(), file=sys.stderr)
-        return 1
-    out = json.loads(result.stdout.strip().splitlines()[-1])
     print("Chromium %s, %d fresh pages" % (out["chromium"], out["runs"]))
     print("| measure | in MicroPython, median | with rendering, median | min | max |")
     print("|---|---|---|---|---|")
@@ -69,12 +58,18 @@ def main():
         py, total = out[key + "_py"], out[key]
         print(
             "| %s | %s | %s | %s | %s |"
-            % (name, ms(py["median"]), ms(total["median"]), ms(total["min"]), ms(total["max"]))
+            % (
+                name,
+                webbench.ms(py["median"]),
+                webbench.ms(total["median"]),
+                webbench.ms(total["min"]),
+                webbench.ms(total["max"]),
+            )
         )
     print(
-        "scores: the oxoweb.Page.coach() call that searched (engine.scores_into, coach.mark, the"
-        " JSON) and the grid drawn, in the step that drew the position on the glass; the"
-        " explorer: coachtree.Tree's calls for the node and its list drawn"
+        "scores: the oxoweb.Page.coach() call that answered (the marks and the cells the screen's"
+        " coach.Coach holds: it searched the position for the frame of that step; the JSON) and"
+        " the grid drawn; the explorer: coachtree.Tree's calls for the node and its list drawn"
     )
     return 0
 

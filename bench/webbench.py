@@ -1,7 +1,9 @@
 # What both browser benchmarks (bench_web.py, bench_web_coach.py) do first: the page built, or
 # why it cannot be, and the machine's load, which their times move with.
 # SPDX-License-Identifier: MIT
+import json
 import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -30,3 +32,22 @@ def load_line():
         os.getloadavg()[0],
         os.cpu_count(),
     )
+
+
+def run_node(script, args, timeout_s):
+    """Run a browser benchmark's node script with `args`: the JSON on its last line of output.
+    RuntimeError if it fails or does not finish in timeout_s."""
+    command = ["node", str(script), *args]
+    try:
+        result = subprocess.run(command, capture_output=True, text=True, timeout=timeout_s)
+    except subprocess.TimeoutExpired:
+        raise RuntimeError("%s did not finish in %d s" % (script.name, timeout_s)) from None
+    if result.returncode:
+        raise RuntimeError(
+            "%s failed (exit %d): %s" % (script.name, result.returncode, result.stderr.strip())
+        )
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def ms(value):
+    return "%.0f ms" % value if value >= 10 else "%.1f ms" % value

@@ -53,8 +53,15 @@ export class Coach {
       if (button) this.toggle(button);
     });
     // What the benchmark reads (bench/bench_web_coach.mjs): the last scores shown and the last
-    // expansion, each {py: ms in MicroPython, total: ms with the rendering}.
-    oxo.coach = { updates: 0, scores: null, expand: null };
+    // expansion, each {py: ms in MicroPython, total: ms with the rendering, n: which it is
+    // (two measures may take the same time)}.
+    oxo.coach = { updates: 0, scores: null, expand: null, measures: 0 };
+  }
+
+  // A measure for the benchmark: `what` ("scores", "expand") took `py` ms in MicroPython and
+  // the rest of the time since `started` rendering.
+  measure(what, py, started) {
+    this.oxo.coach[what] = { py, total: performance.now() - started, n: ++this.oxo.coach.measures };
   }
 
   // After each step of the firmware: redraw only when the coach's answer changed.
@@ -66,7 +73,7 @@ export class Coach {
     const answer = JSON.parse(text);
     this.show(answer);
     this.oxo.coach.updates++;
-    if (answer.marks) this.oxo.coach.scores = { py, total: performance.now() - started };
+    if (answer.marks) this.measure("scores", py, started);
     const root = answer.root;
     if (root[0] !== this.root[0] || root[1] !== this.root[1]) {
       this.root = root;
@@ -106,7 +113,7 @@ export class Coach {
     this.tree.replaceChildren(...moves);
     this.head.replaceChildren(this.rootLine(root));
     this.built = key;
-    this.oxo.coach.expand = { py: this.py, total: performance.now() - started };
+    this.measure("expand", this.py, started);
   }
 
   rootLine(root) {
@@ -170,7 +177,7 @@ export class Coach {
       this.py = 0;
       list = el("ul", {}, ...this.nodes(li.dataset.path)); // a list in a list: "8 items"
       li.append(list);
-      this.oxo.coach.expand = { py: this.py, total: performance.now() - started };
+      this.measure("expand", this.py, started);
     }
     list.hidden = open;
     button.setAttribute("aria-expanded", String(!open));
