@@ -5,9 +5,7 @@
 # transient what micropython.mem_total() gained beyond that (taken and freed at once: call
 # frames over 11 words, py/objfun.c fun_bc_call, VM_MAX_STATE_ON_STACK).
 # SPDX-License-Identifier: MIT
-import gc
 
-import micropython
 from buttons import NEXT, SELECT
 from rig import Rig
 
@@ -15,28 +13,9 @@ STEPS = 500  # 5 s of 10 ms steps; a button goes down every 20th step, up 10 ste
 
 
 def measure(r, button):
-    app = r.app
-    now = r.now
-    moves = 0
-    gc.collect()
-    gc.disable()
-    alloc = gc.mem_alloc()
-    total = micropython.mem_total()
-    n = 0
-    while n < STEPS:
-        if button is not None and n % 20 == 0:
-            r.down(button)
-            moves += 1
-        elif button is not None and n % 20 == 10:
-            r.up(button)
-        app.step(now)
-        r.bus.clear()  # the stand-in's recording of the frames: its buffer is reused
-        now += 10
-        n += 1
-    garbage = gc.mem_alloc() - alloc
-    transient = micropython.mem_total() - total - garbage
-    gc.enable()
-    return moves, garbage, transient
+    # (cursor moves, garbage, transient bytes) over STEPS steps (rig.Rig.heap_over).
+    garbage, transient = r.heap_over(STEPS, button)
+    return (0 if button is None else (STEPS + 19) // 20), garbage, transient
 
 
 def report(screen, r, button):

@@ -92,6 +92,37 @@ class Rig(Glass):
     def hold(self, b, ms=700):
         self.click(b, ms)
 
+    def heap_over(self, steps, button=None):
+        """(garbage, transient): the bytes that `steps` app steps, 10 ms apart, leave on the
+        heap with the collector off, and those they took and freed; `button` (or None) goes
+        down every 20th step and up 10 steps later (a move and its frame). A call frame over
+        11 words is taken from the heap and freed on return (py/objfun.c,
+        VM_MAX_STATE_ON_STACK): transient, not garbage, and gc.mem_alloc() does not count it;
+        micropython.mem_total() does."""
+        import gc
+
+        import micropython
+
+        app = self.app
+        now = self.now
+        gc.collect()
+        gc.disable()
+        before = gc.mem_alloc()
+        total = micropython.mem_total()
+        for n in range(steps):
+            if button is not None and n % 20 == 0:
+                self.down(button)
+            elif button is not None and n % 20 == 10:
+                self.up(button)
+            app.step(now)
+            self.bus.clear()  # the stand-in's recording of the frames: its buffer is reused
+            now += 10
+        garbage = gc.mem_alloc() - before
+        transient = micropython.mem_total() - total - garbage
+        gc.enable()
+        self.now = now
+        return garbage, transient
+
     def chord(self, a, b):
         """Press a, then b 20 ms later; let both go 100 ms on (harness.Harness.chord's timing)."""
         self.down(a)

@@ -3,7 +3,6 @@
 # Argument: FOLDER (the rig's settings.json).
 # SPDX-License-Identifier: MIT
 import builtins
-import gc
 import sys
 
 import engine
@@ -260,29 +259,8 @@ def test_the_move_blinks_when_due_says_and_the_result_is_saved_meanwhile():
 
 def stepping_garbage(r, presses):
     # The bytes left on the heap, the collector off, by `presses` presses of NEXT then as many
-    # of PREV (each down 100 ms, up 100 ms; app steps 10 ms apart), across both ends of the
-    # game. A call frame over 11 words is taken from the heap and freed on return
-    # (py/objfun.c, VM_MAX_STATE_ON_STACK): that is not garbage, and mem_alloc() does not count
-    # it.
-    app = r.app
-    now = r.now
-    buttons = (NEXT, PREV)
-    gc.collect()
-    gc.disable()
-    before = gc.mem_alloc()
-    for button in buttons:
-        for n in range(presses * 20):
-            if n % 20 == 0:
-                r.down(button)
-            elif n % 20 == 10:
-                r.up(button)
-            app.step(now)
-            r.bus.clear()  # the stand-in's recording of the frames: its buffer is reused
-            now += 10
-    left = gc.mem_alloc() - before
-    gc.enable()
-    r.now = now
-    return left
+    # of PREV (each down 100 ms, up 100 ms), across both ends of the game.
+    return r.heap_over(presses * 20, NEXT)[0] + r.heap_over(presses * 20, PREV)[0]
 
 
 def test_stepping_through_the_review_leaves_no_garbage():
