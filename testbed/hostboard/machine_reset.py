@@ -63,7 +63,7 @@ def reset():
     port = portmodel.in_use()
     if port.name == "rp2":
         _scratch4[0] = 0  # watchdog_reboot(0, ...): scratch[4] = 0
-    raise Reset("reset", port.cause_after_reset())
+    raise Reset("reset", WDT_RESET if port.reset_is_watchdog else HARD_RESET)
 
 
 def soft_reset():

@@ -44,8 +44,7 @@ class Generic:
     # glyphs), spent before show() sends it; the harness charges it to the fake clock. A
     # generic board is infinitely fast.
     draw_us = 0
-    WDT_RESET = 3  # machine.WDT_RESET, HARD_RESET (the fake machine's values)
-    HARD_RESET = 2
+    reset_is_watchdog = False  # machine.reset() reads as a watchdog's reset at the next boot
     wdt_in_lightsleep = "counts"  # "counts", "pauses", or "locks up" when it expires there
 
     def __init__(self):
@@ -56,10 +55,6 @@ class Generic:
         if id != 0 or timeout <= 0:
             raise ValueError("WDT(0, timeout > 0) only")
         return timeout
-
-    def cause_after_reset(self):
-        """What machine.reset_cause() reads at the boot after machine.reset()."""
-        return self.HARD_RESET
 
     def freq(self, hz=None, peri=None):
         if hz is None:
@@ -128,6 +123,7 @@ class Rp2(Generic):
     """
 
     name = "rp2"
+    reset_is_watchdog = True  # watchdog_reboot() sets REASON (see above)
     # Measured on the emulated Pico (v1.28, 125 MHz, deployed .mpy): a frame took about 4 ms
     # from draw() to the end of show(), of which the 504+ bytes at 4 MHz are about 1 ms.
     draw_us = 3000
@@ -193,9 +189,6 @@ class Rp2(Generic):
         if timeout < 0 or timeout > self.WDT_MAX_MS:  # a uint32_t in the port
             raise ValueError("timeout exceeds %d" % self.WDT_MAX_MS)
         return timeout
-
-    def cause_after_reset(self):
-        return self.WDT_RESET  # watchdog_reboot() sets REASON (see the class)
 
 
 class Esp32(Generic):
