@@ -51,7 +51,10 @@ _best = 0  # the highest of _scores
 
 
 # The tables, constants in the code (tools/engine_tables.py builds them from WIN_LINES and
-# _ORDER and writes them below; a host test checks them). By a 9-bit mask m:
+# _ORDER and writes them below; a host test checks them). They are the bulk of this file and
+# stay in it: mpy-cross folds a const() into the code of its own module only, and from another
+# module each lookup in the search would be a global and an attribute (and a file more to
+# open at boot). By a 9-bit mask m:
 #   _POPCOUNT[m]        the bits set in m
 #   _LINES_AVOIDING[m]  the lines with no cell in m
 #   _LINES_WITH_TWO[m]  the lines with two cells in m
