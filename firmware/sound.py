@@ -43,6 +43,7 @@ class Sound:
         self._next = None  # the name of the sound waiting for PLACE to end
         self._i = 0  # index of the note playing in it (its frequency; the duration follows)
         self._end = time.ticks_ms()  # when that note ends (ticks_ms)
+        self._asked = False  # a sound was asked for: it starts at the next step()
         self._on = False  # a tone is sounding (duty > 0)
         self._live = True  # the PWM is set up (False once stop() has deinit() it)
 
@@ -57,7 +58,7 @@ class Sound:
         self._next = None
         self._notes = globals()[name]
         self._i = -2
-        self._end = None  # set by the next step(): the sound starts then
+        self._asked = True
 
     def playing(self):
         """True while a sound plays or waits for its first step()."""
@@ -66,8 +67,9 @@ class Sound:
     def step(self, now):
         """Advance to `now`; return the ms until the next note begins (0: nothing plays)."""
         notes = self._notes
-        if notes is not None and self._end is None:
-            self._end = now  # asked for without a time: it starts now
+        if self._asked:
+            self._asked = False
+            self._end = now  # the sound asked for starts now
         while notes is not None:
             left = time.ticks_diff(self._end, now)
             if left > 0:

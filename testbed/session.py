@@ -126,10 +126,10 @@ class Timing:
         real_sound_step = sound.Sound.step
 
         def sound_step(s, now):
-            # A table the App asked for begins at the first step after (its _end is None
-            # until then): each call, from the note that was playing, walks the notes begun
-            # since at their table times.
-            cur, j, at = s._notes, s._i, s._end if s._end is not None else now
+            # A table the App asked for begins at the first step after (_asked until then):
+            # each call, from the note that was playing, walks the notes begun since at their
+            # table times.
+            cur, j, at = s._notes, s._i, now if s._asked else s._end
             left = real_sound_step(s, now)
             actual = time.ticks_ms()
             while cur is not None and not (cur is s._notes and j == s._i):
