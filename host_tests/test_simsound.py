@@ -103,14 +103,27 @@ def test_the_buzzer_reaches_the_simulator_as_a_wav_and_sound_off_plays_nothing(t
     assert sorted(os.listdir(tmp_path / "heard-off")) == []
     wavs = sorted((tmp_path / "heard-on").iterdir())
     assert [w.name for w in wavs] == ["sound0001.wav", "sound0002.wav"]
-    # The chime, note for note: its length and each note's frequency (the firmware ran on
-    # the real clock, so each change may come a few ms late: measured inside each note).
-    samples, rate = wav_of(wavs[0])
-    notes = notes_of("CHIME")
-    assert abs(len(samples) * 1000 / rate - notes[-1][1]) <= 15
-    for start, end, hz in notes:
-        measured = frequency(samples, rate, start + 12, end - 12)
-        assert abs(measured - hz) <= hz * 0.01, (hz, measured)
-    samples, rate = wav_of(wavs[1])  # MOVE: a 6 ms tick
-    assert abs(len(samples) * 1000 / rate - 6) <= 5
-    assert abs(frequency(samples, rate, 0, len(samples) * 1000 / rate) - 3200) <= 3200 * 0.02
+    # Each sound, note for note: the table's pitches in its order, nothing else. Their lengths
+    # are not checked here: the simulator runs on the real clock, where a busy machine makes
+    # a step (and so a note's change) late; mp_app_timing holds them on a stepped clock.
+    assert pitches(*wav_of(wavs[0]), notes_of("CHIME")) == [hz for _, _, hz in notes_of("CHIME")]
+    assert pitches(*wav_of(wavs[1]), notes_of("MOVE")) == [3200]
+
+
+def pitches(samples, rate, notes, periods=8):
+    """The notes of a square wave in order, each as the Hz of `notes` it plays (within 2 %,
+    measured over `periods` whole periods from each rising zero crossing; a window across a
+    change of note matches none): consecutive windows of one note make one entry, a run of
+    windows longer than `periods` that matches no note is None."""
+    rising = [i for i in range(1, len(samples)) if samples[i - 1] <= 0 < samples[i]]
+    tables = sorted({hz for _, _, hz in notes if hz})
+    runs = []  # [note or None, windows]
+    for a, b in zip(rising, rising[periods:], strict=False):
+        measured = periods * rate / (b - a)
+        near = [hz for hz in tables if abs(measured - hz) <= hz * 0.02]
+        note = near[0] if near else None
+        if runs and runs[-1][0] == note:
+            runs[-1][1] += 1
+        else:
+            runs.append([note, 1])
+    return [note for note, windows in runs if note is not None or windows > periods]

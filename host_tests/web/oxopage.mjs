@@ -280,19 +280,33 @@ export async function tick(page, ms) {
  * On the paused clock: jump to `run` ms before `ms` after the firmware's first step, then run
  * the last `run` ms step by step (the step after the jump sees the time gone, as after a long
  * wait). Its idle timers count from that step, which began after the page's script started
- * (oxo.started) and before the first frame (oxo.firstFrame): `surely` "past" puts the clock
- * `ms` after the first frame, so at least `ms` have gone; "before", `ms` after the start, so
- * less than `ms` have.
+ * (oxo.started) and before the first frame (oxo.firstFrame): `surely` "before" stops the clock
+ * `ms` after the start, so less than `ms` have gone at every step; "past" runs it `ms` after
+ * the first frame and on to the firmware's next step, which then sees at least `ms` gone.
+ * Reaching the time is not enough: the firmware steps every 10 ms, so the last step before it
+ * may be up to 10 ms short of `ms` (a jump lands a step on the time, but a run may not).
  */
 export async function at(page, surely, ms, run = 100) {
+  const past = surely === "past";
   const since = await page.evaluate(
     (past) => performance.now() - (past ? window.oxo.firstFrame : window.oxo.started),
-    surely === "past",
+    past,
   );
-  const target = surely === "past" ? ms : ms - 1;
-  if (surely !== "past" && since > target) throw new Error(`${since} ms gone, not under ${ms}`);
+  const target = past ? ms : ms - 1;
+  if (!past && since > target) throw new Error(`${since} ms gone, not under ${ms}`);
   if (target - run > since) await page.clock.fastForward(Math.round(target - run - since));
   await page.clock.runFor(Math.max(1, Math.round(Math.min(run, target - since))));
+  if (past) await nextStep(page);
+}
+
+// Run the paused clock ms by ms until the firmware has taken one more step.
+async function nextStep(page) {
+  const steps = () => page.evaluate(() => window.oxo.steps);
+  const before = await steps();
+  for (let ms = 0; (await steps()) === before; ms++) {
+    if (ms === 1000) throw new Error("the firmware took no step in 1 s of the page's clock");
+    await page.clock.runFor(1);
+  }
 }
 
 /** Reload and wait for the new page's first frame. */
