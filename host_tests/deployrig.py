@@ -48,6 +48,7 @@ def board(request, tmp_path, monkeypatch):
         log=log.append,
         link=tmp_path / "ttyACM0" if gap else None,
         usb_gap=gap,
+        port="rp2" if gap else None,  # a Pico's port: its watchdog registers (boards/pico.py)
     )
     vb.bus, vb.events = bus, log
     thread = threading.Thread(target=vb.serve, daemon=True)

@@ -5,6 +5,7 @@ away for that long and comes back. Without one, the port stays through a reset, 
 USB-serial bridge, and is the pty itself (mpremote reads a pty faster than a serial port).
 """
 
+import io
 import os
 import re
 import shutil
@@ -223,6 +224,27 @@ def test_missing_or_nonexistent_port_is_refused(tmp_path):
     assert "waiting for %s to come back (up to 0.2 s; " % (tmp_path / "ttyACM9") in result.stdout
     assert "ttyACM9 does not exist (waited 0.2 s for it): is the board plugged in?" in (
         result.stderr
+    )
+
+
+@pytest.mark.parametrize("board", ["deployed"], indirect=True)
+def test_ctrl_c_at_make_repl_stops_the_game_at_a_clean_prompt(board):
+    # The README's way to stop the game. On a Pico the runner then stops the watchdog through
+    # its registers (boards/pico.py pokes machine.mem32), which the virtual Pico models.
+    assert wait_for(lambda: shows_title(board))
+    child = spawn("repl", board.port)
+    child.logfile_read = seen = io.StringIO()
+    child.expect_exact("Connected to MicroPython")
+    child.send("\x03")
+    child.expect_exact("KeyboardInterrupt")
+    child.expect_exact(">>> ")
+    child.send("6 * 7\r")
+    child.expect_exact("42")
+    child.sendcontrol("]")
+    child.expect(pexpect.EOF)
+    # As on a board: main.py's traceback ends in the KeyboardInterrupt, and nothing else.
+    assert "KeyboardInterrupt" in seen.getvalue() and "Error" not in seen.getvalue(), (
+        seen.getvalue()
     )
 
 

@@ -24,13 +24,15 @@ HEAPSIZE = "240k"
 
 
 class Interpreter:
-    def __init__(self, flash, paths, output, heapsize=HEAPSIZE, setup=None):
-        """`output(data)` takes what the code prints; `setup` is a module imported at start."""
+    def __init__(self, flash, paths, output, heapsize=HEAPSIZE, setup=None, port=None):
+        """`output(data)` takes what the code prints; `setup` is a module imported at start;
+        `port` the MicroPython port the stand-ins model (machine.use_port: "rp2", "esp32")."""
         self.flash = flash
         self.paths = paths
         self.output = output
         self.heapsize = heapsize
         self.setup = setup
+        self.port = port
         self.proc = None
         self.ctl_r = self.ctl_w = None
         self.ctl_buf = bytearray()
@@ -51,7 +53,7 @@ class Interpreter:
         self.proc = mpyrun.spawn(
             [HERE / "virtualboard_mp.py", self.flash]
             + ["/dev/fd/%d" % to_child_r, "/dev/fd/%d" % from_child_w]
-            + ([self.setup] if self.setup else []),
+            + [self.setup or "", self.port or ""],
             self.paths,
             self.heapsize,
             child_fds=(to_child_r, from_child_w),

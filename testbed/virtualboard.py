@@ -54,13 +54,14 @@ class VirtualBoard:
         setup=None,
         link=None,
         usb_gap=0.0,
+        port=None,
     ):
         self.log = log or (lambda msg: print("virtualboard:", msg, file=sys.stderr, flush=True))
         self.serial = SerialLine(self.log, link, usb_gap)
         self.flash = Path(flash).resolve()
         self.flash.mkdir(parents=True, exist_ok=True)
         paths = [str(Path(p).resolve()) for p in paths]
-        self.interpreter = Interpreter(self.flash, paths, self.write, heapsize, setup)
+        self.interpreter = Interpreter(self.flash, paths, self.write, heapsize, setup, port)
         self.banner = (
             b"MicroPython (unix port) on " + name.encode() + b'\r\nType "help()" for more '
             b"information.\r\n"
@@ -362,6 +363,7 @@ def main(argv=None):
         setup=args.setup,
         link=args.link,
         usb_gap=args.usb_gap,
+        port=args.port,
     )
     signal.signal(signal.SIGTERM, board.stop)
     signal.signal(signal.SIGINT, board.stop)

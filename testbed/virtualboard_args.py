@@ -28,6 +28,7 @@ def board_defaults(name):
         path=[ROOT / "testbed" / "hostboard", ROOT / "testbed"],
         setup="simulator_mp",
         name="virtual " + name,
+        port=boardlist.port_of(name),
     )
 
 
@@ -46,6 +47,9 @@ def parse(argv=None, description=None):
     parser.add_argument("--name", default="virtual board", help="name in the REPL banner")
     parser.add_argument("--link", type=Path, help="also make this symlink to the port")
     parser.add_argument("--setup", help="module to import at every start (e.g. simulator_mp)")
+    parser.add_argument(
+        "--port", help="the MicroPython port the stand-ins model (rp2, esp32); default generic"
+    )
     parser.add_argument(
         "--usb-gap",
         type=float,

@@ -1,7 +1,8 @@
 # The MicroPython half of the virtual board: executes code blocks sent by testbed/interpreter.py.
 # SPDX-License-Identifier: MIT
 #
-# Run by the unix port as `micropython virtualboard_mp.py FLASH CTL_IN CTL_OUT`. The flash
+# Run by the unix port as `micropython virtualboard_mp.py FLASH CTL_IN CTL_OUT SETUP PORT` (SETUP
+# a module to import first, PORT the port the stand-ins model; either may be ""). The flash
 # directory is mounted at "/" (so "/main.py" and mpremote's absolute paths land in it, as on a
 # board), sys.path becomes a board's ['', '.frozen', '/lib'], and stdin/stdout are the serial
 # line. Control frames (not seen by the code) travel on two extra pipes:
@@ -49,8 +50,12 @@ try:
 except ImportError:
     pass
 
+# The port the board file names (boards/pico.py: rp2), modelled from power-on: its watchdog
+# registers, clocks and light sleep (the firmware imports board.mpy itself, later).
+if sys.argv[5] and hasattr(machine, "use_port"):
+    machine.use_port(sys.argv[5])
 # An optional setup module (e.g. simulator_mp: real time, the LCD bus to a host file) runs first.
-if len(sys.argv) > 4:
+if sys.argv[4]:
     __import__(sys.argv[4])
 
 try:
