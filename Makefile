@@ -8,7 +8,7 @@ BOARD  ?=
 PORT   ?=
 
 .PHONY: test web-deps actionlint lint typecheck bench play web serve deploy repl run erase-settings mip image \
-	vboard wiring format clean
+	firmware vboard wiring format clean
 
 # tools/check_python.py says what is missing (Python 3.11+, venv/ensurepip: python3-venv on
 # Debian/Ubuntu) before a half-made .venv can get in the way. .installed, touched last, is the
@@ -119,6 +119,14 @@ deploy repl run erase-settings mip: $(VENV)/.installed
 MICROPYTHON ?=
 image: $(VENV)/.installed
 	$(PY) tools/image.py --board "$(BOARD)" $(if $(MICROPYTHON),--micropython "$(MICROPYTHON)")
+
+# MicroPython with the game frozen in (tools/firmware.py, frozen/manifest.py): BOARD=pico,
+# pico-w, pico2 or esp32 -> build/image/oxo5110-BOARD.uf2 / .bin, built from MICROPYTHON_SRC=
+# (a MicroPython checkout at v1.28.0's commit). Plain Python, no .venv: it also runs in
+# ESP-IDF's container. A failure is one line from the tool, then make's own "Error 2".
+MICROPYTHON_SRC ?=
+firmware:
+	@$(PYTHON) tools/firmware.py --board "$(BOARD)" --src "$(MICROPYTHON_SRC)"
 
 # A virtual board to try deploy, run and repl on without hardware: BOARD (default pico) with its
 # flash in build/virtual-BOARD; it prints its port (build/ttyACM0) and runs until Ctrl-C.

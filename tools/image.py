@@ -25,7 +25,6 @@ filesystem starts where the image is written). The one-file images bring their M
 """
 
 import argparse
-import os
 import sys
 import tempfile
 import time
@@ -38,6 +37,7 @@ import espimage
 import lfsimage
 import picoinfo
 import uf2
+from wholefile import write_whole
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "build" / "image"
@@ -171,26 +171,6 @@ def make(board, micropython=None, name="the MICROPYTHON file"):
             % (board, port, " and ".join(LAYOUTS))
         )
     return layout(board, deploy_files(board), micropython, name)
-
-
-def _umask():
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
-def write_whole(path, data):
-    """Write data to path via a temp file in the same folder and a rename: never half a file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, temp = tempfile.mkstemp(prefix=path.name + ".", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.chmod(temp, 0o666 & ~_umask())  # mkstemp's 0600 would keep the file from others
-        os.replace(temp, path)
-    except BaseException:
-        os.unlink(temp)
-        raise
 
 
 def main(argv=None):

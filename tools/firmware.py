@@ -1,0 +1,397 @@
+"""MicroPython with the game frozen in: the one file a person flashes (`make firmware`).
+
+    make firmware BOARD=pico     build/image/oxo5110-pico.uf2     RPI_PICO
+    make firmware BOARD=pico-w   build/image/oxo5110-pico-w.uf2   RPI_PICO_W (the Pico's pins)
+    make firmware BOARD=pico2    build/image/oxo5110-pico2.uf2    RPI_PICO2 (the Pico's pins)
+    make firmware BOARD=esp32    build/image/oxo5110-esp32.bin    ESP32_GENERIC, for 0x1000
+
+MICROPYTHON_SRC= a MicroPython checkout at the pinned release commit (PIN) with the submodules
+its board needs. The port is built out of that tree, in build/firmware/<board>/ (emptied each
+time; the compiler's output goes to build.log there), with frozen/manifest.py as its frozen
+manifest. Anything missing ends in one line saying what to install or set; the image is written
+whole (temp + rename) only after a build that succeeded, so build/image keeps the previous one
+or nothing.
+"""
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import NamedTuple
+
+import boardlist
+import picoinfo
+import uf2
+from wholefile import write_whole
+
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / "build" / "image"
+WORK = ROOT / "build" / "firmware"
+MANIFEST = ROOT / "frozen" / "manifest.py"
+PIN_TAG = "v1.28.0"
+PIN = "e0e9fbb17ed6fd06bb76e266ae554784c9c80804"
+CLONE = "git clone --branch %s https://github.com/micropython/micropython" % PIN_TAG
+APT_ARM = "sudo apt-get install gcc-arm-none-eabi libnewlib-arm-none-eabi"
+# v1.28.0's ports/esp32/README.md: "v5.5.1 ... also supports v5.3, v5.4, v5.4.1 and v5.4.2".
+IDF_RECOMMENDED = "v5.5.1"
+IDF_SUPPORTED = ((5, 3), (5, 4), (5, 5))
+
+# The submodules each board's build reads (ports/rp2/CMakeLists.txt and py/mkrules.cmake's
+# GIT_SUBMODULES; extmod/extmod.cmake for lwip and btree), each with a file that shows it is
+# there: an uninitialised submodule is an empty folder.
+RP2_SUBMODULES = (
+    ("lib/pico-sdk", "pico_sdk_init.cmake"),
+    ("lib/tinyusb", "src/tusb.h"),
+    ("lib/mbedtls", "include/mbedtls/version.h"),
+    ("lib/micropython-lib", "README.md"),  # the port's manifest requires modules from it
+)
+PICO_W_SUBMODULES = (
+    ("lib/cyw43-driver", "src/cyw43.h"),
+    ("lib/lwip", "src/include/lwip/init.h"),
+    ("lib/btstack", "src/btstack.h"),
+)
+ESP32_SUBMODULES = (
+    ("lib/berkeley-db-1.xx", "README"),
+    ("lib/micropython-lib", "README.md"),
+)
+
+
+class Image(NamedTuple):
+    """One firmware file: the board file it carries, and the MicroPython board it is built as."""
+
+    board_file: str  # boards/<name>.py
+    micropython: str  # the MicroPython board (ports/<port>/boards/<name>)
+    out: str  # its name under build/image
+    submodules: tuple
+    # The pico-sdk makes UF2 files with picotool, which is not always at hand; for the RP2040
+    # uf2.py does it from firmware.bin. For the RP2350 picotool also adds the block that works
+    # around the boot ROM's erratum RP2350-E10 (pico-sdk tools/CMakeLists.txt, --abs-block):
+    # that image is left to picotool, which the pico-sdk fetches (its own version, 2.2.0).
+    uf2_from_bin: bool = True
+
+
+IMAGES = {
+    "pico": Image("pico", "RPI_PICO", "oxo5110-pico.uf2", RP2_SUBMODULES),
+    "pico-w": Image(
+        "pico", "RPI_PICO_W", "oxo5110-pico-w.uf2", RP2_SUBMODULES + PICO_W_SUBMODULES
+    ),
+    "pico2": Image("pico", "RPI_PICO2", "oxo5110-pico2.uf2", RP2_SUBMODULES, uf2_from_bin=False),
+    "esp32": Image("esp32", "ESP32_GENERIC", "oxo5110-esp32.bin", ESP32_SUBMODULES),
+}
+
+
+class Missing(Exception):
+    """Something the build needs is not there: the message says what to install or set."""
+
+
+def shown(path):
+    try:
+        return str(Path(path).resolve().relative_to(ROOT))
+    except ValueError:
+        return str(path)
+
+
+def check_board(name):
+    if name not in IMAGES:
+        raise Missing(
+            "%s: use BOARD=%s (e.g. make firmware BOARD=pico)"
+            % ("no BOARD given" if not name else "unknown BOARD=%s" % name, "|".join(IMAGES))
+        )
+    return IMAGES[name]
+
+
+def check_source(given):
+    """The MicroPython checkout, checked to be one at PIN; Missing says what to do if not."""
+    if not given:
+        raise Missing(
+            "MICROPYTHON_SRC is not set: give a MicroPython checkout at %s (%s), e.g. "
+            "`%s` then make firmware MICROPYTHON_SRC=micropython" % (PIN_TAG, PIN, CLONE)
+        )
+    src = Path(given).expanduser().resolve()
+    if not src.is_dir():
+        raise Missing("MICROPYTHON_SRC=%s: no such folder (%s)" % (given, CLONE))
+    if not (src / "py" / "mpconfig.h").is_file():
+        raise Missing(
+            "MICROPYTHON_SRC=%s is not a MicroPython source tree (no py/mpconfig.h)" % given
+        )
+    if shutil.which("git") is None:
+        raise Missing("git not found: it tells the MicroPython commit (sudo apt-get install git)")
+    result = subprocess.run(
+        ["git", "-C", str(src), "rev-parse", "HEAD"], capture_output=True, text=True
+    )
+    if result.returncode != 0:
+        why = (result.stderr.strip().splitlines() or ["git rev-parse HEAD failed"])[-1]
+        raise Missing(
+            "MICROPYTHON_SRC=%s is not a git checkout whose commit can be read (%s): "
+            "use `%s`" % (given, why, CLONE)
+        )
+    head = result.stdout.strip()
+    if head != PIN:
+        raise Missing(
+            "MICROPYTHON_SRC=%s is at commit %s, not %s (%s): git -C %s checkout %s"
+            % (given, head, PIN_TAG, PIN, given, PIN)
+        )
+    return src
+
+
+def check_submodules(src, image, given):
+    port = port_dir(src, image)
+    lacking = [name for name, known in image.submodules if not (src / name / known).is_file()]
+    if lacking:
+        raise Missing(
+            "MICROPYTHON_SRC=%s lacks the submodule%s %s that %s needs: "
+            "make -C %s BOARD=%s submodules"
+            % (
+                given,
+                "s" if len(lacking) > 1 else "",
+                ", ".join(lacking),
+                image.micropython,
+                shown(port),
+                image.micropython,
+            )
+        )
+
+
+def port_name(image):
+    return boardlist.port_of(image.board_file)
+
+
+def port_dir(src, image):
+    return src / "ports" / port_name(image)
+
+
+def check_arm_toolchain():
+    for tool, what in (("arm-none-eabi-gcc", "the Arm toolchain"), ("cmake", "cmake")):
+        if shutil.which(tool) is None:
+            install = APT_ARM if tool != "cmake" else "sudo apt-get install cmake"
+            raise Missing("%s not found: install %s (Debian/Ubuntu: %s)" % (tool, what, install))
+    # Debian packs the C library apart from the compiler; without it gcc finds no libc.a.
+    libc = subprocess.run(
+        ["arm-none-eabi-gcc", "-print-file-name=libc.a"], capture_output=True, text=True
+    ).stdout.strip()
+    if not os.path.isabs(libc):
+        raise Missing(
+            "arm-none-eabi-gcc has no C library (libc.a): install newlib "
+            "(Debian/Ubuntu: sudo apt-get install libnewlib-arm-none-eabi)"
+        )
+
+
+def idf_version(idf_path):
+    """(major, minor) from ESP-IDF's components/esp_common/include/esp_idf_version.h, or None."""
+    header = Path(idf_path) / "components" / "esp_common" / "include" / "esp_idf_version.h"
+    try:
+        text = header.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+    found = dict(re.findall(r"#define ESP_IDF_VERSION_(MAJOR|MINOR)\s+(\d+)", text))
+    if len(found) != 2:
+        return None
+    return int(found["MAJOR"]), int(found["MINOR"])
+
+
+def check_esp_idf():
+    idf_path = os.environ.get("IDF_PATH", "")
+    setup = (
+        "install ESP-IDF %s (MicroPython %s's ports/esp32/README.md) and run "
+        "`. $IDF_PATH/export.sh` first" % (IDF_RECOMMENDED, PIN_TAG)
+    )
+    if not idf_path or shutil.which("idf.py") is None:
+        raise Missing(
+            "ESP-IDF not found (%s): %s"
+            % ("IDF_PATH is not set" if not idf_path else "idf.py is not on PATH", setup)
+        )
+    version = idf_version(idf_path)
+    if version not in IDF_SUPPORTED:
+        raise Missing(
+            "ESP-IDF at IDF_PATH=%s is %s: MicroPython %s builds with v5.3 to v5.5 (%s)"
+            % (
+                idf_path,
+                "v%d.%d" % version if version else "of an unknown version",
+                PIN_TAG,
+                setup,
+            )
+        )
+
+
+def port_manifest(src, image):
+    """The manifest the MicroPython board freezes when built alone (ports/rp2/CMakeLists.txt,
+    ports/esp32/CMakeLists.txt: the board's manifest.py if its mpconfigboard.cmake names one,
+    as RPI_PICO_W's does, else the port's boards/manifest.py)."""
+    if (port_dir(src, image) / "boards" / image.micropython / "manifest.py").is_file():
+        return "$(BOARD_DIR)/manifest.py"
+    return "$(PORT_DIR)/boards/manifest.py"
+
+
+def stage(src, image, work):
+    """work/ made afresh with board/board.py and the build's manifest.py; return the latter."""
+    if work.exists():
+        shutil.rmtree(work)
+    (work / "board").mkdir(parents=True)
+    shutil.copyfile(boardlist.board_file(image.board_file), work / "board" / "board.py")
+    manifest = work / "manifest.py"
+    manifest.write_text(
+        "# Written by tools/firmware.py for %s (%s): the project's manifest with this board.\n"
+        "include(%r, board=%r, port=%r)\n"
+        % (
+            image.out,
+            image.micropython,
+            str(MANIFEST),
+            str(work / "board"),
+            port_manifest(src, image),
+        ),
+        encoding="utf-8",
+    )
+    return manifest
+
+
+def build_commands(src, image, manifest, build):
+    """[(what, argv, cwd)] that build MicroPython into `build`; its firmware file is then at
+    result_file(image, build)."""
+    commands = []
+    if not (src / "mpy-cross" / "build" / "mpy-cross").is_file():
+        commands.append(("mpy-cross", ["make", "-C", str(src / "mpy-cross")], src))
+    port = port_dir(src, image)
+    if port_name(image) == "rp2":
+        # What ports/rp2/Makefile runs, with cmake called directly: on make's command line
+        # CMAKE_ARGS would replace the Makefile's own (the board and the frozen manifest).
+        configure = [
+            "cmake",
+            "-S",
+            str(port),
+            "-B",
+            str(build),
+            "-DPICO_BUILD_DOCS=0",
+            "-DMICROPY_BOARD=" + image.micropython,
+            "-DMICROPY_BOARD_DIR=" + str(port / "boards" / image.micropython),
+            "-DMICROPY_FROZEN_MANIFEST=" + str(manifest),
+        ]
+        if image.uf2_from_bin:
+            configure.append("-DPICO_NO_PICOTOOL=1")
+        commands.append(("cmake", configure, port))
+        jobs = str(os.cpu_count() or 1)
+        commands.append(("the compile", ["cmake", "--build", str(build), "-j", jobs], port))
+    else:
+        # ports/esp32/Makefile passes FROZEN_MANIFEST to idf.py itself, then makeimg.py merges
+        # the bootloader, partition table and app into firmware.bin, for flash offset 0x1000.
+        commands.append(
+            (
+                "the compile",
+                [
+                    "make",
+                    "-C",
+                    str(port),
+                    "BOARD=" + image.micropython,
+                    "BUILD=" + str(build),
+                    "FROZEN_MANIFEST=" + str(manifest),
+                ],
+                port,
+            )
+        )
+    return commands
+
+
+def result_file(image, build):
+    if port_name(image) == "rp2" and image.uf2_from_bin:
+        return build / "firmware.bin"
+    return build / ("firmware.uf2" if port_name(image) == "rp2" else "firmware.bin")
+
+
+def last_error(log):
+    """The last line of the log that says error, for the one line a failure ends in."""
+    lines = log.read_text(encoding="utf-8", errors="replace").splitlines()
+    errors = [line.strip() for line in lines if re.search(r"error", line, re.I)]
+    return (errors or [line.strip() for line in lines if line.strip()] or [""])[-1][:160]
+
+
+def run_build(src, image, work):
+    """Build MicroPython with the game frozen in; return the firmware file's bytes."""
+    manifest = stage(src, image, work)
+    build = work / "micropython"
+    log = work / "build.log"
+    with log.open("w", encoding="utf-8") as out:
+        for what, argv, cwd in build_commands(src, image, manifest, build):
+            out.write("$ %s\n" % " ".join(argv))
+            out.flush()
+            done = subprocess.run(argv, cwd=cwd, stdout=out, stderr=subprocess.STDOUT)
+            if done.returncode != 0:
+                out.close()
+                raise Missing(
+                    "%s of %s failed (exit %d): see %s (last error: %s)"
+                    % (what, image.micropython, done.returncode, shown(log), last_error(log))
+                )
+    produced = result_file(image, build)
+    if not produced.is_file():
+        raise Missing(
+            "the %s build made no %s: see %s" % (image.micropython, produced.name, shown(log))
+        )
+    return produced.read_bytes(), log
+
+
+def to_uf2(firmware):
+    """The RP2040 UF2 of firmware.bin (flash from XIP_BASE), checked as `make image` checks a
+    MicroPython UF2: it declares its filesystem, on a sector, clear of its own code."""
+    blocks = uf2.pages(picoinfo.XIP_BASE, firmware)
+    declared = picoinfo.filesystem_range(blocks)
+    if declared is None:
+        raise Missing("the built firmware declares no filesystem range in its binary info")
+    address, _size = declared
+    if address % 4096 or address < picoinfo.XIP_BASE + len(firmware):
+        raise Missing("the built firmware's filesystem (0x%08X) overlaps its code" % address)
+    return uf2.write(blocks), declared
+
+
+def build_image(board, source):
+    """(path written, its bytes, lines to print); Missing with one line when anything is
+    wrong. Nothing is written before the build succeeded."""
+    image = check_board(board)
+    src = check_source(source)
+    check_submodules(src, image, source)
+    if port_name(image) == "rp2":
+        check_arm_toolchain()
+    else:
+        check_esp_idf()
+    firmware, log = run_build(src, image, WORK / board)
+    notes = [
+        "MicroPython %s %s with the game frozen in: firmware %d bytes; log %s"
+        % (PIN_TAG, image.micropython, len(firmware), shown(log))
+    ]
+    data = firmware
+    if port_name(image) == "rp2" and image.uf2_from_bin:
+        data, (address, size) = to_uf2(firmware)
+        notes.append(
+            "filesystem at 0x%08X, %d KB (made at the first boot)" % (address, size // 1024)
+        )
+    return OUT / image.out, data, notes
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--board", default="", help="|".join(IMAGES))
+    parser.add_argument(
+        "--src", default=os.environ.get("MICROPYTHON_SRC", ""), help="MICROPYTHON_SRC"
+    )
+    args = parser.parse_args(argv)
+    start = time.monotonic()
+    try:
+        path, data, notes = build_image(args.board, args.src)
+    except Missing as err:
+        print("firmware: %s" % err, file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("firmware: stopped; build/image is as it was", file=sys.stderr)
+        return 130
+    write_whole(path, data)
+    print(
+        "firmware: %s (%d KB), %.0f s" % (shown(path), len(data) // 1024, time.monotonic() - start)
+    )
+    for note in notes:
+        print("firmware: " + note)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
