@@ -35,12 +35,50 @@ def test_release_builds_micropython_from_a_full_commit_the_docs_name():
         for job in release["jobs"].values()
         for step in job["steps"]
         if step.get("uses", "").startswith("actions/checkout@")
-        and "repository" in step.get("with", {})
+        and step.get("with", {}).get("repository") == "micropython/micropython"
     ]
-    assert len(checkouts) == 2  # one per board's MicroPython build
+    assert len(checkouts) == 2  # one per port's MicroPython build
     for checkout in checkouts:
         assert checkout["repository"] == "micropython/micropython"
         assert checkout["ref"] == "${{ env.MICROPYTHON_COMMIT }}"
     docs = (ROOT / "docs" / "commands.md").read_text()
     assert commit in docs and release["env"]["MICROPYTHON_TAG"] in docs
-    assert release["jobs"]["micropython-esp32"]["container"].split(":")[1] in docs
+    assert release["jobs"]["esp32"]["container"].split(":")[1] in docs
+
+
+def steps_of(job):
+    return [step.get("run", "") for step in job["steps"]]
+
+
+def test_ci_and_the_release_build_the_frozen_pico_at_the_same_pins_and_boot_it():
+    ci = yaml.safe_load((ROOT / ".github/workflows/ci.yml").read_text())
+    release = yaml.safe_load((ROOT / ".github/workflows/release.yml").read_text())
+    pico = ci["jobs"]["pico"]
+    assert pico["env"]["MICROPYTHON_COMMIT"] == release["env"]["MICROPYTHON_COMMIT"]
+    assert pico["env"]["RP2040JS_COMMIT"] == release["env"]["RP2040JS_COMMIT"]
+    assert re.fullmatch(r"[0-9a-f]{40}", release["env"]["RP2040JS_COMMIT"])
+    cache = next(s for s in pico["steps"] if s.get("uses", "").startswith("actions/cache@"))
+    assert "MICROPYTHON_COMMIT" in cache["with"]["key"] and "frozen/**" in cache["with"]["key"]
+    for job in (pico, release["jobs"]["pico"]):
+        runs = steps_of(job)
+        built = next(i for i, r in enumerate(runs) if "make firmware BOARD=" in r)
+        tested = next(i for i, r in enumerate(runs) if "make test-pico RP2040_BOOTROM=" in r)
+        assert built < tested
+
+
+def test_the_release_attaches_each_boards_image_only_after_its_checks():
+    release = yaml.safe_load((ROOT / ".github/workflows/release.yml").read_text())
+    pico = release["jobs"]["pico"]
+    boards = {entry["board"] for entry in pico["strategy"]["matrix"]["include"]}
+    assert boards == {"pico", "pico-w", "pico2"}
+    upload = [s.get("uses", "") for s in pico["steps"]].index("actions/upload-artifact@v4")
+    test = next(i for i, s in enumerate(pico["steps"]) if "make test-pico" in s.get("run", ""))
+    assert test < upload  # a failed test-pico stops the job before the upload
+    esp32 = release["jobs"]["esp32"]
+    runs = steps_of(esp32)
+    assert any("tools/espqemu.py" in r for r in runs)
+    assert set(release["jobs"]["images"]["needs"]) == {"pico", "esp32"}
+    attach = steps_of(release["jobs"]["images"])[-1]
+    for name in ("pico", "pico-w", "pico2"):
+        assert "oxo5110-%s.uf2" % name in attach
+    assert "oxo5110-esp32.bin" in attach
