@@ -42,7 +42,7 @@ from wholefile import write_whole
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "build" / "image"
 GAME_NEEDS = "1.22"
-NEEDS = {"rp2": "1.23", "esp32": "1.27"}  # filesystem-only images: the layout they are made for
+NEEDS = {"rp2": "1.23", "esp32": "1.26"}  # filesystem-only images: the layout they are made for
 PICO_FS_OFFSET = 0xA0000
 PICO_FS_SIZE = 1408 * 1024
 PICO_PROG_SIZE = 256  # rp2's _boot.py: progsize=256, the flash page
