@@ -1,0 +1,244 @@
+// The Pico lab: MicroPython's rp2 port in rp2040js, seen only through its pins and USB serial.
+// SPDX-License-Identifier: MIT
+// Driven by testbed/picolab.py over stdin/stdout, one JSON object a line each way:
+// boot, run, pin, serial, cut_after, power_on, dump_flash (see handle() below). Every answer
+// carries what happened since the last one (see take()). Times are the emulator's simulated
+// nanoseconds since the first power-on, counted across resets.
+import fs from 'node:fs';
+import readline from 'node:readline';
+import { ConsoleLogger, LogLevel, RP2040, USBCDC } from 'rp2040js';
+import { patchFlashRom, flashOp } from './flashrom.mjs';
+import { Recorder } from './recorder.mjs';
+
+const FLASH_BASE = 0x10000000;
+const SRAM_BOOT2 = 0x20041f00; // the boot ROM copies boot2 here (RP2040 datasheet 2.8.1.3)
+const WATCHDOG_BASE = 0x40058000;
+const BUTTONS = [13, 14, 15]; // boards/pico.py: PREV, SELECT, NEXT, each to ground
+
+const state = {
+  mcu: null,
+  cdc: null,
+  offset: 0, // ns of the runs before the last reset
+  bootrom: null,
+  flashOps: 0, // erases and programs since the lab began
+  cutAfter: null, // power goes after this many more flash operations
+  off: false, // no power (a cut): nothing runs until power_on
+  resets: [], // [ns, why]
+  pending: null, // a reset asked for by the watchdog, done between instructions
+  serialOut: [],
+  connected: false,
+  serialIn: [],
+  buttons: new Map(BUTTONS.map((n) => [n, 1])),
+  rec: new Recorder(),
+  timing: true, // charge the flash's typical erase/program times
+};
+
+function now() {
+  return state.offset + (state.mcu ? state.mcu.clock.nanos : 0);
+}
+
+function readImage(path) {
+  const data = fs.readFileSync(path);
+  const blocks = [];
+  if (data.length >= 512 && data.readUInt32LE(0) === 0x0a324655) {
+    // UF2 (github.com/microsoft/uf2): 512-byte blocks, address at +12, size at +16, data at +32
+    for (let at = 0; at + 512 <= data.length; at += 512) {
+      const flags = data.readUInt32LE(at + 8);
+      if (flags & 1) continue; // not for main flash
+      const address = data.readUInt32LE(at + 12);
+      const size = data.readUInt32LE(at + 16);
+      blocks.push([address - FLASH_BASE, data.subarray(at + 32, at + 32 + size)]);
+    }
+  } else {
+    blocks.push([0, data]); // a .bin: the flash from its start
+  }
+  return blocks;
+}
+
+function parseBootrom(path) {
+  const text = fs.readFileSync(path);
+  if (text.length === 16384) {
+    return new Uint32Array(text.buffer.slice(text.byteOffset, text.byteOffset + 16384));
+  }
+  // rp2040js's demo/bootrom.ts: a Uint32Array literal of hex words
+  const body = text.toString('utf8');
+  const words = body.slice(body.indexOf('[')).match(/0x[0-9a-fA-F]+/g) || [];
+  if (words.length !== 4096) {
+    throw new Error(`${path}: ${words.length} words, not the boot ROM's 4096`);
+  }
+  return Uint32Array.from(words.map((w) => parseInt(w, 16)));
+}
+
+// A new chip on the given flash (a Uint8Array of 16 MB, kept across resets), as after a reset:
+// `watchdog` carries REASON and the scratch registers across a reset by the watchdog.
+function powerUp(flash, watchdog) {
+  if (state.mcu) state.offset += state.mcu.clock.nanos;
+  const mcu = new RP2040(); // its own SimulationClock, from 0
+  mcu.logger = new ConsoleLogger(LogLevel.Error);
+  mcu.loadBootrom(state.bootrom); // also reset(), which fills the flash with 0xFF
+  if (flash) {
+    mcu.flash = flash;
+    mcu.flash16 = new Uint16Array(flash.buffer);
+    mcu.flashView = new DataView(flash.buffer);
+  }
+  patchFlashRom(mcu);
+  mcu.onBreak = (code) => onFlashBreak(mcu, code);
+  const dog = mcu.findPeripheral(WATCHDOG_BASE);
+  if (watchdog) {
+    dog.reason = watchdog.reason;
+    dog.scratchData.set(watchdog.scratch);
+  }
+  dog.onWatchdogTrigger = () => {
+    // rp2040js's alarm would fire again forever: stop it; reset between instructions.
+    dog.alarm.enable = false;
+    dog.timer.enable = false;
+    state.pending = { reason: dog.reason, scratch: Uint32Array.from(dog.scratchData) };
+  };
+  // The buttons' pull-ups, which rp2040js does not model: high unless pressed.
+  for (const [n, level] of state.buttons) mcu.gpio[n].setInputValue(!!level);
+  state.rec.attach(mcu, now);
+  state.mcu = mcu;
+  state.connected = false;
+  const cdc = new USBCDC(mcu.usbCtrl);
+  cdc.onDeviceConnected = () => {
+    state.connected = true;
+  };
+  cdc.onSerialData = (data) => {
+    for (const b of data) state.serialOut.push(b);
+  };
+  state.cdc = cdc;
+  // What the boot ROM does once boot2's checksum holds: copy it to SRAM and call it with
+  // lr = 0, so that it enters the firmware's vector table (pico-sdk boot2's exit_from_boot2).
+  for (let i = 0; i < 256; i++) mcu.sram[SRAM_BOOT2 - 0x20000000 + i] = mcu.flash[i];
+  mcu.core.SP = 0x20041f00; // the boot ROM's initial stack pointer, just below boot2
+  mcu.core.LR = 0;
+  mcu.core.PC = SRAM_BOOT2;
+  return mcu;
+}
+
+function onFlashBreak(mcu, code) {
+  const op = flashOp(mcu, code, state.timing);
+  if (!op) return;
+  state.flashOps += 1;
+  state.rec.flash(now(), op);
+  if (state.cutAfter !== null) {
+    state.cutAfter -= 1;
+    if (state.cutAfter <= 0) {
+      state.cutAfter = null;
+      state.off = true;
+      state.resets.push([now(), 'power cut']);
+    }
+  }
+}
+
+function pumpSerial() {
+  if (!state.connected || !state.serialIn.length) return;
+  const cdc = state.cdc;
+  // USBCDC queues up to its FIFO's size; the rest waits for the next pump.
+  while (state.serialIn.length && !cdc.txFIFO.full) cdc.sendSerialByte(state.serialIn.shift());
+}
+
+// Run for `ns` simulated nanoseconds, or until `untilText` appears in the serial output.
+function run(ns, untilText) {
+  const end = now() + ns;
+  const needle = untilText ? Buffer.from(untilText, 'latin1') : null;
+  let seen = state.serialOut.length;
+  let count = 0;
+  while (!state.off && now() < end) {
+    const mcu = state.mcu;
+    const { core, clock } = mcu;
+    if (core.waiting) {
+      const next = clock.nanosToNextAlarm;
+      const left = end - now();
+      clock.tick(next > 0 ? Math.min(next, left) : left);
+    } else {
+      const cycles = core.executeInstruction();
+      clock.tick((cycles * 1e9) / mcu.clkSys);
+    }
+    if (state.pending) {
+      const carry = state.pending;
+      state.pending = null;
+      state.resets.push([now(), carry.reason & 1 ? 'watchdog' : 'watchdog (forced)']);
+      powerUp(mcu.flash, carry);
+    }
+    if ((++count & 0x3ff) === 0) {
+      pumpSerial();
+      if (needle && state.serialOut.length > seen) {
+        const out = Buffer.from(state.serialOut);
+        if (out.indexOf(needle, Math.max(0, seen - needle.length)) >= 0) return true;
+        seen = state.serialOut.length;
+      }
+    }
+  }
+  if (needle) return Buffer.from(state.serialOut).indexOf(needle) >= 0;
+  return false;
+}
+
+function take() {
+  const out = {
+    t: now(),
+    off: state.off,
+    pc: state.mcu ? state.mcu.core.PC : 0,
+    flash_ops: state.flashOps,
+    serial: Buffer.from(state.serialOut).toString('hex'),
+    resets: state.resets,
+    ...state.rec.take(),
+  };
+  state.serialOut = [];
+  state.resets = [];
+  return out;
+}
+
+function handle(msg) {
+  switch (msg.cmd) {
+    case 'boot': {
+      state.bootrom = parseBootrom(msg.bootrom);
+      state.timing = msg.flash_timing !== false;
+      // A new chip's flash is erased (0xFF), then the firmware and the filesystem image.
+      const flash = new Uint8Array(16 * 1024 * 1024).fill(0xff);
+      for (const [address, data] of readImage(msg.firmware)) flash.set(data, address);
+      if (msg.fs) flash.set(fs.readFileSync(msg.fs), msg.fs_offset);
+      powerUp(flash, null);
+      return {};
+    }
+    case 'run':
+      return { found: run(msg.ms * 1e6, msg.until) };
+    case 'pin':
+      state.buttons.set(msg.gpio, msg.level);
+      if (state.mcu) state.mcu.gpio[msg.gpio].setInputValue(!!msg.level);
+      return {};
+    case 'serial':
+      for (const b of Buffer.from(msg.hex, 'hex')) state.serialIn.push(b);
+      pumpSerial();
+      return {};
+    case 'cut_after':
+      state.cutAfter = msg.n;
+      return {};
+    case 'power_on': {
+      // Power back after a cut (or a plain power cycle): the same flash, a fresh chip.
+      const flash = state.mcu.flash;
+      state.off = false;
+      state.resets.push([now(), 'power on']);
+      state.serialIn = [];
+      state.rec.restart(); // the LCD lost its power too: a new reader starts
+      powerUp(flash, null);
+      return {};
+    }
+    case 'dump_flash':
+      fs.writeFileSync(msg.path, state.mcu.flash.subarray(msg.offset, msg.offset + msg.size));
+      return {};
+    default:
+      throw new Error(`unknown command ${msg.cmd}`);
+  }
+}
+
+const lines = readline.createInterface({ input: process.stdin });
+lines.on('line', (line) => {
+  let answer;
+  try {
+    answer = { ok: true, ...handle(JSON.parse(line)), ...take() };
+  } catch (err) {
+    answer = { ok: false, error: String((err && err.stack) || err) };
+  }
+  process.stdout.write(JSON.stringify(answer) + '\n');
+});

@@ -1,0 +1,260 @@
+"""The Pico lab's Python side: a MicroPython firmware booted in rp2040js (testbed/pico/lab.mjs),
+seen only through its pins and its USB serial, for host_tests/test_pico.py and the benches.
+
+    board = Board(firmware, fs=image_bytes)   # boots at once; fs: a littlefs image or None
+    board.run(500)                            # simulated ms
+    board.press("select")                     # the button's GPIO low 100 ms, then high again
+    board.frames[-1].glass                    # what the LCD showed (testbed/pcd8544_model.py)
+    board.notes()                             # [(Hz, start ms, end ms)] played on GP12
+    board.repl("import gc; print(gc.mem_alloc())")   # Ctrl-C, then the raw REPL
+    board.close()
+
+Times are the emulator's simulated ms since the first power-on (rp2040js runs the chip's
+clock cycle by cycle: exact, and nothing like the host's speed). testbed/picosetup.py says
+where the firmware and the boot ROM come from.
+"""
+
+import json
+import subprocess
+import tempfile
+from pathlib import Path
+from typing import NamedTuple
+
+import pcd8544_model
+import picosetup
+
+FS_OFFSET = 0xA0000  # rp2's filesystem in a 2 MB flash (tools/image.py PICO_FS_OFFSET)
+FS_SIZE = 1408 * 1024
+BUTTONS = {"prev": 13, "select": 14, "next": 15}  # boards/pico.py
+_NOTE_GAP_MS = 5.0  # rising edges further apart than this are a silence, not a tone
+
+
+class Frame(NamedTuple):
+    """The glass after a transfer that changed it: when (ms), the 504 bytes, lit, Vop."""
+
+    t: float
+    glass: bytes
+    lit: bool
+    vop: int
+
+
+class Transfer(NamedTuple):
+    """One CS-low stretch on the LCD's bus: when it ended (ms) and the SCK rate (Hz)."""
+
+    t: float
+    hz: int
+
+
+class LabError(RuntimeError):
+    """The node side failed; the message has its stack."""
+
+
+class Board:
+    """One emulated Pico. `fs`: bytes of a littlefs image written at FS_OFFSET (stock
+    MicroPython with deploy's files), None for a flash holding only the firmware.
+    `flash_timing`: erases and programs take the W25Q16JV's typical times (testbed/pico/
+    flashrom.mjs) rather than none."""
+
+    def __init__(self, firmware, fs=None, flash_timing=True, bootrom=None):
+        picosetup.ensure_node_modules()
+        self._tmp = tempfile.TemporaryDirectory(prefix="oxo5110-pico-")
+        self._proc = subprocess.Popen(
+            ["node", str(picosetup.SCRIPT)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        self.t = 0.0  # ms
+        self.serial = bytearray()  # everything the board wrote on its USB serial
+        self.frames = []
+        self.transfers = []
+        self.edges = []  # (ms, level) of the buzzer pin
+        self.flash_ops = []  # (ms, "erase"/"program", offset, size)
+        self.resets = []  # (ms, why): "watchdog", "power cut", "power on"
+        self.clocks = []  # (ms, clk_sys Hz, clk_peri Hz) at each change
+        self.off = False
+        self._model = pcd8544_model.Model()
+        fs_path = None
+        if fs is not None:
+            fs_path = Path(self._tmp.name) / "fs.img"
+            fs_path.write_bytes(fs)
+        self._cmd(
+            cmd="boot",
+            firmware=str(firmware),
+            bootrom=str(bootrom or picosetup.bootrom()),
+            fs=str(fs_path) if fs_path else None,
+            fs_offset=FS_OFFSET,
+            flash_timing=flash_timing,
+        )
+
+    # -- the node side --------------------------------------------------------------------
+
+    def _cmd(self, **message):
+        proc = self._proc
+        proc.stdin.write(json.dumps(message) + "\n")
+        proc.stdin.flush()
+        line = proc.stdout.readline()
+        if not line:
+            raise LabError("the lab (node) ended: exit %s" % proc.wait())
+        answer = json.loads(line)
+        if not answer["ok"]:
+            raise LabError(answer["error"])
+        self._absorb(answer)
+        return answer
+
+    def _absorb(self, answer):
+        self.t = answer["t"] / 1e6
+        self.off = answer["off"]
+        self.serial += bytes.fromhex(answer["serial"])
+        self.edges += [(ns / 1e6, level) for ns, level in answer["edges"]]
+        self.flash_ops += [(ns / 1e6, kind, at, size) for ns, kind, at, size in answer["flash"]]
+        self.clocks += [(ns / 1e6, sys_hz, peri_hz) for ns, sys_hz, peri_hz in answer["clocks"]]
+        for ns, why in answer["resets"]:
+            self.resets.append((ns / 1e6, why))
+            if why == "power on":
+                self._model = pcd8544_model.Model()  # the LCD lost power too
+        bus = bytes.fromhex(answer["bus"])
+        start = 0
+        for end, ns in answer["marks"]:
+            self._model.feed(bus[start:end])
+            start = end
+            self._transfer_done(ns / 1e6)
+        self._model.feed(bus[start:])
+
+    def _transfer_done(self, t):
+        model = self._model
+        self.transfers.append(Transfer(t, model.spi_hz or 0))
+        glass = bytes(model.glass())
+        lit = bool(model.backlight)
+        last = self.frames[-1] if self.frames else None
+        if last is None or (last.glass, last.lit, last.vop) != (glass, lit, model.vop):
+            self.frames.append(Frame(t, glass, lit, model.vop))
+
+    @property
+    def anomalies(self):
+        """What the controller model found wrong on the bus (pcd8544_model.Model)."""
+        return self._model.anomalies
+
+    def close(self):
+        if self._proc.poll() is None:
+            self._proc.stdin.close()
+            self._proc.wait()
+        self._tmp.cleanup()
+
+    # -- time, pins, power ------------------------------------------------------------------
+
+    def run(self, ms, until=None):
+        """Run `ms` simulated ms, or until the serial output holds `until` (bytes); True if
+        it does."""
+        text = until.decode("latin-1") if until else None
+        return self._cmd(cmd="run", ms=ms, until=text)["found"]
+
+    def run_until(self, ms, done, step=10):
+        """Run in steps of `step` ms until done() is true (True) or `ms` have passed (False)."""
+        end = self.t + ms
+        while self.t < end:
+            if done():
+                return True
+            self.run(min(step, end - self.t))
+        return done()
+
+    def pin(self, name, level):
+        self._cmd(cmd="pin", gpio=BUTTONS[name], level=level)
+
+    def press(self, name, ms=100, after=150):
+        """Press a button for `ms`, release it, and let `after` ms pass."""
+        self.pin(name, 0)
+        self.run(ms)
+        self.pin(name, 1)
+        self.run(after)
+
+    def cut_after(self, n):
+        """Cut the power right after the board's next `n`-th flash erase or program."""
+        self._cmd(cmd="cut_after", n=n)
+
+    def power_on(self):
+        """Power back on (after a cut, or a power cycle): the same flash, a fresh chip."""
+        self._cmd(cmd="power_on")
+
+    def flash(self, offset=FS_OFFSET, size=FS_SIZE):
+        """Bytes of the flash (by default the filesystem's range) as the chip holds them."""
+        path = Path(self._tmp.name) / "dump.bin"
+        self._cmd(cmd="dump_flash", offset=offset, size=size, path=str(path))
+        return path.read_bytes()
+
+    # -- the USB serial -------------------------------------------------------------------
+
+    def send(self, data):
+        self._cmd(cmd="serial", hex=bytes(data).hex())
+
+    def wait_for(self, text, ms=5000, since=None):
+        """Run until `text` shows on the serial output after index `since` (by default: the
+        output so far); return its index; TimeoutError after ms."""
+        since = len(self.serial) if since is None else since
+        end = self.t + ms
+        while True:
+            at = self.serial.find(text, since)
+            if at >= 0:
+                return at
+            if self.t >= end:
+                raise TimeoutError(
+                    "no %r on the serial within %d ms: %r" % (text, ms, bytes(self.serial[-300:]))
+                )
+            self.run(min(50, end - self.t), until=text)
+
+    def interrupt(self):
+        """Ctrl-C until the REPL's prompt shows."""
+        since = len(self.serial)
+        self.send(b"\r\x03\x03")
+        self.wait_for(b">>> ", since=since)
+
+    def raw(self, code, ms=10000):
+        """Run `code` in the raw REPL (the REPL must be at its prompt: interrupt()); return
+        (stdout, stderr) as text. The raw REPL is left again (Ctrl-B)."""
+        since = len(self.serial)
+        self.send(b"\x01")
+        since = self.wait_for(b"raw REPL; CTRL-B to exit\r\n>", since=since)
+        self.send(code.encode() + b"\x04")
+        start = self.wait_for(b"OK", since=since) + 2
+        end = self.wait_for(b"\x04", ms=ms, since=start)
+        err_end = self.wait_for(b"\x04", ms=ms, since=end + 1)
+        out = bytes(self.serial[start:end]).decode("utf-8", "replace")
+        err = bytes(self.serial[end + 1 : err_end]).decode("utf-8", "replace")
+        self.send(b"\x02")
+        self.wait_for(b">>> ", since=err_end)
+        return out, err
+
+    # -- the buzzer -------------------------------------------------------------------------
+
+    def notes(self, since=0.0):
+        """The tones on the buzzer pin from `since` (ms) on: [(Hz, start ms, end ms)], a tone
+        being a run of rising edges a steady period apart (the PWM's frequency), ending where
+        the next tone's period starts or, before a silence, at its last falling edge."""
+        return notes_of([e for e in self.edges if e[0] >= since])
+
+
+def notes_of(edges):
+    """[(Hz, start, end)] from [(ms, level)] edges of a PWM pin (see Board.notes)."""
+    rises = [t for t, level in edges if level]
+    falls = [t for t, level in edges if not level]
+    out = []
+    i = 0
+    while i + 1 < len(rises):
+        period = rises[i + 1] - rises[i]
+        if period > _NOTE_GAP_MS:
+            i += 1
+            continue
+        j = i + 1  # the last rise of this tone
+        while j + 1 < len(rises) and abs(rises[j + 1] - rises[j] - period) <= 0.02 * period:
+            j += 1
+        gap = rises[j + 1] - rises[j] if j + 1 < len(rises) else None
+        if gap is not None and gap <= _NOTE_GAP_MS:
+            end = rises[j]  # the next tone starts here with its own period
+            nxt = j
+        else:
+            end = next((t for t in falls if t > rises[j]), rises[j] + period / 2)
+            nxt = j + 1
+        if j - i >= 2:  # a lone period is a change of frequency caught half-way, no tone
+            out.append((1000.0 * (j - i) / (rises[j] - rises[i]), rises[i], end))
+        i = nxt
+    return out

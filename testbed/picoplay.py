@@ -1,0 +1,106 @@
+"""Playing the emulated Pico (testbed/picolab.py) by its buttons, reading only its glass.
+
+The board's geometry is screens.py's, as testbed/glass.py reads it (that reader draws text
+with MicroPython's framebuf, which CPython lacks; the cells need only pixels).
+"""
+
+import json
+
+import lfsimage
+import littlefs
+import pcd8544_model
+import picolab
+
+CELL_PX = 16  # testbed/glass.py: 3x3 cells of 16 px from the top left
+
+
+def pixel(glass, x, y):
+    return (glass[(y >> 3) * pcd8544_model.WIDTH + x] >> (y & 7)) & 1
+
+
+def cell(glass, i):
+    """'X', 'O', '.', 'cursor' or '?' as the glass shows cell i (testbed/glass.py, cell)."""
+    x = (i % 3) * CELL_PX
+    y = (i // 3) * CELL_PX
+    dark = sum(pixel(glass, x + dx, y + dy) for dx in range(15) for dy in range(15))
+    if dark == 0:
+        return "."
+    if dark > 150:
+        return "cursor"
+
+    def p(dx, dy):
+        return pixel(glass, x + dx, y + dy)
+
+    corners = p(2, 2) + p(12, 2) + p(2, 12) + p(12, 12)
+    edges = p(7, 2) + p(7, 12) + p(2, 7) + p(12, 7)
+    if corners == 4 and p(7, 7) and edges == 0:
+        return "X"
+    if edges == 4 and not p(7, 7) and corners == 0:
+        return "O"
+    return "?"
+
+
+def cursor(glass):
+    """The cell the cursor is on, -1 when none is."""
+    for i in range(9):
+        if cell(glass, i) == "cursor":
+            return i
+    return -1
+
+
+def glass(board):
+    return board.frames[-1].glass
+
+
+def play_cell(board, target):
+    """Move the cursor to `target` with NEXT (reading the glass) and place the mark there."""
+    for _ in range(9):
+        if cursor(glass(board)) == target:
+            board.press("select", 80, 120)
+            return
+        board.press("next", 80, 60)
+    raise AssertionError("the cursor never reached cell %d" % target)
+
+
+def first_free(board):
+    """The first empty cell the glass shows (the cursor's cell counts as empty)."""
+    for i in range(9):
+        if cell(glass(board), i) in (".", "cursor"):
+            return i
+    raise AssertionError("no free cell")
+
+
+def wait_frame(board, ms, done):
+    """Run until a frame for which done(glass) holds is on the glass; that frame, else None."""
+    seen = len(board.frames)
+    end = board.t + ms
+    while True:
+        for frame in board.frames[seen:]:
+            if done(frame.glass):
+                return frame
+        seen = len(board.frames)
+        if board.t >= end:
+            return None
+        board.run(min(20, end - board.t))
+
+
+def settings(board):
+    """settings.json as the board's flash holds it (littlefs-python mounting the flash's
+    filesystem as rp2's _boot.py does), or None when there is none."""
+    data = board.flash()
+    size = picolab.FS_SIZE
+    context = littlefs.UserContext(size)
+    context.buffer[:] = data
+    fs = littlefs.LittleFS(
+        context=context,
+        block_size=lfsimage.BLOCK_SIZE,
+        block_count=size // lfsimage.BLOCK_SIZE,
+        read_size=lfsimage.READ_SIZE,
+        prog_size=256,
+        disk_version=lfsimage.DISK_VERSION,
+    )
+    try:
+        with fs.open("settings.json", "r") as f:
+            return json.loads(f.read())
+    except FileNotFoundError:
+        return None

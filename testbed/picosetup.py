@@ -1,0 +1,110 @@
+"""What the Pico lab (testbed/picolab.py) needs, where it is, and one line when it is not.
+
+- rp2040js, pinned in testbed/pico/package-lock.json, installed into testbed/pico/node_modules
+  by `npm ci` whenever the lockfile is newer than its stamp (as tools/webtools.py installs the
+  page's packages); Node.js 20+ and npm.
+- The RP2040 boot ROM, never part of the project: RP2040_BOOTROM=<a 16 KB binary, or
+  rp2040js's demo/bootrom.ts>, by default build/rp2040/bootrom.ts.
+- The firmware under test: PICO_FIRMWARE=<the frozen image, .uf2 or .bin>, by default
+  build/image/oxo5110-pico.uf2 (`make firmware BOARD=pico`), and PICO_MICROPYTHON=<a stock
+  RPI_PICO MicroPython, .uf2 or .bin>, by default build/micropython/pico/firmware.uf2, which
+  runs with deploy's files on a littlefs image (tools/image.py).
+"""
+
+import fcntl
+import os
+import subprocess
+from pathlib import Path
+
+import webtools
+
+ROOT = Path(__file__).resolve().parents[1]
+LAB = ROOT / "testbed" / "pico"
+LOCKFILE = LAB / "package-lock.json"
+MARKER = LAB / "node_modules" / ".installed"
+SCRIPT = LAB / "lab.mjs"
+BOOTROM = ROOT / "build" / "rp2040" / "bootrom.ts"
+FROZEN = ROOT / "build" / "image" / "oxo5110-pico.uf2"
+STOCK = ROOT / "build" / "micropython" / "pico" / "firmware.uf2"
+# rp2040js's own copy of the B1 boot ROM, as a TypeScript array (its repository at 1.3.3; built
+# from github.com/raspberrypi/pico-bootrom at 00a4a19114195e20fb817bdfbca1165e157eef37).
+BOOTROM_URL = (
+    "https://raw.githubusercontent.com/wokwi/rp2040js/"
+    "7701ee065f50a04380f81361befd754810cb9e28/demo/bootrom.ts"
+)
+NO_BOOTROM = (
+    "no RP2040 boot ROM at %s: set RP2040_BOOTROM=<file> to rp2040js's demo/bootrom.ts ("
+    + BOOTROM_URL
+    + ") or a 16 KB pico-bootrom build (github.com/raspberrypi/pico-bootrom)"
+)
+
+
+def bootrom():
+    """The boot ROM's path (RP2040_BOOTROM, else the default), whether or not it exists."""
+    return Path(os.environ.get("RP2040_BOOTROM") or BOOTROM)
+
+
+def firmwares():
+    """{"frozen": path, "stock": path}: the two firmwares under test, as configured."""
+    return {
+        "frozen": Path(os.environ.get("PICO_FIRMWARE") or FROZEN),
+        "stock": Path(os.environ.get("PICO_MICROPYTHON") or STOCK),
+    }
+
+
+def problem(kind=None):
+    """Why the lab cannot run here (one line that says how to fix it), or None. `kind`
+    ("frozen"/"stock") asks about that firmware too; None about either."""
+    node = webtools.node_problem()
+    if node:
+        return node
+    if not bootrom().is_file():
+        return NO_BOOTROM % bootrom()
+    paths = firmwares()
+    wanted = [kind] if kind else list(paths)
+    missing = [k for k in wanted if not paths[k].is_file()]
+    if len(missing) == len(wanted):
+        return "no Pico firmware to boot: %s" % "; ".join(
+            "%s=%s is missing (%s)" % (_VAR[k], paths[k], _HOW[k]) for k in missing
+        )
+    return None
+
+
+_VAR = {"frozen": "PICO_FIRMWARE", "stock": "PICO_MICROPYTHON"}
+_HOW = {
+    "frozen": "make firmware BOARD=pico builds it",
+    "stock": "a stock RPI_PICO MicroPython .uf2 or .bin",
+}
+
+
+def ensure_node_modules():
+    """`npm ci` in testbed/pico when its node_modules is missing or older than the lockfile;
+    several processes may ask at once (one installs, the others wait on a lock). RuntimeError
+    saying what failed."""
+    with open(LOCKFILE, "rb") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if MARKER.exists() and MARKER.stat().st_mtime >= LOCKFILE.stat().st_mtime:
+            return
+        result = subprocess.run(
+            ["npm", "ci", "--no-audit", "--no-fund"], cwd=LAB, capture_output=True, text=True
+        )
+        if result.returncode:
+            raise RuntimeError(
+                "npm ci in testbed/pico failed (exit %d):\n%s%s"
+                % (result.returncode, result.stdout, result.stderr)
+            )
+        MARKER.touch()
+
+
+def deploy_image():
+    """The littlefs image holding what `make deploy` copies to a Pico (tools/image.py), for
+    stock MicroPython: bytes to write at the filesystem's offset."""
+    import image
+
+    return image.pico("pico", image.deploy_files("pico")).fs.data
+
+
+def boot_args(kind):
+    """(firmware path, filesystem image or None) of the firmware `kind` ("frozen"/"stock")."""
+    path = firmwares()[kind]
+    return path, (deploy_image() if kind == "stock" else None)
