@@ -11,8 +11,9 @@ TALLY_MAX = const(999)  # three digits fit the status column; counts saturate he
 _SECONDS_MAX = const(3600)
 _READ_MAX = const(512)  # a good file is ~150 bytes; anything longer is not ours
 
-# The only keys, in the order they are written. Per key: default, kind, low, high; kind is
-# "int" (a plain int, not a bool), "bool", or "tally" (three ints).
+# The only keys, in the order they are written, and _SPEC in the same order: per key its
+# default, kind, low, high; kind is "int" (a plain int, not a bool), "bool", or "tally" (three
+# ints). (const(): the table lives with the code's constants, no dict in RAM.)
 # - contrast: Vop; modules look right at about 40..72. Capped at CONTRAST_MAX = 90: the
 #   PCD8544's voltage generator is specified up to 8.5 V (VLCD = 3.06 V + 0.06 V * Vop).
 # - level: index into engine.LEVELS; default the strongest but one, so a new player can still
@@ -26,7 +27,7 @@ _READ_MAX = const(512)  # a good file is ~150 bytes; anything longer is not ours
 # - coach: on a player's turn each free cell shows its exact value (coach.py); off by default,
 #   so a first game is a plain game. coach_told: what the marks mean has been shown on the glass
 #   (once per device, the first time the coach is turned on).
-CONTRAST_MAX = 90
+CONTRAST_MAX = const(90)
 KEYS = (
     "contrast",
     "backlight",
@@ -40,27 +41,29 @@ KEYS = (
     "coach",
     "coach_told",
 )
-_SPEC = {
-    "contrast": (60, "int", 0, CONTRAST_MAX),
-    "backlight": (True, "bool", 0, 1),
-    "level": (LEVEL_COUNT - 2, "int", 0, LEVEL_COUNT - 1),
-    "starts": (2, "int", 0, 2),
-    "tally1": ((0, 0, 0), "tally", 0, TALLY_MAX),  # wins, draws, losses against the CPU
-    "tally2": ((0, 0, 0), "tally", 0, TALLY_MAX),  # X wins, O wins, draws (two players)
-    "dim_s": (30, "int", 0, _SECONDS_MAX),
-    "sleep_s": (120, "int", 0, _SECONDS_MAX),
-    "sound": (True, "bool", 0, 1),
-    "coach": (False, "bool", 0, 1),
-    "coach_told": (False, "bool", 0, 1),
-}
+_SPEC = const(
+    (
+        (60, "int", 0, CONTRAST_MAX),  # contrast
+        (True, "bool", 0, 1),  # backlight
+        (LEVEL_COUNT - 2, "int", 0, LEVEL_COUNT - 1),  # level
+        (2, "int", 0, 2),  # starts
+        ((0, 0, 0), "tally", 0, TALLY_MAX),  # tally1: wins, draws, losses against the CPU
+        ((0, 0, 0), "tally", 0, TALLY_MAX),  # tally2: X wins, O wins, draws (two players)
+        (30, "int", 0, _SECONDS_MAX),  # dim_s
+        (120, "int", 0, _SECONDS_MAX),  # sleep_s
+        (True, "bool", 0, 1),  # sound
+        (False, "bool", 0, 1),  # coach
+        (False, "bool", 0, 1),  # coach_told
+    )
+)
 
 
 def check(key, value):
     """Return `value` normalised for `key` (tallies become tuples); raise ValueError if it is
     not allowed, saying what is."""
-    spec = _SPEC.get(key) if isinstance(key, str) else None
-    if spec is None:
+    if key not in KEYS:
         raise ValueError("unknown setting %r; allowed: %s" % (key, ", ".join(KEYS)))
+    spec = _SPEC[KEYS.index(key)]
     kind, low, high = spec[1], spec[2], spec[3]
     if kind == "bool":
         if isinstance(value, bool):
@@ -88,8 +91,8 @@ class Settings:
     def __init__(self, path="settings.json", report=None):
         self._path = path
         self._values = {}
-        for key in KEYS:
-            self._values[key] = _SPEC[key][0]
+        for i in range(len(KEYS)):
+            self._values[KEYS[i]] = _SPEC[i][0]
         self.dirty = True  # changes not yet written (save)
         # report(text) hears of a save that failed (main.py logs it), once until one succeeds:
         # the app tries again after every game, and the log must not fill with the same line.
@@ -132,7 +135,7 @@ class Settings:
 
     def get(self, key):
         """The value of `key` (tallies are tuples); ValueError for an unknown key."""
-        if key not in _SPEC:
+        if key not in self._values:
             raise ValueError("unknown setting %r; allowed: %s" % (key, ", ".join(KEYS)))
         return self._values[key]
 
