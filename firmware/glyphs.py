@@ -1,71 +1,52 @@
-# X and O glyphs for the board (11x11) and the status column (7x7), as frame buffers to blit.
+# X and O glyphs for the board (11x11) and the status column (7x7), blitted from constant bytes.
 # SPDX-License-Identifier: MIT
-import framebuf
 from micropython import const
 
-# One int per row, the leftmost pixel in the highest bit; drawn for an 84x48 glass, where a
-# 3-pixel stroke stays crisp and reads well at arm's length.
-_BIG = const(11)
-_BIG_X = const(
+# Each glyph is what framebuf's blit() takes as a source or a palette besides a FrameBuffer:
+# (buffer, width, height, format), here of constant bytes, so the bitmaps stay with the code
+# (in flash on a board with the game frozen in) and nothing is built at boot. MONO_HLSB: a row
+# in whole bytes, its leftmost pixel in the top bit of the first. The drawing they are made
+# from, and the check that the two agree, are in host_tests/test_glyphs.py; one made for an
+# 84x48 glass, where a 3-pixel stroke stays crisp and reads well at arm's length.
+_MONO_HLSB = const(3)  # framebuf.MONO_HLSB (the golden frames show it is)
+_BIG_SIDE = const(11)
+_SMALL_SIDE = const(7)
+# By the engine's marks: index 1 is X, 2 is O.
+_BIG = const(
     (
-        0b11000000011,
-        0b11100000111,
-        0b01110001110,
-        0b00111011100,
-        0b00011111000,
-        0b00001110000,
-        0b00011111000,
-        0b00111011100,
-        0b01110001110,
-        0b11100000111,
-        0b11000000011,
+        None,
+        (
+            b"\xc0`\xe0\xe0q\xc0;\x80\x1f\x00\x0e\x00\x1f\x00;\x80q\xc0\xe0\xe0\xc0`",
+            _BIG_SIDE,
+            _BIG_SIDE,
+            _MONO_HLSB,
+        ),
+        (
+            b"\x1f\x00\x7f\xc0q\xc0\xe0\xe0\xc0`\xc0`\xc0`\xe0\xe0q\xc0\x7f\xc0\x1f\x00",
+            _BIG_SIDE,
+            _BIG_SIDE,
+            _MONO_HLSB,
+        ),
     )
 )
-_BIG_O = const(
+_SMALL = const(
     (
-        0b00011111000,
-        0b01111111110,
-        0b01110001110,
-        0b11100000111,
-        0b11000000011,
-        0b11000000011,
-        0b11000000011,
-        0b11100000111,
-        0b01110001110,
-        0b01111111110,
-        0b00011111000,
+        None,
+        (b"\x82\xc6l8l\xc6\x82", _SMALL_SIDE, _SMALL_SIDE, _MONO_HLSB),
+        (b"8l\xc6\x82\xc6l8", _SMALL_SIDE, _SMALL_SIDE, _MONO_HLSB),
     )
 )
-_SMALL = const(7)
-_SMALL_X = const((0b1000001, 0b1100011, 0b0110110, 0b0011100, 0b0110110, 0b1100011, 0b1000001))
-_SMALL_O = const((0b0011100, 0b0110110, 0b1100011, 0b1000001, 0b1100011, 0b0110110, 0b0011100))
-
-
-def _make(rows, width):
-    # MONO_HLSB: a row in whole bytes, its leftmost pixel in the top bit of the first. A row at
-    # a time, not a pixel: this runs at boot, before the title's first frame.
-    stride = (width + 7) // 8
-    buf = bytearray(stride * len(rows))
-    for y in range(len(rows)):
-        row = rows[y] << (8 * stride - width)
-        for i in range(stride):
-            buf[y * stride + i] = row >> 8 * (stride - 1 - i) & 0xFF
-    return framebuf.FrameBuffer(buf, width, len(rows), framebuf.MONO_HLSB)
+# The palette that swaps ink and paper (pixel 0 is 1, pixel 1 is 0): blit(glyph, x, y, 1,
+# _INVERSE) draws white on black.
+_INVERSE = const((b"\x80", 2, 1, _MONO_HLSB))
 
 
 class Glyphs:
-    """The glyph frame buffers, built once (about 120 bytes). Index 1 is X, 2 is O (engine)."""
-
-    def __init__(self):
-        self.big = (None, _make(_BIG_X, _BIG), _make(_BIG_O, _BIG))
-        self.small = (None, _make(_SMALL_X, _SMALL), _make(_SMALL_O, _SMALL))
-        # Palette that swaps ink and paper: blit(glyph, x, y, 1, inverse) draws white on black.
-        self.inverse = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.MONO_HLSB)
-        self.inverse.pixel(0, 0, 1)
+    """Draws the marks: 1 is X, 2 is O (engine). Holds nothing: the bitmaps are constants."""
 
     def draw(self, fb, player, x, y, big=True, white=False):
-        glyph = (self.big if big else self.small)[player]
+        glyph = (_BIG if big else _SMALL)[player]
         if white:
-            fb.blit(glyph, x, y, 1, self.inverse)
+            fb.blit(glyph, x, y, 1, _INVERSE)
         else:
             fb.blit(glyph, x, y, 0)
