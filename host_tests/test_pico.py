@@ -1,0 +1,344 @@
+"""The real MicroPython rp2 port running the game, in the RP2040 emulator rp2040js (`make
+test-pico`), checked only through the pins and the USB serial (testbed/picolab.py).
+
+Each check runs on both firmwares: the frozen image (PICO_FIRMWARE, by default
+build/image/oxo5110-pico.uf2 from `make firmware BOARD=pico`) and stock MicroPython
+(PICO_MICROPYTHON, a RPI_PICO .uf2 or .bin) with deploy's files on a littlefs image. Without
+the boot ROM, node or either firmware the file skips in one line (testbed/picosetup.py says
+how to get them), CI or not: an Arm toolchain is not every machine's. Boots are shared: one
+game feeds the golden frames and the jingles, one REPL session the watchdog and light-sleep
+checks, one board the power cuts.
+"""
+
+import goldens
+import lcd_render
+import picolab
+import picoplay
+import picosetup
+import pytest
+import sound
+
+_PROBLEM = picosetup.problem()
+if _PROBLEM:
+    pytest.skip("Pico lab: " + _PROBLEM, allow_module_level=True)
+
+TOLERANCE_MS = 5.0  # a note's length and a rest against its table (issue 25)
+PITCH = 0.01  # the PWM's nearest frequency to the table's: 125 MHz / (DIV * (TOP + 1))
+WATCHDOG_MS = 5000  # firmware/runner.py WATCHDOG_MS
+
+
+def _board(kind):
+    problem = picosetup.problem(kind)
+    if problem or not picosetup.firmwares()[kind].is_file():
+        pytest.skip("Pico lab (%s): %s" % (kind, problem or "no firmware"))
+    firmware, fs = picosetup.boot_args(kind)
+    return picolab.Board(firmware, fs=fs)
+
+
+_DONE = {}
+
+
+def _once(make, kind):
+    """make(kind), run once per process and kept: each boot costs seconds."""
+    key = (make.__name__, kind)
+    if key not in _DONE:
+        _DONE[key] = make(kind)
+    return _DONE[key]
+
+
+def golden(name):
+    return bytes(goldens.glass("screens/" + name))
+
+
+def _title(board, ms=1500, after=None):
+    """The first golden title on the glass (drawn after `after` ms), else None."""
+    return picoplay.wait_frame(board, ms, lambda g: g == golden("title"), after)
+
+
+# -- one game: the frames, the jingles ------------------------------------------------------
+
+
+class Game:
+    """What one run of the game showed and played: frames by name, the notes after each end."""
+
+    def __init__(self):
+        self.frames = {}  # golden name -> the first frame equal to it (None: never shown)
+        self.ends = {}  # "WIN"/"DRAW"/"LOSS" -> the notes from the game's last move on
+        self.anomalies = []
+
+
+def _shown(board, game, name, since=0):
+    match = [f for f in board.frames[since:] if f.glass == golden(name)]
+    game.frames[name] = match[0] if match else board.frames[-1]
+
+
+def _play(board, game, moves, name, end):
+    since = len(board.frames)
+    for cell in moves[:-1]:
+        picoplay.play_cell(board, cell)
+    mark = board.t
+    picoplay.play_cell(board, moves[-1])
+    board.run(1500)  # the jingle (at most about 1 s) and a blink of the result
+    _shown(board, game, name, since)
+    game.ends[end] = board.notes(mark)
+
+
+def _game(kind):
+    board = _board(kind)
+    game = Game()
+    try:
+        board.run(150)
+        _title(board)
+        _shown(board, game, "title")
+        board.press("select")
+        _shown(board, game, "menu")
+        board.press("next")  # 2 Players
+        board.press("select")
+        for cell in (0, 1):
+            picoplay.play_cell(board, cell)
+        _shown(board, game, "board_2p")
+        _play(board, game, (4, 2, 8), "win_2p", "WIN")  # X on the diagonal
+        board.press("select")  # the next game
+        _play(board, game, (0, 4, 8, 1, 7, 6, 2, 5, 3), "draw_2p", "DRAW")
+        # One player against "perfect", placing on the first free cell: the CPU wins.
+        board.press("select")
+        board.press("next", 700)  # held: the menu (Continue, 1P, 2P, Level, ...)
+        for _ in range(3):
+            board.press("next")
+        board.press("select")  # Level: hard -> perfect
+        board.press("prev")
+        board.press("prev")
+        board.press("select")  # 1P vs CPU
+        mark = board.t
+        for _ in range(5):
+            if picoplay.wait_frame(board, 1500, lambda g: picoplay.cursor(g) >= 0) is None:
+                break  # no cursor: the game is over
+            mark = board.t
+            picoplay.play_cell(board, picoplay.first_free(board))
+        board.run(1500)
+        game.ends["LOSS"] = board.notes(mark)
+        game.anomalies = list(board.anomalies)
+        return game
+    finally:
+        board.close()
+
+
+@pytest.fixture
+def game(kind):
+    return _once(_game, kind)
+
+
+def _tones(table):
+    return [(table[i], table[i + 1]) for i in range(0, len(table), 2)]
+
+
+# -- one REPL session: Ctrl-C and the watchdog, light sleep, a hang -------------------------
+
+
+class Session:
+    def __init__(self):
+        self.repl_answer = None
+        self.resets_at_repl = None
+        self.sleep_clocks = []
+        self.woken = []  # SCK rates of the transfers after the wake
+        self.asleep = None
+        self.hang_resets = []
+        self.log = None
+        self.title_after_hang = None
+
+
+_SETTINGS = (
+    '{"contrast": 60, "backlight": true, "level": 2, "starts": 2, "tally1": [0, 0, 0], '
+    '"tally2": [0, 0, 0], "dim_s": 1, "sleep_s": 2, "sound": true, "coach": false, '
+    '"coach_told": false}'
+)
+# The hang waits rather than spins: the same for the watchdog, and the emulator skips the
+# time a waiting core sleeps through instead of running it instruction by instruction.
+_HANG = """import app, time
+def _hang(self, now):
+    while True:
+        time.sleep_ms(1000)
+app.App.step = _hang
+import oxo
+oxo.main()
+"""
+
+
+def _session(kind):
+    board = _board(kind)
+    out = Session()
+    try:
+        board.run(150)
+        _title(board)
+        # Ctrl-C: the REPL, then more than the watchdog's time at it.
+        board.interrupt()
+        resets = len(board.resets)
+        board.run(WATCHDOG_MS + 1500)
+        out.repl_answer = board.raw("print('alive', 6 * 7)")[0].strip()
+        out.resets_at_repl = board.resets[resets:]
+        # A step that hangs: the game started again from the REPL with App.step looping.
+        board.interrupt()
+        resets = len(board.resets)
+        since = len(board.serial)
+        board.send(b"\x01")
+        board.wait_for(b"raw REPL; CTRL-B to exit\r\n>", since=since)
+        board.send(_HANG.encode() + b"\x04")
+        board.run(WATCHDOG_MS + 1500)
+        out.hang_resets = board.resets[resets:]
+        bitten = out.hang_resets[0][0] if out.hang_resets else board.t
+        out.title_after_hang = _title(board, after=bitten)
+        board.interrupt()
+        out.log = board.raw("print(open('error.log').read())")[0]
+        # Light sleep after 2 s idle (the settings written from the REPL), a soft reset.
+        board.raw("open('settings.json', 'w').write(%r)" % _SETTINGS)
+        soft = board.t
+        board.send(b"\x04")  # soft reset: main.py starts the game again
+        assert _title(board, after=soft) is not None
+        since = board.t
+        board.run(4000)
+        out.sleep_clocks = [c for c in board.clocks if c[0] > since]
+        out.asleep = not any(board.frames[-1].glass)  # powered down: a blank glass
+        woke = len(board.transfers)
+        board.press("select", 100, 300)
+        out.woken = [t.hz for t in board.transfers[woke:]]
+        return out
+    finally:
+        board.close()
+
+
+@pytest.fixture
+def session(kind):
+    return _once(_session, kind)
+
+
+# -- power cuts inside a settings save ------------------------------------------------------
+
+
+def _to_sound_row(board, first=False):
+    """From the title: the settings screen, its Sound row highlighted (the golden settings
+    screen on the `first` visit, with the default settings)."""
+    board.press("select")  # the menu: 1P, 2P, Level, Start, Settings
+    for _ in range(4):
+        board.press("next")
+    board.press("select")
+    if first:
+        assert picoplay.glass(board) == golden("settings"), lcd_render.text(picoplay.glass(board))
+    board.press("next")
+    board.press("next")
+
+
+def _cuts(kind):
+    """(the flash operations of an uncut save of Sound, [(the cut's operation, the settings
+    before, after the power came back, the title shown)] for a cut after each of them)."""
+    board = _board(kind)
+    try:
+        board.run(150)
+        assert _title(board) is not None
+        _to_sound_row(board, first=True)
+        ops = len(board.flash_ops)
+        board.press("select", 100, 1000)  # Sound off, saved in the next quiet gap
+        count = len(board.flash_ops) - ops
+        assert count >= 2, board.flash_ops[ops:]
+        results = []
+        for n in range(1, count + 1):
+            before = picoplay.settings(board)
+            board.cut_after(n)
+            board.press("select", 100, 1000)  # Sound toggled: the save is cut at its n-th
+            assert board.off, "no cut after %d operations: %r" % (n, board.flash_ops[-n:])
+            board.power_on()
+            title = _title(board, after=board.resets[-1][0])
+            after = picoplay.settings(board)
+            results.append((n, before, after, title is not None))
+            if n < count:
+                _to_sound_row(board)
+        return count, results
+    finally:
+        board.close()
+
+
+@pytest.fixture
+def cuts(kind):
+    return _once(_cuts, kind)
+
+
+# -- the checks, once for each firmware ----------------------------------------------------
+
+
+@pytest.fixture
+def kind(request):
+    return request.cls.kind
+
+
+class _Checks:
+    """Every check; a subclass names the firmware. The project's xdist scheduling sends a
+    class's items to one worker (host_tests/checkitems.py), which boots each session once."""
+
+    kind = None
+
+    @pytest.mark.parametrize("name", ["title", "menu", "board_2p", "win_2p", "draw_2p"])
+    def test_frames_equal_the_goldens(self, game, name, tmp_path):
+        frame = game.frames[name]
+        if frame.glass != golden(name):
+            path = tmp_path / (name + ".actual.png")
+            lcd_render.image(frame.glass, scale=4).save(path)
+            raise AssertionError(
+                "the glass at %.1f ms is not %s (%s):\n%s"
+                % (frame.t, name, path, lcd_render.text(frame.glass))
+            )
+
+    def test_the_bus_has_no_anomalies(self, game):
+        assert game.anomalies == []
+
+    @pytest.mark.parametrize("end", ["WIN", "DRAW", "LOSS"])
+    def test_end_of_game_notes_follow_their_table(self, game, end):
+        notes = game.ends[end]
+        table = _tones(getattr(sound, end))
+        heard = [hz for hz, ms in table if hz]
+        starts = [
+            k
+            for k in range(len(notes) - len(heard) + 1)
+            if all(abs(notes[k + i][0] - hz) <= PITCH * hz for i, hz in enumerate(heard))
+        ]
+        assert starts, "no %s (%s) in the notes played: %s" % (end, table, notes)
+        played = iter(notes[starts[-1] :])
+        last = None
+        for hz, ms in table:
+            if not hz:  # a rest: the gap before the next tone
+                nxt = notes[notes.index(last) + 1]
+                assert abs(nxt[1] - last[2] - ms) <= TOLERANCE_MS, (end, last, nxt, ms)
+                continue
+            last = next(played)
+            assert abs(last[2] - last[1] - ms) <= TOLERANCE_MS, (end, hz, ms, last)
+
+    def test_ctrl_c_leaves_a_repl_the_watchdog_does_not_reset(self, session):
+        assert session.resets_at_repl == []
+        assert session.repl_answer == "alive 42"
+
+    def test_the_lcd_clock_is_at_most_4_mhz_after_light_sleep(self, session):
+        # The sleep happened: clk_sys went to the 12 MHz crystal and the glass was powered down.
+        assert any(sys_hz == 12e6 for _, sys_hz, _ in session.sleep_clocks), session.sleep_clocks
+        assert session.asleep
+        assert session.woken, "no transfer to the LCD after the wake"
+        assert all(0 < hz <= 4000000 for hz in session.woken), session.woken
+
+    def test_a_hung_step_is_reset_by_the_watchdog_with_one_log_line(self, session):
+        assert [why for _, why in session.hang_resets] == ["watchdog"]
+        assert session.title_after_hang is not None, "no title after the watchdog's reset"
+        lines = [line for line in session.log.splitlines() if line.strip()]
+        assert len(lines) == 1 and "watchdog reset" in lines[0], session.log
+
+    def test_a_power_cut_in_a_save_boots_to_the_title_with_old_or_new_settings(self, cuts):
+        count, results = cuts
+        assert len(results) == count
+        for n, before, after, titled in results:
+            assert titled, "no title after the cut after operation %d" % n
+            new = dict(before, sound=not before["sound"])
+            assert after in (before, new), (n, before, after)
+
+
+class TestFrozen(_Checks):
+    kind = "frozen"
+
+
+class TestStock(_Checks):
+    kind = "stock"
