@@ -190,7 +190,7 @@ def _session(kind):
         board.interrupt()
         out.log = board.raw("print(open('error.log').read())")[0]
         # Light sleep after 2 s idle (the settings written from the REPL), a soft reset.
-        board.raw("open('settings.json', 'w').write(%r)" % _SETTINGS)
+        board.raw("with open('settings.json', 'w') as f:\n    f.write(%r)" % _SETTINGS)
         soft = board.t
         board.send(b"\x04")  # soft reset: main.py starts the game again
         assert _title(board, after=soft) is not None

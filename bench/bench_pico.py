@@ -1,0 +1,211 @@
+"""The game on the real MicroPython rp2 port in the RP2040 emulator rp2040js (testbed/picolab.py):
+the frozen image and stock MicroPython with deploy's files, side by side: the heap while
+playing and at a bare REPL, power-on to the title, the engine's and the coach's search.
+
+Heap figures are absolute `gc.collect(); gc.mem_alloc()` as the board holds them. "While
+playing" is measured by the game itself run from the raw REPL after a Ctrl-C, with the game's
+modules first dropped from sys.modules (so it loads them as at power-on) and runner.Runner.step
+wrapped to print the heap after every step where it changed; the host plays a two-player game
+on the buttons meanwhile. The wrapper, the raw REPL's script and the runner module imported
+before the game are on the heap too: their share is measured (the script's base against a
+bare REPL with runner imported) and printed beside. Times are simulated ms on the emulator's
+clock at 125 MHz, with the flash's typical erase and program times charged (W25Q16JV: 45 ms
+a 4 KB sector, 0.4 ms a page; testbed/pico/flashrom.mjs) and, in brackets, with instant
+flash. Search times: time.ticks_us() on the board around each call, the best of 5.
+
+    PICO_FIRMWARE=<frozen .uf2/.bin> PICO_MICROPYTHON=<stock .uf2/.bin> \\
+        .venv/bin/python bench/bench_pico.py
+"""
+
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT / p) for p in ("tools", "testbed", "host_tests")]
+
+import goldens  # noqa: E402
+import picolab  # noqa: E402
+import picoplay  # noqa: E402
+import picosetup  # noqa: E402
+
+FIRMWARE_MODULES = sorted(p.stem for p in (ROOT / "firmware").glob("*.py")) + ["board"]
+# Drop the game's modules (the REPL's and the port's own stay) and what main.py left in the
+# REPL's globals (its `oxo`), then collect.
+DROP = (
+    "globals().clear()\nimport gc, sys\nfor _k in %r:\n    sys.modules.pop(_k, None)\n"
+    "gc.collect()\n" % (FIRMWARE_MODULES,)
+)
+HEAP = "gc.collect()\nprint(gc.mem_alloc())\n"
+SEARCH = """import time, engine
+def _best(fn, *args):
+    best = None
+    for _ in range(5):
+        t = time.ticks_us()
+        fn(*args)
+        d = time.ticks_diff(time.ticks_us(), t)
+        best = d if best is None or d < best else best
+    return best
+_out = bytearray(9)
+print(_best(engine.best_move, 0, engine.X), engine.last_nodes(),
+      _best(engine.scores_into, _out, 0, engine.X), engine.last_nodes())
+"""
+MEASURE = """import runner, time
+_step = runner.Runner.step
+_last = [0]
+def _measured(self, now):
+    wait = _step(self, now)
+    gc.collect()
+    m = gc.mem_alloc()
+    if m != _last[0]:
+        _last[0] = m
+        print("HEAP", time.ticks_ms(), m)
+    return wait
+runner.Runner.step = _measured
+gc.collect()
+print("BASE", gc.mem_alloc())
+import oxo
+oxo.main()
+"""
+
+
+def title_after(board, since):
+    """ms from `since` to the golden title on the glass (None if it never shows)."""
+    title = bytes(goldens.glass("screens/title"))
+    frame = picoplay.wait_frame(board, 2000, lambda g: g == title, after=since)
+    return None if frame is None else frame.t - since
+
+
+def boots(board):
+    """(first boot, later boot) ms to the title: from power-on, then after a setting was
+    changed on the settings screen (the backlight, saved) and the power cycled."""
+    first = title_after(board, 0.0)
+    board.press("select")  # the menu: 1P, 2P, Level, Start, Settings
+    for _ in range(4):
+        board.press("next")
+    board.press("select")  # Settings: Contr, Light, ...
+    board.press("next")
+    board.press("select", 100, 1000)  # the backlight off, saved in the next quiet gap
+    board.power_on()
+    later = title_after(board, board.resets[-1][0])
+    return first, later
+
+
+def heap_while_playing(board, out):
+    """Play a two-player game with the heap measured at every step (see the docstring), on a
+    board stopped by Ctrl-C as soon as its USB serial is up: main.py had not got far."""
+    board.send(b"\x03\x03")  # the lab holds them until the USB serial is connected
+    board.wait_for(b">>> ", since=0)
+    out["stopped_at"] = board.t
+    out["repl"] = int(board.raw(DROP + HEAP)[0])
+    out["repl_runner"] = int(board.raw(DROP + "import runner\n" + HEAP)[0])
+    since = len(board.serial)
+    board.send(b"\x01")
+    board.wait_for(b"raw REPL; CTRL-B to exit\r\n>", since=since)
+    board.send((DROP + MEASURE).encode() + b"\x04")
+    board.run(600)  # the game starts again: the title
+    board.press("select")  # the menu
+    board.press("next")
+    board.press("select")  # 2 Players
+    start = board.t
+    for cell in (0, 1, 4, 2, 8):
+        picoplay.play_cell(board, cell)
+    end = board.t
+    board.run(1500)
+    text = board.serial[since:].decode("latin-1")
+    out["base"] = int(re.search(r"BASE (\d+)", text).group(1))
+    samples = [(int(t), int(m)) for t, m in re.findall(r"HEAP (\d+) (\d+)", text)]
+    # The value in force at each step from the first move to the result (printed on change).
+    before = [m for t, m in samples if t <= start]
+    during = [m for t, m in samples if start < t <= end]
+    out["title"] = before[0] if before else None
+    out["playing"] = ([before[-1]] if before else []) + during
+
+
+def measure(kind):
+    out = {}
+    firmware, fs = picosetup.boot_args(kind)
+    board = picolab.Board(firmware, fs=fs, flash_timing=False)
+    try:
+        out["boot_instant"] = boots(board)
+    finally:
+        board.close()
+    board = picolab.Board(firmware, fs=fs)
+    try:
+        out["boot"] = boots(board)
+        board.run(300)
+        board.interrupt()
+        us = board.raw(DROP + SEARCH)[0].split()
+        out["search"] = [int(n) for n in us]
+    finally:
+        board.close()
+    board = picolab.Board(firmware, fs=fs)
+    try:
+        heap_while_playing(board, out)
+    finally:
+        board.close()
+    return out
+
+
+def bare_stock():
+    """gc.mem_alloc() at the REPL of stock MicroPython on an empty filesystem."""
+    board = picolab.Board(picosetup.firmwares()["stock"])
+    try:
+        board.run(300)
+        board.interrupt()
+        return int(board.raw(HEAP.replace("gc.", "import gc\ngc.", 1))[0])
+    finally:
+        board.close()
+
+
+def shown(path):
+    """A firmware's path as the figures show it: within the checkout, or its file name."""
+    try:
+        return str(path.resolve().relative_to(ROOT))
+    except ValueError:
+        return "%s (%d bytes)" % (path.name, path.stat().st_size)
+
+
+def ms(value):
+    return "-" if value is None else "%.1f" % value
+
+
+def row(label, values):
+    print("| %s | %s |" % (label, " | ".join(values)))
+
+
+def main():
+    problem = picosetup.problem()
+    if problem:
+        print("bench_pico: skipped: " + problem)
+        return 0
+    kinds = [k for k, p in picosetup.firmwares().items() if p.is_file()]
+    results = {k: measure(k) for k in kinds}
+    print("Firmwares: " + "; ".join("%s %s" % (k, shown(picosetup.firmwares()[k])) for k in kinds))
+    print("rp2040js 1.4.1, simulated time at 125 MHz; heap in bytes, absolute.\n")
+    row("figure", kinds)
+    row("---", ["---"] * len(kinds))
+    get = [results[k] for k in kinds]
+    row("heap while playing (2P game, every step)", ["%d-%d" % (min(r["playing"]),
+        max(r["playing"])) for r in get])  # fmt: skip
+    row("of which the lab's wrapper and script", ["%d" % (r["base"] - r["repl_runner"])
+        for r in get])  # fmt: skip
+    row("heap on the title (with the wrapper)", ["%s" % r["title"] for r in get])
+    row("REPL after Ctrl-C at the USB's first ms, game dropped", ["%d (at %.0f ms)" % (
+        r["repl"], r["stopped_at"]) for r in get])  # fmt: skip
+    if "stock" in kinds:
+        print("\nbare boot of stock MicroPython (empty filesystem, raw REPL): %d B" % bare_stock())
+    print()
+    row("power-on to the title, first boot, ms", [
+        "%s (%s)" % (ms(r["boot"][0]), ms(r["boot_instant"][0])) for r in get])  # fmt: skip
+    row("power-on to the title, later boot (settings read), ms", [
+        "%s (%s)" % (ms(r["boot"][1]), ms(r["boot_instant"][1])) for r in get])  # fmt: skip
+    row("engine.best_move, empty board, ms (nodes)", [
+        "%.2f (%d)" % (r["search"][0] / 1000, r["search"][1]) for r in get])  # fmt: skip
+    row("coach: engine.scores_into, empty board, ms (nodes)", [
+        "%.2f (%d)" % (r["search"][2] / 1000, r["search"][3]) for r in get])  # fmt: skip
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
