@@ -13,7 +13,8 @@ import { Recorder } from './recorder.mjs';
 const FLASH_BASE = 0x10000000;
 const SRAM_BOOT2 = 0x20041f00; // the boot ROM copies boot2 here (RP2040 datasheet 2.8.1.3)
 const WATCHDOG_BASE = 0x40058000;
-const BUTTONS = [13, 14, 15]; // boards/pico.py: PREV, SELECT, NEXT, each to ground
+const BUTTONS = [13, 14, 15];
+const USB_ATTACH_DEBOUNCE_NS = 100e6; // a host's wait before its bus reset (USB 2.0 7.1.7.3) // boards/pico.py: PREV, SELECT, NEXT, each to ground
 
 const state = {
   mcu: null,
@@ -122,6 +123,15 @@ function powerUp(flash, watchdog) {
       read(endpoint, size);
     }
   };
+  // rp2040js's host resets the device the moment its pull-up appears; a real host first waits
+  // for the attach to settle, at least 100 ms (USB 2.0 7.1.7.3, TATTDB), and only then resets
+  // the bus. It matters: on this B1 chip the pico-sdk's RP2040-E5 workaround borrows GPIO15
+  // for 1 ms after that reset and then restores the pin as it found it
+  // (rp2040_usb_device_enumeration.c), undoing whatever the firmware set up meanwhile (the
+  // frozen game configures its NEXT button, GPIO15, about 15 ms after power-on).
+  const enabled = mcu.usbCtrl.onUSBEnabled;
+  const attach = mcu.clock.createAlarm(() => enabled());
+  mcu.usbCtrl.onUSBEnabled = () => attach.schedule(USB_ATTACH_DEBOUNCE_NS);
   state.cdc = cdc;
   // What the boot ROM does once boot2's checksum holds: copy it to SRAM and call it with
   // lr = 0, so that it enters the firmware's vector table (pico-sdk boot2's exit_from_boot2).
