@@ -91,9 +91,18 @@ def boots(board):
     return first, later
 
 
-def heap_while_playing(board, out):
-    """Play a two-player game with the heap measured at every step (see the docstring), on a
-    board stopped by Ctrl-C as soon as its USB serial is up: main.py had not got far."""
+# The Coach setting on (and its words already shown), saved before the game starts again.
+COACH_ON = (
+    "import settings\n_s = settings.Settings.load()\n_s.set('coach', True)\n"
+    "_s.set('coach_told', True)\n_s.save()\ndel _s\nsys.modules.pop('settings')\n"
+)
+
+
+def heap_while_playing(board, out, coach=False):
+    """Play a game with the heap measured at every step (see the docstring), on a board stopped
+    by Ctrl-C as soon as its USB serial is up: main.py had not got far. Two players; with
+    `coach`, one player against the CPU with the Coach on (its marks hide the cursor from
+    picoplay, so the player takes whatever cell the cursor is on)."""
     board.send(b"\x03\x03")  # the lab holds them until the USB serial is connected
     board.wait_for(b">>> ", since=0)
     out["stopped_at"] = board.t
@@ -102,14 +111,21 @@ def heap_while_playing(board, out):
     since = len(board.serial)
     board.send(b"\x01")
     board.wait_for(b"raw REPL; CTRL-B to exit\r\n>", since=since)
-    board.send((DROP + MEASURE).encode() + b"\x04")
+    board.send((DROP + (COACH_ON if coach else "") + MEASURE).encode() + b"\x04")
     board.run(600)  # the game starts again: the title
     board.press("select")  # the menu
-    board.press("next")
-    board.press("select")  # 2 Players
-    start = board.t
-    for cell in (0, 1, 4, 2, 8):
-        picoplay.play_cell(board, cell)
+    if coach:
+        board.press("select")  # 1P vs CPU
+        board.run(300)
+        start = board.t
+        for _ in range(4):
+            board.press("select", 80, 1500)
+    else:
+        board.press("next")
+        board.press("select")  # 2 Players
+        start = board.t
+        for cell in (0, 1, 4, 2, 8):
+            picoplay.play_cell(board, cell)
     end = board.t
     board.run(1500)
     text = board.serial[since:].decode("latin-1")
@@ -144,6 +160,13 @@ def measure(kind):
         heap_while_playing(board, out)
     finally:
         board.close()
+    coach = {}
+    board = picolab.Board(firmware, fs=fs)
+    try:
+        heap_while_playing(board, coach, coach=True)
+    finally:
+        board.close()
+    out["coach"] = coach["playing"]
     return out
 
 
@@ -188,6 +211,8 @@ def main():
     get = [results[k] for k in kinds]
     row("heap while playing (2P game, every step)", ["%d-%d" % (min(r["playing"]),
         max(r["playing"])) for r in get])  # fmt: skip
+    row("heap while playing with the Coach on (1P vs CPU)", ["%d-%d" % (min(r["coach"]),
+        max(r["coach"])) for r in get])  # fmt: skip
     row("of which the lab's wrapper and script", ["%d" % (r["base"] - r["repl_runner"])
         for r in get])  # fmt: skip
     row("heap on the title (with the wrapper)", ["%s" % r["title"] for r in get])
