@@ -7,8 +7,8 @@ beside engine.best_move from the same position, with the nodes each visits (last
 board frame's drawing with the coach's marks and without; the heap of a two-player game with
 the coach on (its code and one position's scores) and turned off again, over the coach off.
 
-What it means on a Pico at 125 MHz: docs/benchmarks.md gives best_move from the empty board
-there as 55.0 ms (the emulated Pico). The coach's search is scaled from it by its nodes over
+What it means on a Pico at 125 MHz: bench_pico.py measures best_move from the empty board on
+the emulated Pico (23.9 ms). The coach's search is scaled from it by its nodes over
 best_move's and by its unix-port time over best_move's, and the frame by its time; the target
 is the scores on the glass within 100 ms of the turn starting."""
 
@@ -23,7 +23,7 @@ import mpy_build  # noqa: E402
 import mpyrun  # noqa: E402
 
 SCRIPT = ROOT / "bench" / "bench_coach_mp.py"
-PICO_EMPTY_MS = 55.0  # best_move from the empty board at 125 MHz (docs/benchmarks.md "On a Pico")
+PICO_EMPTY_MS = 23.9  # best_move from the empty board at 125 MHz (bench_pico.py, the Pico lab)
 TARGET_MS = 100
 
 

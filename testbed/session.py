@@ -23,12 +23,12 @@ import time
 import rig
 from buttons import NEXT, PREV, SELECT
 
-# A search's time on a Pico by level (easy, medium, hard, perfect): best_move from the empty
-# board at each level's depth (1, 2, 4, 9), the slowest position at each depth, on the emulated
-# RP2040 at 125 MHz (MicroPython v1.28.0 RPI_PICO; docs/benchmarks.md "On a Pico": ticks_us,
-# best of 5, and the emulator's own clock agree). Charged to every search at that level
-# (pessimistic for later moves). The hint and the coach's search are perfect searches.
-SEARCH_US = (7800, 16500, 23000, 55000)
+# A search's time on a Pico by level (easy, medium, hard, perfect): best_move at each level's
+# depth (1, 2, 4, 9), the slowest of the empty board and each first move, on the emulated
+# RP2040 at 125 MHz (the Pico lab, testbed/picolab.py: ticks_us, best of 5; docs/benchmarks.md).
+# Charged to every search at that level (pessimistic for later moves). The hint and the coach's
+# search are perfect searches.
+SEARCH_US = (4000, 8000, 11200, 23900)
 PERFECT = 3
 COACH = "COACH"  # the level of the coach's searches in Timing.searches
 LABELS = ("EASY", "MED", "HARD", "PERF")
