@@ -85,12 +85,14 @@ def test_the_manifest_refuses_to_run_without_a_board():
         run_manifest()
 
 
-@pytest.mark.skipif(
+NEEDS_SRC = pytest.mark.skipif(
     not os.environ.get("MICROPYTHON_SRC"), reason="MICROPYTHON_SRC (a MicroPython checkout) unset"
 )
-@pytest.mark.parametrize("board", ["pico", "esp32"])
-def test_micropythons_own_manifest_reader_freezes_the_game_as_board_and_main(board, tmp_path):
-    # The build's manifest as tools/firmware.py writes it, read by MicroPython's manifestfile.
+
+
+def frozen_by(board, tmp_path, stock=False):
+    """The files the build's manifest, as tools/firmware.py writes it, freezes: read by
+    MicroPython's own manifestfile."""
     src = Path(os.environ["MICROPYTHON_SRC"]).resolve()
     sys.path.insert(0, str(src / "tools"))
     try:
@@ -99,7 +101,7 @@ def test_micropythons_own_manifest_reader_freezes_the_game_as_board_and_main(boa
         sys.path.remove(str(src / "tools"))
     image = firmware.IMAGES[board]
     port = src / "ports" / firmware.port_name(image)
-    wrapper = firmware.stage(src, image, tmp_path / "work")
+    wrapper = firmware.stage(src, image, tmp_path / "work", stock)
     manifest = manifestfile.ManifestFile(
         manifestfile.MODE_FREEZE,
         {
@@ -110,9 +112,16 @@ def test_micropythons_own_manifest_reader_freezes_the_game_as_board_and_main(boa
         },
     )
     manifest.execute(str(wrapper))
+    return manifest.files()
+
+
+@NEEDS_SRC
+@pytest.mark.parametrize("board", ["pico", "esp32"])
+def test_micropythons_own_manifest_reader_freezes_the_game_as_board_and_main(board, tmp_path):
+    files = frozen_by(board, tmp_path)
     ours = {
         f.target_path: f
-        for f in manifest.files()
+        for f in files
         if Path(f.full_path).is_relative_to(ROOT) or Path(f.full_path).is_relative_to(tmp_path)
     }
     game = {p.name for p in mpy_build.firmware_sources(include_boards=False)}
@@ -123,5 +132,15 @@ def test_micropythons_own_manifest_reader_freezes_the_game_as_board_and_main(boa
         == (ROOT / "boards" / (board + ".py")).read_bytes()
     )
     assert {f.opt for f in ours.values()} == {3}
-    targets = [f.target_path for f in manifest.files()]
+    targets = [f.target_path for f in files]
     assert "_boot.py" in targets and targets.count("main.py") == 1
+
+
+@NEEDS_SRC
+def test_the_stock_build_freezes_the_ports_own_and_nothing_of_the_game(tmp_path):
+    # tools/firmware.py --stock: what make test-pico boots with deploy's files.
+    files = frozen_by("pico", tmp_path, stock=True)
+    targets = [f.target_path for f in files]
+    assert "_boot.py" in targets
+    assert not [f for f in files if Path(f.full_path).is_relative_to(ROOT)]
+    assert not {"main.py", "board.py", "oxo.py"} & set(targets)

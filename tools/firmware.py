@@ -5,6 +5,9 @@
     make firmware BOARD=pico2    build/image/oxo5110-pico2.uf2    RPI_PICO2 (the Pico's pins)
     make firmware BOARD=esp32    build/image/oxo5110-esp32.bin    ESP32_GENERIC, for 0x1000
 
+`--stock` builds the same MicroPython without the game, as micropython.org publishes it, into
+build/micropython/<board>/ (`make test-pico` boots it with deploy's files: the stock route).
+
 MICROPYTHON_SRC= a MicroPython checkout at the pinned release commit (PIN) with the submodules
 its board needs. The port is built out of that tree, in build/firmware/<board>/ (emptied each
 time; the compiler's output goes to build.log there), with frozen/manifest.py as its frozen
@@ -30,6 +33,7 @@ from wholefile import write_whole
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "build" / "image"
+STOCK = ROOT / "build" / "micropython"  # --stock: what micropython.org would give, per board
 WORK = ROOT / "build" / "firmware"
 MANIFEST = ROOT / "frozen" / "manifest.py"
 PIN_TAG = "v1.28.0"
@@ -226,11 +230,16 @@ def port_manifest(src, image):
     return "$(PORT_DIR)/boards/manifest.py"
 
 
-def stage(src, image, work):
-    """work/ made afresh with board/board.py and the build's manifest.py; return the latter."""
+def stage(src, image, work, stock=False):
+    """work/ made afresh with board/board.py and the build's manifest.py; return the latter.
+    `stock`: the manifest is the MicroPython board's own, without the game."""
     if work.exists():
         shutil.rmtree(work)
     (work / "board").mkdir(parents=True)
+    if stock:
+        manifest = work / "manifest.py"
+        manifest.write_text("include(%r)\n" % port_manifest(src, image), encoding="utf-8")
+        return manifest
     shutil.copyfile(boardlist.board_file(image.board_file), work / "board" / "board.py")
     manifest = work / "manifest.py"
     manifest.write_text(
@@ -307,9 +316,10 @@ def last_error(log):
     return (errors or [line.strip() for line in lines if line.strip()] or [""])[-1][:160]
 
 
-def run_build(src, image, work):
-    """Build MicroPython with the game frozen in; return the firmware file's bytes."""
-    manifest = stage(src, image, work)
+def run_build(src, image, work, stock=False):
+    """Build MicroPython with the game frozen in (`stock`: without it); return the firmware
+    file's bytes."""
+    manifest = stage(src, image, work, stock)
     build = work / "micropython"
     log = work / "build.log"
     with log.open("w", encoding="utf-8") as out:
@@ -344,9 +354,9 @@ def to_uf2(firmware):
     return uf2.write(blocks), declared
 
 
-def build_image(board, source):
+def build_image(board, source, stock=False):
     """(path written, its bytes, lines to print); Missing with one line when anything is
-    wrong. Nothing is written before the build succeeded."""
+    wrong. Nothing is written before the build succeeded. `stock`: MicroPython alone."""
     image = check_board(board)
     src = check_source(source)
     check_submodules(src, image, source)
@@ -354,10 +364,16 @@ def build_image(board, source):
         check_arm_toolchain()
     else:
         check_esp_idf()
-    firmware, log = run_build(src, image, WORK / board)
+    firmware, log = run_build(src, image, WORK / (board + "-stock" if stock else board), stock)
     notes = [
-        "MicroPython %s %s with the game frozen in: firmware %d bytes; log %s"
-        % (PIN_TAG, image.micropython, len(firmware), shown(log))
+        "MicroPython %s %s %s: firmware %d bytes; log %s"
+        % (
+            PIN_TAG,
+            image.micropython,
+            "alone (stock)" if stock else "with the game frozen in",
+            len(firmware),
+            shown(log),
+        )
     ]
     data = firmware
     if port_name(image) == "rp2" and image.uf2_from_bin:
@@ -365,7 +381,10 @@ def build_image(board, source):
         notes.append(
             "filesystem at 0x%08X, %d KB (made at the first boot)" % (address, size // 1024)
         )
-    return OUT / image.out, data, notes
+    out = OUT / image.out
+    if stock:
+        out = STOCK / board / ("firmware" + Path(image.out).suffix)
+    return out, data, notes
 
 
 def main(argv=None):
@@ -374,10 +393,13 @@ def main(argv=None):
     parser.add_argument(
         "--src", default=os.environ.get("MICROPYTHON_SRC", ""), help="MICROPYTHON_SRC"
     )
+    parser.add_argument(
+        "--stock", action="store_true", help="MicroPython without the game, into build/micropython"
+    )
     args = parser.parse_args(argv)
     start = time.monotonic()
     try:
-        path, data, notes = build_image(args.board, args.src)
+        path, data, notes = build_image(args.board, args.src, args.stock)
     except Missing as err:
         print("firmware: %s" % err, file=sys.stderr)
         return 2
