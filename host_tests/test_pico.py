@@ -261,6 +261,30 @@ def cuts(kind):
     return _once(_cuts, kind)
 
 
+# -- safe mode: a button held at power-on ---------------------------------------------------
+
+
+def _safe(kind):
+    """(the glass once safe mode shows, the REPL's answer, resets) for a board powered on with
+    SELECT held, then let go, left at its REPL past the watchdog's time."""
+    board = _board(kind)
+    try:
+        board.pin("select", 0)  # held before the chip starts: pressed at power-on
+        board.run(600)
+        glass = board.frames[-1].glass if board.frames else None
+        board.pin("select", 1)
+        board.run(WATCHDOG_MS + 1500)
+        answer = board.raw("print('free', 6 * 7)")[0].strip()
+        return glass, bytes(board.serial), answer, list(board.resets)
+    finally:
+        board.close()
+
+
+@pytest.fixture
+def safe(kind):
+    return _once(_safe, kind)
+
+
 # -- the checks, once for each firmware ----------------------------------------------------
 
 
@@ -326,6 +350,13 @@ class _Checks:
         assert session.title_after_hang is not None, "no title after the watchdog's reset"
         lines = [line for line in session.log.splitlines() if line.strip()]
         assert len(lines) == 1 and "watchdog reset" in lines[0], session.log
+
+    def test_a_button_held_at_power_on_gives_safe_mode_and_a_free_repl(self, safe):
+        glass, serial, answer, resets = safe
+        assert glass == bytes(goldens.glass("screen_safe_mode"))
+        assert b"oxo5110: safe mode" in serial
+        assert answer == "free 42"
+        assert resets == []  # no watchdog was started: the REPL stays
 
     def test_a_power_cut_in_a_save_boots_to_the_title_with_old_or_new_settings(self, cuts):
         count, results = cuts
