@@ -1,5 +1,6 @@
 """The wiring pictures (tools/wiring.py): drawn from the board files, in step with them."""
 
+import re
 import shutil
 import xml.etree.ElementTree as ET
 
@@ -9,6 +10,7 @@ import pytest
 import wiring
 
 SVG = "{http://www.w3.org/2000/svg}"
+ROOT = wiring.ROOT
 
 
 def _elements(text):
@@ -97,3 +99,73 @@ def test_every_wire_starts_on_a_header_pin_and_every_part_is_wired(name):
     assert expected <= set(wires)
     for drawn in wires.values():
         assert _start(drawn) == _centre(elements["pin-" + drawn.get("data-pin")])
+
+
+@pytest.mark.parametrize("light_on", [1, 0])
+def test_light_goes_through_330_ohm_when_driven_high_and_straight_when_low(tmp_path, light_on):
+    # The README's Backlight: LEDs to GND (LIGHT_ON = 1) take 330 ohm between the GPIO and
+    # LIGHT; a module that lights on low (LIGHT_ON = 0) takes none.
+    line = "LIGHT_ON = 1  #"
+    boards = _boards_with(tmp_path, "pico", line, "LIGHT_ON = %d  #" % light_on)
+    elements = _elements(wiring.picture("pico", boards))
+    resistor = elements.get("resistor-LIGHT")
+    assert (resistor is not None) == bool(light_on)
+    if resistor is not None:  # on LIGHT's row, between the wire's end and the module's pin
+        wire_end = elements["wire-lcd-LIGHT"].get("points").split()[-1].split(",")
+        top, height = float(resistor.get("y")), float(resistor.get("height"))
+        assert top < float(wire_end[1]) < top + height
+
+
+def _xy(leg):
+    return float(leg.get("cx")), float(leg.get("cy"))
+
+
+@pytest.mark.parametrize("name", sorted(pinouts.HEADERS))
+def test_each_button_is_wired_by_two_diagonally_opposite_legs_of_four(name):
+    # A 6 mm tactile switch joins its legs in pairs; diagonally opposite legs never are a pair.
+    elements = _elements(wiring.picture(name))
+    for button, _ in wiring.read(name).buttons:
+        legs = {k: _xy(e) for k, e in elements.items() if k.startswith("leg-%s-" % button)}
+        assert len(legs) == 4 and len({x for x, _ in legs.values()}) == 2
+        assert len({y for _, y in legs.values()}) == 2
+        pin, gnd = legs["leg-%s-pin" % button], legs["leg-%s-gnd" % button]
+        assert pin[0] != gnd[0] and pin[1] != gnd[1]
+        lead = elements["lead-%s-gnd" % button].get("points").split()
+        assert tuple(float(v) for v in lead[0].split(",")) == gnd
+
+
+README_ROW = re.compile(r"^\| ([^|]+?) \| ([^|]+?) \| ([^|]+?) \|$", re.M)
+
+
+def _readme_tables(name):
+    """The rows (part, GPIO, header pins) of the README's tables for boards/<name>.py."""
+    text = (ROOT / "README.md").read_text()
+    section = text.split("(`boards/%s.py`):" % name, 1)[1].split("(`boards/", 1)[0]
+    return [row for row in README_ROW.findall(section.split("**Backlight.**")[0])
+            if not row[0].startswith(("LCD pin", "Button", "---"))]  # fmt: skip
+
+
+@pytest.mark.parametrize("name", sorted(pinouts.HEADERS))
+def test_the_readme_tables_give_the_gpios_and_header_pins_the_picture_wires(name):
+    w = wiring.read(name)
+    wanted = {label: pin for label, _, pin in w.lcd} | dict(w.buttons)
+    wanted["buzzer +"] = w.buzzer
+    grounds = {str(p.number) for p in pinouts.labelled(w.header, ("GND",))}
+    numbered = [gpio for _, gpio in w.header.left + w.header.right]
+    gpios = dict(zip(pinouts.pins(w.header), numbered, strict=True))
+    rows = _readme_tables(name)
+    seen = set()
+    for part, gpio, numbers in rows:
+        key = next((k for k in wanted if part.split(" (")[0] == k), None)
+        said = re.findall(r"[A-Z]*\d+(?:-\d+)?", numbers)
+        if gpio == "GND":
+            assert said and set(said) <= grounds, (part, numbers)
+            seen.add(key or part)
+            continue
+        assert key is not None, part
+        pin = wanted[key]
+        assert said == [str(pin.number)], (part, numbers, pin.number)
+        if gpios[pin] is not None:
+            assert int(re.search(r"\d+", gpio).group()) == gpios[pin], (part, gpio)
+        seen.add(key)
+    assert set(wanted) - {"GND"} <= seen

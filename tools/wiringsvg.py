@@ -30,6 +30,7 @@ COLOURS = {
 }
 BOARD_COLOURS = {"pico": "#1e6b45", "esp32": "#20303f"}
 LCD_WIDTH = 300
+LCD_LEAD = 64  # from the wires' ends to the module's pins: room for a resistor
 OTHER_ROW = 18  # the other module's pin rows
 LCD_BOTTOM = 7 * PITCH + 70 + 8 * OTHER_ROW  # the module, then the other pinout under it
 
@@ -159,9 +160,25 @@ def _wires(c, plan):
         c.circle(x, y, 3.2, wire.colour)
 
 
+def _resistor(c, x, y, s, ohms, extra=""):
+    """A resistor across (x, y) to (x + s * 36, y), its value above it."""
+    c.rect(min(x, x + s * 36), y - 6, 36, 12, "#f3e5c0", "#424242", 2, extra)
+    c.text(x + s * 18, y - 11, ohms, 10, "middle", "#424242")
+
+
 def _lcd(c, w, where):
-    x, y = where.x, where.y
+    """The module LCD_LEAD beyond the wires' ends, each end joined to its pin by a lead; LIGHT's
+    lead has the 330 ohm resistor in it when the board drives LIGHT high (LIGHT_ON = 1), as the
+    README advises for modules whose LEDs go to GND."""
     s = wl.sign(where.side)
+    for k, (label, _, _) in enumerate(w.lcd):
+        py = where.y + k * PITCH
+        lead = [(where.x, py), (where.x + s * LCD_LEAD, py)]
+        c.line(lead, "#ffffff", 6)
+        c.line(lead, COLOURS[label], 2.6)
+        if label == "LIGHT" and w.light_on:
+            _resistor(c, where.x + s * 12, py, s, "330 Ω", ' id="resistor-LIGHT"')
+    x, y = where.x + s * LCD_LEAD, where.y
     left = x - 14 if s > 0 else x - LCD_WIDTH
     bottom = y + 7 * PITCH + 20
     c.text(left, y - 32, "Nokia 5110 LCD module (PCD8544), the red breakout", 12, bold=True)
@@ -189,21 +206,24 @@ def _lcd(c, w, where):
 
 
 def _switch(c, x, y, s, rail_x, name, colour):
-    a, b = x + s * 40, x + s * 80
+    """A 6 mm tactile switch seen from above: four legs, joined in pairs inside, so the wire
+    and the GND lead take two diagonally opposite legs, always on different pairs."""
+    a, b, h = x + s * 40, x + s * 76, 20  # its legs: a and b across, h apart along a side
+    c.rect(min(a, b) + 4, y - h - 4, 28, h + 8, "#eceff1", "#424242", 2)
+    c.circle((a + b) / 2, y - h / 2, 7, "#757575", "#424242", 1.5)
     c.line([(x, y), (a, y)], "#424242", 2)
-    c.line([(b, y), (rail_x, y)], "#424242", 2)
-    c.circle(a, y, 3, "#ffffff", "#424242", 2)
-    c.circle(b, y, 3, "#ffffff", "#424242", 2)
-    c.line([(a - s * 2, y - 9), (b + s * 2, y - 9)], "#424242", 2.5)
-    c.line([((a + b) / 2, y - 9), ((a + b) / 2, y - 17)], "#424242", 2)
-    c.line([((a + b) / 2 - 7, y - 17), ((a + b) / 2 + 7, y - 17)], "#424242", 2.5)
-    c.text((a + b) / 2, y - 26, name, 12, "middle", colour, True)
+    lead = [(b, y - h), (b + s * 14, y - h), (b + s * 14, y), (rail_x, y)]
+    c.line(lead, "#424242", 2, ' id="lead-%s-gnd"' % name)
+    legs = ((a, y, "pin"), (b, y - h, "gnd"), (a, y - h, "free-1"), (b, y, "free-2"))
+    for lx, ly, role in legs:
+        fill = "#bdbdbd" if role.startswith("free") else "#ffffff"
+        c.circle(lx, ly, 3, fill, "#424242", 2, ' id="leg-%s-%s"' % (name, role))
+    c.text((a + b) / 2, y - h - 10, name, 12, "middle", colour, True)
 
 
 def _buzzer(c, x, y, s, rail_x):
     c.line([(x, y), (x + s * 18, y)], "#424242", 2)
-    c.rect(min(x + s * 18, x + s * 54), y - 6, 36, 12, "#f3e5c0", "#424242", 2)
-    c.text(x + s * 36, y - 11, "100 Ω", 10, "middle", "#424242")
+    _resistor(c, x + s * 18, y, s, "100 Ω")
     c.line([(x + s * 54, y), (x + s * 82, y)], "#424242", 2)
     c.circle(x + s * 98, y, 15, "#fafafa", "#424242", 2)
     c.circle(x + s * 98, y, 8, "#e0e0e0", "#9e9e9e", 1)
@@ -226,8 +246,8 @@ def _notes(c, w):
     y = c.box[3] + 28
     x = c.box[0]
     light = (
-        "LIGHT_ON = 1: LIGHT is driven high to light the backlight; a module whose LEDs go to "
-        "GND needs 330 Ω in series."
+        "LIGHT_ON = 1: LIGHT is driven high, through 330 Ω (for LEDs to GND). A module that "
+        "lights on low (many red ones): no resistor, LIGHT_ON = 0."
         if w.light_on
         else "LIGHT_ON = 0: LIGHT is pulled low to light the backlight (the module's resistors)."
     )
@@ -235,8 +255,8 @@ def _notes(c, w):
         "Drawn from %s by tools/wiring.py: the board seen from above, each header pin with "
         "its physical number." % w.source,
         "The LCD takes 3.3 V on VCC, never 5 V. " + light,
-        "Each button joins its pin to GND (the board file turns on the pull-ups); the piezo "
-        "must be passive.",
+        "Each button joins its pin to GND (the board file turns on the pull-ups) through two "
+        "diagonally opposite legs of its four; the piezo must be passive.",
     )):  # fmt: skip
         c.text(x, y + k * 17, line, 11, fill="#37474f")
 
