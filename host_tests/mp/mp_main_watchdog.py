@@ -47,6 +47,29 @@ def test_a_hang_at_every_start_leaves_one_log_line():
     check(log.count("\n") == 1 and "watchdog reset" in log, log)
 
 
+def test_a_long_step_that_fails_is_followed_by_a_fed_error_screen():
+    # The step runs 1 ms short of the watchdog's time and raises: the runner feeds the dog
+    # before the error screen, whose frame and error.log line take longer than that 1 ms.
+    out = {}
+
+    def script(h):
+        yield h.wait(300)
+        out["dog"] = machine.wdt().timeout
+        before = h.now
+        yield h.press(SELECT)
+        yield h.wait(1000)
+        out["took"] = h.now - before  # the press, the busy step, the error screen, the wait
+        out["error"] = h.shows("ERROR", inverted=True)
+        out["log"] = read("error.log")
+
+    busy_ms = 5000 - 1
+    h = harness.Harness("pico", files={"slow": str(busy_ms)})
+    h.run(script)
+    check(out["dog"] == 5000 and out["took"] > busy_ms + 1000 and out["error"], repr(out))
+    check(h.resets == 0 and h.boots == 1, "reset %d times" % h.resets)
+    check(out["log"].count("\n") == 1 and "boom on request" in out["log"], out["log"])
+
+
 def test_machine_reset_is_not_taken_for_a_watchdog_reset():
     # On the RP2040 machine.reset() (mpremote's reset after a deploy) reboots through the
     # watchdog too and reset_cause() reads WDT_RESET; no line in error.log for it.

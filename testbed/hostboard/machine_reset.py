@@ -10,10 +10,11 @@ the API from here; the port's own rules are in portmodel.py):
 - `WDT(id, timeout)`: the port's hardware watchdog (portmodel: its limits). It bites on the fake
   clock (time.FakeClock.bite_at): when time passes `timeout` ms after the last `feed()`, a
   `Reset` with cause WDT_RESET is raised at that moment from whatever the firmware was doing
-  (a sleep: time passes on the fake clock only there). During a light sleep
-  (`watched_lightsleep()`) it counts, pauses or, where the port locks up when it fires there,
-  raises `LockUp`. On a real clock (the simulator) it never bites. `wdt()` is the one armed
-  (None: never armed since power-on).
+  (a sleep: time passes on the fake clock only there), or at the next sleep or `feed()` when
+  busy time (time.spend_us) took the clock past it: a feed then comes too late. During a
+  light sleep (`watched_lightsleep()`) it counts, pauses or, where the port locks up when it
+  fires there, raises `LockUp`. On a real clock (the simulator) it never bites. `wdt()` is
+  the one armed (None: never armed since power-on).
 - `mem32`: only the rp2 watchdog's registers the firmware touches (CTRL's ENABLE bit, cleared
   through the atomic clear alias, and scratch[4]); any other address is a ValueError.
 """
@@ -96,6 +97,9 @@ class WDT:
             self._bite()  # rp2 watchdog_enable(0): WATCHDOG_CTRL_TRIGGER at once
 
     def feed(self):
+        clock = _fake_clock()
+        if self.armed and clock is not None and clock.bite_at is not None:
+            clock.step_to(clock.now)  # busy time (spend_us) past bite_at: it bit, too late to feed
         self.feeds += 1
         self._arm()
 

@@ -68,7 +68,8 @@ class FakeClock:
     def spend_us(self, us):
         """The firmware was busy for `us` microseconds (a stand-in's model of the work: flash,
         frames, searches). The watchdog's bite_at is not checked here but in step_to, at the
-        next sleep: busy time past it bites then, late by the rest of the step."""
+        next sleep or feed (machine.WDT.feed): busy time past it bites then, late by the rest
+        of the step."""
         us = max(0, int(us))
         self.busy_us += us
         us += self._us

@@ -9,7 +9,9 @@
 #   and raises ValueError("while asleep");
 #   holding PREV (its first REPEAT) hangs: the step never returns (a driver waiting for
 #   ever), and so does the first step when a file named "hang" is on the flash; a file named
-#   "reset" is removed by the first step, which then calls machine.reset() (as mpremote does).
+#   "reset" is removed by the first step, which then calls machine.reset() (as mpremote does);
+#   a file named "slow" holds a number of ms: a click of SELECT then keeps the step busy that
+#   long (on the fake clock, as a long flash write would) before it raises.
 import os
 import time
 
@@ -36,6 +38,10 @@ class App:
         self.settings = settings
         self.started = False
         self.power = Power(hw.lcd, time.ticks_ms())  # never sleeps: the runner reads its state
+        self.busy_ms = 0
+        if "slow" in os.listdir():
+            with open("slow") as f:
+                self.busy_ms = int(f.read())
 
     def step(self, now):
         if not self.started:
@@ -58,6 +64,7 @@ class App:
             if kind == buttons.LONG and b == buttons.SELECT:
                 raise KeyboardInterrupt
             if kind == buttons.CLICK and b == buttons.SELECT:
+                time.clock().spend_us(self.busy_ms * 1000)
                 raise ValueError("boom on request")
             if kind == buttons.REPEAT and b == buttons.NEXT:
                 self.settings.set("contrast", 44)
