@@ -9,14 +9,16 @@ import pytest
 from test_engine import board_of, live_positions, optimal_cells, reference_scores
 
 MP = Path(__file__).parent / "mp"
-CHECKS = ("mp_engine_play", "mp_engine_tree", "mp_engine_errors")
+CHECKS = ("mp_engine_play", "mp_engine_tree", "mp_engine_errors", "mp_engine_depth")
+DEPTHS = range(1, 9)  # the limited depths (9: reference.bin)
 
 
 @pytest.fixture(scope="module")
 def mp_engine(tmp_path_factory):
     """The check modules precompiled (so each fits beside the engine in 24k) and the reference
-    file: per non-final reachable position the board, the player, its optimal cells and the
-    exact score of each cell + 128 (0 for a taken cell)."""
+    files: per non-final reachable position the board, the player, its optimal cells and the
+    exact score of each cell + 128 (0 for a taken cell); in depths.bin the same at each depth
+    1..8, the depth after the player."""
     out = tmp_path_factory.mktemp("mp_engine")
     for name in (*CHECKS, "mp_engine_run"):
         mpy_build.compile_module(MP / (name + ".py"), out)
@@ -29,6 +31,16 @@ def mp_engine(tmp_path_factory):
         records.append(best >> 8)
         records += bytes(0 if s is None else s + 128 for s in reference_scores(cells, player))
     (out / "reference.bin").write_bytes(records)
+    records = bytearray()
+    for cells, player in live_positions():
+        board = board_of(cells)
+        for depth in DEPTHS:
+            best = sum(1 << i for i in optimal_cells(cells, player, depth))
+            records += bytes((board & 255, board >> 8 & 255, board >> 16, player, depth))
+            records += bytes((best & 255, best >> 8))
+            scores = reference_scores(cells, player, depth)
+            records += bytes(0 if s is None else s + 128 for s in scores)
+    (out / "depths.bin").write_bytes(records)
     return out
 
 
@@ -41,6 +53,13 @@ def test_reference_file_agrees_with_the_engine_on_cpython(mp_engine):
         assert best >> engine.best_move(board, data[k + 3]) & 1
         scores = engine.root_scores(board, data[k + 3])
         assert bytes(0 if s is None else s + 128 for s in scores) == data[k + 6 : k + 15]
+    data = (mp_engine / "depths.bin").read_bytes()
+    assert len(data) == 16 * 4520 * len(DEPTHS)
+    for k in range(0, len(data), 16 * 97):
+        board, player, depth = data[k] | data[k + 1] << 8 | data[k + 2] << 16, *data[k + 3 : k + 5]
+        assert (data[k + 5] | data[k + 6] << 8) >> engine.best_move(board, player, depth) & 1
+        scores = engine.root_scores(board, player, depth)
+        assert bytes(0 if s is None else s + 128 for s in scores) == data[k + 7 : k + 16]
 
 
 class _Engine(mpcheck.Script):
@@ -52,6 +71,7 @@ class _Engine(mpcheck.Script):
 
 
 REFERENCE = mpcheck.fixture("mp_engine", "reference.bin")
+DEPTHS_FILE = mpcheck.fixture("mp_engine", "depths.bin")
 
 
 class mp_engine_play(_Engine):
@@ -64,3 +84,7 @@ class mp_engine_tree(_Engine):
 
 class mp_engine_errors(_Engine):
     args = (REFERENCE, "mp_engine_errors")
+
+
+class mp_engine_depth(_Engine):
+    args = (DEPTHS_FILE, "mp_engine_depth")
