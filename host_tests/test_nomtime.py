@@ -2,7 +2,8 @@
 a Pico-shaped RAM flash under the MicroPython unix port; deploy_chains sends it to the board.
 
 The script also writes both flash images (mtime.img, nomtime.img) into its TMPDIR, for booting
-on an emulated Pico: the boot times are measured there, not here."""
+on an emulated Pico, and checks each read back from its file: the boot times are measured
+there, not here."""
 
 from pathlib import Path
 
