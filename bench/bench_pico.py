@@ -138,6 +138,21 @@ def heap_while_playing(board, out, coach=False):
     out["playing"] = ([before[-1]] if before else []) + during
 
 
+# The game's modules in the order a game loads them, then those loaded only now and then.
+GAME_MODULES = (
+    "valid power screen glyphs buttons pcd8544 hardware settings sound engine game screens app "
+    "play runner oxo"
+).split()
+NOW_AND_THEN = "title mainmenu menu setupmenu demo coach review smallfont rescue errorlog".split()
+PER_MODULE = """for _name in %r:
+    gc.collect()
+    _before = gc.mem_alloc()
+    __import__(_name)
+    gc.collect()
+    print(_name, gc.mem_alloc() - _before)
+""" % (GAME_MODULES + NOW_AND_THEN,)
+
+
 def measure(kind):
     out = {}
     firmware, fs = picosetup.boot_args(kind)
@@ -153,6 +168,10 @@ def measure(kind):
         board.interrupt()
         us = board.raw(DROP + SEARCH)[0].split()
         out["search"] = [int(n) for n in us]
+        lines = board.raw(DROP + PER_MODULE)[0].split("\n")
+        out["modules"] = dict(
+            (n, int(b)) for n, b in (line.split() for line in lines if line.strip())
+        )
     finally:
         board.close()
     board = picolab.Board(firmware, fs=fs)
@@ -229,6 +248,17 @@ def main():
         "%.2f (%d)" % (r["search"][0] / 1000, r["search"][1]) for r in get])  # fmt: skip
     row("coach: engine.scores_into, empty board, ms (nodes)", [
         "%.2f (%d)" % (r["search"][2] / 1000, r["search"][3]) for r in get])  # fmt: skip
+    print("\nWhere the heap goes: each module's import, in the order a game loads them (with "
+          "gc.collect() around it; frozen: its globals, functions and classes; stock: its "
+          "bytecode too), then the modules loaded only now and then; 0: already loaded by one above, "
+          "which carries its cost.\n")  # fmt: skip
+    row("module, bytes", kinds)
+    row("---", ["---"] * len(kinds))
+    for name in GAME_MODULES + ["(a game's modules)"] + NOW_AND_THEN:
+        if name.startswith("("):
+            row(name, ["%d" % sum(r["modules"][m] for m in GAME_MODULES) for r in get])
+        else:
+            row(name, ["%d" % r["modules"][name] for r in get])
     return 0
 
 
