@@ -250,8 +250,8 @@ def main():
         "%.2f (%d)" % (r["search"][2] / 1000, r["search"][3]) for r in get])  # fmt: skip
     print("\nWhere the heap goes: each module's import, in the order a game loads them (with "
           "gc.collect() around it; frozen: its globals, functions and classes; stock: its "
-          "bytecode too), then the modules loaded only now and then; 0: already loaded by one above, "
-          "which carries its cost.\n")  # fmt: skip
+          "bytecode too), then the modules loaded only now and then; 0: already loaded by one "
+          "above, which carries its cost.\n")  # fmt: skip
     row("module, bytes", kinds)
     row("---", ["---"] * len(kinds))
     for name in GAME_MODULES + ["(a game's modules)"] + NOW_AND_THEN:
