@@ -50,7 +50,7 @@ test: $(VENV)/.installed lint typecheck actionlint web-deps
 # with deploy's files (PICO_MICROPYTHON, a RPI_PICO .uf2 or .bin, default
 # build/micropython/pico/firmware.uf2, built from MICROPYTHON_SRC when it is given and that is
 # missing: tools/firmware.py --stock), with the RP2040 boot ROM at RP2040_BOOTROM (default
-# build/rp2040/bootrom.ts). rp2040js is pinned in testbed/pico/package-lock.json (npm ci). What
+# build/rp2040/bootrom.ts). rp2040js is pinned in testbed/rp2040/package-lock.json (npm ci). What
 # is missing is said in one line and the checks skip (with CI set, a run with none fails). Two
 # workers: one per firmware.
 test-pico: $(VENV)/.installed

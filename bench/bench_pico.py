@@ -10,7 +10,7 @@ on the buttons meanwhile. The wrapper, the raw REPL's script and the runner modu
 before the game are on the heap too: their share is measured (the script's base against a
 bare REPL with runner imported) and printed beside. Times are simulated ms on the emulator's
 clock at 125 MHz, with the flash's typical erase and program times charged (W25Q16JV: 45 ms
-a 4 KB sector, 0.4 ms a page; testbed/pico/flashrom.mjs) and, in brackets, with instant
+a 4 KB sector, 0.4 ms a page; testbed/rp2040/flashrom.mjs) and, in brackets, with instant
 flash. Search times: time.ticks_us() on the board around each call, the best of 5.
 
     PICO_FIRMWARE=<frozen .uf2/.bin> PICO_MICROPYTHON=<stock .uf2/.bin> \\

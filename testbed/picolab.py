@@ -1,4 +1,4 @@
-"""The Pico lab's Python side: a MicroPython firmware booted in rp2040js (testbed/pico/lab.mjs),
+"""The Pico lab's Python side: a MicroPython firmware booted in rp2040js (testbed/rp2040/lab.mjs),
 seen only through its pins and its USB serial, for host_tests/test_pico.py and the benches.
 
     board = Board(firmware, fs=image_bytes)   # boots at once; fs: a littlefs image or None
@@ -52,7 +52,7 @@ class LabError(RuntimeError):
 class Board:
     """One emulated Pico. `fs`: bytes of a littlefs image written at FS_OFFSET (stock
     MicroPython with deploy's files), None for a flash holding only the firmware.
-    `flash_timing`: erases and programs take the W25Q16JV's typical times (testbed/pico/
+    `flash_timing`: erases and programs take the W25Q16JV's typical times (testbed/rp2040/
     flashrom.mjs) rather than none."""
 
     def __init__(self, firmware, fs=None, flash_timing=True, bootrom=None):

@@ -1,6 +1,6 @@
 """What the Pico lab (testbed/picolab.py) needs, where it is, and one line when it is not.
 
-- rp2040js, pinned in testbed/pico/package-lock.json, installed into testbed/pico/node_modules
+- rp2040js, pinned in testbed/rp2040/package-lock.json, installed into testbed/rp2040/node_modules
   by `npm ci` whenever the lockfile is newer than its stamp (as tools/webtools.py installs the
   page's packages); Node.js 20+ and npm.
 - The RP2040 boot ROM, never part of the project: RP2040_BOOTROM=<a 16 KB binary, or
@@ -19,7 +19,9 @@ from pathlib import Path
 import webtools
 
 ROOT = Path(__file__).resolve().parents[1]
-LAB = ROOT / "testbed" / "pico"
+# Not testbed/pico: on a MicroPython path that holds testbed/, a folder named as the board file
+# is a namespace package that shadows boards/pico.py.
+LAB = ROOT / "testbed" / "rp2040"
 LOCKFILE = LAB / "package-lock.json"
 MARKER = LAB / "node_modules" / ".installed"
 SCRIPT = LAB / "lab.mjs"
@@ -78,7 +80,7 @@ _HOW = {
 
 
 def ensure_node_modules():
-    """`npm ci` in testbed/pico when its node_modules is missing or older than the lockfile;
+    """`npm ci` in testbed/rp2040 when its node_modules is missing or older than the lockfile;
     several processes may ask at once (one installs, the others wait on a lock). RuntimeError
     saying what failed."""
     with open(LOCKFILE, "rb") as lock:
@@ -90,7 +92,7 @@ def ensure_node_modules():
         )
         if result.returncode:
             raise RuntimeError(
-                "npm ci in testbed/pico failed (exit %d):\n%s%s"
+                "npm ci in testbed/rp2040 failed (exit %d):\n%s%s"
                 % (result.returncode, result.stdout, result.stderr)
             )
         MARKER.touch()
