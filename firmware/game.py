@@ -86,22 +86,25 @@ class Game:
             return -1
         return engine.best_move(self.board, self.turn())
 
+    def undo_to(self):
+        """How many moves undo() would leave, or -1 if it has nothing to take back: then
+        moves[undo_to()] is the human move it takes back."""
+        keep = self.count - 1
+        if self.mode == ONE_PLAYER:
+            # Move k was played by X when k is even.
+            while keep >= 0 and (engine.O if keep & 1 else engine.X) != self.human:
+                keep -= 1
+        elif self.mode != TWO_PLAYERS:
+            return -1
+        return keep
+
     def undo(self):
         """Take back the last human move (and, against the CPU, the reply after it).
 
         Returns True if anything was taken back. Against the CPU, a CPU move with no human move
         before it (the CPU's opening) stays on the board.
         """
-        keep = self.count
-        if self.mode == TWO_PLAYERS:
-            keep -= 1
-        elif self.mode == ONE_PLAYER:
-            keep -= 1
-            # Move k was played by X when k is even.
-            while keep >= 0 and (engine.O if keep & 1 else engine.X) != self.human:
-                keep -= 1
-        else:
-            return False
+        keep = self.undo_to()
         if keep < 0:
             return False
         board = 0

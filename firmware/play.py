@@ -1,9 +1,10 @@
 # A game on the board screen: cursor, moves, hint, undo, the CPU's turn, the result.
 # SPDX-License-Identifier: MIT
 """How a game goes, in the order of this file: new_game() starts it; the player's buttons
-arrive in event(): PREV/NEXT move the cursor the moment they go down, a SELECT click puts the
-mark on the cursor's cell (_place: where a button press becomes a move), and a hold asks for a
-hint (SELECT), an undo (PREV) or the menu (NEXT, or PREV+NEXT together); the CPU answers in
+arrive in event(): PREV/NEXT move the cursor the moment they go down (PREV with nothing to undo
+when it comes up), a SELECT click puts the mark on the cursor's cell (_place: where a button
+press becomes a move), and a hold asks for a hint (SELECT), an undo (PREV: the cursor then on
+the move taken back) or the menu (NEXT, or PREV+NEXT together); the CPU answers in
 tick(); a finished game blinks its result until a short press starts the next one, or a hold of
 SELECT opens its review (review.py). With the Coach setting on, each free cell shows its value
 on a human's turn (coach.py)."""
@@ -45,6 +46,9 @@ class Play(Screen):
         # Where the cursor was before the PREV/NEXT press now held: PREV and NEXT move it at
         # once, and when the hold turns out to mean undo or the menu, it goes back there.
         self.anchor = _CENTRE
+        # PREV's press with nothing to undo moves on its click instead: as a hold it could
+        # only say NO UNDO, and a cursor that jumps there and back looks like a fault.
+        self.held_back = False
         self.hint_left = 0  # the hint blinks (half-periods still to go)
         self.no_undo = False  # the "NO UNDO" sign is up (since sign_at)
         self.sign_at = 0
@@ -106,15 +110,25 @@ class Play(Screen):
             return True  # the CPU's turn: presses are dropped, never queued into a move
         b = buttons.button_of(ev)
         kind = buttons.kind_of(ev)
+        undoer = b == buttons.PREV or b == buttons.LEFT
         if kind == buttons.PRESS:
             if b != buttons.SELECT:
-                self._move_cursor(b, now)
+                # The anchor is where this press starts from, unless another mover's press is
+                # still live: then the two may be a chord, which goes back to before the first.
+                if not self.app.held() & ~(1 << b | 1 << buttons.SELECT):
+                    self.anchor = self.cursor
+                self.held_back = undoer and game.undo_to() < 0
+                if not self.held_back:
+                    self._move_cursor(b)
         elif kind == buttons.CLICK:
             if game.over():
                 self.app.sound("PLACE")
                 self.new_game(game.mode, now)  # any short press starts the next game
             elif b == buttons.SELECT:
                 self._place(now)
+            elif undoer and self.held_back:
+                self.held_back = False
+                self._move_cursor(b)
         elif kind == buttons.LONG or kind == buttons.REPEAT:
             # A hold. PREV and NEXT auto-repeat (for the menus) and report no LONG: in a game
             # a cursor never needs to run, so their first REPEAT is their long press.
@@ -123,7 +137,7 @@ class Play(Screen):
                     self._review(now)
                 else:
                     self._hint(now)
-            elif b == buttons.PREV or b == buttons.LEFT:
+            elif undoer:
                 self._undo(now)
             elif b == buttons.NEXT or b == buttons.RIGHT:
                 self._to_menu(now)
@@ -132,11 +146,7 @@ class Play(Screen):
             self._to_menu(now)
         return False
 
-    def _move_cursor(self, b, now):
-        # The anchor is where this press starts from, unless another mover's press is still
-        # live: then the two may be a chord, which goes back to before the first.
-        if not self.app.held() & ~(1 << b | 1 << buttons.SELECT):
-            self.anchor = self.cursor
+    def _move_cursor(self, b):
         game = self.game
         step = buttons.direction(b)
         if b == buttons.PREV or b == buttons.NEXT:
@@ -181,9 +191,7 @@ class Play(Screen):
             self.app.sound("ERROR")
         else:
             self.hint_left = 0
-            self._back_to_anchor()  # free before the undo, so free after it
-            if not game.free(self.cursor):
-                self.cursor = next_free(game, self.cursor, 1)
+            self.cursor = game.moves[game.count]  # on the move taken back: the player's own
         self.app.redraw()
 
     def _to_menu(self, now):

@@ -19,6 +19,12 @@ BRAILLE_DOT = ((0x01, 0x02, 0x04, 0x40), (0x08, 0x10, 0x20, 0x80))
 SILENT = ("--sound", "off")  # the tests run the simulator quietly (the default plays sound)
 
 
+# tools/simulator.py's closing line: where the board's flash is kept, and how to play on with it.
+CLOSING = (
+    r"simulator: your settings and scores are kept in (\S+) \(the board's flash\); (.+) plays"
+)
+
+
 def screens_in(text):
     """Every LCD picture the terminal output shows, in order: (set of dark (x, y), status line
     or None). Half-block and braille frames alike; colours are stripped."""

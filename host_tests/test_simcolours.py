@@ -5,7 +5,7 @@ import re
 import glasslook
 import pexpect
 import simcolours
-from simterm import spawn
+from simterm import CLOSING, spawn
 
 SGR_24 = re.compile(r"\x1b\[38;2;(\d+);(\d+);(\d+);48;2;(\d+);(\d+);(\d+)m")
 
@@ -49,7 +49,7 @@ def test_contrast_steps_and_backlight_shade_the_glass_in_the_terminal(tmp_path):
         "next  # Light\nselect\n"
     )
     child = spawn(tmp_path, "--script", str(script))
-    child.expect(r"simulator: \d+ frames")
+    child.expect(CLOSING)
     text = child.before
     child.expect(pexpect.EOF)
     seen = []

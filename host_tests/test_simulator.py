@@ -2,12 +2,14 @@
 terminal, scripts, what it says when the firmware stops."""
 
 import io
+import json
 import os
 import re
 import signal
 import subprocess
 import sys
 import time
+from itertools import pairwise
 
 import goldens
 import lcd_render
@@ -18,6 +20,7 @@ import simterm
 import simulator
 from PIL import Image
 from simterm import (
+    CLOSING,
     ROOT,
     SILENT,
     cursor_cell,
@@ -29,6 +32,12 @@ from simterm import (
     spawn,
     started,
 )
+
+
+def pictures_in(text):
+    """How many pictures the output shows, each different from the one before."""
+    darks = [dark for dark, _ in screens_in(text)]
+    return len(darks[:1]) + sum(a != b for a, b in pairwise(darks))
 
 
 def shown_word(dark, words):
@@ -62,8 +71,9 @@ class mp_sim_words(simterm.SimWords):
             pause(child, out, 0.2)
         assert result in ("LOST", "DRAW", "WIN!"), out[0][-3000:]
         child.send("q")
-        child.expect(r"simulator: (\d+) frames")
-        assert int(child.match.group(1)) >= 6  # title, menu, the board after each move, the result
+        child.expect(CLOSING)
+        # title, menu, the board after each move, the result
+        assert pictures_in(out[0]) >= 6, out[0][-3000:]
         child.expect(pexpect.EOF)
         child.close()
         assert child.exitstatus == 0
@@ -83,7 +93,7 @@ def test_quit_key_restores_the_terminal(tmp_path, key):
     before = child.before
     child.expect("backlight on")
     child.send(key)
-    child.expect(r"simulator: \d+ frames")
+    child.expect(CLOSING)
     child.expect("EXIT=0")
     child.expect(pexpect.EOF)
     after = child.before
@@ -97,8 +107,11 @@ def test_script_replays_presses_and_png_saves_every_new_frame(tmp_path):
     script.write_text("select  # the title: any key\nwait 300\nselect  # 1P vs CPU\nnext x2\n")
     pngs = tmp_path / "png"
     child = spawn(tmp_path, "--script", str(script), "--png", str(pngs))
-    child.expect(r"simulator: (\d+) frames")
+    child.expect(r"simulator: (\d+) frames saved in (\S+) ")
     frames = int(child.match.group(1))
+    assert child.match.group(2) == str(pngs)
+    child.expect(CLOSING)  # the --flash given, and so the same command plays on with it
+    assert child.match.groups() == (str(tmp_path / "flash"), "the same command")
     child.expect(pexpect.EOF)
     files = sorted(pngs.glob("*.png"))
     assert frames >= 4 and len(files) == frames
@@ -162,7 +175,7 @@ def test_keys_typed_fast_queue_in_order_one_whole_press_each(tmp_path):
     new = read_until(child, out, lambda text: half_block_frame in text)
     assert "\x1b[2J" in new.split(half_block_frame)[0]
     child.send("q")
-    child.expect(r"simulator: (\d+) frames")
+    child.expect(CLOSING)
     assert frames > 10
     child.expect(pexpect.EOF)
     child.close()
@@ -270,6 +283,63 @@ def test_a_firmware_that_gets_no_cpu_for_a_while_still_sees_every_press(tmp_path
         assert cursor_cell(glass()) == 8
     finally:
         sim.stop()
+
+
+def test_the_closing_line_says_where_the_default_flash_is_and_how_to_play_on(monkeypatch):
+    monkeypatch.setenv("HOME", "/home/ann")
+    monkeypatch.delenv("XDG_STATE_HOME", raising=False)
+    sim = simulator.Simulator.__new__(simulator.Simulator)  # only what closing() reads
+    sim.flash = simulator.default_flash()
+    for board, command in (("pico", "`make play`"), ("esp32", "`make play BOARD=esp32`")):
+        args = simulator.options().parse_args(["--board", board])
+        (line,) = simulator.closing(sim, args)
+        found = re.fullmatch(CLOSING + " on with them", line)
+        assert found and found.groups() == ("~/.local/state/oxo5110/sim-flash", command), line
+
+
+def test_a_key_that_only_wakes_the_board_says_so(tmp_path):
+    # The firmware swallows the first press after the backlight went off (dim_s, here 1 s):
+    # the glass does not change, so the notes line says why, until a key plays again.
+    flash = tmp_path / "flash"
+    flash.mkdir()
+    (flash / "settings.json").write_text(json.dumps({"dim_s": 1}))
+    sim = simulator.Simulator(flash=flash, clear=False)
+    sim.screen.out = io.StringIO()
+    sim.start()
+
+    def run_until(done):
+        while not done():
+            assert sim.pump(1.0), sim.screen.console
+
+    try:
+        run_until(lambda: sim.ready)
+        sim.buttons.press("SELECT")  # the title: the menu
+        run_until(lambda: not sim.buttons.busy())
+        menu, light, _ = sim.screen.look()
+        assert light and sim.screen.wake_note is None
+        run_until(lambda: not sim.screen.look()[1])  # dimmed
+        sim.buttons.press("NEXT")
+        run_until(lambda: not sim.buttons.busy())
+        assert sim.screen.look()[:2] == (menu, True)  # lit again, the highlight unmoved
+        said = "simulator: that key only woke the board (the backlight had gone off)"
+        assert sim.screen.wake_note.startswith(said), sim.screen.wake_note
+        rows = "\n".join(sim.screen._rows(os.terminal_size((100, 40)), False))
+        assert said in rows
+        sim.buttons.press("NEXT")
+        run_until(lambda: not sim.buttons.busy())
+        assert sim.screen.look()[0] != menu and sim.screen.wake_note is None
+    finally:
+        sim.stop()
+
+
+def test_only_a_wake_is_called_one():
+    # Looks are (glass, backlight, contrast or None asleep), before and after a key.
+    woken = simulator.woken
+    assert woken((b"a", False, 40), (b"a", True, 40)) == "the backlight had gone off"
+    assert woken((b"", False, None), (b"a", False, 40)) == "the display had gone to sleep"
+    assert woken((b"a", False, 40), (b"b", True, 40)) is None  # Light ON chosen in Settings
+    assert woken((b"a", False, 40), (b"b", False, 40)) is None  # Light OFF: nothing dims
+    assert woken((b"a", True, 40), (b"a", True, 40)) is None
 
 
 STOPPED_STARTING = "simulator: stopped by Ctrl-C before the firmware had started"

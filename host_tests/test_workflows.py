@@ -26,6 +26,20 @@ def test_ci_runs_the_readmes_test_command_on_every_push_and_pull_request():
     assert readme_test_command() == "make test" and "make test" in runs
 
 
+def test_the_readme_says_what_make_test_needs_beyond_python_and_what_happens_without():
+    # tools/webtools.py's lines for a machine without them, read beside the README's words.
+    import webtools
+
+    said = " ".join(
+        (ROOT / "README.md").read_text().split("## The two commands")[1].split("\n## ")[0].split()
+    )
+    for missing in (webtools.NO_NODE, webtools.NO_CHROMIUM):
+        packages = missing.split("sudo apt-get install ")[1].rstrip(")").split()
+        assert all(name in said.split("sudo apt-get install ")[1] for name in packages), missing
+    assert "Node.js 20+ with npm" in said and "Chromium" in said
+    assert "skipped" in said and "with `CI` set they fail" in said
+
+
 def test_release_builds_micropython_from_a_full_commit_the_docs_name():
     release = yaml.safe_load((ROOT / ".github/workflows/release.yml").read_text())
     commit = release["env"]["MICROPYTHON_COMMIT"]

@@ -26,7 +26,8 @@ board's buzzer): `--sound on` (the default) renders each sound to a WAV and play
 first of paplay, pw-play, aplay, afplay on PATH (the terminal bell without one), `--sound bell`
 rings the bell as each sound begins, `--sound off` is silent. The board's flash (settings.json,
 the tally) is $XDG_STATE_HOME/oxo5110/sim-flash (~/.local/state/...), which `make clean` keeps;
-`--flash DIR` picks another.
+`--flash DIR` picks another; the simulator names it as it ends. A key that only wakes the board
+(the firmware swallows the first press after the backlight went off) says so under the legend.
 """
 
 import argparse
@@ -135,6 +136,7 @@ class Simulator:
         self.ready = False
         self.inputs = {}  # more fds for pump() to wait on: fd -> callback(fd)
         self.frames_buf = bytearray()
+        self.key_began = None  # what the glass showed as the key action under way began
         self.proc = None
         self.build_dir = None
         self.console_open = True
@@ -198,7 +200,10 @@ class Simulator:
 
     def _send(self, now):
         if self.ready:  # no key may reach the firmware's safe-mode check at power-on
+            idle = self.buttons.in_flight == 0
             self.buttons.send(now, lambda line: os.write(self.keys_w, line))
+            if idle and self.buttons.in_flight:
+                self.key_began = self.screen.look()
 
     def _console(self):
         data = os.read(self.proc.stdout.fileno(), 65536)
@@ -223,6 +228,8 @@ class Simulator:
                 self.buttons.done()
                 if payload:
                     self.screen.note(payload.decode(errors="replace"))
+                else:
+                    self._key_done()
             elif kind == b"S":
                 self.speaker.feed(payload)
             else:
@@ -231,6 +238,19 @@ class Simulator:
         look = self.screen.look()
         if not self.ready and look is not None and any(look[0]):
             self.ready = True  # boot is over: the firmware drew its first picture
+
+    def _key_done(self):
+        # The firmware swallows the first press after the backlight went off or the display
+        # went to sleep (firmware/power.py): say so, or the key looks lost. The next action
+        # begins as this one ends (simulator_mp runs them back to back).
+        began, now = self.key_began, self.screen.look()
+        self.key_began = now
+        why = woken(began, now)
+        if why:
+            why = "simulator: that key only woke the board (%s): the next one plays" % why
+        if why != self.screen.wake_note:
+            self.screen.wake_note = why
+            self.screen.refresh(force=True)
 
     def _ended(self):
         """The firmware process ended: take in everything it still wrote; False."""
@@ -283,6 +303,19 @@ class Simulator:
         if self.build_dir is not None:
             self.build_dir.cleanup()
         self.speaker.close()
+
+
+def woken(before, after):
+    """Why a key that took the glass from look `before` to `after` (Screen.look()) only woke
+    the board, or None: the display came back from sleep, or the backlight came on with the
+    picture unchanged (a key that turns the Light setting ON changes the picture too)."""
+    if before is None or after is None:
+        return None
+    if before[2] is None and after[2] is not None:
+        return "the display had gone to sleep"
+    if not before[1] and after[1] and before[0] == after[0]:
+        return "the backlight had gone off"
+    return None
 
 
 # -- the command -----------------------------------------------------------------------------
@@ -383,8 +416,31 @@ def play(args):
     if not finished and sim.stopped_by_itself():
         print("\r\nsimulator: %s" % sim.why(), file=sys.stderr)
         return FIRMWARE_STOPPED
-    print("\r\nsimulator: %d frames" % sim.screen.frames)
+    print("\r\n" + "\r\n".join(closing(sim, args)))
     return 0
+
+
+def closing(sim, args):
+    """What the simulator says as it ends: the frames saved (--png), where the board's flash
+    keeps the settings and scores, and how to play on with them."""
+    lines = []
+    if args.png:
+        lines.append(
+            "simulator: %d frames saved in %s (frame00001.png on)" % (sim.screen.frames, args.png)
+        )
+    home = str(Path.home())
+    where = str(sim.flash)
+    if where.startswith(home + os.sep):
+        where = "~" + where[len(home) :]
+    if args.flash is None:
+        again = "`make play%s`" % ("" if args.board == "pico" else " BOARD=" + args.board)
+    else:
+        again = "the same command"
+    lines.append(
+        "simulator: your settings and scores are kept in %s (the board's flash); %s "
+        "plays on with them" % (where, again)
+    )
+    return lines
 
 
 if __name__ == "__main__":

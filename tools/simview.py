@@ -99,6 +99,7 @@ class Screen:
         self.console = []
         self.notes = []  # the simulator's own remarks
         self.drop_note = None  # keys dropped (one line, updated in place)
+        self.wake_note = None  # the last key only woke the board (till the next key plays)
         self.table = None  # font and status layout from simulator_mp
         self.resized = False
 
@@ -202,7 +203,8 @@ class Screen:
             status = status_text(look[0], self.table) if look else None
             rows.append("  status: " + status if status else "")
         rows.extend(legend(room))
-        notes = self.console + self.notes + ([self.drop_note] if self.drop_note else [])
+        notes = self.console + self.notes
+        notes += [note for note in (self.drop_note, self.wake_note) if note]
         tail = [line[:room] for line in notes[-4:]]
         rows.extend(tail[max(0, len(rows) + len(tail) - size.lines) :])
         return rows

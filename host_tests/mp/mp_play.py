@@ -153,16 +153,19 @@ def test_hold_next_then_continue_leaves_the_cursor_where_it_was():
     check(r.cursor() == free[3], "and a short press still moves it at once")
 
 
-def test_undo_leaves_the_cursor_where_it_was():
+def test_undo_puts_the_cursor_on_the_move_taken_back():
+    # Wherever the cursor was, it lands on the cell of the player's own move undone: the one
+    # the player most likely wants to play again differently, and it shows what was undone.
     r = new_1p(LEVELS - 1, "YOU", seed=16)
     play_cell(r, 4)
-    play_cell(r, [i for i in range(9) if r.cell(i) in (".", "cursor")][0])
+    mine = [i for i in range(9) if r.cell(i) in (".", "cursor")][0]
+    play_cell(r, mine)
     check(marks(r) == 4, r.show())
     free = [i for i in range(9) if r.cell(i) in (".", "cursor")]
     cursor_to(r, free[1])
     r.hold(PREV, 700)
     check(marks(r) == 2, "undone:\n" + r.show())
-    check(r.cursor() == free[1], "cursor %d, left on %d:\n%s" % (r.cursor(), free[1], r.show()))
+    check(r.cursor() == mine, "cursor %d, undone %d:\n%s" % (r.cursor(), mine, r.show()))
     check(not no_undo_sign(r), "no sign when the undo worked")
 
 
@@ -213,9 +216,10 @@ def test_undo_with_nothing_to_undo_shows_a_sign():
     r.down(PREV)
     r.run(300)
     check(not no_undo_sign(r), "not before the hold:\n" + r.show())
+    check(r.cursor() == 4, "a hold that can only say NO UNDO moves nothing:\n" + r.show())
     r.run(200)
     check(no_undo_sign(r) and not r.status(1, "PERF"), "the sign:\n" + r.show())
-    check(r.cursor() == 4, "the cursor went back:\n" + r.show())
+    check(r.cursor() == 4, "the cursor never moved:\n" + r.show())
     micropython.heap_lock()  # a frame with the sign is drawn without allocating, as any frame
     try:
         r.app.screens[PLAY].draw(r.hw.lcd)
@@ -229,6 +233,13 @@ def test_undo_with_nothing_to_undo_shows_a_sign():
     check(no_undo_sign(r), "still up:\n" + r.show())
     r.run(400)
     check(not no_undo_sign(r) and r.status(1, "PERF"), "gone again:\n" + r.show())
+    check(r.cursor() == 4, "nor after the hold:\n" + r.show())
+    r.down(PREV)  # a short press with nothing to undo moves the cursor when it comes up
+    r.run(100)
+    check(r.cursor() == 4, "not while down:\n" + r.show())
+    r.up(PREV)
+    r.run(100)
+    check(r.cursor() == 3, "on release:\n" + r.show())
     # After the end too: the game is counted, so it cannot be taken back.
     play_out(r, first_free)
     check(r.status(0, "LOST"), r.show())
