@@ -4,7 +4,7 @@ import sys
 import time
 
 import buttons
-from glyphs import Glyphs
+import glyphs
 from micropython import const
 from power import ASLEEP, AWAKE, Power
 from screen import TITLE
@@ -72,7 +72,7 @@ class App:
         self.settings = settings
         self.power = Power(lcd, time.ticks_ms())
         self.buzzer = hw.buzzer  # a sound.Sound, None on a board without a buzzer
-        self.glyphs = Glyphs()
+        self.glyphs = glyphs  # the marks' drawing: glyphs.draw(fb, player, x, y, ...)
         self.screens = [None] * len(_SCREENS)  # by id, each once made (screen_named)
         self.screen = None  # the one showing (the title from the first step on)
         self.showing = -1  # its id

@@ -41,12 +41,14 @@ _SMALL = const(
 _INVERSE = const((b"\x80", 2, 1, _MONO_HLSB))
 
 
-class Glyphs:
-    """Draws the marks: 1 is X, 2 is O (engine). Holds nothing: the bitmaps are constants."""
-
-    def draw(self, fb, player, x, y, big=True, white=False):
-        glyph = (_BIG if big else _SMALL)[player]
-        if white:
-            fb.blit(glyph, x, y, 1, _INVERSE)
-        else:
-            fb.blit(glyph, x, y, 0)
+# A function rather than a class with an instance: it holds nothing, and a class would cost
+# the heap its type and dict for as long as a game runs. The screens reach it as
+# `app.glyphs.draw` (app.App.glyphs is this module).
+def draw(fb, player, x, y, big=True, white=False):
+    """Draw mark `player` (1 is X, 2 is O: engine) at x, y on `fb`: 11x11 if `big`, else 7x7;
+    black on white, or white on black if `white`."""
+    glyph = (_BIG if big else _SMALL)[player]
+    if white:
+        fb.blit(glyph, x, y, 1, _INVERSE)
+    else:
+        fb.blit(glyph, x, y, 0)

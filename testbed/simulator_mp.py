@@ -211,7 +211,7 @@ def table():
         import glyphs
         import screens
 
-        gl = glyphs.Glyphs()
+        gl = glyphs  # the module draws the marks (glyphs.draw)
         glass = bytearray(504)
         big = framebuf.FrameBuffer(glass, 84, 48, framebuf.MONO_VLSB)
         marks = {}
