@@ -50,6 +50,12 @@ PREV_NEXT = const(6)  # chord_id(PREV, NEXT)
 _MAX_NAME = const(7)
 _QLEN = const(16)  # events queued; a power of two (index & (_QLEN - 1))
 _ROOM = const(2)  # most events one button adds in one sample (PRESS+CHORD, RELEASE+CLICK, ...)
+# What a hold may still give (Button._due), as bits 1 << kind: a CHORD bit means the button may
+# still start or join a chord.
+_LONG_DUE = const(1 << LONG)
+_REPEAT_DUE = const(1 << REPEAT)
+_CLICK_DUE = const(1 << CLICK)
+_CHORD_DUE = const(1 << CHORD)
 
 
 def button_of(ev):
@@ -100,18 +106,18 @@ class Button:
         self.name = int_in("button name", name, 0, _MAX_NAME)
         self.pin = pin
         self.pressed_level = int_in("pressed_level", pressed_level, 0, 1)  # 0: active low
-        self.long_press = bool(long_press)
-        self.repeat = bool(repeat)
+        # The kinds this button gives, as bits 1 << kind; long_press and repeat are kept only
+        # here. Each attribute is a slot in the instance's table, which grows 12 -> 17 slots
+        # at the 13th (py/map.c): a Button keeps to 11, 48 B less per button.
         kinds = bool(press) << PRESS | bool(release) << RELEASE | bool(click) << CLICK
-        self._kinds = kinds | self.long_press << LONG | self.repeat << REPEAT  # bit 1 << kind
+        self._kinds = kinds | bool(long_press) << LONG | bool(repeat) << REPEAT
 
     def _begin(self, now_ms, settle):
         # All the hold state, set before the first poll so the poll only rebinds ints and bools.
         self._down = self._mute = self.pressed()  # debounced level; held now: mute till let go
         self._settle = settle  # inside the debounce window that started at _t_edge
         self._t_edge = self._t_down = self._t_rep = now_ms  # last edge, press seen, REPEAT due
-        # Still to come in this hold: LONG, REPEATs, CLICK, a chord.
-        self._long = self._rep = self._click = self._chordable = False
+        self._due = 0  # still to come in this hold (bits _LONG_DUE ...): LONG, REPEATs, ...
 
     def pressed(self):
         """True if the pin is at its pressed level right now (raw, not debounced)."""
@@ -219,42 +225,45 @@ class Pad:
                 self._press(b, now)
             else:
                 self._emit(b, RELEASE)
-                if b._click:
+                if b._due & _CLICK_DUE:
                     self._emit(b, CLICK)
-                b._long = b._rep = b._click = b._chordable = False
+                b._due = 0
             return
         if not b._down or b._mute:
             return
-        b._chordable = b._chordable and ticks_diff(now, b._t_down) <= self.chord_ms
-        if b._long and ticks_diff(now, b._t_down) >= self.long_ms:
-            b._long = b._click = b._chordable = False
+        if b._due & _CHORD_DUE and ticks_diff(now, b._t_down) > self.chord_ms:
+            b._due &= ~_CHORD_DUE
+        if b._due & _LONG_DUE and ticks_diff(now, b._t_down) >= self.long_ms:
+            b._due &= ~(_LONG_DUE | _CLICK_DUE | _CHORD_DUE)
             self._emit(b, LONG)
-        if b._rep:
+        if b._due & _REPEAT_DUE:
             late = ticks_diff(now, b._t_rep)
             if late >= 0:
                 # Next repeat on the grid after now: a late poll drops repeats, never bursts.
                 b._t_rep = ticks_add(b._t_rep, (late // self.repeat_ms + 1) * self.repeat_ms)
-                b._click = b._chordable = False
+                b._due &= ~(_CLICK_DUE | _CHORD_DUE)
                 self._emit(b, REPEAT)
 
     def _press(self, b, now):
         b._t_down = now
-        b._long = b.long_press
-        b._rep = b.repeat
+        # LONG and REPEATs if the button gives them; a CLICK and a chord until something else.
+        b._due = b._kinds & (_LONG_DUE | _REPEAT_DUE) | _CLICK_DUE | _CHORD_DUE
         b._t_rep = ticks_add(now, self.repeat_delay_ms)
-        b._click = b._chordable = True
         self._emit(b, PRESS)
         held, other = 0, b  # how many others are held, and the last of them
         for a in self.buttons:
             if a is not b and a._down and not a._mute:
                 held += 1
                 other = a
-        if held != 1 or not other._chordable or ticks_diff(now, other._t_down) > self.chord_ms:
+        if (
+            held != 1
+            or not other._due & _CHORD_DUE
+            or ticks_diff(now, other._t_down) > self.chord_ms
+        ):
             return
         chord = (1 << other.name) | (1 << b.name)
         if chord in self.chords:
-            b._long = b._rep = b._click = b._chordable = False
-            other._long = other._rep = other._click = other._chordable = False
+            b._due = other._due = 0  # both holds are the chord's: nothing more of their own
             self._put(event(chord, CHORD))
 
 
