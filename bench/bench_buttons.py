@@ -18,6 +18,7 @@ import mpyrun  # noqa: E402
 SCRIPT = """
 import gc, utime
 import buttons as B
+import pads
 from fakebus import Pin
 
 def time_polls(pad, pins, n, busy):
@@ -36,12 +37,12 @@ def time_once(pad, pins, n, busy):
 gc.collect()
 before = gc.mem_alloc()
 pins = [Pin(value=1) for _ in range(3)]
-pad = B.three_buttons(*pins)
+pad = pads.three_buttons(*pins)
 gc.collect()
 ram3 = gc.mem_alloc() - before
 pins5 = [Pin(value=1) for _ in range(5)]
 before = gc.mem_alloc()
-pad5 = B.five_way(*pins5)
+pad5 = pads.five_way(*pins5)
 gc.collect()
 ram5 = gc.mem_alloc() - before
 N = 20000
@@ -61,6 +62,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         mpy = mpy_build.compile_module(ROOT / "firmware" / "buttons.py", tmp)
         mpy_build.compile_module(ROOT / "firmware" / "valid.py", tmp)  # buttons checks with it
+        mpy_build.compile_module(ROOT / "firmware" / "pads.py", tmp)  # the pads are made there
         script = Path(tmp) / "bench_buttons_mp.py"
         script.write_text(SCRIPT)
         result = mpyrun.run(script, paths=(tmp, ROOT / "testbed"), heapsize="256k")

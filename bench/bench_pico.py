@@ -143,7 +143,9 @@ GAME_MODULES = (
     "valid power screen glyphs buttons pcd8544 hardware settings sound engine game screens app "
     "play runner oxo"
 ).split()
-NOW_AND_THEN = "title mainmenu menu setupmenu demo coach review smallfont rescue errorlog".split()
+# pads: loaded by the board file at boot, let go with it (oxo.main).
+NOW_AND_THEN = "pads title mainmenu menu setupmenu demo coach review smallfont rescue errorlog"
+NOW_AND_THEN = NOW_AND_THEN.split()
 PER_MODULE = """for _name in %r:
     gc.collect()
     _before = gc.mem_alloc()

@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: MIT
 # GPIO numbers. Avoided: strapping pins 0, 2, 5, 12, 15; flash pins 6-11; 16/17 (PSRAM on
 # WROVER); input-only 34-39 (no pull-ups). GPIO19 is VSPI MISO, claimed by the SPI but unused.
-import buttons
 from hardware import Call, Doze, Hardware
 from machine import PWM, SLEEP, SPI, WDT, WDT_RESET, Pin, lightsleep, reset_cause
+from pads import three_buttons
 from pcd8544 import PCD8544
 
 NAME = "esp32"
@@ -62,7 +62,7 @@ def build():
         # PWM_DUTY). deinit (ledc_stop at idle level 0) takes the pin low at once, where duty 0
         # waits for the end of the period: Sound.stop() uses it, and init() starts it again.
         buzzer = Sound(PWM(Pin(BUZZER), freq=2000, duty_u16=0), deinit=True)
-    pad = buttons.three_buttons(*keys)
+    pad = three_buttons(*keys)
     # A task watchdog panic restarts with ESP_RST_TASK_WDT, read as WDT_RESET; machine.reset()
     # reads HARD_RESET (ports/esp32/modmachine.c mp_machine_reset_cause()).
     bitten = reset_cause() == WDT_RESET

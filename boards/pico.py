@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: MIT
 # Pin numbers are GPxx numbers (physical pin in the comment). GP16 is SPI0 RX, claimed by the
 # SPI but unused (the LCD only listens): leave it free.
-import buttons
 from hardware import Doze, Hardware, Poke, wake
 from machine import PWM, SPI, WDT, WDT_RESET, Pin, freq, lightsleep, mem32, reset_cause
+from pads import three_buttons
 from pcd8544 import PCD8544
 
 NAME = "pico"
@@ -74,7 +74,7 @@ def build():
         # freq and duty both given: the slice starts at once, silent (duty 0); rp2's deinit()
         # would only halt it with the pin wherever it was, so Sound.stop() leaves it at duty 0.
         buzzer = Sound(PWM(Pin(BUZZER), freq=2000, duty_u16=0))
-    pad = buttons.three_buttons(*keys)
+    pad = three_buttons(*keys)
     wdt_off = Poke(mem32, WATCHDOG_CTRL_CLR, WATCHDOG_ENABLE)  # pico-sdk watchdog_disable()
     return Hardware(
         lcd, pad, doze=doze, name=NAME, buzzer=buzzer, wdt=WDT, wdt_off=wdt_off, wdt_reset=bitten

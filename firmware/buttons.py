@@ -265,23 +265,3 @@ class Pad:
         if chord in self.chords:
             b._due = other._due = 0  # both holds are the chord's: nothing more of their own
             self._put(event(chord, CHORD))
-
-
-def _pad(movers, select, level, options):
-    buttons = [Button(pin, name, level, long_press=False, repeat=True) for name, pin in movers]
-    buttons.append(Button(select, SELECT, level))
-    return Pad(buttons, **options)
-
-
-def three_buttons(prev_pin, next_pin, select_pin, pressed_level=0, **options):
-    """PREV/NEXT (auto-repeat, no long press), SELECT (long press) and the PREV+NEXT chord;
-    options go to Pad (debounce_ms, long_ms, chords, ...)."""
-    options.setdefault("chords", (PREV_NEXT,))
-    return _pad(((PREV, prev_pin), (NEXT, next_pin)), select_pin, pressed_level, options)
-
-
-def five_way(up, down, left, right, select, pressed_level=0, **options):
-    """Four directions (auto-repeat, no long press) and SELECT (long press). No chords, as a
-    5-way switch cannot press two directions at once; options go to Pad (chords=... adds one)."""
-    movers = ((UP, up), (DOWN, down), (LEFT, left), (RIGHT, right))
-    return _pad(movers, select, pressed_level, options)

@@ -10,8 +10,10 @@ def main():
     """Run the game forever; return only in safe mode or when the board cannot be built."""
     hw = boot()
     # The board file's code is needed no more: what it built holds none of it (see
-    # hardware.Hardware), so it leaves RAM with its module.
+    # hardware.Hardware), so it leaves RAM with its module, and with it the pads' making
+    # (pads.py: the Pad it made is buttons.py's).
     sys.modules.pop("board", None)
+    sys.modules.pop("pads", None)
     if hw is None:
         return  # safe mode or no board: the watchdog was never started
     # Everything from the settings on is loaded by the runner's steps, not here: safe mode

@@ -5,6 +5,7 @@ from pathlib import Path
 
 import buttons as B
 import mpcheck
+import pads
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -154,7 +155,7 @@ def two_button_case(draw):
 @given(two_button_case())
 def test_two_buttons_with_a_chord_bouncing_equals_clean(case):
     def pad():
-        return B.three_buttons(sim.Pin(), sim.Pin(), sim.Pin())
+        return pads.three_buttons(sim.Pin(), sim.Pin(), sim.Pin())
 
     signals = {B.PREV: case["a"], B.NEXT: case["b"]}
     clean = {n: [(p, r, 1, 1) for p, r, _, _ in holds] for n, holds in signals.items()}
@@ -260,7 +261,7 @@ def test_debounce_zero_takes_every_change():
         (lambda: sim.pad1(chord_ms=2.5), "chord_ms"),
         (lambda: sim.pad1(long_ms=True), "long_ms"),
         (lambda: sim.pad1(chords=(B.PREV_NEXT,)), "chord"),
-        (lambda: B.three_buttons(sim.Pin(), sim.Pin(), sim.Pin(), chords=(7,)), "chord"),
+        (lambda: pads.three_buttons(sim.Pin(), sim.Pin(), sim.Pin(), chords=(7,)), "chord"),
         (lambda: B.chord_id(B.UP, B.UP), "two different"),
     ],
 )

@@ -8,6 +8,7 @@ button agrees with its pin (nothing stuck down, nothing stuck up).
 """
 
 import buttons as B
+import pads
 from fakebus import Pin
 from hypothesis import settings
 from hypothesis import strategies as st
@@ -26,10 +27,10 @@ class PadMachine(RuleBasedStateMachine):
         self.now = base
         if five:
             self.pins = [Pin(value=1) for _ in range(5)]
-            self.pad = B.five_way(*self.pins, chords=(B.chord_id(B.UP, B.SELECT),))
+            self.pad = pads.five_way(*self.pins, chords=(B.chord_id(B.UP, B.SELECT),))
         else:
             self.pins = [Pin(value=1) for _ in range(3)]
-            self.pad = B.three_buttons(*self.pins)
+            self.pad = pads.three_buttons(*self.pins)
         self.names = [b.name for b in self.pad.buttons]
         self.open = {}  # name -> the hold the game has seen start: {"long": n, "claimed": bool}
         self.maybe_muted = set()

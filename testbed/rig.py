@@ -151,6 +151,7 @@ def stand_in_hardware(bus=None, five=False, chords=(), doze=None, name="rig", bu
     pull-ups)."""
     import buttons
     import hardware
+    import pads
     import pcd8544
 
     lcd = pcd8544.PCD8544(
@@ -159,11 +160,11 @@ def stand_in_hardware(bus=None, five=False, chords=(), doze=None, name="rig", bu
     if five:
         names = (buttons.UP, buttons.DOWN, buttons.LEFT, buttons.RIGHT, buttons.SELECT)
         pins = {n: fakebus.Pin(value=1) for n in names}
-        pad = buttons.five_way(*[pins[n] for n in names], chords=chords)
+        pad = pads.five_way(*[pins[n] for n in names], chords=chords)
     else:
         names = (buttons.PREV, buttons.NEXT, buttons.SELECT)
         pins = {n: fakebus.Pin(value=1) for n in names}
-        pad = buttons.three_buttons(*[pins[n] for n in names])
+        pad = pads.three_buttons(*[pins[n] for n in names])
     return hardware.Hardware(lcd, pad, doze, name, buzzer), pins
 
 

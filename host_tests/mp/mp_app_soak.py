@@ -6,10 +6,10 @@ import gc
 import sys
 
 import app
-import buttons
 import demo
 import hardware
 import mptest
+import pads
 import pcd8544
 import settings
 from fakebus import SPI, Pin  # on no bus: the LCD's bytes and levels go nowhere
@@ -24,7 +24,7 @@ def test_soak_thousand_games_heap_flat():
     code = gc.mem_alloc()  # the firmware modules, imported above
     pin = Pin()
     lcd = pcd8544.PCD8544(SPI(), pin, pin, pin, pin)
-    pad = buttons.three_buttons(Pin(value=1), Pin(value=1), Pin(value=1))  # never pressed
+    pad = pads.three_buttons(Pin(value=1), Pin(value=1), Pin(value=1))  # never pressed
     hw = hardware.Hardware(lcd, pad, None, "soak")
     s = settings.Settings.load(sys.argv[2] + "/settings.json")
     s.set("dim_s", 0)  # never dim or sleep: the demo runs on

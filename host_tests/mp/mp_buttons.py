@@ -7,6 +7,7 @@ import micropython
 import mp_buttons_cases as cases
 import mp_buttons_sim as sim
 import mptest
+import pads
 from mp_buttons_sim import Pin, check
 
 
@@ -92,7 +93,7 @@ def _scenario(pad, pins, base, log):
 
 def test_poll_allocates_nothing():
     pins = (Pin(), Pin(), Pin())
-    pad = B.three_buttons(*pins)
+    pad = pads.three_buttons(*pins)
     log = [0] * 200
     base = sim.period() - 3000  # wrap during the run
     micropython.heap_lock()
@@ -103,7 +104,7 @@ def test_poll_allocates_nothing():
     # The same scenario with the heap unlocked gives the same events: the locked run was real.
     pins2 = (Pin(), Pin(), Pin())
     log2 = [0] * 200
-    n2 = _scenario(B.three_buttons(*pins2), pins2, base, log2)
+    n2 = _scenario(pads.three_buttons(*pins2), pins2, base, log2)
     check(n == n2 and log == log2, "locked and unlocked runs differ")
     kinds = [B.kind_of(ev) for ev in log[:n]]
     check(kinds.count(B.PRESS) == kinds.count(B.RELEASE), "paired: %r" % kinds)
@@ -113,7 +114,7 @@ def test_poll_allocates_nothing():
 
 
 def test_poll_with_nothing_to_do_allocates_nothing():
-    pad = B.five_way(Pin(), Pin(), Pin(), Pin(), Pin())
+    pad = pads.five_way(Pin(), Pin(), Pin(), Pin(), Pin())
     micropython.heap_lock()
     try:
         for t in range(1000):

@@ -5,6 +5,7 @@
 # Portable: runs unchanged under CPython and MicroPython (no f-strings, no CPython-only modules).
 # Every check_* function raises AssertionError on failure.
 import buttons as B
+import pads
 from mp_buttons_sim import Pin, check, drain, pad1, period, spec_press
 
 
@@ -100,7 +101,7 @@ def check_two_buttons():
 def check_chord():
     """PREV then NEXT within chord_ms: PRESS, PRESS, CHORD(PREV_NEXT); no CLICK/LONG/REPEAT."""
     pins = (Pin(), Pin(), Pin())
-    pad = B.three_buttons(*pins)
+    pad = pads.three_buttons(*pins)
     got = []
     for t in range(0, 2000):
         pins[0].level = 0 if 100 <= t < 1500 else 1  # PREV held long enough to repeat, if alone
@@ -210,7 +211,7 @@ def check_queue_full_defers():
     taken events, if it is still held (a poll only sees levels, as with a late poll).
     """
     pins = [Pin() for _ in range(5)]
-    pad = B.five_way(*pins)
+    pad = pads.five_way(*pins)
     names = (B.UP, B.DOWN, B.LEFT, B.RIGHT, B.SELECT)
     t = 0
     for i in range(5):
@@ -249,7 +250,7 @@ def check_tap_shorter_than_debounce():
 def check_chord_edges():
     """A button held since start-up takes no part in a chord; a third button acts alone."""
     pins = (Pin(), Pin(), Pin(0))  # SELECT held through start-up
-    pad = B.three_buttons(*pins)
+    pad = pads.three_buttons(*pins)
     got = []
     for t in range(0, 1000):
         pins[0].level = 0 if 100 <= t < 500 else 1
@@ -289,7 +290,7 @@ def check_chord_edges():
 def check_chord_window_is_inclusive_and_needs_exactly_two():
     """The second press exactly chord_ms after the first still makes a chord; three do not."""
     pins = (Pin(), Pin(), Pin())
-    pad = B.three_buttons(*pins)
+    pad = pads.three_buttons(*pins)
     got = []
     for t in range(0, 300):
         pins[0].level = 0 if 0 <= t < 200 else 1
@@ -328,9 +329,9 @@ def check_reset_starts_a_debounce_window():
 
 def check_layouts():
     pins = [Pin() for _ in range(5)]
-    names = sorted(b.name for b in B.five_way(*pins).buttons)
+    names = sorted(b.name for b in pads.five_way(*pins).buttons)
     check(names == [B.SELECT, B.UP, B.DOWN, B.LEFT, B.RIGHT], "five_way names %r" % names)
-    pad = B.three_buttons(*pins[:3])
+    pad = pads.three_buttons(*pins[:3])
     check([b.name for b in pad.buttons] == [B.PREV, B.NEXT, B.SELECT], "three_buttons")
     check(pad.chords == (B.PREV_NEXT,), "three_buttons chord")
     # The pins are in the order given: the third pin is SELECT.
