@@ -122,8 +122,12 @@ BIND_WEB ?= 127.0.0.1
 web: $(VENV)/.installed $(WEB_INSTALLED)
 	$(PY) tools/web_build.py
 
+# exec: the server is make's own child, not a shell's. A Ctrl-C then ends with the server's
+# "stopped" and no "make: *** Interrupt" (a shell killed by the Ctrl-C was what make reported),
+# and a SIGTERM to make (which make passes to its children) stops the server instead of
+# leaving it listening with no make above it.
 serve: $(VENV)/.installed $(WEB_INSTALLED)
-	$(PY) tools/web_build.py --serve "$(PORT_WEB)" --bind "$(BIND_WEB)"
+	exec $(PY) tools/web_build.py --serve "$(PORT_WEB)" --bind "$(BIND_WEB)"
 
 # WAIT=seconds: how long to wait for a missing port (a Pico's is away ~1.5 s after a reset).
 deploy repl run erase-settings mip: $(VENV)/.installed

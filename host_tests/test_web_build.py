@@ -1,8 +1,13 @@
 """tools/web_build.py: the bundle the page unpacks, what goes into it, and make serve's refusals.
 (The page itself is proved in Chromium: test_web.py.)"""
 
+import os
 import re
+import signal
 import socket
+import subprocess
+import time
+from pathlib import Path
 
 import mpy_build
 import pytest
@@ -10,6 +15,7 @@ import web_build
 from hypothesis import given
 from hypothesis import strategies as st
 
+ROOT = Path(__file__).resolve().parents[1]
 names = st.text(st.characters(min_codepoint=33, max_codepoint=126), min_size=1, max_size=255)
 
 
@@ -68,3 +74,57 @@ def test_a_port_out_of_range_is_refused_before_anything_is_built(capsys):
         web_build.main(["--serve", "70000"])
     assert exit_.value.code == 2
     assert "1..65535" in capsys.readouterr().err
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def listening(port):
+    with socket.socket() as probe:
+        return probe.connect_ex(("127.0.0.1", port)) == 0
+
+
+def start_make_serve(port):
+    """`make serve` on `port` in its own process group, once the server listens."""
+    make = subprocess.Popen(
+        ["make", "--no-print-directory", "serve", "PORT_WEB=%d" % port],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    end = time.monotonic() + 60
+    while not listening(port):
+        assert make.poll() is None and time.monotonic() < end, "make serve did not start"
+        time.sleep(0.1)
+    return make
+
+
+def test_sigterm_to_make_serve_stops_the_server():
+    port = free_port()
+    make = start_make_serve(port)
+    try:
+        make.terminate()  # SIGTERM to make alone, as a process manager or `kill` sends it
+        make.wait(10)
+        end = time.monotonic() + 5
+        while listening(port) and time.monotonic() < end:
+            time.sleep(0.1)
+        assert not listening(port), "the server outlived make"
+    finally:
+        try:
+            os.killpg(make.pid, signal.SIGKILL)  # whatever is left in its group
+        except ProcessLookupError:
+            pass
+        make.communicate()
+
+
+def test_ctrl_c_at_make_serve_ends_with_the_servers_line_and_no_make_noise():
+    make = start_make_serve(free_port())
+    os.killpg(make.pid, signal.SIGINT)  # a terminal's Ctrl-C reaches the whole group
+    out, err = make.communicate(timeout=10)
+    assert out.splitlines()[-1] == "stopped"
+    assert "make: ***" not in err, err
