@@ -263,3 +263,34 @@ def test_what_a_board_runs_carries_no_line_numbers(tmp_path):
         kept = mpy_build.compile_module(ROOT / "firmware" / (module + ".py"), tmp_path / "lines")
         board = tmp_path / "board" / (module + ".mpy")
         assert board.stat().st_size < kept.stat().st_size - 100, module
+
+
+@pytest.mark.parametrize("board", [0], indirect=True)
+def test_a_deploy_says_a_few_lines_and_keeps_mpremotes_in_a_log(board):
+    result = make("deploy", port=board.port)
+    assert result.returncode == 0, result.stdout + result.stderr
+    lines = result.stdout.strip().splitlines()
+    # make's echo of the command, what is built, and the summary: no "cp" line per file.
+    assert len(lines) <= 4, result.stdout
+    assert lines[-1].startswith("deploy: deployed "), lines
+    log = (ROOT / "build" / "deploy.log").read_text()
+    assert "board.mpy" in log  # mpremote's copy lines, kept
+
+
+FAILING_MPREMOTE = (
+    "import sys\nprint('cp engine.mpy :')\n"
+    "print('mpremote: cp: destination: [Errno 28] ENOSPC', file=sys.stderr)\nsys.exit(1)\n"
+)
+
+
+@pytest.mark.parametrize("board", [0], indirect=True)
+def test_a_failing_copy_shows_what_mpremote_said(board, monkeypatch, capfd, tmp_path):
+    monkeypatch.setattr(deploy_chains, "MPREMOTE", FAILING_MPREMOTE)
+    monkeypatch.setattr(deploy, "LOG", str(tmp_path / "%s.log"))  # not the real deploys' log
+    code = deploy.main(["deploy", "--board", "pico", "--port", board.port])
+    out, err = capfd.readouterr()
+    assert code == 1
+    assert "[Errno 28] ENOSPC" in err
+    assert err.strip().splitlines()[-1] == (
+        "deploy: mpremote failed (exit 1); all it said is in %s" % (tmp_path / "deploy.log")
+    )

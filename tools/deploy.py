@@ -23,7 +23,8 @@ A board with native USB (a Pico) loses its port for about 1.5 s after a reset. E
 first waits for a missing port (up to --wait seconds); the targets that reset the board
 (deploy, erase-settings, mip) reset it themselves once mpremote has let go of it (see
 reset_board), then watch the port go and come back, ask the REPL whether main.py is running,
-and end with one line saying what they saw.
+and end with one line saying what they saw. What mpremote says while deploy and mip copy (a
+line per file) goes to build/deploy.log / build/mip.log, and is shown only if mpremote fails.
 """
 
 import argparse
@@ -41,11 +42,16 @@ from boardport import (
     check_port,
     reset_board,
 )
-from deploy_chains import TARGETS, check_board, check_platform, commands
+from deploy_chains import ROOT, TARGETS, check_board, check_platform, commands
 from mpremote_run import run_followed, run_foreground, run_stopped
 
 NEEDS_BOARD = ("deploy", "run", "mip")
 RESETS = ("deploy", "erase-settings", "mip")  # reset_board() after their chains
+# Their mpremote chains say one line per file copied: kept in LOG, shown (the last SHOWN lines)
+# only if mpremote fails.
+QUIET = ("deploy", "mip")
+LOG = "build/%s.log"
+SHOWN = 20
 
 
 def main(argv=None):
@@ -105,14 +111,19 @@ def run_target(target, board, port, wait):
             code, stopped_by = run_followed(cmd, port)
             if stopped_by is not None:
                 return run_stopped(*stopped_by)
-            stopped = False
+            stopped, said = False, None
         else:
-            code, stopped = run_foreground(cmd)
+            log = LOG % target if target in QUIET else None
+            code, stopped, said = run_foreground(cmd, log and ROOT / log)
     if stopped:
         print("%s: stopped by Ctrl-C before it finished" % target, file=sys.stderr)
         return 130
     if code != 0:
-        print("%s: mpremote failed (exit %d)" % (target, code), file=sys.stderr)
+        if said:  # what went wrong is at the end of what mpremote said
+            tail = said.rstrip().splitlines()[-SHOWN:]
+            print("\n".join(tail), file=sys.stderr)
+        where = "; all it said is in %s" % log if said else ""
+        print("%s: mpremote failed (exit %d)%s" % (target, code, where), file=sys.stderr)
         return 1
     if target not in RESETS:
         return 0

@@ -18,19 +18,29 @@ except ImportError:  # Windows: `make run` keeps the console as it is
 STOP_KEYS = b"\x03\x1d\x18"  # Ctrl-C, and the keys that leave mpremote's repl: Ctrl-] Ctrl-x
 
 
-def run_foreground(cmd):
-    """Run mpremote in the terminal's foreground; (exit code, whether Ctrl-C was pressed).
+def run_foreground(cmd, log=None):
+    """Run mpremote in the terminal's foreground; (exit code, whether Ctrl-C was pressed, what it
+    printed if `log`, else None). With `log` (a path), what mpremote prints (stdout and stderr)
+    is kept there instead of shown: a deploy's one line per copied file.
 
     A Ctrl-C reaches mpremote as well (same process group): it stops what runs on the board and
     lets go of the port. This process only notes it and waits, so mpremote is never killed half
     way (subprocess.run would kill it 0.25 s after a KeyboardInterrupt)."""
     pressed = []
     previous = signal.signal(signal.SIGINT, lambda *_: pressed.append(True))
+    captured = {} if log is None else {"stdout": subprocess.PIPE, "stderr": subprocess.STDOUT}
     try:
-        code = subprocess.run(cmd, cwd=ROOT).returncode
+        # The output is read into memory and written to the log afterwards: two deploys at
+        # once each keep (and show) their own, whichever writes the log last.
+        done = subprocess.run(cmd, cwd=ROOT, **captured)
     finally:
         signal.signal(signal.SIGINT, previous)
-    return code, bool(pressed)
+    said = None
+    if log is not None:
+        said = done.stdout.decode("utf-8", "replace")
+        log.parent.mkdir(parents=True, exist_ok=True)
+        log.write_text(said, encoding="utf-8")
+    return done.returncode, bool(pressed), said
 
 
 def _keyboard():
