@@ -129,7 +129,8 @@ web: $(VENV)/.installed $(WEB_INSTALLED)
 serve: $(VENV)/.installed $(WEB_INSTALLED)
 	exec $(PY) tools/web_build.py --serve "$(PORT_WEB)" --bind "$(BIND_WEB)"
 
-# WAIT=seconds: how long to wait for a missing port (a Pico's is away ~1.5 s after a reset).
+# WAIT=seconds: how long to wait for a missing port seen before (a Pico's is away ~1.5 s after a
+# reset); one never seen (build/ports/ lists those seen) is refused at once.
 deploy repl run erase-settings mip: $(VENV)/.installed
 	$(PY) tools/deploy.py $@ --board "$(BOARD)" --port "$(PORT)" $(if $(WAIT),--wait "$(WAIT)")
 

@@ -67,3 +67,10 @@ def deployed(tmp_path_factory):
     import deploy_chains
 
     return deploy_chains.stage("pico", tmp_path_factory.mktemp("deployed"))
+
+
+@pytest.fixture(autouse=True)
+def seen_ports(tmp_path, monkeypatch):
+    """boardport's record of the ports it has seen, per test (a test's ports are its own), for
+    deploy.py run here and through make alike."""
+    monkeypatch.setenv("OXO5110_SEEN_PORTS", str(tmp_path / "seen-ports"))

@@ -12,6 +12,7 @@ from deployrig import BUSY, exit_code, make, reset_by_hand, spawn, summary
 
 @pytest.mark.parametrize("board", [1.0], indirect=True)
 def test_repl_waits_for_a_port_that_is_coming_back(board):
+    boardport.check_port(board.port)  # seen, as by any make target run on it before
     reset_by_hand(board)  # e.g. the board's reset button: the port is away when make starts
     child = spawn("repl", board.port)
     child.expect_exact("repl: waiting for %s to come back (up to 10 s; " % board.port)

@@ -5,6 +5,8 @@ import errno
 import os
 import re
 import time
+from pathlib import Path
+from urllib.parse import quote
 
 import serial
 from serial.tools import list_ports
@@ -87,9 +89,10 @@ def wait_ready(port, seconds):
 def port_problem(port, err, waited):
     if not present(port):
         return (
-            "port %s does not exist (waited %g s for it): is the board plugged in? (Linux: "
+            "port %s does not exist%s: is the board plugged in? (Linux: "
             "/dev/ttyACM0 for a Pico, /dev/ttyUSB0 for most ESP32 boards; "
-            "`.venv/bin/mpremote connect list` shows them)" % (port, waited)
+            "`.venv/bin/mpremote connect list` shows them)"
+            % (port, "" if waited is None else " (waited %g s for it)" % waited)
         )
     if err.errno in IN_USE:
         return (
@@ -108,19 +111,46 @@ def port_problem(port, err, waited):
     return said
 
 
+# The ports these tools have seen, one empty file each (its name the port's, quoted): a missing
+# port that was seen may be away for a reset and is waited for; one never seen (a typo, a board
+# not plugged in) is refused at once. OXO5110_SEEN_PORTS: another folder (the tests' own).
+SEEN = Path(__file__).resolve().parents[1] / "build" / "ports"
+
+
+def seen_dir():
+    return Path(os.environ.get("OXO5110_SEEN_PORTS") or SEEN)
+
+
+def remember(port):
+    try:
+        folder = seen_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / quote(port, safe="")).touch()
+    except OSError:
+        pass  # a read-only checkout: missing ports are then refused at once, as never seen
+
+
+def was_seen(port):
+    return (seen_dir() / quote(port, safe="")).exists()
+
+
 def check_port(port, target="deploy", wait=PORT_WAIT, needs_board=False):
-    """The port, once it opens; a missing one is waited for (it may be coming back after a
-    reset), up to `wait` seconds. needs_board: the example given for a missing PORT names a
-    BOARD too."""
+    """The port, once it opens; a missing one that was seen before is waited for (it may be
+    coming back after a reset), up to `wait` seconds; one never seen is refused at once.
+    needs_board: the example given for a missing PORT names a BOARD too."""
     if not port:
         raise UsageError(
             "no PORT given: use e.g. `make %s%s PORT=/dev/ttyACM0` "
             "(`.venv/bin/mpremote connect list` shows the connected boards)"
             % (target, " BOARD=pico" if needs_board else "")
         )
+    if present(port):
+        remember(port)
     if open_error(port) is None:
         return port
     if not present(port):
+        if not was_seen(port):
+            raise UsageError(port_problem(port, FileNotFoundError(), None))
         print(
             "%s: waiting for %s to come back (up to %g s; a Pico's port is away for about "
             "1.5 s after a reset)..." % (target, port, wait),
