@@ -253,6 +253,12 @@ def test_simulator_mp_refuses_an_unknown_action_and_ends_the_firmware_when_pipes
         sim.stop()
 
 
+def run_until(sim, done):
+    """Pump the simulator until done() (each pump must find its firmware running)."""
+    while not done():
+        assert sim.pump(1.0), sim.screen.console
+
+
 def test_a_firmware_that_gets_no_cpu_for_a_while_still_sees_every_press(tmp_path):
     # Each press phase counts from the firmware's first poll of the level, not from when the
     # level changed: stopped (SIGSTOP, as a busy machine would deschedule it) right after a
@@ -261,15 +267,11 @@ def test_a_firmware_that_gets_no_cpu_for_a_while_still_sees_every_press(tmp_path
     sim.screen.out = io.StringIO()
     sim.start()
 
-    def run_until(done):
-        while not done():
-            assert sim.pump(1.0), sim.screen.console
-
     try:
-        run_until(lambda: sim.ready)
+        run_until(sim, lambda: sim.ready)
         for button in ("SELECT", "NEXT", "SELECT"):  # the menu, "2 Players", start
             sim.buttons.press(button)
-        run_until(lambda: not sim.buttons.busy())
+        run_until(sim, lambda: not sim.buttons.busy())
         glass = lambda: pcd8544_model.pixels_of(sim.screen.model.glass())  # noqa: E731
         assert cursor_cell(glass()) == 4
         for _ in range(4):
@@ -279,7 +281,7 @@ def test_a_firmware_that_gets_no_cpu_for_a_while_still_sees_every_press(tmp_path
             os.kill(sim.proc.pid, signal.SIGSTOP)
             time.sleep(0.12)
             os.kill(sim.proc.pid, signal.SIGCONT)
-            run_until(lambda: not sim.buttons.busy())
+            run_until(sim, lambda: not sim.buttons.busy())
         assert cursor_cell(glass()) == 8
     finally:
         sim.stop()
@@ -307,26 +309,22 @@ def test_a_key_that_only_wakes_the_board_says_so(tmp_path):
     sim.screen.out = io.StringIO()
     sim.start()
 
-    def run_until(done):
-        while not done():
-            assert sim.pump(1.0), sim.screen.console
-
     try:
-        run_until(lambda: sim.ready)
+        run_until(sim, lambda: sim.ready)
         sim.buttons.press("SELECT")  # the title: the menu
-        run_until(lambda: not sim.buttons.busy())
+        run_until(sim, lambda: not sim.buttons.busy())
         menu, light, _ = sim.screen.look()
         assert light and sim.screen.wake_note is None
-        run_until(lambda: not sim.screen.look()[1])  # dimmed
+        run_until(sim, lambda: not sim.screen.look()[1])  # dimmed
         sim.buttons.press("NEXT")
-        run_until(lambda: not sim.buttons.busy())
+        run_until(sim, lambda: not sim.buttons.busy())
         assert sim.screen.look()[:2] == (menu, True)  # lit again, the highlight unmoved
         said = "simulator: that key only woke the board (the backlight had gone off)"
         assert sim.screen.wake_note.startswith(said), sim.screen.wake_note
         rows = "\n".join(sim.screen._rows(os.terminal_size((100, 40)), False))
         assert said in rows
         sim.buttons.press("NEXT")
-        run_until(lambda: not sim.buttons.busy())
+        run_until(sim, lambda: not sim.buttons.busy())
         assert sim.screen.look()[0] != menu and sim.screen.wake_note is None
     finally:
         sim.stop()
