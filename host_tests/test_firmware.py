@@ -7,10 +7,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from firmware_needs import PIN
 
 import firmware
-
-PIN = firmware.PIN
 
 
 def tool(folder, name, script):
