@@ -16,6 +16,7 @@ import lcd_render
 import pcd8544_model
 import pexpect
 import pytest
+import simprocess
 import simterm
 import simulator
 from PIL import Image
@@ -332,7 +333,7 @@ def test_a_key_that_only_wakes_the_board_says_so(tmp_path):
 
 def test_only_a_wake_is_called_one():
     # Looks are (glass, backlight, contrast or None asleep), before and after a key.
-    woken = simulator.woken
+    woken = simprocess.woken
     assert woken((b"a", False, 40), (b"a", True, 40)) == "the backlight had gone off"
     assert woken((b"", False, None), (b"a", False, 40)) == "the display had gone to sleep"
     assert woken((b"a", False, 40), (b"b", True, 40)) is None  # Light ON chosen in Settings
@@ -395,7 +396,7 @@ def test_make_clean_keeps_the_simulated_boards_settings_and_tally(tmp_path, monk
     old = tmp_path / "build" / "sim" / "flash"
     old.mkdir(parents=True)
     (old / "tally.json").write_text("[3, 1, 2]")
-    monkeypatch.setattr(simulator, "OLD_FLASH", old)
+    monkeypatch.setattr(simprocess, "OLD_FLASH", old)
     monkeypatch.delenv("XDG_STATE_HOME", raising=False)
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     sim = simulator.Simulator()

@@ -1,0 +1,275 @@
+"""The simulator's board (tools/simulator.py is its command line): the firmware as deployed,
+run by the MicroPython unix port with the host's stand-ins, its LCD drawn on a simview.Screen,
+its buzzer on a simsound.Speaker, and the buttons the keys queue (simkeys.Buttons) pressed in
+order once it has booted.
+"""
+
+import os
+import select
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import boardlist
+import mpy_build
+import mpyrun
+from simkeys import Buttons
+from simsound import Speaker
+from simview import CONSOLE_KEPT, Screen
+
+ROOT = Path(__file__).resolve().parents[1]
+TESTBED = ROOT / "testbed"
+HOSTBOARD = TESTBED / "hostboard"
+# The simulated board's flash (settings.json, the tally) was here, where `make clean` deleted it
+# without a word; an old one is moved to default_flash() on first use.
+OLD_FLASH = ROOT / "build" / "sim" / "flash"
+FIRMWARE_STOPPED = 3  # exit status when the firmware stopped by itself
+SAFE_MODE_HELP = (
+    "the firmware started in safe mode (a button was held at power-on: --hold-at-boot)\n"
+    'and stopped. The glass\'s "the REPL is free" and "press reset" are for a real board;\n'
+    "here, run the simulator again without --hold-at-boot to play."
+)
+BOOT = "import simulator_mp\nsimulator_mp.boot(%r)\n"  # board, port model, main.py
+
+
+def default_flash(environ=os.environ):
+    """The simulated board's flash unless --flash names one: the player's settings and tally
+    are state, not a build product, so they live where `make clean` (and a fresh clone) keep
+    them, one board for every checkout: $XDG_STATE_HOME/oxo5110/sim-flash, by default under
+    ~/.local/state."""
+    state = environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state"
+    return Path(state) / "oxo5110" / "sim-flash"
+
+
+def build(board, out):
+    """Compile firmware and board (as board.mpy) into out/mpy like deploy; main.py stays source."""
+    mpy = out / "mpy"
+    sources = [p for p in mpy_build.firmware_sources(include_boards=False) if p.name != "main.py"]
+    mpy_build.compile_all(mpy, sources)
+    staged = out / "board" / "board.py"
+    staged.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(boardlist.board_file(board), staged)
+    mpy_build.compile_module(staged, mpy)
+    return mpy
+
+
+# -- the firmware process and its buttons ----------------------------------------------------
+
+
+class Simulator:
+    """The firmware under micropython, its LCD on a Screen, and a queue of button actions.
+
+    Actions (a press, a hold, a wait) run strictly in order once the firmware has booted (the
+    glass has shown a picture, so no key can reach its safe-mode check at power-on)."""
+
+    def __init__(
+        self,
+        board="pico",
+        png_dir=None,
+        flash=None,
+        heapsize="192k",
+        clear=True,
+        colours=None,
+        hold_at_boot=None,
+        sound="off",
+    ):
+        self.board = board
+        self.screen = Screen(sys.stdout, png_dir, clear, colours)
+        if flash is None:
+            flash = default_flash()
+            if OLD_FLASH.is_dir() and not flash.exists():
+                flash.parent.mkdir(parents=True, exist_ok=True)
+                shutil.move(OLD_FLASH, flash)
+                self.screen.note("the board's flash moved to %s (make clean keeps it)" % flash)
+        self.flash = Path(flash)
+        self.flash.mkdir(parents=True, exist_ok=True)
+        self.speaker = Speaker(sound, self.screen)
+        self.buttons = Buttons(self.screen)
+        self.heapsize = heapsize
+        self.hold_at_boot = hold_at_boot
+        self.ready = False
+        self.inputs = {}  # more fds for pump() to wait on: fd -> callback(fd)
+        self.frames_buf = bytearray()
+        self.key_began = None  # what the glass showed as the key action under way began
+        self.proc = None
+        self.build_dir = None
+        self.console_open = True
+
+    def start(self):
+        if mpyrun.micropython_path() is None:  # before any pipe is made
+            raise RuntimeError(
+                mpyrun.UNAVAILABLE + "; `make play` needs it (pip install -r "
+                "requirements-dev.txt on Linux x86-64 or macOS arm64)"
+            )
+        self.build_dir = tempfile.TemporaryDirectory(prefix="oxo5110-sim-")
+        mpy = build(self.board, Path(self.build_dir.name))
+        out_r, out_w = os.pipe()
+        in_r, self.keys_w = os.pipe()
+        env = dict(os.environ)
+        env["SIMLINK_OUT"] = "/dev/fd/%d" % out_w
+        env["SIMLINK_IN"] = "/dev/fd/%d" % in_r
+        env.pop("SIMLINK_HOLD", None)
+        if self.hold_at_boot:
+            env["SIMLINK_HOLD"] = self.hold_at_boot
+        boot = BOOT % str(ROOT / "firmware" / "main.py")
+        self.proc = mpyrun.spawn(
+            ["-c", boot],
+            (HOSTBOARD, mpy, TESTBED),
+            self.heapsize,
+            child_fds=(out_w, in_r),
+            env=env,
+            cwd=self.flash,
+        )
+        self.out_r = out_r
+        self.started = time.monotonic()
+
+    def pump(self, timeout):
+        """Wait up to timeout for firmware output or an input; False once the firmware ended."""
+        now = time.monotonic()
+        self._send(now)
+        if self.buttons.wait_until is not None:
+            timeout = min(timeout, max(0.0, self.buttons.wait_until - now))
+        if self.speaker.wait() is not None:
+            timeout = min(timeout, self.speaker.wait())
+        fds = [self.out_r] + ([self.proc.stdout.fileno()] if self.console_open else [])
+        ready, _, _ = select.select(fds + list(self.inputs), [], [], timeout)
+        if self.out_r in ready:
+            data = os.read(self.out_r, 65536)
+            if not data:
+                return self._ended()
+            self.frames_buf += data
+            self._frames()
+        if self.proc.stdout.fileno() in ready and self._console():
+            self.screen.refresh(force=True)
+        for fd in ready:
+            if fd in self.inputs:
+                self.inputs[fd](fd)
+        self.speaker.tick()
+        if self.proc.poll() is not None:
+            return self._ended()
+        now = time.monotonic()
+        self._send(now)
+        self.buttons.drops_over(now)
+        return True
+
+    def _send(self, now):
+        if self.ready:  # no key may reach the firmware's safe-mode check at power-on
+            idle = self.buttons.in_flight == 0
+            self.buttons.send(now, lambda line: os.write(self.keys_w, line))
+            if idle and self.buttons.in_flight:
+                self.key_began = self.screen.look()
+
+    def _console(self):
+        data = os.read(self.proc.stdout.fileno(), 65536)
+        if not data:
+            self.console_open = False
+            return False
+        text = data.decode(errors="replace")
+        console = self.screen.console
+        console.extend(t for t in text.splitlines() if t.strip())
+        del console[:-CONSOLE_KEPT]
+        return True
+
+    def _frames(self):
+        buf = self.frames_buf
+        while len(buf) >= 5:
+            n = int.from_bytes(buf[1:5], "big")
+            if len(buf) < 5 + n:
+                break
+            kind, payload = bytes(buf[:1]), bytes(buf[5 : 5 + n])
+            del buf[: 5 + n]
+            if kind == b"K":
+                self.buttons.done()
+                if payload:
+                    self.screen.note(payload.decode(errors="replace"))
+                else:
+                    self._key_done()
+            elif kind == b"S":
+                self.speaker.feed(payload)
+            else:
+                self.screen.feed(kind, payload)
+        self.screen.refresh()
+        look = self.screen.look()
+        if not self.ready and look is not None and any(look[0]):
+            self.ready = True  # boot is over: the firmware drew its first picture
+
+    def _key_done(self):
+        # The firmware swallows the first press after the backlight went off or the display
+        # went to sleep (firmware/power.py): say so, or the key looks lost. The next action
+        # begins as this one ends (simulator_mp runs them back to back).
+        began, now = self.key_began, self.screen.look()
+        self.key_began = now
+        why = woken(began, now)
+        if why:
+            why = "simulator: that key only woke the board (%s): the next one plays" % why
+        if why != self.screen.wake_note:
+            self.screen.wake_note = why
+            self.screen.refresh(force=True)
+
+    def _ended(self):
+        """The firmware process ended: take in everything it still wrote; False."""
+        try:
+            self.proc.wait(5)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        os.set_blocking(self.out_r, True)
+        while True:
+            data = os.read(self.out_r, 65536)
+            if not data:
+                break
+            self.frames_buf += data
+        self._frames()
+        while self.console_open and self._console():
+            pass
+        self.screen.refresh(force=True)
+        return False
+
+    def stopped_by_itself(self):
+        return self.proc is not None and self.proc.returncode is not None
+
+    def why(self):
+        """Why the firmware stopped, for the person at the terminal."""
+        said = "\n".join(self.screen.console)
+        if "safe mode" in said or (self.hold_at_boot and self.proc.returncode == 0):
+            return SAFE_MODE_HELP
+        last = "\n".join("  " + line for line in self.screen.console[-6:])
+        return "the firmware stopped (exit status %s); its last output:\n%s" % (
+            self.proc.returncode,
+            last or "  (none)",
+        )
+
+    def stop(self):
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(2)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        if self.proc is not None:
+            for fd in (self.keys_w, self.out_r):
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass  # closed already (a test closes the key pipe itself)
+            self.proc.stdout.close()
+        if self.build_dir is not None:
+            self.build_dir.cleanup()
+        self.speaker.close()
+
+
+def woken(before, after):
+    """Why a key that took the glass from look `before` to `after` (Screen.look()) only woke
+    the board, or None: the display came back from sleep, or the backlight came on with the
+    picture unchanged (a key that turns the Light setting ON changes the picture too)."""
+    if before is None or after is None:
+        return None
+    if before[2] is None and after[2] is not None:
+        return "the display had gone to sleep"
+    if not before[1] and after[1] and before[0] == after[0]:
+        return "the backlight had gone off"
+    return None
