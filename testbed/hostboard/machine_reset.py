@@ -99,7 +99,10 @@ class WDT:
     def feed(self):
         clock = _fake_clock()
         if self.armed and clock is not None and clock.bite_at is not None:
-            clock.step_to(clock.now)  # busy time (spend_us) past bite_at: it bit, too late to feed
+            # Busy time (spend_us) past bite_at: it bit then, and this feed is too late. As on the
+            # chips: the counter reaching 0 resets at once (RP2040 datasheet 4.7, Watchdog;
+            # ESP32 TRM, Timer Group watchdog stages), whatever the program does after.
+            clock.step_to(clock.now)
         self.feeds += 1
         self._arm()
 
