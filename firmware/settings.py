@@ -8,6 +8,7 @@ from valid import int_in
 
 LEVEL_COUNT = const(4)  # engine.LEVELS has this many (a host test holds the two together)
 TALLY_MAX = const(999)  # three digits fit the status column; counts saturate here
+BOOTS_MAX = const(999999999)  # the boot count stops here (a small int on every port)
 _SECONDS_MAX = const(3600)
 _READ_MAX = const(512)  # a good file is ~150 bytes; anything longer is not ours
 
@@ -27,6 +28,9 @@ _READ_MAX = const(512)  # a good file is ~150 bytes; anything longer is not ours
 # - coach: on a player's turn each free cell shows its exact value (coach.py); off by default,
 #   so a first game is a plain game. coach_told: what the marks mean has been shown on the glass
 #   (once per device, the first time the coach is turned on).
+# - boots: how many times the game has started (count_boot), so that error.log's lines can say
+#   which start they belong to on a board with no clock set. Saturates at BOOTS_MAX; a file
+#   from before it existed, or one kept aside as settings.bad, starts again from 0.
 CONTRAST_MAX = const(90)
 KEYS = (
     "contrast",
@@ -40,6 +44,7 @@ KEYS = (
     "sound",
     "coach",
     "coach_told",
+    "boots",
 )
 _SPEC = const(
     (
@@ -54,6 +59,7 @@ _SPEC = const(
         (True, "bool", 0, 1),  # sound
         (False, "bool", 0, 1),  # coach
         (False, "bool", 0, 1),  # coach_told
+        (0, "int", 0, BOOTS_MAX),  # boots
     )
 )
 
@@ -94,9 +100,10 @@ class Settings:
         for i in range(len(KEYS)):
             self._values[KEYS[i]] = _SPEC[i][0]
         self.dirty = True  # changes not yet written (save)
-        # report(text) hears of a save that failed (main.py logs it), once until one succeeds:
-        # the app tries again after every game, and the log must not fill with the same line.
-        self._report = report
+        # report(text) hears of a save that failed (runner.py logs it), once until one
+        # succeeds: the app tries again after every game, and the log must not fill with the
+        # same line. Public: the runner hands it over once the boot has its number.
+        self.report = report
         self._failing = False
 
     @classmethod
@@ -152,6 +159,15 @@ class Settings:
         tally[index] = min(tally[index] + 1, TALLY_MAX)
         self.set(key, tally)
 
+    def count_boot(self):
+        """Count this start of the game: "boots" goes up by one (stopping at BOOTS_MAX) in
+        memory, and is written by the next save like any change. Returns the new count. A board
+        that hangs at every start before anything is saved keeps one number, so
+        errorlog.note_once logs such a run once; a start whose count was saved gets the next."""
+        boots = min(self._values["boots"] + 1, BOOTS_MAX)
+        self.set("boots", boots)
+        return boots
+
     def reset_tally(self):
         """Zero both tallies."""
         self.set("tally1", (0, 0, 0))
@@ -177,8 +193,8 @@ class Settings:
                 os.rename(tmp, self._path)
         except OSError as err:
             _remove(tmp)  # a half-written temporary file helps nobody
-            if not self._failing and self._report is not None:
-                self._report("%s not saved: %s" % (self._path, err))
+            if not self._failing and self.report is not None:
+                self.report("%s not saved: %s" % (self._path, err))
             self._failing = True
             return False
         self.dirty = False

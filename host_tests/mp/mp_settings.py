@@ -6,7 +6,7 @@ import os
 
 import mptest
 from mptest import check
-from settings import KEYS, TALLY_MAX, Settings
+from settings import BOOTS_MAX, KEYS, TALLY_MAX, Settings
 from settingsdisk import (
     BAD,
     DEFAULTS,
@@ -123,6 +123,7 @@ def test_each_bad_key_falls_back_alone():
         "sound": (0, "off", None),
         "coach": (1, "on", None),
         "coach_told": (0, [True]),
+        "boots": (-1, BOOTS_MAX + 1, 1.0, True, "41"),
     }
     for key in KEYS:
         for value in wrong[key]:
@@ -177,6 +178,54 @@ def test_a_file_from_before_the_coach_loads_with_the_coach_off_and_not_yet_told(
     expect["coach_told"] = False
     check(values(s) == expect, repr(values(s)))
     check(stored() == expect and disk.writes > before, "rewritten with the new keys")
+
+
+def test_a_file_from_before_the_boot_count_loads_and_counts_from_zero():
+    disk = fresh()
+    data = custom()
+    del data["boots"]
+    write(PATH, json.dumps(data))
+    s = Settings.load(PATH)
+    expect = custom_values()
+    expect["boots"] = 0
+    check(values(s) == expect and stored() == expect, repr(values(s)))
+    before = disk.writes
+    check(s.count_boot() == 1 and s.get("boots") == 1)
+    check(s.dirty and disk.writes == before, "the count is written by the next save, not now")
+
+
+def test_a_boot_count_not_saved_is_the_same_at_the_next_boot():
+    # A board that hangs before anything is saved gets the same number at every start: what
+    # lets errorlog.note_once log such a run once. A saved count gives the next boot the next.
+    fresh()
+    write(PATH, json.dumps(custom()))
+    check(Settings.load(PATH).count_boot() == 42)
+    check(Settings.load(PATH).count_boot() == 42, "a count never saved moved on")
+    s = Settings.load(PATH)
+    s.count_boot()
+    check(s.save() and stored()["boots"] == 42)
+    check(Settings.load(PATH).count_boot() == 43)
+
+
+def test_a_bad_file_starts_the_boot_count_again():
+    fresh()
+    write(PATH, "{'boots': 41}")
+    s = Settings.load(PATH)
+    check(exists(BAD) and s.get("boots") == 0 and s.count_boot() == 1, repr(values(s)))
+
+
+def test_the_boot_count_saturates_and_the_fullest_file_loads_back():
+    fresh()
+    data = custom()
+    data["boots"] = BOOTS_MAX - 1
+    data["tally1"] = data["tally2"] = [TALLY_MAX] * 3
+    write(PATH, json.dumps(data))
+    s = Settings.load(PATH)
+    check(not s.dirty and s.count_boot() == BOOTS_MAX and s.dirty, repr(values(s)))
+    check(s.save() and not s.dirty and stored()["boots"] == BOOTS_MAX)
+    s = Settings.load(PATH)
+    check(s.count_boot() == BOOTS_MAX and not s.dirty, "the count went past its maximum")
+    check(s.get("tally1") == (TALLY_MAX,) * 3, "the fullest file did not load back")
 
 
 def test_an_unknown_key_alone_is_dropped_and_the_file_rewritten():

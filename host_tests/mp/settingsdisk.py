@@ -71,6 +71,7 @@ def custom():
         "sound": False,
         "coach": True,
         "coach_told": True,
+        "boots": 41,
     }
 
 
