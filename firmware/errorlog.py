@@ -1,5 +1,9 @@
 # error.log on the board's flash: one line per error, the file kept under 2 KB; and the copy of
 # a settings file that did not parse. Loaded only when there is something to keep.
+# A line: "boot <n> +<s>s <text>". No clock is set on these boards, so a line says which start
+# of the game it belongs to (n: settings.Settings.count_boot; "?" when the settings were never
+# read: the board could not be built, or the settings module failed) and how long after the
+# board's reset it came (s: ticks_ms, which wraps after 2**30 ms, 12.4 days).
 # SPDX-License-Identifier: MIT
 import os
 import sys
@@ -39,9 +43,9 @@ def where(exc):
         return "?"
 
 
-def log(exc, path=LOG):
+def log(exc, boot=None, path=LOG):
     """Append one line about exc to the log (see note): "<type>: <message> @<file>:<function>"."""
-    note("%s: %s @%s" % (type(exc).__name__, message(exc), where(exc)), path)
+    note("%s: %s @%s" % (type(exc).__name__, message(exc), where(exc)), boot, path)
 
 
 def keep_copy(path, copy, size, report=None):
@@ -64,32 +68,34 @@ def keep_copy(path, copy, size, report=None):
         report("%s unreadable (%d bytes), defaults used; %s" % (path, len(raw), kept))
 
 
-def watchdog_reset(timeout_ms, path=LOG):
+def watchdog_reset(timeout_ms, boot=None, path=LOG):
     """Say on the REPL that the watchdog reset the board (a step ran over timeout_ms), and note
-    it once for a run of such boots (note_once: a hang that comes back at every start)."""
+    it for this boot (number `boot`) with note_once: boots that each hang before their count is
+    saved keep one number, so such a run leaves one line; a hang after a start whose count was
+    saved (days of play after an earlier one) leaves its own."""
     print("oxo5110: the watchdog reset the board: the game hung.")
-    note_once("watchdog reset: a step ran over %d s" % (timeout_ms // 1000), path)
+    note_once("watchdog reset: a step ran over %d s" % (timeout_ms // 1000), boot, path)
 
 
-def note_once(text, path=LOG):
-    """note(text), unless the log's last line already says text (a loop that repeats it, such
-    as resets by the watchdog, leaves one line)."""
+def note_once(text, boot=None, path=LOG):
+    """note(text, boot), unless the log's last line already says text for the same boot."""
     try:
         size = os.stat(path)[6]
         with open(path, "rb") as f:
             f.seek(max(0, size - _LINE_MAX))
-            if f.read(_LINE_MAX).endswith((" " + text + "\n").encode()):
-                return
+            tail = f.read(_LINE_MAX)
+        last = tail[tail.rfind(b"\n", 0, len(tail) - 1) + 1 :]
+        if last.startswith(_boot(boot).encode()) and last.endswith((" %s\n" % text).encode()):
+            return
     except OSError:
         pass  # no log yet
-    note(text, path)
+    note(text, boot, path)
 
 
-def note(text, path=LOG):
-    """Append "t=<time.time()> <text>" as one line to the log, keeping the file under LOG_MAX
-    bytes (t is the board's clock in seconds: since its fixed start date at power-on unless
-    the RTC was set). A log that cannot be written is reported on the REPL only."""
-    text = "t=%d %s" % (time.time(), text)
+def note(text, boot=None, path=LOG):
+    """Append "boot <boot> +<seconds since reset>s <text>" as one line to the log, keeping the
+    file under LOG_MAX bytes. A log that cannot be written is reported on the REPL only."""
+    text = "%s%ds %s" % (_boot(boot), time.ticks_ms() // 1000, text)
     line = (text.replace("\n", " ")[: _LINE_MAX - 1] + "\n").encode()
     try:
         try:
@@ -113,3 +119,8 @@ def note(text, path=LOG):
         os.rename(path + ".tmp", path)
     except OSError as err:  # a full or read-only flash must not stop the game
         print("oxo5110: cannot write", path, err)
+
+
+def _boot(boot):
+    # A line's start up to its seconds: "boot 12 +" ("boot ? +" when the number is not known).
+    return "boot %s +" % ("?" if boot is None else boot)

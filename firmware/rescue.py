@@ -113,7 +113,7 @@ def show_error(hw, settings, exc, halted=False):
     except Exception as err:  # the display itself may be what failed
         sys.print_exception(err)
     try:
-        errorlog.log(exc)
+        errorlog.log(exc, None if settings is None else settings.get("boots"))
     except Exception as err:
         sys.print_exception(err)
     try:

@@ -1,5 +1,6 @@
 # errorlog.py on a RAM flash (littlefs, the harness's): one bounded line per error, the file
-# kept under LOG_MAX with its newest lines.
+# kept under LOG_MAX with its newest lines; each line's boot number and seconds since reset, and
+# note_once per boot number.
 # SPDX-License-Identifier: MIT
 import os
 
@@ -57,6 +58,70 @@ def test_error_log_line_is_one_bounded_line():
         errorlog.log(exc)
     text = read(errorlog.LOG)
     check(text.count("\n") == 1 and len(text) <= 120, repr(text))
+
+
+def lines():
+    import errorlog
+
+    return read(errorlog.LOG).split("\n")[:-1]
+
+
+def test_every_line_says_its_boot_and_the_seconds_since_reset():
+    harness.Harness("pico", start_ms=340000)  # ticks_ms: 340 s since the board's reset
+    import errorlog
+
+    errorlog.note("settings.json not saved: [Errno 28] ENOSPC", 12)
+    try:
+        raise ValueError("boom")
+    except ValueError as exc:
+        errorlog.log(exc, 12)
+        errorlog.log(exc)  # before the settings were read (the board could not be built)
+    errorlog.watchdog_reset(5000, 13)
+    check(
+        lines()
+        == [
+            "boot 12 +340s settings.json not saved: [Errno 28] ENOSPC",
+            "boot 12 +340s ValueError: boom @mp_errorlog.py:"
+            + "test_every_line_says_its_boot_and_the_seconds_since_reset",
+            "boot ? +340s ValueError: boom @mp_errorlog.py:"
+            + "test_every_line_says_its_boot_and_the_seconds_since_reset",
+            "boot 13 +340s watchdog reset: a step ran over 5 s",
+        ],
+        repr(lines()),
+    )
+
+
+def test_a_watchdog_reset_is_noted_once_per_boot_number():
+    # Boots that each hang before their count is saved keep one number: one line for the run.
+    # A hang after a boot whose count was saved (days of play later) has a new number: logged.
+    harness.Harness("pico")
+    import errorlog
+
+    for boot in (7, 7, 7, 8, 8, 9):
+        errorlog.watchdog_reset(5000, boot)
+    check([line.split()[1] for line in lines()] == ["7", "8", "9"], repr(lines()))
+    errorlog.note("something else", 9)
+    errorlog.watchdog_reset(5000, 9)  # the same boot, but not the last line
+    errorlog.watchdog_reset(5000, 99)  # "boot 9 +" is not "boot 99 +"
+    check([line.split()[1] for line in lines()] == ["7", "8", "9", "9", "9", "99"], repr(lines()))
+
+
+def test_note_once_reads_the_whole_last_line_and_only_it():
+    harness.Harness("pico")
+    import errorlog
+
+    with open("error.log", "w") as f:
+        f.write("t=1609459200 watchdog reset: a step ran over 5 s\n")  # an older firmware's
+    errorlog.watchdog_reset(5000, 1)
+    check(len(lines()) == 2, "a line from before boot numbers stopped a new one")
+    # A last line of the longest length a line can have, its start the boot's number.
+    prefix = "boot 3 +0s "
+    text = "z" * (119 - len(prefix))
+    errorlog.note_once(text, 3)
+    errorlog.note_once(text, 3)
+    check(len(lines()) == 3 and len(lines()[-1]) == 119, repr(lines()[-1]))
+    errorlog.note_once(text, 4)
+    check(len(lines()) == 4, "a new boot's line was taken for the last one")
 
 
 mptest.run(globals())
