@@ -127,26 +127,13 @@ class Glass:
         return "?"
 
     def coach_mark(self, i):
-        """What the coach (coach.py) shows in cell i: (its mark read in the small font, "" for
-        none; boxed: the four corners of a square 1 px inside the cell; the cell inverted, as
-        the cursor's)."""
+        """What the coach (coach.py) shows in cell i: glasstext.coach_cell's (mark, boxed,
+        inverted)."""
         import glasstext
 
         x = (i % 3) * CELL_PX
         y = (i // 3) * CELL_PX
-        cols = glasstext.columns(self.glass(), x, y, 15, 15)
-        inverted = sum(bin(col).count("1") for col in cols) > 112  # over half the cell dark
-        if inverted:
-            cols = [col ^ 0x7FFF for col in cols]
-        arms = 0b11110000011110  # rows (or columns) 1..4 and 10..13 of the cell
-        ends = 1 << 1 | 1 << 13  # rows (or columns) 1 and 13
-        boxed = cols[1] & 0x7FFE == arms and cols[13] & 0x7FFE == arms
-        for k in (2, 3, 4, 10, 11, 12):
-            boxed = boxed and cols[k] & ends == ends
-        for k in range(5, 10):
-            boxed = boxed and not cols[k] & ends
-        inside = [col >> 2 & 0x7FF for col in cols[2:13]]  # within the box's lines
-        return glasstext.read_columns(inside), boxed, inverted
+        return glasstext.coach_cell(glasstext.columns(self.glass(), x, y, 15, 15))
 
     def cells(self):
         return "".join(self.cell(i)[0] for i in range(9))

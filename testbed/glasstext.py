@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: MIT
 # The expected pixels come from the firmware's own font, so this checks what a screen says and
 # where (a whole name, a wrapped message), not how the letters look: the golden images do that.
-import framebuf
-import smallfont
+# The reading (columns, read_columns, coach_cell) also runs under CPython given reader()'s table
+# of a font that MicroPython drew: the simulator's terminal reads the coach's marks with it.
 
 ROWS = 6  # a line of the small font: 5 rows and a descender
 
@@ -12,6 +12,9 @@ def find(glass, text, inverted=False, area=(0, 0, 84, 48)):
     """(x, y) of the first place the glass (504 bytes, MONO_VLSB) shows `text` in the small font,
     dark on light (inverted: light on dark), or None. Every pixel of the text's box must match,
     and the box lie inside `area` (x, y, width, height): a board cell, say."""
+    import framebuf
+    import smallfont
+
     data = text.encode()
     w = smallfont.width(data)
     buf = bytearray(w)
@@ -54,21 +57,40 @@ _GLYPHS = {}  # a glyph's columns (its top row at bit 0) -> its character, made 
 _ORDER = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 
 
-def read_columns(cols):
+def reader(font):
+    """read_columns' table for a font given as character -> its columns (bytes, top row at bit
+    0): columns -> character, the first of _ORDER where two characters are drawn the same."""
+    out = {}
+    for c in _ORDER + "".join(chr(code) for code in range(33, 127)):
+        if c in font and font[c] not in out:
+            out[font[c]] = c
+    return out
+
+
+def glyphs():
+    """reader() of the firmware's smallfont.py as it draws here (under MicroPython), made once."""
+    if not _GLYPHS:
+        import framebuf
+        import smallfont
+
+        buf = bytearray(6)
+        fb = framebuf.FrameBuffer(buf, 6, 8, framebuf.MONO_VLSB)
+        font = {}
+        for code in range(33, 127):
+            fb.fill(0)
+            end = smallfont.text(fb, bytes((code,)), 0, 0) - 1
+            font[chr(code)] = bytes(buf[:end])
+        _GLYPHS.update(reader(font))
+    return _GLYPHS
+
+
+def read_columns(cols, known=None):
     """The text in the small font that columns (as columns() gives them) show, read glyph by
     glyph: glyphs are split at blank columns, and lined up by the top of the tallest (a
     capital's or a digit's), so a line of capitals, digits and lower case reads; "" if blank,
-    "?" for a glyph that is no character of the font."""
-    if not _GLYPHS:
-        buf = bytearray(6)
-        fb = framebuf.FrameBuffer(buf, 6, 8, framebuf.MONO_VLSB)
-        codes = [ord(c) for c in _ORDER] + list(range(33, 127))
-        for code in codes:
-            fb.fill(0)
-            end = smallfont.text(fb, bytes((code,)), 0, 0) - 1
-            key = bytes(buf[:end])
-            if key not in _GLYPHS:
-                _GLYPHS[key] = chr(code)
+    "?" for a glyph that is no character of the font. `known`: reader()'s table (glyphs())."""
+    if known is None:
+        known = glyphs()
     top = 0
     ink = 0
     for col in cols:
@@ -83,6 +105,24 @@ def read_columns(cols):
         if col:
             run.append((col >> top) & 0xFF)
         elif run:
-            text.append(_GLYPHS.get(bytes(run), "?"))
+            text.append(known.get(bytes(run), "?"))
             run = bytearray()
     return "".join(text)
+
+
+def coach_cell(cols, known=None):
+    """What the coach (coach.py) shows in a board cell, given its 15 columns of 15 rows (as
+    columns() gives them): (its mark read in the small font, "" for none; boxed: the four
+    corners of a square 1 px inside the cell; the cell inverted, as the cursor's)."""
+    inverted = sum(bin(col).count("1") for col in cols) > 112  # over half the cell dark
+    if inverted:
+        cols = [col ^ 0x7FFF for col in cols]
+    arms = 0b11110000011110  # rows (or columns) 1..4 and 10..13 of the cell
+    ends = 1 << 1 | 1 << 13  # rows (or columns) 1 and 13
+    boxed = cols[1] & 0x7FFE == arms and cols[13] & 0x7FFE == arms
+    for k in (2, 3, 4, 10, 11, 12):
+        boxed = boxed and cols[k] & ends == ends
+    for k in range(5, 10):
+        boxed = boxed and not cols[k] & ends
+    inside = [col >> 2 & 0x7FF for col in cols[2:13]]  # within the box's lines
+    return read_columns(inside, known), boxed, inverted
