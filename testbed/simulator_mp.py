@@ -15,8 +15,10 @@ file as `board`, its port modelled), and is read with boardpins.lcd_pins and but
   payload: b"P" the board's LCD pin names "dc cs rst light light_on" (once, when the board
   module is loaded), b"B" a piece of the fakebus recording, b"F" (once, at start) JSON of the
   8x8 font and the game's status column as the firmware draws them (for the simulator's text
-  status line), b"K" a key action finished (payload empty, or why it was refused), b"S" what
-  the buzzer's PWM did since the last one: lines b"<ms> <hz> <duty_u16>\n" (machine.PWM).
+  status line), b"G" (once, after F) the small font and the board's X and O as bytes
+  (glyph_table(), for the coach's marks as text), b"K" a key action finished (payload empty,
+  or why it was refused), b"S" what the buzzer's PWM did since the last one: lines
+  b"<ms> <hz> <duty_u16>\n" (machine.PWM).
 - In (pipe named by $SIMLINK_IN, optional): actions b"<button> <down_ms> <up_ms>\\n", button
   one of the board's BTN_<name> constants (PREV, NEXT, SELECT...): the pin goes to 0 (pressed;
   buttons pull up) for down_ms, then to 1 for up_ms, then K. Each phase is timed on the
@@ -242,6 +244,51 @@ def table():
     return json.dumps(out)
 
 
+SMALL_FIRST, SMALL_END = 33, 127  # the small font's characters in glyph_table()
+SMALL_COLUMNS = 5  # the widest glyph of smallfont.py
+BOARD_COLUMNS = 16  # of each of the board's X and O in glyph_table()
+
+
+def glyph_table():
+    """Bytes, for the coach's marks as text (tools/simread.py): SMALL_FIRST, the number of
+    characters, SMALL_COLUMNS and BOARD_COLUMNS; for each character from SMALL_FIRST on as
+    smallfont.py draws it, its width and SMALL_COLUMNS columns (bit r = row r); then
+    BOARD_COLUMNS columns of the board's X, then of its O, as glyphs.draw draws them at 0, 0,
+    each 2 bytes (little-endian, bit r = row r). Bytes rather than JSON: the simulator's
+    192k heap, cut up by what the firmware's start compiled, may hold no larger piece. The
+    small font is let go of after: the firmware loads it only where it draws with it."""
+    import sys
+
+    import framebuf
+    import glyphs
+
+    loaded = "smallfont" in sys.modules
+    import smallfont
+
+    n = SMALL_END - SMALL_FIRST
+    out = bytearray(4 + n * (1 + SMALL_COLUMNS) + 2 * 2 * BOARD_COLUMNS)
+    out[:4] = bytes((SMALL_FIRST, n, SMALL_COLUMNS, BOARD_COLUMNS))
+    buf = bytearray(2 * BOARD_COLUMNS)
+    small = framebuf.FrameBuffer(buf, SMALL_COLUMNS + 1, 8, framebuf.MONO_VLSB)
+    for k in range(n):
+        small.fill(0)
+        at = 4 + k * (1 + SMALL_COLUMNS)
+        out[at] = smallfont.text(small, bytes((SMALL_FIRST + k,)), 0, 0) - 1
+        out[at + 1 : at + 1 + SMALL_COLUMNS] = buf[:SMALL_COLUMNS]
+    if not loaded:
+        del sys.modules["smallfont"]
+    big = framebuf.FrameBuffer(buf, BOARD_COLUMNS, 16, framebuf.MONO_VLSB)
+    at = 4 + n * (1 + SMALL_COLUMNS)
+    for player in (1, 2):  # X, O (engine)
+        big.fill(0)
+        glyphs.draw(big, player, 0, 0)
+        for x in range(BOARD_COLUMNS):
+            out[at] = buf[x]
+            out[at + 1] = buf[BOARD_COLUMNS + x]
+            at += 2
+    return out
+
+
 def boot(main_py):
     """Power on: the board file (deployed as board) with its port modelled, then main.py as the
     board runs it; the last picture (safe mode, an error) is sent before the process ends."""
@@ -276,6 +323,11 @@ def start():
     if _out is not None and _in is not None:
         _frame(b"F", table().encode())
         gc.collect()  # the table's garbage is not the firmware's to carry
+        try:
+            _frame(b"G", glyph_table())
+        except Exception as exc:  # no coach's marks in text, not a crash
+            _frame(b"G", repr(exc).encode())
+        gc.collect()
     # Real time with or without a reader: on the hostboard's default fake clock a sleep takes
     # no time, so the firmware ran flat out and mpremote's `reset` (sleep_ms(100), then
     # machine.reset()) took the port away before mpremote had let go of it.

@@ -1,8 +1,11 @@
 # For the simulator's tests (host_tests/test_simulator.py, test_simview.py): the pixels of each
-# result word in the game's status column (framebuf), then the table simulator_mp sends the
-# simulator (the firmware's font and status layout), as JSON. Runs on testbed/hostboard.
+# result word in the game's status column (framebuf), then the tables simulator_mp sends the
+# simulator: the firmware's font and status layout as JSON, the small font and the board's marks
+# (glyph_table) in hex. Runs on testbed/hostboard.
 # SPDX-License-Identifier: MIT
+import binascii
 import json
+import sys
 
 import framebuf
 import mptest
@@ -32,6 +35,14 @@ def test_table():
     table = simulator_mp.table()
     check("font" in json.loads(table), "no font in the table")
     print(table)
+
+
+def test_glyph_table():
+    # The small font is the firmware's to load where it draws with it: the table lets it go.
+    check("smallfont" not in sys.modules, "smallfont loaded before the table")
+    glyphs = simulator_mp.glyph_table()
+    check("smallfont" not in sys.modules, "the glyph table kept smallfont loaded")
+    print(binascii.hexlify(glyphs).decode())
 
 
 mptest.run(globals())
