@@ -11,6 +11,7 @@ from pathlib import Path
 import goldens
 import mpcheck
 import pexpect
+import simread
 
 ROOT = Path(__file__).resolve().parents[1]
 HALF = goldens.HALF
@@ -145,7 +146,7 @@ def spawn(tmp_path, *args, dimensions=(40, 100), colour="truecolor"):
 
 
 class SimWords(mpcheck.Script):
-    """host_tests/mp/mp_sim_words.py: the result words and the table, as the firmware draws them.
+    """host_tests/mp/mp_sim_words.py: the result words and the tables, as the firmware draws them.
     A test module subclasses it as `mp_sim_words` with its host-side tests as methods."""
 
     script = ROOT / "host_tests/mp/mp_sim_words.py"
@@ -166,3 +167,8 @@ def result_words(mp_output):
 def table(mp_output):
     """What simulator_mp sends the simulator: the firmware's font and status-column layout."""
     return json.loads(mp_output.check("test_table"))
+
+
+def glyphs(mp_output):
+    """simulator_mp's glyph table (the small font, the board's X and O) as simread reads it."""
+    return simread.glyphs(bytes.fromhex(mp_output.check("test_glyph_table").strip()))

@@ -1,10 +1,14 @@
-"""The simulator's terminal view (tools/simview.py): half blocks, braille and its status line,
-the legend, a terminal too small."""
+"""The simulator's terminal view (tools/simview.py): half blocks, braille with its status line and
+the coach's marks read back as text (tools/simread.py), the legend, a terminal too small."""
+
+import json
+from pathlib import Path
 
 import goldens
 import lcd_render
 import pcd8544_model
 import pexpect
+import simread
 import simterm
 import simview
 from simterm import (
@@ -59,8 +63,125 @@ class mp_sim_words(simterm.SimWords):
             "settings": None,
         }
         for name, text in expected.items():
-            assert simview.status_text(goldens.glass(name), table) == text, name
-        assert simview.status_text(goldens.glass("board_1p"), None) is None
+            assert simread.status_text(goldens.glass(name), table) == text, name
+        assert simread.status_text(goldens.glass("board_1p"), None) is None
+
+    def test_the_coachs_marks_are_read_back_as_text_from_the_glass(self, mp_output):
+        # Braille leaves the coach's small marks as dots: the simulator reads them off the
+        # glass (the board's grid, the firmware's small font, its X and O) and writes them out.
+        known = simterm.glyphs(mp_output)
+        expected = {
+            "coach_empty": ("coach: D D D / D D D / D D D", 4),
+            "coach_mid": ("coach: X L3 O / [W3] D D / [W3] D [W3]", 1),
+            "coach_cursor_best": ("coach: X L3 O / [W3] D D / [W3] D [W3]", 3),
+            "review_best": ("coach: D O X / D X [W3] / D D [W3]", None),
+            "review_mistake": ("coach: L3 L3 X / L3 [D] L3 / L3 L3 L3", 1),
+            "review_last": ("coach: O O X / W1 X X / O X O", 3),
+        }
+        for name, (line, cursor) in expected.items():
+            cells = simread.coach_marks(goldens.glass(name), known)
+            assert cells is not None and simread.coach_line(cells) == line, (name, cells)
+            on = [i for i, c in enumerate(cells) if isinstance(c, simread.Mark) and c.cursor]
+            assert on == ([] if cursor is None else [cursor]), (name, cells)
+        # No marks to show: the coach off (the cursor's cell holds the mover's X in white), no
+        # board, the game over, or nothing to read them with.
+        for name in ("board_1p", "thinking", "win_1p", "title", "menu", "coach_told", "demo"):
+            assert simread.coach_marks(goldens.glass(name), known) is None, name
+        assert simread.coach_marks(goldens.glass("coach_mid"), None) is None
+        assert simread.board_cells(goldens.glass("board_1p"), known) == (
+            ["", "", "X", "?", "X", "O", "O", "", ""]
+        )
+
+    def test_the_marks_beside_the_braille_board_line_up_with_its_rows(self, mp_output):
+        cells = simread.coach_marks(goldens.glass("coach_mid"), simterm.glyphs(mp_output))
+        inverse = simread.REVERSE % "L3".center(4)
+        assert simread.coach_panel(cells, 33) == [
+            "the coach's marks ([ ] = best)",
+            "    \u2502    \u2502",
+            " X  \u2502" + inverse + "\u2502 O  ",
+            "    \u2502    \u2502",
+            "\u2500\u2500\u2500\u2500\u253c\u2500\u2500\u2500\u2500\u253c\u2500\u2500\u2500\u2500",
+            "    \u2502    \u2502",
+            "[W3]\u2502 D  \u2502 D  ",
+            "    \u2502    \u2502",
+            "\u2500\u2500\u2500\u2500\u253c\u2500\u2500\u2500\u2500\u253c\u2500\u2500\u2500\u2500",
+            "    \u2502    \u2502",
+            "[W3]\u2502 D  \u2502[W3]",
+            "    \u2502    \u2502",
+            "W2 you win on your 2nd move",
+            "L1 they win next   D a draw",
+        ]
+        # Narrower, the heading and the key go first; the board stays while it fits.
+        narrow = simread.coach_panel(cells, simread.GRID_WIDTH)
+        assert (
+            narrow[0] == narrow[-1] == narrow[-2] == ""
+            and narrow[10] == "[W3]\u2502 D  \u2502[W3]"
+        )
+
+
+COACH_ON = {"coach": True, "coach_told": True}  # the Coach setting on, its meaning told already
+
+
+def test_an_80x24_terminal_shows_the_coachs_marks_beside_the_braille_board(tmp_path):
+    # The new user's terminal: the compact view, a two-player game with the Coach on. The marks
+    # the glass shows in its cells (dots in braille) stand beside the board as text, row by
+    # row with the board's, and a note says once what terminal the full view needs.
+    (tmp_path / "flash").mkdir()
+    (tmp_path / "flash" / "settings.json").write_text(json.dumps(COACH_ON))
+    child = spawn(tmp_path, dimensions=(24, 80), colour="")
+    out = started(child)
+    beside = lambda rows: [row[45:] for row in rows[1:15]]  # noqa: E731 - after the frame
+    child.send("\r")  # the title: to the menu (keys wait for the firmware's first picture)
+    child.send("\x1b[C\r")  # 2 Players
+    read_until(child, out, lambda text: "D  \u2502 D  \u2502 D" in ANSI.sub("", text))
+    pause(child, out, 0.3)  # the whole frame
+    rows = last_drawn(out[0])
+    assert rows[0].startswith("oxo5110 simulator"), rows
+    assert beside(rows)[:3] == [
+        " the coach's marks ([ ] = best)",
+        "     \u2502    \u2502",
+        "  D  \u2502 D  \u2502 D  ",
+    ], rows
+    assert rows[15] == "  status: X GO   2P    X 0  O 0  D 0", rows
+    child.send("\r")  # X in the centre (the cursor's first cell): O to move
+    row = lambda r: "\u2502".join(r)  # noqa: E731
+    read_until(child, out, lambda text: row(("[D] ", " L3 ", "[D] ")) in ANSI.sub("", text))
+    pause(child, out, 0.3)
+    rows = last_drawn(out[0])
+    assert beside(rows) == [
+        " the coach's marks ([ ] = best)",
+        "     \u2502    \u2502",
+        " " + row(("[D] ", " L3 ", "[D] ")),
+        "     \u2502    \u2502",
+        " " + "\u253c".join(["\u2500" * 4] * 3),
+        "     \u2502    \u2502",
+        " " + row((" L3 ", " X  ", " L3 ")),
+        "     \u2502    \u2502",
+        " " + "\u253c".join(["\u2500" * 4] * 3),
+        "     \u2502    \u2502",
+        " " + row(("[D] ", " L3 ", "[D] ")),
+        "     \u2502    \u2502",
+        " W2 you win on your 2nd move",
+        " L1 they win next   D a draw",
+    ], rows
+    assert len(rows) <= 24 and all(len(r) <= 79 for r in rows), rows
+    # The cursor (after a move, on the next free cell: 5) is inverted, as on the glass.
+    board_row = out[0].split("\x1b[H")[-1].split("\r\n")[7]
+    assert simread.REVERSE % " L3 " + "\u2502" not in board_row, "the cursor is on the right"
+    assert "\u2502" + simread.REVERSE % " L3 " in board_row, board_row
+    size_notes = [r for r in rows if "full view" in r]
+    assert size_notes == [
+        "simulator: this terminal is 80x24; the full view (every pixel) needs 86x33"
+    ]
+    child.send("q")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_the_readme_says_what_terminal_the_full_view_needs():
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    assert "smaller than %dx%d gets a compact view" % simview.HALF_BLOCK_SIZE in readme
 
 
 def test_a_too_small_terminal_is_told_so_and_a_narrow_one_gets_a_wrapped_legend(tmp_path):

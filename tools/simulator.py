@@ -5,7 +5,8 @@ the real `micropython`; only `machine` and `time` are host stand-ins (testbed/ho
 LCD is the PCD8544 controller model fed with the SPI bytes and pin levels the driver sends,
 drawn at its true 84x48 with Unicode half blocks (84 x 24 characters), in the colours of the
 glass: the backlight on or off (dimmed) and the contrast (Vop) shade it. A terminal smaller
-than 86x33 gets a compact braille view and a text status line. Keys are the buttons:
+than 86x33 gets a compact braille view, with the status column and the Coach's marks written
+out as text. Keys are the buttons:
 
     Left / Up      PREV          Right / Down   NEXT          Space / Enter   SELECT
     h  hint (hold SELECT)        u  undo (hold PREV)          p  menu (hold NEXT)

@@ -3,7 +3,8 @@ and the terminal's modes while playing (raw keys, a hidden cursor, a redraw on r
 
 The LCD is the PCD8544 controller model fed with what the driver sends, drawn at its true 84x48
 in Unicode half blocks (84 x 24 characters) where the terminal has room, else in braille (2x4
-pixels a character) with the game's status column read back as a line of text.
+pixels a character) with what braille makes unreadable read back as text (simread.py): the
+game's status column as a line under the glass, the coach's marks as a board beside it.
 """
 
 import atexit
@@ -18,11 +19,20 @@ import tty
 
 import lcd_render
 import pcd8544_model
-from pcd8544_model import WIDTH
 from simcolours import glass_paint, painted
+from simread import GRID_WIDTH, coach_line, coach_marks, coach_panel, glyphs, status_text
 
 CONSOLE_KEPT = 100  # lines of the firmware's output (and of notes) kept
+NOTE = "simulator: "  # begins each of the simulator's own remarks (Screen.note())
 HALF_BLOCK_SIZE = (86, 33)  # columns, lines the half-block frame needs with legend and console
+# Said once, the first time the compact view is drawn, in the first form that fits: how big a
+# terminal shows every pixel.
+FULL_VIEW_NOTES = (
+    "this terminal is %dx%d; the full view (every pixel) needs %dx%d",
+    "%dx%d: the full view (every pixel) needs %dx%d",
+    "%dx%d; full view: %dx%d",
+)
+PANEL_GAP = 2  # spaces between the braille frame and the coach's marks beside it
 LEGEND = (
     "  \u2190/\u2191 PREV   \u2192/\u2193 NEXT   space/enter SELECT",
     "  h hint (hold SELECT)  u undo (hold PREV)  p menu (hold NEXT)  q quit",
@@ -54,37 +64,6 @@ TOO_SMALL = (
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
-def _cell(glass, x, y):
-    """The 8x8 pixels at (x, y) as 8 column bytes (bit r = row y + r), as framebuf draws text."""
-    out = bytearray(8)
-    for c in range(8):
-        for r in range(8):
-            yy = y + r
-            if glass[(yy >> 3) * WIDTH + x + c] >> (yy & 7) & 1:
-                out[c] |= 1 << r
-    return bytes(out)
-
-
-def status_text(glass, table):
-    """The game's status column read back from the glass as one line of text, e.g.
-    "X YOU  HARD  W 0  D 1  L 2"; None when the glass does not show one. `table` is what
-    simulator_mp sends: the firmware's 8x8 font and the status column's layout and marks."""
-    layout = table.get("status") if table else None
-    if not layout:
-        return None
-    x0, rows, rule = layout["x"], layout["rows"], layout["rule"]
-    dark = lambda x, y: glass[(y >> 3) * WIDTH + x] >> (y & 7) & 1  # noqa: E731
-    if not all(dark(x, rule) for x in range(x0 - 2, WIDTH)):
-        return None  # no rule under the level: not a board screen
-    shapes = {bytes.fromhex(v): k + " " for k, v in layout["marks"].items()}  # "X YOU"
-    shapes.update((bytes.fromhex(v), k) for k, v in table["font"].items())
-    texts = []
-    for y in rows:
-        chars = "".join(shapes.get(_cell(glass, x, y), "?") for x in range(x0, WIDTH - 7, 8))
-        texts.append(" ".join(chars.split()))
-    return "%-5s  %-4s  %s" % (texts[0], texts[1], "  ".join(texts[2:]))
-
-
 class Screen:
     """The LCD model and its drawing; draws only frames that differ from the last one."""
 
@@ -101,11 +80,13 @@ class Screen:
         self.drop_note = None  # keys dropped (one line, updated in place)
         self.wake_note = None  # the last key only woke the board (till the next key plays)
         self.table = None  # font and status layout from simulator_mp
+        self.glyphs = None  # the small font and the board's marks from simulator_mp (simread)
         self.resized = False
+        self.told_full_view = False
 
     def note(self, text):
         """A remark of the simulator's own, shown under the legend."""
-        self.notes.append("simulator: " + text)
+        self.notes.append(NOTE + text)
         del self.notes[:-CONSOLE_KEPT]
 
     def feed(self, kind, payload):
@@ -119,6 +100,8 @@ class Screen:
             self.model.feed(payload)
         elif kind == b"F":
             self.table = json.loads(payload)
+        elif kind == b"G":
+            self.glyphs = glyphs(payload)
 
     def look(self):
         """What a person sees: the glass, the backlight and the contrast (None before boot)."""
@@ -156,7 +139,8 @@ class Screen:
     def draw(self):
         # Half blocks (84x24 characters) show every pixel square; a terminal too small for
         # that frame (86x33 with the legend) gets braille, 2x4 pixels a character (42x12),
-        # and the status column as text, as it is hard to read there. Smaller than the braille
+        # and the status column and the coach's marks as text, as they are hard to read there
+        # (the first time, a note says what the full view needs). Smaller than the braille
         # view (compact_size()): one line that says so, as anything more would wrap into
         # garbage; the terminal's resize redraws.
         size = self.size()
@@ -164,6 +148,10 @@ class Screen:
         if not self.shows_glass(size):
             rows = too_small(size, compact_size(size.columns))
         else:
+            if compact and self.clear and not self.told_full_view:  # a terminal can grow
+                self.told_full_view = True
+                room = size.columns - 1 - len(NOTE)
+                self.note(fitting(FULL_VIEW_NOTES, room, *size, *HALF_BLOCK_SIZE))
             rows = self._rows(size, compact)
         if self.clear:
             # Overwrite in place (no flicker): home, for each row erase the line then write it
@@ -202,6 +190,13 @@ class Screen:
         if compact:
             status = status_text(look[0], self.table) if look else None
             rows.append("  status: " + status if status else "")
+            marks = coach_marks(look[0], self.glyphs) if look else None
+            beside = room - len(rows[1]) - PANEL_GAP
+            if marks and beside >= GRID_WIDTH:
+                for k, text in enumerate(coach_panel(marks, beside)):
+                    rows[1 + k] += " " * PANEL_GAP + text if text else ""
+            elif marks and len(rows) + len(legend(room)) < size.lines:  # under the status line
+                rows.append(("  " + coach_line(marks))[:room])
         rows.extend(legend(room))
         notes = self.console + self.notes
         notes += [note for note in (self.drop_note, self.wake_note) if note]

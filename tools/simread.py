@@ -1,0 +1,174 @@
+"""What the simulator's compact terminal view (simview.py) reads back off the glass as text, where
+braille makes it too small to read: the game's status column, and the coach's marks in the
+board's cells. Both are read from the pixels with what simulator_mp sends (its `table`: the 8x8
+font and the status column's layout; its `glyph_table`: the small font, the board's X and O),
+whatever screen drew them.
+"""
+
+from collections import namedtuple
+
+import glasstext
+from pcd8544_model import HEIGHT, WIDTH
+
+CELL = 15  # the board's cell as glasstext.coach_cell reads it, 15 pixels square
+PITCH = CELL + 1  # a grid line between cells
+
+
+def _cell(glass, x, y):
+    """The 8x8 pixels at (x, y) as 8 column bytes (bit r = row y + r), as framebuf draws text."""
+    out = bytearray(8)
+    for c in range(8):
+        for r in range(8):
+            yy = y + r
+            if glass[(yy >> 3) * WIDTH + x + c] >> (yy & 7) & 1:
+                out[c] |= 1 << r
+    return bytes(out)
+
+
+def status_text(glass, table):
+    """The game's status column read back from the glass as one line of text, e.g.
+    "X YOU  HARD  W 0  D 1  L 2"; None when the glass does not show one. `table` is what
+    simulator_mp sends: the firmware's 8x8 font and the status column's layout and marks."""
+    layout = table.get("status") if table else None
+    if not layout:
+        return None
+    x0, rows, rule = layout["x"], layout["rows"], layout["rule"]
+    dark = lambda x, y: glass[(y >> 3) * WIDTH + x] >> (y & 7) & 1  # noqa: E731
+    if not all(dark(x, rule) for x in range(x0 - 2, WIDTH)):
+        return None  # no rule under the level: not a board screen
+    shapes = {bytes.fromhex(v): k + " " for k, v in layout["marks"].items()}  # "X YOU"
+    shapes.update((bytes.fromhex(v), k) for k, v in table["font"].items())
+    texts = []
+    for y in rows:
+        chars = "".join(shapes.get(_cell(glass, x, y), "?") for x in range(x0, WIDTH - 7, 8))
+        texts.append(" ".join(chars.split()))
+    return "%-5s  %-4s  %s" % (texts[0], texts[1], "  ".join(texts[2:]))
+
+
+def _shows_board(cols):
+    """Whether the glass's columns show the board whose cells coach_cell reads: its grid, two
+    one-pixel lines each way through the whole board, after the first and the second cell."""
+    side = 3 * CELL + 2
+    whole = (1 << side) - 1
+    lines = [x for x in range(WIDTH) if cols[x] & whole == whole]
+    if [x for x in lines if x < side] != [CELL, CELL + PITCH]:
+        return False
+    return all(cols[x] >> y & 1 for y in (CELL, CELL + PITCH) for x in range(side))
+
+
+def _shape(cols):
+    """Columns with the blank ones at either end left out and the ink moved to the top row."""
+    cols = list(cols)
+    while cols and not cols[0]:
+        cols.pop(0)
+    while cols and not cols[-1]:
+        cols.pop()
+    ink = 0
+    for col in cols:
+        ink |= col
+    top = (ink & -ink).bit_length() - 1 if ink else 0
+    return tuple(col >> top for col in cols)
+
+
+def glyphs(payload):
+    """simulator_mp.glyph_table()'s bytes as {"small": glasstext.reader()'s table of the small
+    font, "X" and "O": the board's marks as _shape()s}; None for anything else (the firmware
+    could not make it, and sent why)."""
+    if len(payload) < 4:
+        return None
+    first, n, width, big = payload[:4]
+    at = 4 + n * (1 + width)
+    if len(payload) != at + 2 * 2 * big:
+        return None
+    font = {}
+    for k in range(n):
+        glyph = payload[4 + k * (1 + width) :][: 1 + width]
+        font[chr(first + k)] = bytes(glyph[1 : 1 + glyph[0]])
+    out = {"small": glasstext.reader(font)}
+    for name in ("X", "O"):
+        out[name] = _shape(payload[at + 2 * x] | payload[at + 2 * x + 1] << 8 for x in range(big))
+        at += 2 * big
+    return out
+
+
+# A coach's mark as board_cells() reads it: its text ("W1", "L2", "D"), boxed as a best move,
+# on the cursor's inverted cell.
+Mark = namedtuple("Mark", "text boxed cursor")
+
+
+def board_cells(glass, known):
+    """The board's nine cells as the glass shows them, read with `known` (glyphs()); None when
+    it shows no board: each "X", "O", "" (empty), "?" (unread), or a Mark (coach.py's)."""
+    if known is None:
+        return None
+    if not _shows_board(glasstext.columns(glass, 0, 0, WIDTH, HEIGHT)):
+        return None
+    players = {known["X"]: "X", known["O"]: "O"}
+    cells = []
+    for i in range(9):
+        x, y = (i % 3) * PITCH, (i // 3) * PITCH
+        box = glasstext.columns(glass, x, y, CELL, CELL)
+        if not any(box):
+            cells.append("")
+            continue
+        text, boxed, inverted = glasstext.coach_cell(box, known["small"])
+        if text and "?" not in text:
+            cells.append(Mark(text, boxed, inverted))
+        else:
+            cells.append(players.get(_shape(box), "?"))
+    return cells
+
+
+def coach_marks(glass, known):
+    """board_cells() when at least one cell shows a coach's mark, else None."""
+    cells = board_cells(glass, known)
+    if cells is None or not any(isinstance(c, Mark) for c in cells):
+        return None
+    return cells
+
+
+LABEL = 4  # characters of a cell in the marks' text board
+GRID_WIDTH = 3 * LABEL + 2  # the text board: three cells and two lines between them
+REVERSE = "\x1b[7m%s\x1b[27m"  # the cursor's cell, inverted as on the glass
+
+
+def cell_label(cell):
+    """A cell of board_cells() in LABEL characters: " W1 ", "[W1]" for a boxed mark, " X  "."""
+    if isinstance(cell, Mark):
+        return ("[%s]" % cell.text if cell.boxed else cell.text.center(LABEL)).ljust(LABEL)
+    return cell.center(LABEL)
+
+
+# The coach's marks beside the braille board (coach_panel()): a heading over the text board,
+# the marks' meaning under it (the Coach's words on the device, shortened).
+PANEL_HEADING = "the coach's marks ([ ] = best)"
+PANEL_KEY = ("W2 you win on your 2nd move", "L1 they win next   D a draw")
+
+
+def coach_panel(cells, room):
+    """The marks as a text board GRID_WIDTH wide, in 14 lines that line up with the braille
+    frame: its top border, the board's 12 rows (a cell is 4 of them: 3 of the cell and 1 of the
+    grid line), its bottom border; PANEL_HEADING over it and PANEL_KEY under it. A line longer
+    than `room` characters is left blank. The cursor's cell is in reverse video."""
+    between = "\u2502".join([" " * LABEL] * 3).rstrip()
+    rule = "\u253c".join(["\u2500" * LABEL] * 3)
+    lines = [(PANEL_HEADING, PANEL_HEADING)]  # (as it reads, as it is written)
+    for r in range(3):
+        row = cells[3 * r : 3 * r + 3]
+        marks = ("\u2502".join(cell_label(c) for c in row), "\u2502".join(_inked(c) for c in row))
+        lines += [(between, between), marks, (between, between), (rule, rule)]
+    lines[-1:] = [(key, key) for key in PANEL_KEY]
+    return [written if len(text) <= room else "" for text, written in lines]
+
+
+def _inked(cell):
+    # cell_label(), in reverse video on the cursor's cell.
+    label = cell_label(cell)
+    return REVERSE % label if isinstance(cell, Mark) and cell.cursor else label
+
+
+def coach_line(cells):
+    """The marks on one line, row by row: "coach: X W1 [W1] / L2 . O / D D X"."""
+    label = lambda cell: cell_label(cell).strip() or "."  # noqa: E731
+    rows = (" ".join(label(cells[3 * r + c]) for c in range(3)) for r in range(3))
+    return "coach: " + " / ".join(rows)
