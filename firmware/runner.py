@@ -24,8 +24,10 @@ class Runner:
     board has one (hw.wdt). After CRASHES errors in a row, each within a minute of a (re)start,
     it stays on the error screen until reset, so a crash loop cannot wear the flash.
 
-    A boot after a watchdog reset (hw.wdt_reset) leaves one line in error.log, and a run of
-    such boots (a hang that comes back at every start) only the first one."""
+    Each start is counted (settings.Settings.count_boot) and error.log's lines carry its
+    number. A boot after a watchdog reset (hw.wdt_reset) leaves one line in error.log, and a
+    run of such boots (a hang that comes back at every start, before the count is saved) only
+    the first one."""
 
     def __init__(self, hw):
         self.hw = hw
@@ -35,10 +37,6 @@ class Runner:
         self.crashes = 0
         self.began = 0  # when the app was last (re)started
         self.dog = None
-        if hw.wdt_reset:
-            import errorlog  # only when something is logged: a game never holds it in RAM
-
-            errorlog.watchdog_reset(WATCHDOG_MS)  # its words are there: nothing here to keep
         if hw.wdt is not None:
             self.dog = hw.wdt(timeout=WATCHDOG_MS)
 
@@ -56,11 +54,7 @@ class Runner:
             if self.app is None:
                 self.began = now
                 if self.settings is None:
-                    # The stored settings: defaults where the file is missing or bad; a failed
-                    # write is noted in error.log.
-                    from settings import Settings
-
-                    self.settings = Settings.load(report=note)
+                    self.load()
                 self.app = start(self.hw, self.settings)
                 now = time.ticks_ms()  # loading the game took time: its clocks start after
             return self.app.step(now)
@@ -75,6 +69,31 @@ class Runner:
             rescue.show_error(self.hw, self.settings, exc, self.crashes >= CRASHES)
             self.waiting = rescue.Waiting(self.hw, time.ticks_ms())
             return 0
+
+    def load(self):
+        """Load the stored settings (defaults where the file is missing or bad) and count this
+        start; then log, with its number, what loading found (a bad file kept, a failed write)
+        and a watchdog reset before this boot. Later failed writes are logged as they come."""
+        from settings import Settings
+
+        found = []  # reported while loading, before the boot has its number
+        settings = Settings.load(report=found.append)
+        boot = settings.count_boot()
+        settings.report = self.note
+        self.settings = settings
+        for text in found:
+            self.note(text)
+        if self.hw.wdt_reset:
+            import errorlog  # only when something is logged: a game never holds it in RAM
+
+            errorlog.watchdog_reset(WATCHDOG_MS, boot)  # its words are there: nothing to keep
+
+    def note(self, text):
+        """Append a line to error.log for this boot (errorlog.note), loading that module only
+        now: a session that logs nothing never holds its code in RAM."""
+        import errorlog
+
+        errorlog.note(text, self.settings.get("boots"))
 
     def asleep(self):
         """The display sleeps: the wait may be a light sleep (hw.doze)."""
@@ -91,14 +110,6 @@ class Runner:
         if self.dog is not None and hw.wdt_off is not None:
             hw.wdt_off()
             self.dog = None
-
-
-def note(text):
-    """Append a line to error.log (errorlog.note), loading that module only now: a session
-    that logs nothing never holds its code in RAM."""
-    import errorlog
-
-    errorlog.note(text)
 
 
 def start(hw, settings):

@@ -129,9 +129,41 @@ def test_exception_in_app_shows_error_logs_one_line_and_restarts():
     check(out["dimmed"], "the error screen kept the backlight on")
     lines = out["log"].split("\n")
     check(len(lines) == 2 and lines[1] == "", repr(out["log"]))
-    # Where: the file and the function (App.step), which a board's .mpy files still name
-    # without line numbers.
-    check(lines[0].endswith("ValueError: boom on request @app.py:step"), lines[0])
+    # This boot's number and the seconds since reset; where: the file and the function
+    # (App.step), which a board's .mpy files still name without line numbers.
+    check(lines[0] == "boot 1 +0s ValueError: boom on request @app.py:step", lines[0])
+
+
+def test_each_start_has_the_next_number_once_its_count_is_saved():
+    # The count is saved with the settings (the error screen saves them; the fake app on PREV);
+    # a start that saved nothing (the power cut first) gives its number to the next one.
+    logs = []
+
+    def script(h):
+        for act in ("error", "nothing", "error", "save", "error"):
+            yield h.wait(300)
+            if act != "nothing":
+                yield h.press(SELECT if act == "error" else PREV)
+                yield h.wait(300)
+            if act == "error":
+                logs.append(read("error.log").split("\n")[-2])
+            yield h.power_cycle()
+        yield h.wait(300)
+        logs.append(json.loads(read("settings.json"))["boots"])
+
+    harness.Harness("pico").run(script)
+    check([line.split()[1] for line in logs[:-1]] == ["1", "2", "4"], repr(logs))
+    check(logs[-1] == 4, repr(logs))  # the last start's count not saved
+
+
+def test_a_bad_settings_file_is_logged_with_the_boot_that_found_it():
+    def script(h):
+        yield h.wait(300)
+
+    harness.Harness("pico", files={"settings.json": '{"boots": 41'}).run(script)
+    log = read("error.log")
+    check(log.startswith("boot 1 +0s settings.json unreadable (12 bytes)"), log)
+    check(log.count("\n") == 1 and read("settings.bad") == '{"boots": 41', log)
 
 
 def test_memory_error_in_app_is_recovered():
@@ -216,7 +248,8 @@ def test_board_that_cannot_be_built_returns_to_repl_and_logs():
 
     h = harness.Harness("badboard")
     h.run(script)
-    check(h.returned and "OSError" in read("error.log"), read("error.log"))
+    log = read("error.log")
+    check(h.returned and log.startswith("boot ? +0s OSError"), log)  # no settings read
 
 
 def test_the_error_screen_shows_the_whole_name_and_the_message_start():
@@ -291,6 +324,7 @@ def test_a_broken_settings_module_ends_on_the_error_screen():
         sys.path.pop(0)
         sys.modules.pop("settings", None)
     check(out["error"] and "broken settings module" in out["log"], repr(out))
+    check(out["log"].startswith("boot ? +0s ValueError"), out["log"])  # none could be read
     check(out["again"] and out["logged"] == 2, repr(out))
 
 

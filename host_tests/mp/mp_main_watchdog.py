@@ -34,6 +34,7 @@ def test_a_step_that_never_returns_resets_the_board_and_logs_it_once():
         check(out["cause"] == machine.WDT_RESET and out["again"], repr(out))
         check(out["reset_after"] < 5000 + 1000, repr(out))  # the hold's first REPEAT, then 5 s
         check(out["log"].count("\n") == 1 and "watchdog reset" in out["log"], out["log"])
+    check(out["log"].startswith("boot 1 +"), out["log"])
 
 
 def test_a_hang_at_every_start_leaves_one_log_line():
@@ -44,7 +45,35 @@ def test_a_hang_at_every_start_leaves_one_log_line():
     h.run(script)
     log = read("error.log")
     check(h.resets >= 5, "the watchdog did not reset the board: %d" % h.resets)
-    check(log.count("\n") == 1 and "watchdog reset" in log, log)
+    # Each start hangs before its count is saved: they all are boot 1, one line for them all.
+    check(log.count("\n") == 1 and log.startswith("boot 1 +") and "watchdog reset" in log, log)
+
+
+def test_a_hang_after_a_start_whose_count_was_saved_is_logged_again():
+    # Days of play after an earlier watchdog reset, the board hangs again: a second line, with
+    # the next boot's number (the fake app saves the settings, the count with them, on PREV).
+    out = {}
+
+    def script(h):
+        for _ in range(2):
+            yield h.wait(300)
+            yield h.press(PREV)  # a save: this boot's count is on the flash
+            yield h.wait(300)
+            yield h.hold(PREV, 1000)  # a hang: the watchdog resets the board
+            yield h.until(lambda: h.resets == 1 + len(out), 8000)
+            yield h.wait(300)
+            out[h.resets] = read("error.log")
+        yield h.hold(PREV, 1000)  # a hang with nothing saved since the last reset
+        yield h.until(lambda: h.resets == 3, 8000)
+        yield h.wait(300)
+        out["log"] = read("error.log")
+
+    harness.Harness("pico").run(script)
+    lines = out["log"].split("\n")
+    check(out[2] == out["log"] and len(lines) == 3 and lines[2] == "", out["log"])
+    check(lines[0].startswith("boot 2 +") and lines[1].startswith("boot 3 +"), out["log"])
+    check(lines[0].endswith(" watchdog reset: a step ran over 5 s"), lines[0])
+    check(lines[1].endswith(" watchdog reset: a step ran over 5 s"), lines[1])
 
 
 def test_a_long_step_that_fails_is_followed_by_a_fed_error_screen():
