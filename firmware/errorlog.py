@@ -95,7 +95,9 @@ def note_once(text, boot=None, path=LOG):
 def note(text, boot=None, path=LOG):
     """Append "boot <boot> +<seconds since reset>s <text>" as one line to the log, keeping the
     file under LOG_MAX bytes. A log that cannot be written is reported on the REPL only."""
-    text = "%s%ds %s" % (_boot(boot), time.ticks_ms() // 1000, text)
+    # ticks_ms() read as a count, not compared with another: ms since the reset, mod 2**30.
+    up = time.ticks_ms() // 1000  # type: ignore[operator]
+    text = "%s%ds %s" % (_boot(boot), up, text)
     line = (text.replace("\n", " ")[: _LINE_MAX - 1] + "\n").encode()
     try:
         try:

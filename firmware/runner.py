@@ -76,7 +76,7 @@ class Runner:
         and a watchdog reset before this boot. Later failed writes are logged as they come."""
         from settings import Settings
 
-        found = []  # reported while loading, before the boot has its number
+        found = []  # type: list[str]  # reported while loading, before the boot has its number
         settings = Settings.load(report=found.append)
         boot = settings.count_boot()
         settings.report = self.note
