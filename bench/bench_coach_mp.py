@@ -9,7 +9,7 @@ import engine
 import rig
 import utime
 from engine import X
-from game import TWO_PLAYERS
+from game import TWO_PLAYERS, Game
 from positions import going_on
 from screen import PLAY
 
@@ -69,9 +69,10 @@ import settings  # noqa: E402
 s = settings.Settings.load(sys.argv[1] + "/settings.json")
 a = app.App(hw, s)
 a.step(0)
-play = a.screen_named(PLAY)
-play.new_game(TWO_PLAYERS, 0)
-game = play.game
+a.shared.game = game = Game()
+game.begin(TWO_PLAYERS, s)
+a.show(PLAY, 0)
+play = a.screen
 game.play(0)
 game.play(2)  # X to move: wins, draws and a loss among the marks
 a.step(10)
@@ -85,14 +86,12 @@ def heap():
 off = heap()
 frame_off = fastest(play.draw, hw.lcd)
 s.set("coach", True)
-play.enter(20)  # as when the game shows again after the settings
-a.redraw()
+a.show(PLAY, 20)  # as when the game shows again after the settings
 a.step(30)  # the search and the first frame
 on = heap()
 frame_on = fastest(play.draw, hw.lcd)
 s.set("coach", False)
-play.enter(40)
-a.redraw()
+a.show(PLAY, 40)
 a.step(50)
 again = heap()
 print("HEAP", off, on, again, "coach" in sys.modules or "smallfont" in sys.modules)

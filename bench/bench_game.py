@@ -124,7 +124,7 @@ while games < 50:
         step()
         gc.collect()
         peak = max(peak, gc.mem_alloc())
-    if a.screen_named(PLAY).game.over():
+    if a.shared.game.over():
         games += 1
         pins[0].level = 0  # a short press of PREV starts the next game
         for _ in range(8):

@@ -26,7 +26,7 @@ PACKAGE = webtools.WASM_PACKAGE
 WORK = ROOT / "build" / "wasm32"
 # Import order of a boot: the engine and the drivers, then the game and the app.
 MODULES = (
-    "engine", "buttons", "pcd8544", "settings", "hardware", "glyphs", "game", "screens", "menu",
+    "engine", "buttons", "pcd8544", "settings", "hardware", "glyphs", "game", "widgets", "menu",
     "power", "mainmenu", "play", "title", "app", "sound",
 )  # fmt: skip
 

@@ -6,9 +6,6 @@ import engine
 import smallfont
 from micropython import const
 
-# screens.py's board: 15-pixel cells on a 16-pixel pitch (a host test holds the two equal).
-_CELL = const(15)
-_PITCH = const(16)
 _TEXT_Y = const(5)  # the small font's 5 rows, centred in the cell: (15 - 5) // 2
 # A best cell is boxed by four corners, this far inside the cell's edges and this long each
 # way: a whole frame there read as a doubled grid line. The cursor's inverted cell shows them in
@@ -73,32 +70,37 @@ class Coach:
         self.boxed = best if worst < best else 0
 
     def draw(self, fb, cur=-1, solid=False):
-        """The marks in the free cells of the board screens.board drew; the best boxed (by
+        """The marks in the free cells of the board widgets.board drew; the best boxed (by
         corners) unless every move ties. The cursor's cell `cur` shows its mark in white on
         black if `solid`, else in black: the mover's mark there gives way to it (the status
         column says whose turn it is)."""
+        # The board's geometry from widgets.py, which any screen that shows a coach has loaded:
+        # imported here, not at the top, so the coach's scoring (mark, outcome, cost) needs no
+        # display and the host checks it on every position under CPython.
+        import widgets
+
         scores = self.scores
+        cell = widgets.CELL
         for i in range(9):
             value = scores[i]
             if not value:
                 continue
-            x = (i % 3) * _PITCH
-            y = (i // 3) * _PITCH
+            x = widgets.cell_x(i)
+            y = widgets.cell_y(i)
             ink = 1
             if i == cur:
-                fb.fill_rect(x, y, _CELL, _CELL, 1 if solid else 0)
+                fb.fill_rect(x, y, cell, cell, 1 if solid else 0)
                 ink = 0 if solid else 1
             text = mark(value)
-            left = x + (_CELL + 1 - smallfont.width(text)) // 2  # centred in the cell
+            left = x + (cell + 1 - smallfont.width(text)) // 2  # centred in the cell
             smallfont.text(fb, text, left, y + _TEXT_Y, ink)
             if value == self.boxed:
-                _corners(fb, x + _FRAME, y + _FRAME, ink)
+                _corners(fb, x + _FRAME, y + _FRAME, cell - 2 * _FRAME, ink)
 
 
-def _corners(fb, x, y, ink):
+def _corners(fb, x, y, side, ink):
     # A square's four corners, _ARM pixels each way, its top left at x, y: the whole square less
     # the middle of each side.
-    side = _CELL - 2 * _FRAME
     gap = side - 2 * _ARM
     fb.rect(x, y, side, side, ink)
     fb.hline(x + _ARM, y, gap, 1 - ink)

@@ -1,14 +1,14 @@
 # The demo: the CPU against itself, on the board screen, while nobody plays.
 # SPDX-License-Identifier: MIT
-# Loaded each time the demo starts, and let go when it ends (app.App._SCREENS).
+# Loaded each time the demo starts, and let go when it ends (app.py's _SCREENS).
 import random
 import time
 
 import buttons
-import screens
+import widgets
 from engine import X
 from game import DEMO, DRAW, Game
-from screen import BLINK_MS, TITLE, Screen
+from screen import BLINK_MS, SAME, TITLE, Screen
 from settings import LEVEL_COUNT
 
 
@@ -19,17 +19,16 @@ class Demo(Screen):
 
     move_ms = 700  # pace of the moves
     end_ms = 2500  # a finished game stays on screen this long
+    asleep_to = TITLE  # the demo is for an audience; asleep, none
 
-    def __init__(self, app):
-        super().__init__(app)
-        self.glyphs = app.glyphs
+    def __init__(self, shared):
+        super().__init__(shared)
         self.game = Game()
         self.tally = [0, 0, 0]  # X wins, O wins, draws
         self.levels = bytearray(2)  # X's level, O's level
         self.since = 0  # when the last move (or the game) began
 
-    def enter(self, now):
-        self.app.leave_on_sleep(TITLE)  # the demo is for an audience; asleep, none
+    def enter(self, now, came_from):
         tally = self.tally
         tally[0] = tally[1] = tally[2] = 0
         self._next_game(now)
@@ -40,28 +39,27 @@ class Demo(Screen):
         self.game.start(DEMO, X, 0)
         self.since = now
         self.phase = 0
-        self.app.redraw()
 
     def event(self, ev, now):
         if buttons.kind_of(ev) == buttons.PRESS:
-            self.app.show(TITLE, now)  # any press stops it, and does nothing else
-        return True
+            return TITLE  # any press stops it, and does nothing else
+        return None
 
     def tick(self, now):
         game = self.game
         elapsed = time.ticks_diff(now, self.since)
         if game.over():
-            if elapsed >= self.end_ms:
-                self._next_game(now)
-            else:
-                self.blink(now, self.since, BLINK_MS)
+            if elapsed < self.end_ms:
+                return self.blink(now, self.since, BLINK_MS)
+            self._next_game(now)
         elif elapsed >= self.move_ms:
             result = game.play(game.cpu_move(self.levels[game.turn() - 1], random))
             if result:
                 self.tally[result - 1] += 1
             self.since = now
-            self.app.redraw()
-        return False
+        else:
+            return None
+        return SAME
 
     def due(self, now):
         elapsed = time.ticks_diff(now, self.since)
@@ -71,16 +69,15 @@ class Demo(Screen):
 
     def draw(self, fb):
         game = self.game
-        gl = self.glyphs
         blink_on = not self.phase
-        screens.board(fb, gl, game, -1, False, blink_on)
-        label = screens.LEVEL_LABELS[self.levels[game.turn() - 1]]
+        widgets.board(fb, game, -1, False, blink_on)
+        label = widgets.LEVEL_LABELS[self.levels[game.turn() - 1]]
         # The status column: "DEMO", the mover and its level, or the result.
-        screens.status_text(fb, 0, "DEMO")
+        widgets.status_text(fb, 0, "DEMO")
         if not game.over():
-            screens.status_turn(fb, gl, game.turn(), label, 1)
+            widgets.status_turn(fb, game.turn(), label, 1)
         elif game.result != DRAW:
-            screens.status_turn(fb, gl, game.result, "WIN", 1)
+            widgets.status_turn(fb, game.result, "WIN", 1)
         elif blink_on:
-            screens.status_text(fb, 1, "DRAW")
-        screens.tally(fb, self.tally, DEMO)
+            widgets.status_text(fb, 1, "DRAW")
+        widgets.tally(fb, self.tally, DEMO)

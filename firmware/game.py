@@ -29,6 +29,17 @@ class Game:
         self.level = 0
         self.result = PLAYING
         self.line = None  # the winning line (3 cells) once someone has won
+        self.games = 0  # one-player games begun (who starts, when it alternates)
+
+    def begin(self, mode, settings):
+        """A new game of `mode` (ONE_PLAYER or TWO_PLAYERS) at the level of `settings`
+        (settings.Settings), the human starting as its "starts" says against the CPU."""
+        human = engine.X
+        if mode == ONE_PLAYER:
+            if not first_player(settings.get("starts"), self.games):
+                human = engine.O
+            self.games += 1
+        self.start(mode, human, settings.get("level"))
 
     def start(self, mode, human=engine.X, level=0):
         """A new game of `mode` (ONE_PLAYER, TWO_PLAYERS, DEMO), the human playing `human`

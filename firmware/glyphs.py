@@ -42,8 +42,7 @@ _INVERSE = const((b"\x80", 2, 1, _MONO_HLSB))
 
 
 # A function rather than a class with an instance: it holds nothing, and a class would cost
-# the heap its type and dict for as long as a game runs. The screens reach it as
-# `app.glyphs.draw` (app.App.glyphs is this module).
+# the heap its type and dict for as long as a game runs.
 def draw(fb, player, x, y, big=True, white=False):
     """Draw mark `player` (1 is X, 2 is O: engine) at x, y on `fb`: 11x11 if `big`, else 7x7;
     black on white, or white on black if `white`."""

@@ -1,11 +1,11 @@
 # The main menu: a game against the CPU or for two, level, who starts, the settings screen.
 # SPDX-License-Identifier: MIT
 import buttons
-import screens
-from game import ONE_PLAYER, TWO_PLAYERS
+import widgets
+from game import ONE_PLAYER, TWO_PLAYERS, Game
 from menu import Menu, choice, cycle
 from micropython import const
-from screen import DEMO, MENU, PLAY, SETUP, Screen
+from screen import DEMO, PLAY, REVIEW, SAME, SETUP, Screen
 
 # Rows, each an index into _LABELS.
 _CONTINUE = const(0)
@@ -25,85 +25,74 @@ class MainMenu(Screen):
     behind "Continue", and while none waits, the demo starts after app.App.demo_after_ms without a
     press."""
 
-    def __init__(self, app):
-        super().__init__(app)
-        self.settings = app.settings
-        # The game, made with the menu: the menu is let go when left (app._SCREENS), the game
-        # is kept and knows whether it waits behind "Continue" (play.Play.waiting).
-        self.play = app.screen_named(PLAY)
+    def __init__(self, shared):
+        super().__init__(shared)
+        self.settings = shared.settings
         self.rows = Menu(_ROWS)
 
-    def enter(self, now):
-        self.rows.set_items(_ROWS_PAUSED if self.play.waiting else _ROWS)  # the highlight stays
-
-    def from_game(self, now):
-        """Opened from a game: "Continue" highlighted if it waits (the likely choice), else the
-        row that starts another game like it."""
-        self.app.show(MENU, now)
-        if self.play.waiting:
-            self.rows.select(_CONTINUE)
-        else:
-            self.rows.select(_PLAY_1P if self.play.game.mode == ONE_PLAYER else _PLAY_2P)
-
-    def from_settings(self, now):
-        """Back from the settings screen: its row highlighted."""
-        self.app.show(MENU, now)
-        self.rows.select(_SETTINGS)
+    def enter(self, now, came_from):
+        shared = self.shared
+        self.rows.set_items(_ROWS_PAUSED if shared.waits else _ROWS)
+        if came_from == PLAY or came_from == REVIEW:
+            # From a game: "Continue" if it waits (the likely choice), else the row that starts
+            # another game like it.
+            if shared.waits:
+                self.rows.select(_CONTINUE)
+            else:
+                self.rows.select(_PLAY_1P if shared.game.mode == ONE_PLAYER else _PLAY_2P)
+        elif came_from == SETUP:
+            self.rows.select(_SETTINGS)
 
     def event(self, ev, now):
         b = buttons.button_of(ev)
         kind = buttons.kind_of(ev)
         if kind == buttons.PRESS or kind == buttons.REPEAT:
             if b != buttons.SELECT:
-                self._move(b, now)
+                return self._move(b)
         elif kind == buttons.CLICK and b == buttons.SELECT:
             # The click is asked for before the choice acts (setupmenu asks after it, so that
             # choosing "Sound OFF" is not heard).
-            self.app.sound("PLACE")
-            self._select(now)
-        return False
+            self.shared.sound("PLACE")
+            return self._select(now)
+        return None
 
-    def _move(self, b, now):
+    def _move(self, b):
         # PREV/NEXT move the highlight; LEFT/RIGHT (a 5-way pad) step Level or Start.
         step = buttons.direction(b)
         if b == buttons.LEFT or b == buttons.RIGHT:
             self._step_value(self.rows.current(), step)
         else:
             self.rows.move(step)
-        self.app.sound("MOVE")
-        self.app.redraw()
+        self.shared.sound("MOVE")
+        return SAME
 
     def _select(self, now):
         item = self.rows.current()
+        shared = self.shared
         if item == _CONTINUE:
-            self.app.show(PLAY, now)
-        elif item == _PLAY_1P or item == _PLAY_2P:
-            self.app.save_soon(now)  # the level and who starts, as chosen here
-            self.play.new_game(ONE_PLAYER if item == _PLAY_1P else TWO_PLAYERS, now)
-        elif item == _SETTINGS:
-            self.app.save_soon(now)
-            self.app.show(SETUP, now)
-        else:
-            self._step_value(item, 1)
-            self.app.redraw()
+            return PLAY
+        if item == _PLAY_1P or item == _PLAY_2P:
+            shared.save_soon(now)  # the level and who starts, as chosen here
+            if shared.game is None:
+                shared.game = Game()
+            shared.game.begin(ONE_PLAYER if item == _PLAY_1P else TWO_PLAYERS, self.settings)
+            shared.waits = False
+            return PLAY
+        if item == _SETTINGS:
+            shared.save_soon(now)
+            return SETUP
+        self._step_value(item, 1)
+        return SAME
 
     def _step_value(self, item, step):
         # The Level or Start row's value (nothing on another row).
         if item == _LEVEL:
-            cycle(self.settings, "level", screens.LEVEL_LABELS, step)
+            cycle(self.settings, "level", widgets.LEVEL_LABELS, step)
         elif item == _STARTS:
-            cycle(self.settings, "starts", screens.STARTS_LABELS, step)
+            cycle(self.settings, "starts", widgets.STARTS_LABELS, step)
 
-    def tick(self, now):
-        if not self.play.waiting and self.app.demo_due(now):
-            self.app.show(DEMO, now)
-        return False
-
-    def due(self, now):
-        idle = self.app.idle_ms(now)
-        if self.play.waiting or idle < 0:
-            return -1
-        return max(0, self.app.demo_after_ms - idle)
+    def after_idle(self):
+        return None if self.shared.waits else DEMO
 
     def draw(self, fb):
         fb.fill(0)
@@ -112,7 +101,7 @@ class MainMenu(Screen):
             item = rows.items[row]
             value = None
             if item == _LEVEL:
-                value = choice(self.settings, "level", screens.LEVEL_LABELS)
+                value = choice(self.settings, "level", widgets.LEVEL_LABELS)
             elif item == _STARTS:
-                value = choice(self.settings, "starts", screens.STARTS_LABELS)
-            screens.menu_row(fb, row, _LABELS[item], value, row == rows.index, False)
+                value = choice(self.settings, "starts", widgets.STARTS_LABELS)
+            widgets.menu_row(fb, row, _LABELS[item], value, row == rows.index, False)

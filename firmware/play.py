@@ -1,24 +1,22 @@
 # A game on the board screen: cursor, moves, hint, undo, the CPU's turn, the result.
 # SPDX-License-Identifier: MIT
-"""How a game goes, in the order of this file: new_game() starts it; the player's buttons
-arrive in event(): PREV/NEXT move the cursor the moment they go down (PREV with nothing to undo
-when it comes up), a SELECT click puts the mark on the cursor's cell (_place: where a button
-press becomes a move), and a hold asks for a hint (SELECT), an undo (PREV: the cursor then on
-the move taken back) or the menu (NEXT, or PREV+NEXT together); the CPU answers in
-tick(); a finished game blinks its result until a short press starts the next one, or a hold of
-SELECT opens its review (review.py). With the Coach setting on, each free cell shows its value
-on a human's turn (coach.py)."""
+"""How a game goes, in the order of this file: the menu begins it (game.Game.begin) and enter()
+shows it; the player's buttons arrive in event(): PREV/NEXT move the cursor the moment they go
+down (PREV with nothing to undo when it comes up), a SELECT click puts the mark on the cursor's
+cell (_place: where a button press becomes a move), and a hold asks for a hint (SELECT), an
+undo (PREV: the cursor then on the move taken back) or the menu (NEXT, or PREV+NEXT together);
+the CPU answers in tick(); a finished game blinks its result until a short press starts the
+next one, or a hold of SELECT opens its review (review.py). With the Coach setting on, each
+free cell shows its value on a human's turn (coach.py)."""
 
 import random
-import sys
 import time
 
 import buttons
-import screens
-from engine import O, X
-from game import DRAW, ONE_PLAYER, TWO_PLAYERS, Game, first_player, next_free, toward
+import widgets
+from game import DRAW, ONE_PLAYER, TWO_PLAYERS, next_free, toward
 from micropython import const
-from screen import BLINK_MS, MENU, PLAY, REVIEW, Screen
+from screen import AGAIN, BLINK_MS, DONE, MENU, PLAY, REVIEW, SAME, SLOW, Screen
 from settings import LEVEL_COUNT
 
 _HINT_MS = const(250)  # hint blink half-period
@@ -30,18 +28,15 @@ _EMPTIES = const(_CELLS + 1)  # how many cells a position may have empty: 0.._CE
 
 
 class Play(Screen):
-    """The board screen of a one-player (against the CPU) or two-player game."""
+    """The board screen of the one-player (against the CPU) or two-player game shared.game."""
 
     think_ms = 150  # a search expected to take this long shows the thinking indicator first
     sign_ms = 1000  # how long "NO UNDO" stays up
 
-    def __init__(self, app):
-        super().__init__(app)
-        self.settings = app.settings
-        self.glyphs = app.glyphs
-        self.game = Game()
-        self.waiting = False  # left unfinished for the menu: its "Continue" brings it back
-        self.games = 0  # one-player games started (for "alternate")
+    def __init__(self, shared):
+        super().__init__(shared)
+        self.settings = shared.settings
+        self.game = shared.game  # made by the menu before the first game: the one Game
         self.cursor = _CENTRE
         # Where the cursor was before the PREV/NEXT press now held: PREV and NEXT move it at
         # once, and when the hold turns out to mean undo or the menu, it goes back there.
@@ -60,54 +55,27 @@ class Play(Screen):
         # shows the indicator (one frame; on a fast search it lasts a few ms, below what the
         # glass can show).
         self.slow = bytearray(b"\xff" * (LEVEL_COUNT * _EMPTIES))
-        self.coach = None  # a coach.Coach while the setting is on (_keep_coach; the page reads it)
 
-    # -- a game starts ------------------------------------------------------------------------
-
-    def new_game(self, mode, now):
-        """Start a game of `mode` (game.ONE_PLAYER or TWO_PLAYERS) at the chosen level."""
-        s = self.settings
-        human = X
-        if mode == ONE_PLAYER:
-            if not first_player(s.get("starts"), self.games):
-                human = O
-            self.games += 1
-        self.game.start(mode, human, s.get("level"))
-        self.cursor = _CENTRE
-        self.hint_left = 0
-        self.thinking = False
-        self.app.show(PLAY, now)
-
-    def enter(self, now):
-        # A new game, or one continued from the menu.
-        self.waiting = False
+    def enter(self, now, came_from):
+        # A new game (from the menu, or the next one: PLAY again), one continued from the
+        # menu, or back from the review.
+        shared = self.shared
+        if not shared.waits and came_from != REVIEW:
+            self.cursor = _CENTRE
+            self.hint_left = 0
+            self.thinking = False
+        shared.waits = False
         self.since = now
         self.phase = 0
         self.no_undo = False
         self.shown = False
-        self._keep_coach(self.settings.get("coach"))
-
-    def _keep_coach(self, on):
-        # The setting changes only on the settings screen, so a game looks at it when it shows.
-        # Off, the coach's code is let go (and not loaded at all until it is first on): a game
-        # without the coach loads none of its code. The small font goes too, whoever loaded it
-        # (the coach, or the settings screen's note on what the marks mean, which outlives the
-        # settings screen): the next "NO UNDO" sign loads it again.
-        if on and self.coach is None:
-            import coach
-
-            self.coach = coach.Coach()
-        elif not on:
-            self.coach = None
-            sys.modules.pop("coach", None)
-            sys.modules.pop("smallfont", None)
 
     # -- the player's buttons -----------------------------------------------------------------
 
     def event(self, ev, now):
         game = self.game
         if game.cpu_to_move():
-            return True  # the CPU's turn: presses are dropped, never queued into a move
+            return DONE  # the CPU's turn: presses are dropped, never queued into a move
         b = buttons.button_of(ev)
         kind = buttons.kind_of(ev)
         undoer = b == buttons.PREV or b == buttons.LEFT
@@ -115,36 +83,39 @@ class Play(Screen):
             if b != buttons.SELECT:
                 # The anchor is where this press starts from, unless another mover's press is
                 # still live: then the two may be a chord, which goes back to before the first.
-                if not self.app.held() & ~(1 << b | 1 << buttons.SELECT):
+                if not self.shared.held & ~(1 << b | 1 << buttons.SELECT):
                     self.anchor = self.cursor
                 self.held_back = undoer and game.undo_to() < 0
                 if not self.held_back:
-                    self._move_cursor(b)
+                    return self._move_cursor(b)
         elif kind == buttons.CLICK:
             if game.over():
-                self.app.sound("PLACE")
-                self.new_game(game.mode, now)  # any short press starts the next game
-            elif b == buttons.SELECT:
-                self._place(now)
-            elif undoer and self.held_back:
+                self.shared.sound("PLACE")
+                game.begin(game.mode, self.settings)  # any short press starts the next game
+                return PLAY
+            if b == buttons.SELECT:
+                return self._place(now)
+            if undoer and self.held_back:
                 self.held_back = False
-                self._move_cursor(b)
+                return self._move_cursor(b)
         elif kind == buttons.LONG or kind == buttons.REPEAT:
             # A hold. PREV and NEXT auto-repeat (for the menus) and report no LONG: in a game
             # a cursor never needs to run, so their first REPEAT is their long press.
             if b == buttons.SELECT:
                 if game.over():
-                    self._review(now)
-                else:
-                    self._hint(now)
+                    # Asking the coach once the game is over: its moves one by one, with what
+                    # each cost (review.py).
+                    self.shared.sound("HINT")
+                    return REVIEW
+                self._hint(now)
             elif undoer:
                 self._undo(now)
             elif b == buttons.NEXT or b == buttons.RIGHT:
-                self._to_menu(now)
-            return True  # once per hold
+                return self._to_menu()
+            return DONE  # once per hold
         elif kind == buttons.CHORD:
-            self._to_menu(now)
-        return False
+            return self._to_menu()
+        return None
 
     def _move_cursor(self, b):
         game = self.game
@@ -156,29 +127,24 @@ class Play(Screen):
         else:
             self.cursor = toward(game, self.cursor, 0, step)
         self.hint_left = 0
-        self.app.sound("MOVE")
-        self.app.redraw()
+        self.shared.sound("MOVE")
+        return SAME
 
     def _place(self, now):
         # SELECT's click: the player's mark on the cursor's cell. Here a press becomes a move.
         game = self.game
-        if game.free(self.cursor):
-            self.hint_left = 0
-            self.app.sound("PLACE")
-            self._played(game.play(self.cursor), now)
+        if not game.free(self.cursor):
+            return None
+        self.hint_left = 0
+        self.shared.sound("PLACE")
+        return self._played(game.play(self.cursor), now)
 
     def _hint(self, now):
         # The engine's best move for the player blinks under the cursor.
         self.cursor = self.game.hint()
         self.hint_left = _HINT_BLINKS
         self.since = now
-        self.app.sound("HINT")
-        self.app.redraw()
-
-    def _review(self, now):
-        # Asking the coach once the game is over: its moves one by one, with what each cost.
-        self.app.sound("HINT")
-        self.app.show(REVIEW, now)
+        self.shared.sound("HINT")
 
     def _undo(self, now):
         # Not after the end: the result is counted (a press starts the next game instead).
@@ -188,16 +154,15 @@ class Play(Screen):
             self._back_to_anchor()
             self.no_undo = True
             self.sign_at = now
-            self.app.sound("ERROR")
+            self.shared.sound("ERROR")
         else:
             self.hint_left = 0
             self.cursor = game.moves[game.count]  # on the move taken back: the player's own
-        self.app.redraw()
 
-    def _to_menu(self, now):
+    def _to_menu(self):
         self._back_to_anchor()  # Continue comes back to the cell the player left
-        self.waiting = not self.game.over()
-        self.app.screen_named(MENU).from_game(now)
+        self.shared.waits = not self.game.over()
+        return MENU
 
     def _back_to_anchor(self):
         # Undo the cursor move of the press that became a hold (or a chord).
@@ -206,38 +171,38 @@ class Play(Screen):
 
     def _played(self, result, now):
         # After any move: keep the cursor on a free cell; at the end, count the game.
-        self.app.redraw()
         game = self.game
         if not result:
             if not game.free(self.cursor):
                 self.cursor = next_free(game, self.cursor, 1)
-            return
+            return SAME
         self.since = now  # the result blinks from now
         # A win is yours, or either player's in a two-player game.
         lost = game.mode == ONE_PLAYER and result != game.human
-        self.app.sound("DRAW" if result == DRAW else "LOSS" if lost else "WIN")
+        self.shared.sound("DRAW" if result == DRAW else "LOSS" if lost else "WIN")
         key, i = game.tally_slot()
         self.settings.count(key, i)  # saturates at the settings' maximum
-        self.app.save_soon(now)  # once per game, so a power cut never loses a result
+        self.shared.save_soon(now)  # once per game, so a power cut never loses a result
+        return SAME
 
     # -- the CPU's turn, and time -------------------------------------------------------------
 
     def tick(self, now):
         game = self.game
+        went = None
         if self.no_undo and time.ticks_diff(now, self.sign_at) >= self.sign_ms:
             self.no_undo = False
-            self.app.redraw()
+            went = SAME
         if game.cpu_to_move():
-            return self._cpu_turn(now)
+            return self._cpu_turn(now) or went
         if self.hint_left:
             if time.ticks_diff(now, self.since) >= _HINT_MS * _HINT_BLINKS:
                 self.hint_left = 0  # done: the cursor stays on the hint, solid
-                self.app.redraw()
-            else:
-                self.blink(now, self.since, _HINT_MS)
-        elif game.over():
-            self.blink(now, self.since, BLINK_MS)  # the result, until the next game
-        return False
+                return SAME
+            return self.blink(now, self.since, _HINT_MS) or went
+        if game.over():
+            return self.blink(now, self.since, BLINK_MS) or went  # the result, until the next
+        return went
 
     def _cpu_turn(self, now):
         # Two steps. First the position the CPU answers goes on the glass, with the thinking
@@ -249,20 +214,18 @@ class Play(Screen):
         if not self.shown:
             self.shown = True
             self.thinking = self.slow[slot] >= self.think_ms
-            self.app.redraw()
-            return True
-        if self.app.sounding():
-            return False  # the search would hold the loop past your mark's click: cutting it
+            return AGAIN
+        if self.shared.sounding():
+            return None  # the search would hold the loop past your mark's click: cutting it
         start = time.ticks_ms()
         cell = game.cpu_move(game.level, random)
         spent = time.ticks_diff(time.ticks_ms(), start)
         self.slow[slot] = spent if spent < _SLOW_MAX else _SLOW_MAX
         self.thinking = False
         self.shown = False
-        self.app.sound("CPU")  # cut by the result's jingle if this move ends the game
+        self.shared.sound("CPU")  # cut by the result's jingle if this move ends the game
         self._played(game.play(cell), now)
-        self.app.drop_input(now)  # whatever was pressed while the engine ran is dropped
-        return False
+        return SLOW  # whatever was pressed while the engine ran is dropped
 
     def due(self, now):
         game = self.game
@@ -284,20 +247,19 @@ class Play(Screen):
 
     def draw(self, fb):
         game = self.game
-        gl = self.glyphs
         two = game.mode == TWO_PLAYERS
         tally = self.settings.get("tally2" if two else "tally1")
-        label = "2P" if two else screens.LEVEL_LABELS[game.level]
+        label = "2P" if two else widgets.LEVEL_LABELS[game.level]
         cursor = -1
         if not game.over() and not game.cpu_to_move():
             cursor = self.cursor
         blink_on = not self.phase
         solid = blink_on or not self.hint_left
-        screens.board(fb, gl, game, cursor, solid, blink_on)
-        coach = self.coach
+        widgets.board(fb, game, cursor, solid, blink_on)
+        coach = self.shared.coach
         if coach is not None and cursor >= 0:  # a human's turn (the cursor shows only then)
             coach.read(game.board, game.turn())  # searches once per position
             coach.draw(fb, cursor, solid)
-        screens.status(fb, gl, game, label, tally, self.thinking, blink_on)
+        widgets.status(fb, game, label, tally, self.thinking, blink_on)
         if self.no_undo:
-            screens.sign(fb, b"NO UNDO")
+            widgets.sign(fb, b"NO UNDO")

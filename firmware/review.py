@@ -7,23 +7,18 @@ marks of the other free cells (the best boxed), and in the status column which m
 whose, and what it cost (coach.cost). PREV/NEXT step (stopping at both ends); a SELECT click
 goes back to the result, a hold of NEXT (or PREV+NEXT) to the menu, as in a game.
 
-Loaded only while it shows (app.App's _SCREENS), with the coach: a game that is never reviewed
-never holds either in RAM."""
+Loaded only while it shows (app.py's _SCREENS), with the coach (the App makes shared.coach for
+it): a game that is never reviewed never holds either in RAM."""
 
 import buttons
 import coach
-import screens
+import glyphs
 import smallfont
+import widgets
 from game import ONE_PLAYER, TWO_PLAYERS, Game
 from micropython import const
-from screen import BLINK_MS, MENU, PLAY, Screen
+from screen import BLINK_MS, DONE, MENU, PLAY, SAME, Screen
 
-# screens.py's board: 15-pixel cells on a 16-pixel pitch, a big glyph inset 2 pixels (a host
-# test holds these equal to screens.py's).
-_CELL = const(15)
-_PITCH = const(16)
-_INSET = const(2)
-_CHAR = const(8)  # the 8x8 font's advance
 # The status column: "3/7" after the mover's small mark, then lines of the small font.
 _VERDICT_Y = const(11)
 _WAS_Y = const(22)
@@ -37,21 +32,19 @@ _NOW = const((b"", b"", b"", b"SLOWER", b"SOONER", b">DRAW", b">LOSS", b">LOSS")
 
 
 class Review(Screen):
-    """The review of the game play.Play holds (finished), one move a step. The web page's
-    coach (web/oxoweb.py) reads `position` (the position before the move shown), `step` (that
-    move's index in `game.moves`), `game` and `coach` to show the same scores beside the
-    glass."""
+    """The review of the finished game shared.game, one move a step, with shared.coach. The
+    web page's coach (web/oxoweb.py) reads `position` (the position before the move shown) and
+    `step` (that move's index in the game's moves) to show the same scores beside the glass."""
 
-    def __init__(self, app):
-        super().__init__(app)
-        self.game = app.screen_named(PLAY).game  # the game reviewed: only read
+    def __init__(self, shared):
+        super().__init__(shared)
+        self.game = shared.game  # the game reviewed: only read
         self.position = Game()  # the position before the step's move, rebuilt at each step
-        self.coach = coach.Coach()
         self.step = 0  # which move: 0 is the first
         self.kind = coach.BEST_DRAW  # what that move cost (coach.cost)
         self.since = 0  # when the step began: the move blinks from then
 
-    def enter(self, now):
+    def enter(self, now, came_from):
         self.step = -1
         self._go(0, now)
 
@@ -65,13 +58,12 @@ class Review(Screen):
         moves = game.moves
         for i in range(step):
             pos.play(moves[i])
-        c = self.coach
+        c = self.shared.coach
         c.read(pos.board, pos.turn())
         self.kind = coach.cost(c.best, c.scores[moves[step]])
         self.step = step
         self.since = now
         self.phase = 0
-        self.app.redraw()
         return True
 
     # -- the buttons --------------------------------------------------------------------------
@@ -83,24 +75,24 @@ class Review(Screen):
             # PREV/NEXT step the moment they go down, as they move a game's cursor; at the
             # first and the last move there is nowhere to go and nothing happens.
             if b != buttons.SELECT and self._go(self.step + buttons.direction(b), now):
-                self.app.sound("MOVE")
+                self.shared.sound("MOVE")
+                return SAME
         elif kind == buttons.CLICK:
             if b == buttons.SELECT:
-                self.app.sound("PLACE")
-                self.app.show(PLAY, now)  # the result blinks again; a click: the next game
+                self.shared.sound("PLACE")
+                return PLAY  # the result blinks again; a click: the next game
         elif kind == buttons.LONG or kind == buttons.REPEAT:
             if b == buttons.NEXT or b == buttons.RIGHT:
-                self.app.screen_named(MENU).from_game(now)
-            return True  # once per hold; a hold of SELECT or PREV does nothing here
+                return MENU
+            return DONE  # once per hold; a hold of SELECT or PREV does nothing here
         elif kind == buttons.CHORD:
-            self.app.screen_named(MENU).from_game(now)
-        return False
+            return MENU
+        return None
 
     # -- time ---------------------------------------------------------------------------------
 
     def tick(self, now):
-        self.blink(now, self.since, BLINK_MS)
-        return False
+        return self.blink(now, self.since, BLINK_MS)
 
     def due(self, now):
         return self.blink_due(now, self.since, BLINK_MS)
@@ -108,31 +100,31 @@ class Review(Screen):
     # -- the glass ----------------------------------------------------------------------------
 
     def draw(self, fb):
-        gl = self.app.glyphs
         pos = self.position
         game = self.game
         cell = game.moves[self.step]
         mover = pos.turn()
-        screens.board(fb, gl, pos, -1, False, False)
+        widgets.board(fb, pos, -1, False, False)
+        c = self.shared.coach
         if self.phase:  # off: the move's coach mark, white on black
-            self.coach.draw(fb, cell, True)
+            c.draw(fb, cell, True)
         else:  # on: the mark that was played
-            self.coach.draw(fb)
-            x = (cell % 3) * _PITCH
-            y = (cell // 3) * _PITCH
-            fb.fill_rect(x, y, _CELL, _CELL, 0)
-            gl.draw(fb, mover, x + _INSET, y + _INSET)
+            c.draw(fb)
+            x = widgets.cell_x(cell)
+            y = widgets.cell_y(cell)
+            fb.fill_rect(x, y, widgets.CELL, widgets.CELL, 0)
+            glyphs.draw(fb, mover, x + widgets.INSET, y + widgets.INSET)
         # Which move, whose, and what it cost.
-        left = screens.STATUS_X
-        gl.draw(fb, mover, left - 1, 0, False)
-        screens.number(fb, self.step + 1, left + 2 * _CHAR - 1, 0)
-        fb.text("/", left + 2 * _CHAR, 0, 1)
-        screens.number(fb, game.count, left + 4 * _CHAR - 1, 0)
+        left = widgets.STATUS_X
+        glyphs.draw(fb, mover, left - 1, 0, False)
+        widgets.number(fb, self.step + 1, left + 2 * widgets.CHAR - 1, 0)
+        fb.text("/", left + 2 * widgets.CHAR, 0, 1)
+        widgets.number(fb, game.count, left + 4 * widgets.CHAR - 1, 0)
         kind = self.kind
         verdict = _VERDICTS[kind]
         ink = 1
         if kind >= coach.WIN_DRAW:  # a result thrown away: white on black, it stands out
-            fb.fill_rect(left - 2, _VERDICT_Y - 1, _CHAR * 4 + 2, _CHAR, 1)
+            fb.fill_rect(left - 2, _VERDICT_Y - 1, widgets.CHAR * 4 + 2, widgets.CHAR, 1)
             ink = 0
         smallfont.text(fb, verdict, left, _VERDICT_Y, ink)
         smallfont.text(fb, _WAS[kind], left, _WAS_Y)

@@ -1,13 +1,13 @@
 # The settings screen: contrast with a live preview, backlight, sound, level, who starts, coach,
 # scores.
 # SPDX-License-Identifier: MIT
-# Loaded each time it opens, and let go when it is left (app.App._SCREENS): a game never
+# Loaded each time it opens, and let go when it is left (app.py's _SCREENS): a game never
 # holds this code in RAM.
 import buttons
-import screens
+import widgets
 from menu import Menu, choice, cycle
 from micropython import const
-from screen import MENU, Screen
+from screen import DONE, MENU, SAME, Screen
 from settings import CONTRAST_MAX
 
 # Rows, each an index into _LABELS.
@@ -43,20 +43,20 @@ class SetupMenu(Screen):
     SELECT again; Scores: press twice); the contrast and the backlight change on the glass at
     once, the sound is heard at once; the first time the coach is turned on, what its marks
     mean shows until a press; Back (or PREV+NEXT together) returns to the main menu. Each change
-    is saved once made (app.save_soon: in the next quiet gap), so a power cut keeps it; the
-    contrast once its adjustment ends (SELECT again, or Back; set with LEFT/RIGHT, once the
-    highlight moves on), not at every step."""
+    is saved once made (screen.Shared.save_soon: in the next quiet gap), so a power cut keeps
+    it; the contrast once its adjustment ends (SELECT again, or Back; set with LEFT/RIGHT, once
+    the highlight moves on), not at every step. The glass follows the contrast and the
+    backlight as they are set (app.App._look): the live preview."""
 
-    def __init__(self, app):
-        super().__init__(app)
-        self.settings = app.settings
-        self.lcd = app.lcd  # for the live preview of the contrast and the backlight
+    def __init__(self, shared):
+        super().__init__(shared)
+        self.settings = shared.settings
         self.rows = Menu(_ROWS)
         self.editing = False  # the contrast is being adjusted with PREV/NEXT
         self.confirm = False  # "clear the scores?" asked once
         self.telling = False  # what the coach's marks mean is on the glass
 
-    def enter(self, now):
+    def enter(self, now, came_from):
         self.rows.select(_CONTRAST)
         self.editing = False
         self.confirm = False
@@ -68,19 +68,19 @@ class SetupMenu(Screen):
         if self.telling:
             if kind == buttons.PRESS:  # any button, and the rest of its hold does nothing
                 self.telling = False
-                self.app.redraw()
-                return True
-            return False
+                return DONE
+            return None
         if kind == buttons.PRESS or kind == buttons.REPEAT:
             if b != buttons.SELECT:
-                self._move(b, now)
+                return self._move(b, now)
         elif kind == buttons.CLICK:
             if b == buttons.SELECT:
-                self._select(now)
-                self.app.sound("PLACE")  # after: "Sound OFF" is not heard
+                went = self._select(now)
+                self.shared.sound("PLACE")  # after: "Sound OFF" is not heard
+                return went
         elif kind == buttons.CHORD:
-            self._back(now)
-        return False
+            return self._back(now)
+        return None
 
     def _move(self, b, now):
         step = buttons.direction(b)
@@ -88,44 +88,40 @@ class SetupMenu(Screen):
         if self.editing or b == buttons.LEFT or b == buttons.RIGHT:
             self._adjust(item, step)
             if item != _CONTRAST:
-                self.app.save_soon(now)
+                self.shared.save_soon(now)
         else:
             self.rows.move(step)
             self.confirm = False  # moving away cancels the question
-            self.app.save_soon(now)  # a contrast set with LEFT/RIGHT (nothing if unchanged)
-        self.app.sound("MOVE")
-        self.app.redraw()
+            self.shared.save_soon(now)  # a contrast set with LEFT/RIGHT (nothing if unchanged)
+        self.shared.sound("MOVE")
+        return SAME
 
     def _select(self, now):
         item = self.rows.current()
         if item == _CONTRAST:
             self.editing = not self.editing
             if not self.editing:
-                self.app.save_soon(now)  # the adjustment ends: its value is kept
+                self.shared.save_soon(now)  # the adjustment ends: its value is kept
         elif item == _RESET:
             if self.confirm:
                 self.settings.reset_tally()
-                self.app.save_soon(now)
+                self.shared.save_soon(now)
             self.confirm = not self.confirm
         elif item == _BACK:
-            self._back(now)
-            return
+            return self._back(now)
         else:
             self._adjust(item, 1)
-            self.app.save_soon(now)
-        self.app.redraw()
+            self.shared.save_soon(now)
+        return SAME
 
     def _adjust(self, item, step):
         s = self.settings
         if item == _CONTRAST:
             vop = s.get("contrast") + step
             if 0 <= vop <= CONTRAST_MAX:
-                s.set("contrast", vop)
-                self.lcd.contrast(vop)  # the live preview
+                s.set("contrast", vop)  # on the glass at once: the live preview
         elif item == _LIGHT:
-            on = not s.get("backlight")
-            s.set("backlight", on)
-            self.lcd.backlight(on)
+            s.set("backlight", not s.get("backlight"))
         elif item == _SOUND:
             s.set("sound", not s.get("sound"))
         elif item == _COACH:
@@ -135,14 +131,14 @@ class SetupMenu(Screen):
                 s.set("coach_told", True)  # saved with the coach: told once per device
                 self.telling = True
         elif item == _LEVEL:
-            cycle(s, "level", screens.LEVEL_LABELS, step)
+            cycle(s, "level", widgets.LEVEL_LABELS, step)
         elif item == _STARTS:
-            cycle(s, "starts", screens.STARTS_LABELS, step)
+            cycle(s, "starts", widgets.STARTS_LABELS, step)
 
     def _back(self, now):
         self.editing = False
-        self.app.save_soon(now)  # a contrast still being adjusted
-        self.app.screen_named(MENU).from_settings(now)
+        self.shared.save_soon(now)  # a contrast still being adjusted
+        return MENU
 
     def draw(self, fb):
         fb.fill(0)
@@ -163,14 +159,14 @@ class SetupMenu(Screen):
             elif item == _COACH:
                 value = "ON" if s.get("coach") else "OFF"
             elif item == _LEVEL:
-                value = choice(s, "level", screens.LEVEL_LABELS)
+                value = choice(s, "level", widgets.LEVEL_LABELS)
             elif item == _STARTS:
-                value = choice(s, "starts", screens.STARTS_LABELS)
+                value = choice(s, "starts", widgets.STARTS_LABELS)
             elif item == _RESET:
                 value = "CLR?" if self.confirm else "CLR"
             else:
                 value = None
-            screens.menu_row(fb, row, _LABELS[item], value, top + row == rows.index, self.editing)
+            widgets.menu_row(fb, row, _LABELS[item], value, top + row == rows.index, self.editing)
 
 
 def _tell(fb):

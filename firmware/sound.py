@@ -7,19 +7,32 @@ from micropython import const
 
 _HALF = const(32768)  # duty_u16 50 %: a square wave, the loudest one pin gives a piezo
 
-# The sounds, by the names the screens play them by (app.App.sound): (frequency Hz, duration
-# ms) pairs, 0 Hz a rest. A piezo disc is loudest near its resonance, about 2-4 kHz: the
-# ticks sit there, the jingles span 1.3-4.2 kHz. Each lasts at most about 1 s. Note names in
+# The sounds, by the names the screens ask for them by (screen.Shared.sound): (frequency Hz,
+# duration ms) pairs, 0 Hz a rest. A piezo disc is loudest near its resonance, about 2-4 kHz:
+# the ticks sit there, the jingles span 1.3-4.2 kHz. Each lasts at most about 1 s. Note names in
 # the comments (A4 = 440 Hz).
-MOVE = (3200, 6)  # cursor or menu highlight moved: the shortest tick
-PLACE = (2093, 25, 3136, 35)  # your mark (or a menu choice): C7 up to G7
-CPU = (3520, 25, 2637, 35)  # the CPU's mark: A7 down to E7
-HINT = (2093, 20, 2637, 20, 3136, 20, 4186, 40)  # a chirp up: C7 E7 G7 C8
-ERROR = (1319, 80, 0, 40, 1319, 160)  # refused (NO UNDO): low E6 twice
-WIN = (2093, 100, 2637, 100, 3136, 100, 4186, 100, 0, 40, 3136, 90, 4186, 330)  # fanfare
-LOSS = (2349, 180, 2217, 180, 2093, 180, 1976, 420)  # D7 C#7 C7 B6: the sad trombone
-DRAW = (2637, 110, 2349, 110, 2637, 160)  # E7 D7 E7: a shrug
-CHIME = (1568, 70, 2093, 70, 3136, 220)  # power-on: G6 C7 G7
+_SOUNDS = const(
+    (
+        ("MOVE", (3200, 6)),  # cursor or menu highlight moved: the shortest tick
+        ("PLACE", (2093, 25, 3136, 35)),  # your mark (or a menu choice): C7 up to G7
+        ("CPU", (3520, 25, 2637, 35)),  # the CPU's mark: A7 down to E7
+        ("HINT", (2093, 20, 2637, 20, 3136, 20, 4186, 40)),  # a chirp up: C7 E7 G7 C8
+        ("ERROR", (1319, 80, 0, 40, 1319, 160)),  # refused (NO UNDO): low E6 twice
+        ("WIN", (2093, 100, 2637, 100, 3136, 100, 4186, 100, 0, 40, 3136, 90, 4186, 330)),
+        ("LOSS", (2349, 180, 2217, 180, 2093, 180, 1976, 420)),  # D7 C#7 C7 B6: sad trombone
+        ("DRAW", (2637, 110, 2349, 110, 2637, 160)),  # E7 D7 E7: a shrug
+        ("CHIME", (1568, 70, 2093, 70, 3136, 220)),  # power-on: G6 C7 G7
+    )
+)  # fmt: skip
+
+
+def table(name):
+    """The notes of the sound called `name`; ValueError naming the sounds there are if none is
+    called so. Allocates nothing when it finds it."""
+    for sound in _SOUNDS:
+        if sound[0] == name:
+            return sound[1]
+    raise ValueError("no sound %r; there are %s" % (name, ", ".join(s[0] for s in _SOUNDS)))
 
 
 class Sound:
@@ -40,7 +53,7 @@ class Sound:
         self._pwm = pwm
         self._deinit = deinit
         self._notes = None  # the table playing, None when silent
-        self._next = None  # the name of the sound waiting for PLACE to end
+        self._next = None  # the notes of the sound waiting for PLACE to end
         self._i = 0  # index of the note playing in it (its frequency; the duration follows)
         self._end = time.ticks_ms()  # when that note ends (ticks_ms)
         self._asked = False  # a sound was asked for: it starts at the next step()
@@ -52,11 +65,12 @@ class Sound:
         playing, when it ends. The App steps the buzzer once a step's work and frame are done,
         so a sound starts with what it goes with, however long the step spent on a search or a
         frame."""
-        if self._notes is PLACE:
-            self._next = name
+        notes = table(name)
+        if self._notes is table("PLACE"):
+            self._next = notes
             return
         self._next = None
-        self._notes = globals()[name]
+        self._notes = notes
         self._i = -2
         self._asked = True
 
@@ -80,7 +94,7 @@ class Sound:
                 notes = self._next
                 if notes is not None:  # the next sound begins where this one ends
                     self._next = None
-                    self._notes = notes = globals()[notes]
+                    self._notes = notes
                     self._i = -2
                     continue
                 self._notes = None  # done: silence

@@ -11,7 +11,6 @@ import goldens
 import mpcheck
 import positions
 import pytest
-from firmwaresource import assigned
 
 
 class mp_coach_glass(mpcheck.Script):
@@ -28,12 +27,6 @@ def test_scores_into_says_what_root_scores_says_in_every_position():
         engine.scores_into(out, board, player)
         want = [0 if s is None else s + 128 for s in engine.root_scores(board, player)]
         assert list(out) == want, (gameboard.unpack(board), player)
-
-
-def test_the_coach_draws_on_the_boards_cells():
-    # coach.py keeps its own copy of screens.py's private geometry: the two must not drift apart.
-    for name in ("_CELL", "_PITCH"):
-        assert assigned("coach", name) == assigned("screens", name), name
 
 
 def test_every_value_has_its_mark():

@@ -68,23 +68,6 @@ def test_every_settings_key_the_firmware_names_is_a_setting():
     assert set(named) == settings_keys()
 
 
-def test_every_sound_the_firmware_plays_is_a_table_of_sound_py():
-    tables = set()
-    for node in tree(FIRMWARE / "sound.py").body:
-        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Tuple):
-            tables |= {t.id for t in node.targets if isinstance(t, ast.Name) and t.id.isupper()}
-    played = {}
-    for path in SOURCES:
-        for node in ast.walk(tree(path)):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
-                if node.func.attr == "sound" and node.args:
-                    for name in strings(node.args[0]):
-                        played.setdefault(name, []).append("%s:%d" % (path.name, node.lineno))
-    unknown = {name: where for name, where in played.items() if name not in tables}
-    assert not unknown, "no such table in sound.py: %r" % unknown
-    assert set(played) == tables, "tables never played: %r" % (tables - set(played))
-
-
 def test_every_screen_in_the_apps_table_is_a_screen_class_of_its_module():
     table = None
     for node in tree(FIRMWARE / "app.py").body:

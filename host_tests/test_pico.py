@@ -316,7 +316,7 @@ class _Checks:
     @pytest.mark.parametrize("end", ["WIN", "DRAW", "LOSS"])
     def test_end_of_game_notes_follow_their_table(self, game, end):
         notes = game.ends[end]
-        table = _tones(getattr(sound, end))
+        table = _tones(sound.table(end))
         heard = [hz for hz, ms in table if hz]
         starts = [
             k

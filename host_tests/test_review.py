@@ -1,6 +1,6 @@
 """review.py and coach.cost: what a move cost, exhaustively against engine.root_scores before
 and after the move; the review on the glass (mp_review.py), its goldens and its session.
-review.py and screens.py are read with ast, not imported: they need MicroPython's framebuf."""
+review.py and widgets.py are read with ast, not imported: they need MicroPython's framebuf."""
 
 import functools
 
@@ -65,7 +65,7 @@ def test_the_review_says_each_kind_of_cost_and_fits_the_status_column():
     for table in (verdicts, was, now):
         assert len(table) == coach.COSTS
         for text in table:
-            assert smallfont.width(text) <= 84 - assigned("screens", "STATUS_X")
+            assert smallfont.width(text) <= 84 - assigned("widgets", "STATUS_X")
     words = {-1: b"LOSS", 0: b"DRAW", 1: b"WIN"}
     for (before, after, best), kind in EXPECTED.items():
         assert was[kind] == words[before]
@@ -73,11 +73,6 @@ def test_the_review_says_each_kind_of_cost_and_fits_the_status_column():
             assert verdicts[kind] == b"MISTAKE" and now[kind] == b">" + words[after]
         else:
             assert verdicts[kind] == (b"BEST" if best else b"OK")
-
-
-def test_the_review_draws_on_the_board_of_screens_py():
-    for name in ("_CELL", "_PITCH", "_INSET"):
-        assert assigned("review", name) == assigned("screens", name), name
 
 
 GOLDENS = ("review_best", "review_mistake", "review_last")

@@ -9,7 +9,7 @@ import time
 import pytest
 import simsound
 import simview
-from firmwaresource import assigned
+import sound
 from simterm import ROOT
 
 
@@ -37,7 +37,7 @@ def frequency(samples, rate, start_ms, end_ms):
 
 def notes_of(name):
     """[(start ms, end ms, Hz)] of a table."""
-    t = assigned("sound", name)
+    t = sound.table(name)
     out = []
     at = 0
     for i in range(0, len(t), 2):

@@ -11,7 +11,7 @@ import binascii
 
 import framebuf
 
-# The board screen (screens.py): 3x3 cells of 16 px from the top left, the status column at
+# The board screen (widgets.py): 3x3 cells of 16 px from the top left, the status column at
 # x=52 with its rows' tops.
 CELL_PX = 16
 STATUS_X = 52

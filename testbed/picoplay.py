@@ -1,6 +1,6 @@
 """Playing the emulated Pico (testbed/picolab.py) by its buttons, reading only its glass.
 
-The board's geometry is screens.py's, as testbed/glass.py reads it (that reader draws text
+The board's geometry is widgets.py's, as testbed/glass.py reads it (that reader draws text
 with MicroPython's framebuf, which CPython lacks; the cells need only pixels).
 """
 

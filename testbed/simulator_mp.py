@@ -195,7 +195,7 @@ class Clock(time.RealClock):
 
 def table():
     """JSON: the 8x8 font (char -> 8 MONO_VLSB column bytes, hex) and the status column as
-    screens.py draws it (x, row tops, rule row, the cell of each player's small mark)."""
+    widgets.py draws it (x, row tops, rule row, the cell of each player's small mark)."""
     import json
 
     import framebuf
@@ -210,32 +210,30 @@ def table():
     out = {"font": font}
     try:
         import game
-        import glyphs
-        import screens
+        import widgets
 
-        gl = glyphs  # the module draws the marks (glyphs.draw)
         glass = bytearray(504)
         big = framebuf.FrameBuffer(glass, 84, 48, framebuf.MONO_VLSB)
         marks = {}
         for player, name in ((1, "X"), (2, "O")):
             big.fill(0)
-            screens.status_turn(big, gl, player, "", 0)
+            widgets.status_turn(big, player, "", 0)
             big_cell = bytearray(8)
             for c in range(8):
-                x = screens.STATUS_X + c
+                x = widgets.STATUS_X + c
                 for r in range(8):
-                    y = screens.ROW_Y[0] + r
+                    y = widgets.ROW_Y[0] + r
                     if big.pixel(x, y):
                         big_cell[c] |= 1 << r
             marks[name] = "".join("%02x" % b for b in big_cell)
         # The rule under the level row is a const() the compiler folds away: find it on the
         # glass, as the row the tally's rule is drawn on.
         big.fill(0)
-        screens.tally(big, (0, 0, 0), game.ONE_PLAYER)
-        rule = [y for y in range(48) if big.pixel(screens.STATUS_X - 2, y)][0]
+        widgets.tally(big, (0, 0, 0), game.ONE_PLAYER)
+        rule = [y for y in range(48) if big.pixel(widgets.STATUS_X - 2, y)][0]
         out["status"] = {
-            "x": screens.STATUS_X,
-            "rows": list(screens.ROW_Y),
+            "x": widgets.STATUS_X,
+            "rows": list(widgets.ROW_Y),
             "rule": rule,
             "marks": marks,
         }

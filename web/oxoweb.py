@@ -15,8 +15,9 @@ compiled by mpy-cross. Nothing of the firmware is copied here:
   reset for that; a hang in the page shows as a frozen tab.
 
 The coach beside the glass (coach()) and the tree explorer (tree(), web/coachtree.py, imported
-when first opened) read the position from the runner's App: its Play screen's game, or in the
-review the position before the move reviewed (review.Review.position). The grid follows the
+when first opened) read the position from the runner's App, through what it documents the page
+may read: the game (shared.game), or in the review the position before the move reviewed
+(review.Review.position). The grid follows the
 device's Coach setting as the glass does; the explorer is there whatever it is.
 
 The glass comes from the controller model fed with the SPI and pin recording (what the real
@@ -145,20 +146,20 @@ class Page:
         with no game). In the device's review (review.Review) the scores are those its glass
         shows, whatever the setting: the reviewed move's mover's, before that move. Called
         after every step: it searches, and makes garbage, only when its answer changes."""
+        # What the App says the page may read (app.App's view): showing, screen, shared.
         app = self.runner.app
         why = None  # one by one: MicroPython builds a tuple to unpack four at once
         board, player, step = 0, 1, -1
         showing = app.showing if app is not None else -1
         if showing == screen.REVIEW:
-            review = app.screen  # its position, step and game (review.Review says so)
+            review = app.screen  # its position and step (review.Review says so)
             board, player, step = review.position.board, review.position.turn(), review.step
         elif showing == screen.DEMO:
             why = DEMO
         elif showing != screen.PLAY:
-            play = app.screens[screen.PLAY] if app is not None else None
-            why = WAITING if play is not None and play.waiting else NO_GAME
+            why = WAITING if app is not None and app.shared.waits else NO_GAME
         else:
-            game = app.screen.game
+            game = app.shared.game
             board, player = game.board, game.turn()
             if not app.settings.get("coach"):
                 why = COACH_OFF
@@ -176,17 +177,18 @@ class Page:
         self._why, self._board, self._player, self._step = why, board, player, step
         note = ""
         if step >= 0:
-            game = review.game
+            game = app.shared.game
             cell = game.moves[step]
             note = REVIEW % (step + 1, game.count, _SIDES[player], _CELLS[cell])
         root = [board, player]  # the empty board, X to move, when there is no game
         if why is not None:
             return json.dumps({"why": why, "root": root})
-        return self._scores(app.screen.coach, board, player, note, root)
+        return self._scores(app.shared.coach, board, player, note, root)
 
     def _scores(self, c, board, player, note, root):
-        # coach()'s answer with scores, from the coach.Coach of the screen showing (the game's
-        # with the setting on, the review's), which searched this position for its frame.
+        # coach()'s answer with scores, from the device's coach.Coach (the App keeps one for a
+        # game with the setting on, and for the review), which searched this position for its
+        # frame.
         # Its own function: the lists below close over its locals, and MicroPython makes a cell
         # for each at every call of the function that has them, which coach() makes at every
         # step.

@@ -15,7 +15,6 @@ import sound
 from buttons import NEXT, PREV, SELECT
 from mptest import check
 from rig import Rig
-from screen import PLAY
 
 LONGEST_NOTE_MS = 500  # no note of sound.py is longer: a tone on longer than this is stuck
 
@@ -25,8 +24,7 @@ PICK = (2, 2, 2, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1, 0, 0, 0)  # SELECT 1/2, NEXT 5/16
 
 
 def fail(message, app, event):
-    play = app.screens[PLAY]
-    g = play.game if play is not None else None  # None before the first menu
+    g = app.shared.game  # None before the first game
     raise AssertionError(
         "event %d: %s (screen %s board %x count %d result %d)"
         % (
@@ -111,8 +109,7 @@ def test_fuzz_random_buttons():
             ms = 16000 + (r * 131) % 9000  # the demo starts on an idle menu
         else:
             ms = 20000 + (r * 997) % 130000
-        play = app.screens[PLAY]
-        g = play.game if play is not None else None  # made by the first menu
+        g = app.shared.game  # made by the first game
         before = (g.board, g.count, g.over(), g.mode) if g else None
         t1 = settings.get("tally1")
         t2 = settings.get("tally2")

@@ -112,12 +112,12 @@ def test_the_buttons_reach_every_screen():
                 c = r.steady(i)
                 b |= (1 if c == "X" else 2 if c == "O" else 0) << (2 * i)
             play_cell(r, engine.best_move(b, gameboard.to_move(b)))
-        game = r.app.screens[PLAY].game
+        game = r.app.shared.game
         if r.status(0, "WIN!") or game.result == game.human:
             break
         r.click(SELECT)
         r.run(50)
-    line = r.app.screens[PLAY].game.line
+    line = r.app.shared.game.line
     a, b = line[0], line[1]
     x = (a % 3) * 16 + 7 + 6 * ((b % 3) - (a % 3))
     y = (a // 3) * 16 + 7 + 6 * ((b // 3) - (a // 3))

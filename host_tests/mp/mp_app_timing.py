@@ -38,13 +38,17 @@ def test_no_note_and_no_blink_late_over_a_session_on_the_modelled_flash():
     t = session.Timing(h)
     h.run(session.session)
     saves = [flash for _, _, flash, _, _, _ in t.steps if flash]
-    jingles = [table for _, table, _ in t.notes if table in (sound.WIN, sound.LOSS, sound.DRAW)]
+    jingles = [
+        table
+        for _, table, _ in t.notes
+        if table in (sound.table("WIN"), sound.table("LOSS"), sound.table("DRAW"))
+    ]
     print("saves (us)", saves)
     # A compacting save erases a block: it costs more than the erase alone.
     compacting = [us for us in saves if us > ramdisk.PICO_FLASH.erase_us]
     check(len(saves) >= 10 and compacting, "no compacting save: %r" % saves)
     check(len(jingles) >= 6 * 5, "%d jingle notes" % len(jingles))
-    check(sound.HINT in [table for _, table, _ in t.notes], "no hint")
+    check(sound.table("HINT") in [table for _, table, _ in t.notes], "no hint")
     check(t.coached >= 20, "the coach searched %d positions" % t.coached)
     check(t.skipped == 0, "%d notes skipped" % t.skipped)
     late, table, i = max(t.notes, key=lambda note: note[0])

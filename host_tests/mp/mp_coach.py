@@ -26,7 +26,7 @@ MARKS = ("W1", "W2", "W3", "W4", "W5", "L1", "L2", "L3", "L4", "D")
 
 
 def free_cells(r):
-    board = r.app.screens[PLAY].game.board
+    board = r.app.shared.game.board
     return [i for i in range(9) if not (board >> 2 * i) & 3]
 
 
@@ -71,8 +71,7 @@ def test_marks_show_on_each_humans_turn_and_never_on_the_cpus_or_after_the_end()
     to_menu(r)
     start(r, 0)
     check(marked(r), "the player's turn:\n" + r.show())
-    play = r.app.screens[PLAY]
-    game = play.game
+    game = r.app.shared.game
     while not game.over():
         cursor_to(r, free_cells(r)[0])
         r.down(SELECT)
@@ -130,7 +129,7 @@ def test_the_hint_blinks_on_a_best_cell_with_its_mark_readable_in_both_phases():
     start(r, 1)
     play_cell(r, 0)
     play_cell(r, 2)  # X to move: W3 on the best cells, D and L3 on the others
-    hint = engine.best_move(r.app.screens[PLAY].game.board, engine.X)
+    hint = engine.best_move(r.app.shared.game.board, engine.X)
     r.hold(SELECT, 700)
     seen = set()
     for _ in range(16):  # 2 s of blinking, 250 ms a phase
@@ -174,7 +173,7 @@ def test_turning_the_coach_off_lets_its_code_go():
     r.run(50)
     check(unmarked(r) and r.cursor() >= 0, "the game goes on without marks:\n" + r.show())
     check("coach" not in sys.modules and "smallfont" not in sys.modules, "still loaded")
-    check(r.app.screens[PLAY].coach is None, "still held")
+    check(r.app.shared.coach is None, "still held")
 
 
 def test_turned_on_once_and_off_again_before_a_game_nothing_stays():
@@ -206,7 +205,7 @@ def test_the_search_and_the_frame_leave_no_garbage():
     to_menu(r)
     start(r, 1)
     play = r.app.screens[PLAY]
-    game = play.game
+    game = r.app.shared.game
     lcd = r.app.lcd
     boards = (
         0,
@@ -224,7 +223,7 @@ def test_the_search_and_the_frame_leave_no_garbage():
         play.draw(lcd)  # the search, then the frame
     left = gc.mem_alloc() - before
     gc.enable()
-    check(play.coach.board == boards[2], "searched")
+    check(r.app.shared.coach.board == boards[2], "searched")
     check(left == 0, "%d bytes left" % left)
 
 

@@ -48,7 +48,7 @@ def show(r, board, n, k):
     """Put the game in `board` (n marks on it), the cursor on its k-th free cell (mod their
     count), and draw it: solid for even k, for odd k in a hint blink's off phase."""
     play = r.app.screens[PLAY]
-    game = play.game
+    game = r.app.shared.game
     game.board = board
     game.count = n
     game.result = 0
@@ -57,7 +57,7 @@ def show(r, board, n, k):
     play.cursor = free[k % len(free)]
     play.hint_left = k & 1
     play.since = r.now - 250  # a hint blinking since then is in its off phase
-    r.app.redraw()
+    r.app.dirty = True
     r.app.step(r.now)
     r.sync()
     return play.cursor, not k & 1

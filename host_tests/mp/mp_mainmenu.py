@@ -83,7 +83,7 @@ def test_a_save_waiting_on_the_main_menu_is_made():
     r = Rig()
     to_menu(r)
     r.settings.set("level", 0)
-    r.app.save_soon(r.now)
+    r.app.shared.save_soon(r.now)
     r.run(1000)
     check(r.menu_row(0), r.show())
     check(not r.settings.dirty, "the save waiting on the main menu was made")

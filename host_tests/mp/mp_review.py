@@ -13,7 +13,7 @@ from appplay import first_free, line_on, marks, new_1p, play_out, two_player
 from buttons import NEXT, PREV, SELECT
 from mptest import check
 from positions import best_score, result_after, sign
-from screen import PLAY, REVIEW
+from screen import REVIEW
 
 STATUS_X = 52
 # Two 2P games whose steps between them cost every way a move can (the check below says so).
@@ -117,7 +117,7 @@ def step_shown(r, moves, k, who=None):
 
 def finished_2p(moves):
     r = two_player(moves)
-    check(r.app.screens[PLAY].game.over(), "not over:\n" + r.show())
+    check(r.app.shared.game.over(), "not over:\n" + r.show())
     return r
 
 
@@ -181,7 +181,7 @@ def test_a_session_in_and_out_of_the_review():
     r.run(1000)  # the result blinks
     got = imports.off()
     check(not got and not loaded(), "a game never reviewed loads %r" % got)
-    game = r.app.screens[PLAY].game
+    game = r.app.shared.game
     moves = bytes(game.moves[: game.count])
     n = len(moves)
     imports = Imports()
@@ -214,7 +214,7 @@ def test_a_session_in_and_out_of_the_review():
     check(type(r.app.screen).__name__ == "Review" and imports.off() == ["review", "coach"])
     r.click(SELECT)
     r.click(SELECT)  # a click on the result: the next game
-    check(r.app.screens[PLAY].game.count <= 1 and marks(r) <= 1, r.show())
+    check(r.app.shared.game.count <= 1 and marks(r) <= 1, r.show())
 
 
 def test_the_menu_hold_and_the_chord_leave_the_review_for_the_menu():

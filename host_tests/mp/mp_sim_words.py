@@ -9,8 +9,8 @@ import sys
 
 import framebuf
 import mptest
-import screens
 import simulator_mp
+import widgets
 from mptest import check
 
 
@@ -19,8 +19,8 @@ def test_result_words():
     for word in ("WIN!", "LOST", "DRAW"):
         buf = bytearray(84 * 6)
         fb = framebuf.FrameBuffer(buf, 84, 48, framebuf.MONO_VLSB)
-        x0, y0 = screens.STATUS_X, screens.ROW_Y[0]
-        screens.status_text(fb, 0, word)
+        x0, y0 = widgets.STATUS_X, widgets.ROW_Y[0]
+        widgets.status_text(fb, 0, word)
         dark = []
         for y in range(48):
             for x in range(84):

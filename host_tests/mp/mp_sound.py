@@ -38,7 +38,7 @@ def run(s, ms):
 def test_the_tables_are_short_loud_and_each_its_own():
     firsts = []
     for name in NAMES:
-        t = getattr(sound, name)
+        t = sound.table(name)
         check(len(t) >= 2 and len(t) % 2 == 0, name)
         hz = [t[i] for i in range(0, len(t), 2)]
         ms = [t[i] for i in range(1, len(t), 2)]
@@ -48,11 +48,11 @@ def test_the_tables_are_short_loud_and_each_its_own():
         firsts.append(t[:2])
     check(len(set(firsts)) == len(NAMES), "two sounds begin with the same note: %r" % firsts)
     for name in ("MOVE", "PLACE", "CPU"):  # the ticks: in a piezo's loud band
-        t = getattr(sound, name)
+        t = sound.table(name)
         check(all(2000 <= t[i] <= 4000 for i in range(0, len(t), 2)), name)
     # What may follow PLACE (it is heard whole) begins on another note, so it is heard apart.
     for name in ("CPU", "WIN", "LOSS", "DRAW"):
-        check(getattr(sound, name)[0] != sound.PLACE[-2], name)
+        check(sound.table(name)[0] != sound.table("PLACE")[-2], name)
 
 
 def test_every_sound_as_the_pin_plays_it():

@@ -1,17 +1,18 @@
 # title.py: the first screen, driven by the buttons and read off the glass.
 # SPDX-License-Identifier: MIT
 import sys
+import time
 
 import mptest
 from buttons import NEXT, SELECT
 from mptest import check
 from rig import Rig
 
-# What the title does not need: the menu, the game and the engine (app.App._SCREENS: made at
+# What the title does not need: the menu, the game and the engine (app.py's _SCREENS: made at
 # the first press). The game's modules stay in sys.modules; the menu's leave it at once, their
-# code held by the menu screen alone (app._load).
-_KEPT = ("play", "game", "screens", "engine")
-_LATER = ("mainmenu", "menu") + _KEPT
+# code held by the menu screen alone (app._load); the game's screen comes with the first game.
+_KEPT = ("game", "widgets", "engine")
+_LATER = ("mainmenu", "menu", "play") + _KEPT
 
 
 def test_a_boot_shows_the_title_before_the_menu_and_the_game_are_loaded():
@@ -39,16 +40,21 @@ def test_the_prompt_blinks():
     check(True in seen and False in seen, "press key blinks: %r" % (seen,))
 
 
+def idle_ms(r):
+    # How long the buttons have been left alone (power.Power.last: the last activity).
+    return time.ticks_diff(r.now, r.app.power.last)
+
+
 def test_due_is_the_next_blink_or_the_demo_whichever_comes_first():
     # The App asks due() before a save (app.App.step): it must answer on the title.
     r = Rig()
     r.run(50)
     title = r.app.screen
-    due = title.due(r.now)
+    due = r.app.due(r.now)
     check(0 < due <= 400, "the next blink of the prompt: %d ms" % due)
-    r.run(r.app.demo_after_ms - 30 - r.app.idle_ms(r.now))  # idle, the demo 30 ms away
-    left = r.app.demo_after_ms - r.app.idle_ms(r.now)
-    due = title.due(r.now)
+    r.run(r.app.demo_after_ms - 30 - idle_ms(r))  # idle, the demo 30 ms away
+    left = r.app.demo_after_ms - idle_ms(r)
+    due = r.app.due(r.now)
     check(r.app.screen is title and 0 <= due <= left <= 30, "the demo first: %d ms" % due)
 
 
@@ -68,12 +74,12 @@ def test_a_press_opens_the_menu_at_once_and_its_hold_does_nothing_more():
 
 
 def test_a_save_waiting_on_the_title_is_made():
-    # Title.due() is asked only while a save waits (app.App.step): it must know when the
-    # demo is due (issue 19: on the rp2 port this step raised AttributeError).
+    # The App's due() is asked only while a save waits (app.App.step): on the title it must
+    # know when the demo is due (issue 19: on the rp2 port this step raised AttributeError).
     r = Rig()
     r.run(50)
     r.settings.set("level", 0)
-    r.app.save_soon(r.now)
+    r.app.shared.save_soon(r.now)
     r.run(r.app.save_wait_ms + 500)  # the prompt blinks: the save takes a blink's frame
     check(r.text_at("OXO 5110", 10, 21), r.show())
     check(not r.settings.dirty, "the save waiting on the title was made")

@@ -37,7 +37,7 @@ def test_the_coach_answers_once_per_change_and_nothing_in_between():
     press("SELECT")  # the title: the menu
     press("NEXT")  # 2 Players
     press("SELECT")
-    game = p.runner.app.screen.game
+    game = p.runner.app.shared.game
     press("SELECT")  # X
     press("NEXT", 1000)  # a hold: the menu, the game waiting behind Continue
     check(json.loads(p.coach())["why"] == oxoweb.WAITING, "the waiting game not said")

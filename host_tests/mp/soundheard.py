@@ -28,7 +28,7 @@ def heard(pwm, t0=0):
 
 def expected(name, start=0):
     """The table `name` as heard() should give it, from `start`: its notes, then silence."""
-    table = getattr(sound, name)
+    table = sound.table(name)
     out = []
     t = start
     for i in range(0, len(table), 2):

@@ -1,6 +1,6 @@
-"""screens.py, read on CPython: what it takes from the engine, the game and the display instead
+"""widgets.py, read on CPython: what it takes from the engine, the game and the display instead
 of re-typing it. What the screens look like is held by the golden images (test_app_screens.py).
-Read with ast, not imported: screens.py takes the display's size from pcd8544, which needs
+Read with ast, not imported: widgets.py takes the display's size from pcd8544, which needs
 MicroPython's framebuf."""
 
 import ast
@@ -10,7 +10,7 @@ import engine
 from firmwaresource import assigned
 
 FIRMWARE = Path(__file__).resolve().parents[1] / "firmware"
-TREE = ast.parse((FIRMWARE / "screens.py").read_text())
+TREE = ast.parse((FIRMWARE / "widgets.py").read_text())
 
 
 def _imported_from(module):
@@ -22,7 +22,7 @@ def _imported_from(module):
     ]
 
 
-LEVEL_LABELS = assigned("screens", "LEVEL_LABELS")
+LEVEL_LABELS = assigned("widgets", "LEVEL_LABELS")
 
 
 def test_level_labels_are_the_engines_levels_in_4_characters():

@@ -1,22 +1,25 @@
-# Drawing of the app's screens into the frame buffer (no state; a frame leaves no garbage).
+# The pieces the screens draw into the frame buffer: the board, the status column, menu rows.
 # SPDX-License-Identifier: MIT
+# No state; a frame leaves no garbage.
+import glyphs
 from game import DRAW, ONE_PLAYER, TWO_PLAYERS
 from micropython import const
 from pcd8544 import WIDTH
 
-# The board fills the left 47x47 pixels: three 15-pixel cells with 1-pixel grid lines.
-_CELL = const(15)
-_PITCH = const(16)
+# The board fills the left 47x47 pixels: three 15-pixel cells with 1-pixel grid lines. The one
+# home of its geometry: the coach and the review draw into its cells with these.
+CELL = const(15)
+PITCH = const(16)  # a cell and its grid line
+INSET = const(2)  # (15 - 11) // 2: a big glyph in its cell
 _SIDE = const(47)
-_INSET = const(2)  # (15 - 11) // 2: a big glyph in its cell
 # The winning line runs through the cells' centres and reaches this far past the two end ones.
-_MID = const(7)  # a cell's centre from its top left corner: _CELL // 2
+_MID = const(7)  # a cell's centre from its top left corner: CELL // 2
 _REACH = const(5)
 # The status column: 4 characters of the 8x8 font from x=52 to the right edge.
 STATUS_X = const(52)
 ROW_Y = (0, 10, 22, 31, 40)  # turn, level/mode, three tally rows
 _RULE_Y = const(19)
-_CHAR = const(8)
+CHAR = const(8)  # the 8x8 font's advance
 _DIGITS = const(("0", "1", "2", "3", "4", "5", "6", "7", "8", "9"))
 _COUNT_1P = const(("W", "D", "L"))  # tally1: wins, draws, losses
 _COUNT_2P = const(("X", "O", "D"))  # tally2: X wins, O wins, draws (and the demo's)
@@ -25,40 +28,49 @@ _COUNT_2P = const(("X", "O", "D"))  # tally2: X wins, O wins, draws (and the dem
 # the engine's names.
 LEVEL_LABELS = ("EASY", "MED", "HARD", "PERF")
 STARTS_LABELS = ("YOU", "CPU", "ALT")  # the settings' "starts": 0, 1, 2 (who begins vs the CPU)
-# The demo's status column is demo.py's: a game keeps this module in RAM, and not that one.
+
+
+def cell_x(i):
+    """The left edge of cell i (0..8, reading order) on the board."""
+    return (i % 3) * PITCH
+
+
+def cell_y(i):
+    """The top edge of cell i."""
+    return (i // 3) * PITCH
 
 
 def number(fb, n, right, y, c=1):
     """Draw non-negative n with its last digit ending at x=right (no string built)."""
     if n > 999:
         n = 999
-    x = right - _CHAR + 1
+    x = right - CHAR + 1
     while True:
         fb.text(_DIGITS[n % 10], x, y, c)
         n //= 10
         if not n:
             return
-        x -= _CHAR
+        x -= CHAR
 
 
-def board(fb, gl, game, cur, solid, blink_on):
+def board(fb, game, cur, solid, blink_on):
     """The board: grid, marks, the cursor on cell `cur` (-1: none) - the cell inverted with the
     mover's mark in white if `solid`, else the mark in black - and the winning line if on."""
     fb.fill(0)
-    for k in (_CELL, _CELL + _PITCH):
+    for k in (CELL, CELL + PITCH):
         fb.vline(k, 0, _SIDE, 1)
         fb.hline(0, k, _SIDE, 1)
     marks = game.board
     for i in range(9):
         p = (marks >> (2 * i)) & 3
         if p:
-            gl.draw(fb, p, (i % 3) * _PITCH + _INSET, (i // 3) * _PITCH + _INSET)
+            glyphs.draw(fb, p, cell_x(i) + INSET, cell_y(i) + INSET)
     if cur >= 0:
-        x = (cur % 3) * _PITCH
-        y = (cur // 3) * _PITCH
+        x = cell_x(cur)
+        y = cell_y(cur)
         if solid:
-            fb.fill_rect(x, y, _CELL, _CELL, 1)
-        gl.draw(fb, game.turn(), x + _INSET, y + _INSET, True, solid)
+            fb.fill_rect(x, y, CELL, CELL, 1)
+        glyphs.draw(fb, game.turn(), x + INSET, y + INSET, True, solid)
     if game.line is not None and blink_on:
         _win_line(fb, game.line)
 
@@ -69,10 +81,10 @@ def _win_line(fb, line):
     b = line[2]
     dx = (b % 3 > a % 3) - (b % 3 < a % 3)
     dy = (b // 3 > a // 3) - (b // 3 < a // 3)
-    x0 = (a % 3) * _PITCH + _MID - _REACH * dx
-    y0 = (a // 3) * _PITCH + _MID - _REACH * dy
-    x1 = (b % 3) * _PITCH + _MID + _REACH * dx
-    y1 = (b // 3) * _PITCH + _MID + _REACH * dy
+    x0 = cell_x(a) + _MID - _REACH * dx
+    y0 = cell_y(a) + _MID - _REACH * dy
+    x1 = cell_x(b) + _MID + _REACH * dx
+    y1 = cell_y(b) + _MID + _REACH * dy
     for c, width in ((0, 2), (1, 1)):
         for o in range(-width, width + 1):
             if dy == 0:
@@ -86,10 +98,10 @@ def status_text(fb, row, text):
     fb.text(text, STATUS_X, ROW_Y[row], 1)
 
 
-def status_turn(fb, gl, player, text, row=0):
+def status_turn(fb, player, text, row=0):
     """A small mark of `player` followed by up to three characters, on a status row."""
-    gl.draw(fb, player, STATUS_X - 1, ROW_Y[row], False)
-    fb.text(text, STATUS_X + _CHAR, ROW_Y[row], 1)
+    glyphs.draw(fb, player, STATUS_X - 1, ROW_Y[row], False)
+    fb.text(text, STATUS_X + CHAR, ROW_Y[row], 1)
 
 
 def tally(fb, counts, mode):
@@ -103,7 +115,7 @@ def tally(fb, counts, mode):
         number(fb, counts[i], WIDTH - 1, y)
 
 
-def status(fb, gl, game, label, counts, thinking, blink_on):
+def status(fb, game, label, counts, thinking, blink_on):
     """The status column of a 1P or 2P game: turn or result, level (or "2P"), the tally."""
     two = game.mode == TWO_PLAYERS
     turn = game.turn()
@@ -112,15 +124,15 @@ def status(fb, gl, game, label, counts, thinking, blink_on):
             if blink_on:
                 status_text(fb, 0, "DRAW")
         elif two:
-            status_turn(fb, gl, game.result, "WIN")
+            status_turn(fb, game.result, "WIN")
         else:
             status_text(fb, 0, "WIN!" if game.result == game.human else "LOST")
     elif two:
-        status_turn(fb, gl, turn, "GO")
+        status_turn(fb, turn, "GO")
     elif turn == game.human:
-        status_turn(fb, gl, turn, "YOU")
+        status_turn(fb, turn, "YOU")
     else:
-        status_turn(fb, gl, turn, "..." if thinking else "CPU")
+        status_turn(fb, turn, "..." if thinking else "CPU")
     status_text(fb, 1, label)
     tally(fb, counts, game.mode)
 
@@ -138,10 +150,10 @@ def sign(fb, text):
 def menu_row(fb, row, label, value, highlight, editing):
     """One 8-pixel menu row: label left, value (str or int, None: none) right-aligned, inverted
     if highlighted. While a value is being adjusted (`editing`) it is framed by < and >."""
-    y = row * _CHAR
+    y = row * CHAR
     ink = 1
     if highlight:
-        fb.fill_rect(0, y, WIDTH, _CHAR, 1)
+        fb.fill_rect(0, y, WIDTH, CHAR, 1)
         ink = 0
     fb.text(label, 1, y, ink)
     if value is None:
@@ -154,4 +166,4 @@ def menu_row(fb, row, label, value, highlight, editing):
     if isinstance(value, int):
         number(fb, value, right, y, ink)
     else:
-        fb.text(value, right + 1 - _CHAR * len(value), y, ink)
+        fb.text(value, right + 1 - CHAR * len(value), y, ink)
