@@ -6,9 +6,11 @@ import sys
 import time
 
 
-def main():
-    """Run the game forever; return only in safe mode or when the board cannot be built."""
-    hw = boot()
+def main(later=None):
+    """Run the game forever; return only in safe mode or when the board cannot be built.
+    later: called once, as soon as the game's first frame is on the glass, or before anything
+    is written to the flash if that comes first (runner.Runner)."""
+    hw = boot(later)
     # The board file's code is needed no more: what it built holds none of it (see
     # hardware.Hardware), so it leaves RAM with its module, and with it the pads' making
     # (pads.py: the Pad it made is buttons.py's).
@@ -21,7 +23,7 @@ def main():
     # the error screen rather than in a traceback nobody sees.
     from runner import Runner
 
-    runner = Runner(hw)  # starts the watchdog
+    runner = Runner(hw, later)  # starts the watchdog
     doze = hw.doze
     try:
         while True:
@@ -35,7 +37,7 @@ def main():
         runner.stop()  # Ctrl-C to the REPL: no tone left sounding, no watchdog to reset it
 
 
-def boot():
+def boot(later=None):
     """The board's hardware.Hardware, or None: it could not be built (said and logged), or a
     button held at power-on asked for safe mode."""
     try:
@@ -45,6 +47,8 @@ def boot():
     except Exception as exc:
         print("oxo5110: the board could not be built:")
         sys.print_exception(exc)
+        if later is not None:
+            later()  # before error.log is written
         import errorlog  # only when something is logged: a game never holds it in RAM
 
         errorlog.log(exc)

@@ -27,10 +27,15 @@ class Runner:
     Each start is counted (settings.Settings.count_boot) and error.log's lines carry its
     number. A boot after a watchdog reset (hw.wdt_reset) leaves one line in error.log, and a
     run of such boots (a hang that comes back at every start, before the count is saved) only
-    the first one."""
+    the first one.
 
-    def __init__(self, hw):
+    `later` (None, or a callable such as the making of a first boot's filesystem) is called
+    once: after the first step, whose frame is the first on the glass, or before error.log
+    is written if that comes first."""
+
+    def __init__(self, hw, later=None):
         self.hw = hw
+        self.later = later
         self.settings = None
         self.app = None
         self.waiting = None  # rescue.Waiting while the error screen shows
@@ -57,9 +62,16 @@ class Runner:
                     self.load()
                 self.app = start(self.hw, self.settings)
                 now = time.ticks_ms()  # loading the game took time: its clocks start after
-            return self.app.step(now)
+            wait = self.app.step(now)
+            if self.later is not None:
+                self._later()
+            return wait
         except Exception as exc:  # KeyboardInterrupt and SystemExit reach the REPL
             self.app = None
+            try:
+                self._later()  # the flash ready for the error screen's error.log line
+            except Exception:
+                pass  # the error screen first: that line then goes to the REPL only
             gc.collect()  # the app's objects are garbage now; room for the error screen
             if self.dog is not None:
                 self.dog.feed()  # the step that failed may have been a long one
@@ -69,6 +81,12 @@ class Runner:
             rescue.show_error(self.hw, self.settings, exc, self.crashes >= CRASHES)
             self.waiting = rescue.Waiting(self.hw, time.ticks_ms())
             return 0
+
+    def _later(self):
+        later = self.later
+        self.later = None
+        if later is not None:
+            later()
 
     def load(self):
         """Load the stored settings (defaults where the file is missing or bad) and count this
@@ -84,6 +102,7 @@ class Runner:
         for text in found:
             self.note(text)
         if self.hw.wdt_reset:
+            self._later()
             import errorlog  # only when something is logged: a game never holds it in RAM
 
             errorlog.watchdog_reset(WATCHDOG_MS, boot)  # its words are there: nothing to keep
@@ -91,6 +110,7 @@ class Runner:
     def note(self, text):
         """Append a line to error.log for this boot (errorlog.note), loading that module only
         now: a session that logs nothing never holds its code in RAM."""
+        self._later()
         import errorlog
 
         errorlog.note(text, self.settings.get("boots"))

@@ -3,7 +3,8 @@
 # SPDX-License-Identifier: MIT
 # MicroPython runs a frozen main.py rather than the filesystem's (shared/runtime/pyexec.c,
 # pyexec_file_if_exists), so without this look-up a user's own main.py, or `make deploy`'s,
-# would never run. It is the one littlefs look-up of this file.
+# would never run. It is the one littlefs look-up of this file (none on a first boot: there is
+# no filesystem yet).
 import os
 import sys
 
@@ -23,9 +24,31 @@ else:
     # back for the REPL after safe mode or Ctrl-C.
     path = sys.path[:]
     sys.path[:] = [".frozen"]
+    # On the rp2 boards this folder's _boot.py mounted the filesystem, or found none to mount
+    # (a first boot): then it is made once the game's first frame is on the glass (oxo.main's
+    # `later`), or before the game writes anything, or on the way to the REPL (safe mode,
+    # Ctrl-C, no board) at the latest. Elsewhere the port's own _boot.py made it already.
+    make = None
+    try:
+        import flashfs
+
+        sys.modules.pop("flashfs")  # held by `make` alone, and only until it is made
+        if not flashfs.mounted():
+            make = flashfs.make
+        del flashfs
+    except ImportError:
+        pass
     try:
         import oxo
 
-        oxo.main()
+        oxo.main(make)
     finally:
         sys.path[:] = path
+        if make is not None:
+            import micropython
+
+            micropython.kbd_intr(-1)  # a Ctrl-C now would leave a REPL with no filesystem
+            try:
+                make()  # nothing when it was made after the first frame
+            finally:
+                micropython.kbd_intr(3)

@@ -20,6 +20,14 @@ class mp_frozen_main(mpcheck.Script):
     args = (FROZEN / "main.py", mpcheck.TMPDIR)
 
 
+class mp_frozen_later(mpcheck.Script):
+    """oxo.main's `later` (frozen/main.py's making of a first boot's filesystem) through the
+    runner, under the harness with test_main.py's fake app."""
+
+    heapsize = "512k"  # as test_main.py's: a FAT RAM flash after the watchdog's reboot
+    paths = (mpcheck.fixture("hostboard"), Path(__file__).parent / "mp" / "fakeapp")
+
+
 class Recorder:
     """The manifest API of MicroPython's tools/manifestfile.py, recording each call."""
 
@@ -80,6 +88,23 @@ def test_the_manifest_includes_the_ports_own_first():
     assert calls[0] == ("include", ("$(BOARD_DIR)/manifest.py",), {})
 
 
+def test_rp2_boot_restates_the_rp2_ports_manifest_with_its_own_boot_py():
+    calls = run_manifest(board="/stage", rp2_boot=True)
+    assert not [c for c in calls if c[0] == "include" and "boards" in c[1][0]]
+    assert calls[0] == ("freeze", ("$(PORT_DIR)/modules", ("_boot_fat.py", "rp2.py")), {})
+    modules = [args[0] for kind, args, _kwargs in calls if kind == "module"]
+    assert sorted(modules) == ["_boot.py", "board.py", "flashfs.py", "main.py"]
+
+
+@pytest.mark.parametrize(
+    "board, expected", [("pico", True), ("pico2", True), ("pico-w", False), ("esp32", False)]
+)
+def test_firmware_asks_for_rp2_boot_only_where_the_ports_manifest_is_the_boards(board, expected):
+    image = firmware.IMAGES[board]
+    port = "$(BOARD_DIR)/manifest.py" if board == "pico-w" else "$(PORT_DIR)/boards/manifest.py"
+    assert firmware.rp2_boot(image, port) is expected
+
+
 def test_the_manifest_refuses_to_run_without_a_board():
     with pytest.raises(ValueError, match="board="):
         run_manifest()
@@ -125,7 +150,8 @@ def test_micropythons_own_manifest_reader_freezes_the_game_as_board_and_main(boa
         if Path(f.full_path).is_relative_to(ROOT) or Path(f.full_path).is_relative_to(tmp_path)
     }
     game = {p.name for p in mpy_build.firmware_sources(include_boards=False)}
-    assert set(ours) == game | {"board.py"}
+    boot = {"_boot.py", "flashfs.py"} if board == "pico" else set()  # frozen/, on rp2 only
+    assert set(ours) == game | {"board.py"} | boot
     assert Path(ours["main.py"].full_path) == FROZEN / "main.py"
     assert (
         Path(ours["board.py"].full_path).read_bytes()
@@ -133,7 +159,21 @@ def test_micropythons_own_manifest_reader_freezes_the_game_as_board_and_main(boa
     )
     assert {f.opt for f in ours.values()} == {3}
     targets = [f.target_path for f in files]
-    assert "_boot.py" in targets and targets.count("main.py") == 1
+    assert targets.count("_boot.py") == 1 and targets.count("main.py") == 1
+    if board == "pico":
+        assert Path(ours["_boot.py"].full_path) == FROZEN / "_boot.py"
+
+
+@NEEDS_SRC
+def test_the_pico_freezes_all_the_stock_pico_freezes_but_the_ports_boot_py(tmp_path):
+    # frozen/manifest.py restates ports/rp2/boards/manifest.py (rp2_boot): the same files,
+    # from the same places, but for _boot.py, which is frozen/'s.
+    stock = {(f.target_path, f.full_path) for f in frozen_by("pico", tmp_path / "s", stock=True)}
+    ours = {(f.target_path, f.full_path) for f in frozen_by("pico", tmp_path / "f")}
+    ports_boot = {(t, p) for t, p in stock if t == "_boot.py"}
+    assert len(ports_boot) == 1
+    assert stock - ports_boot <= ours
+    assert not ports_boot & ours
 
 
 @NEEDS_SRC

@@ -151,19 +151,29 @@ def stage(src, image, work, stock=False):
         return manifest
     shutil.copyfile(boardlist.board_file(image.board_file), work / "board" / "board.py")
     manifest = work / "manifest.py"
+    port = port_manifest(src, image)
     manifest.write_text(
         "# Written by tools/firmware.py for %s (%s): the project's manifest with this board.\n"
-        "include(%r, board=%r, port=%r)\n"
+        "include(%r, board=%r, port=%r, rp2_boot=%r)\n"
         % (
             image.out,
             image.micropython,
             str(MANIFEST),
             str(work / "board"),
-            port_manifest(src, image),
+            port,
+            rp2_boot(image, port),
         ),
         encoding="utf-8",
     )
     return manifest
+
+
+def rp2_boot(image, port):
+    """True when the build freezes frozen/_boot.py, which makes a first boot's filesystem after
+    the title, in place of the rp2 port's: an rp2 board built with the port's own manifest,
+    which frozen/manifest.py restates without its _boot.py. A board with a manifest of its own
+    (RPI_PICO_W: networking and Bluetooth on top) keeps the port's _boot.py."""
+    return port_name(image) == "rp2" and port == "$(PORT_DIR)/boards/manifest.py"
 
 
 def build_commands(src, image, manifest, build):

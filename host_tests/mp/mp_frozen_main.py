@@ -15,28 +15,55 @@ ROOT = sys.argv[2]
 
 
 class FakeOxo:
-    """The game: records each start and the path it ran with."""
+    """The game: records each start, the path it ran with and the `later` it was given (and
+    with `call_later` calls it, as the runner does after the first frame)."""
 
-    def __init__(self, raises=None):
+    def __init__(self, raises=None, call_later=False):
         self.paths = []
+        self.laters = []
         self.raises = raises
+        self.call_later = call_later
 
-    def main(self):
+    def main(self, later=None):
         self.paths.append(sys.path[:])
+        self.laters.append(later)
+        if self.call_later and later is not None:
+            later()
         if self.raises is not None:
             raise self.raises
 
 
-def power_on(game):
+class FakeFlashfs:
+    """frozen/flashfs.py as frozen/_boot.py leaves it in sys.modules: a filesystem mounted or
+    not, made (and then mounted) by make() unless one is mounted, as flashfs.make; counted."""
+
+    def __init__(self, mounted):
+        self.is_mounted = mounted
+        self.makes = 0
+
+    def mounted(self):
+        return self.is_mounted
+
+    def make(self):
+        if not self.is_mounted:
+            self.makes += 1
+            self.is_mounted = True
+
+
+def power_on(game, flashfs=None):
     """Run frozen/main.py as the port runs it at power-on (in __main__'s globals, a fresh dict
-    here), with `game` as oxo; return those globals."""
+    here), with `game` as oxo and `flashfs` as what _boot.py left (None: the port's own
+    _boot.py ran, as on the ESP32); return those globals."""
     sys.modules["oxo"] = game
+    if flashfs is not None:
+        sys.modules["flashfs"] = flashfs
     os.chdir(ROOT)
     scope = {"__name__": "__main__"}
     try:
         execfile(FROZEN_MAIN, scope)  # noqa: F821 - a MicroPython built-in
     finally:
         sys.modules.pop("oxo", None)
+        sys.modules.pop("flashfs", None)
     return scope
 
 
@@ -96,6 +123,51 @@ def test_ctrl_c_in_the_game_reaches_the_repl_with_the_path_back():
         stopped = True
     check(stopped, "the KeyboardInterrupt was swallowed")
     check(sys.path == before, "the path was not given back: %r" % sys.path)
+
+
+def test_without_flashfs_the_game_is_given_nothing_to_do_later():
+    # The port's own _boot.py made the filesystem before main.py (ESP32, Pico W).
+    remove("main.py")
+    game = FakeOxo()
+    power_on(game)
+    check(game.laters == [None], repr(game.laters))
+
+
+def test_a_mounted_filesystem_leaves_nothing_to_do_later_and_lets_flashfs_go():
+    remove("main.py")
+    game = FakeOxo()
+    fs = FakeFlashfs(mounted=True)
+    scope = power_on(game, fs)
+    check(game.laters == [None], repr(game.laters))
+    check(fs.makes == 0, "made again")
+    check("flashfs" not in scope, "main.py's globals keep flashfs")
+
+
+def test_a_first_boot_hands_the_making_to_the_game_and_it_is_done_once():
+    remove("main.py")
+    fs = FakeFlashfs(mounted=False)
+    game = FakeOxo(raises=KeyboardInterrupt(), call_later=True)  # made, then Ctrl-C
+    try:
+        power_on(game, fs)
+    except KeyboardInterrupt:
+        pass
+    check(game.laters == [fs.make], repr(game.laters))
+    check(fs.makes == 1, "made %d times" % fs.makes)
+
+
+def test_a_first_boot_that_leaves_the_game_early_still_makes_the_filesystem():
+    # Safe mode or no board (the game returns), or Ctrl-C before the first frame: made on the
+    # way to the REPL, and the Ctrl-C still reaches it.
+    remove("main.py")
+    for raises in (None, KeyboardInterrupt()):
+        fs = FakeFlashfs(mounted=False)
+        try:
+            power_on(FakeOxo(raises=raises), fs)
+            stopped = False
+        except KeyboardInterrupt:
+            stopped = True
+        check(fs.makes == 1, "made %d times (%r)" % (fs.makes, raises))
+        check(stopped == (raises is not None), "the KeyboardInterrupt was swallowed")
 
 
 def test_an_error_in_main_py_is_its_own_with_its_name():
