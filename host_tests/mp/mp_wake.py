@@ -11,6 +11,9 @@ from mptest import check
 
 RATED_HZ = 4000000  # PCD8544: at most 4.0 Mbit/s
 SLICE_MS = 50  # app.App.doze_ms: the board dozes in slices this long while asleep
+# The waking step's work before its frame's show() (under a ms on the fake clock) ends in the
+# next ms or not by where the clock's sub-ms part stands, which any earlier flash write moves.
+STEP_MS = 1
 # Asleep after 1 s idle (the backlight is not dimmed first): many sleeps in little fake time.
 SETTINGS = '{"dim_s": 0, "sleep_s": 1}'
 
@@ -144,9 +147,10 @@ def test_pico_wakes_at_the_end_of_the_slice_and_the_press_only_wakes():
     check(out["anomalies"] == [], repr(out["anomalies"]))
     for button in (PREV, NEXT, SELECT):
         for offset, latency, late in out["frames"][button]:
-            # Never early (rp2 light sleep cannot end on a pin), never later than the slice.
+            # Never early (rp2 light sleep cannot end on a pin), never later than the slice
+            # (and the waking step's work).
             check(
-                late == 0,
+                0 <= late <= STEP_MS,
                 "%s at +%d ms: frame after %d ms" % (BUTTON_NAMES[button], offset, latency),
             )
 
@@ -157,11 +161,11 @@ def test_esp32_select_wakes_at_once_prev_next_at_the_end_of_the_slice():
     check(out["bad"] == [], "a waking press did more than wake: %r" % (out["bad"],))
     check(out["anomalies"] == [], repr(out["anomalies"]))
     for offset, latency, _late in out["frames"][SELECT]:
-        check(latency == 0, "select at +%d ms: frame after %d ms" % (offset, latency))
+        check(latency <= STEP_MS, "select at +%d ms: frame after %d ms" % (offset, latency))
     for button in (PREV, NEXT):
         for offset, latency, late in out["frames"][button]:
             check(
-                late == 0,
+                0 <= late <= STEP_MS,
                 "%s at +%d ms: frame after %d ms" % (BUTTON_NAMES[button], offset, latency),
             )
 
