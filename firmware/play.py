@@ -215,7 +215,8 @@ class Play(Screen):
             self.shown = True
             self.thinking = self.slow[slot] >= self.think_ms
             return AGAIN
-        if self.shared.sounding():
+        buzzer = self.shared.buzzer
+        if buzzer is not None and buzzer.playing():
             return None  # the search would hold the loop past your mark's click: cutting it
         start = time.ticks_ms()
         cell = game.cpu_move(game.level, random)

@@ -51,10 +51,6 @@ class Shared:
             else:
                 buzzer.stop()  # turned off: what plays stops too
 
-    def sounding(self):
-        """True while a sound plays (a long search waits for it: it would cut its notes)."""
-        return self.buzzer is not None and self.buzzer.playing()
-
     def save_soon(self, now):
         """Save the settings in the next quiet gap (app.App.step says when; only what changed
         is written)."""

@@ -11,28 +11,39 @@ _HALF = const(32768)  # duty_u16 50 %: a square wave, the loudest one pin gives 
 # duration ms) pairs, 0 Hz a rest. A piezo disc is loudest near its resonance, about 2-4 kHz:
 # the ticks sit there, the jingles span 1.3-4.2 kHz. Each lasts at most about 1 s. Note names in
 # the comments (A4 = 440 Hz).
+# Name, notes, name, notes... in one flat tuple: one object less per sound than pairs, on a
+# port that loads it into RAM with the code (.mpy on the filesystem).
 _SOUNDS = const(
     (
-        ("MOVE", (3200, 6)),  # cursor or menu highlight moved: the shortest tick
-        ("PLACE", (2093, 25, 3136, 35)),  # your mark (or a menu choice): C7 up to G7
-        ("CPU", (3520, 25, 2637, 35)),  # the CPU's mark: A7 down to E7
-        ("HINT", (2093, 20, 2637, 20, 3136, 20, 4186, 40)),  # a chirp up: C7 E7 G7 C8
-        ("ERROR", (1319, 80, 0, 40, 1319, 160)),  # refused (NO UNDO): low E6 twice
-        ("WIN", (2093, 100, 2637, 100, 3136, 100, 4186, 100, 0, 40, 3136, 90, 4186, 330)),
-        ("LOSS", (2349, 180, 2217, 180, 2093, 180, 1976, 420)),  # D7 C#7 C7 B6: sad trombone
-        ("DRAW", (2637, 110, 2349, 110, 2637, 160)),  # E7 D7 E7: a shrug
-        ("CHIME", (1568, 70, 2093, 70, 3136, 220)),  # power-on: G6 C7 G7
+        "MOVE",
+        (3200, 6),  # cursor or menu highlight moved: the shortest tick
+        "PLACE",
+        (2093, 25, 3136, 35),  # your mark (or a menu choice): C7 up to G7
+        "CPU",
+        (3520, 25, 2637, 35),  # the CPU's mark: A7 down to E7
+        "HINT",
+        (2093, 20, 2637, 20, 3136, 20, 4186, 40),  # a chirp up: C7 E7 G7 C8
+        "ERROR",
+        (1319, 80, 0, 40, 1319, 160),  # refused (NO UNDO): low E6 twice
+        "WIN",
+        (2093, 100, 2637, 100, 3136, 100, 4186, 100, 0, 40, 3136, 90, 4186, 330),  # fanfare
+        "LOSS",
+        (2349, 180, 2217, 180, 2093, 180, 1976, 420),  # D7 C#7 C7 B6: the sad trombone
+        "DRAW",
+        (2637, 110, 2349, 110, 2637, 160),  # E7 D7 E7: a shrug
+        "CHIME",
+        (1568, 70, 2093, 70, 3136, 220),  # power-on: G6 C7 G7
     )
-)  # fmt: skip
+)
 
 
 def table(name):
     """The notes of the sound called `name`; ValueError naming the sounds there are if none is
     called so. Allocates nothing when it finds it."""
-    for sound in _SOUNDS:
-        if sound[0] == name:
-            return sound[1]
-    raise ValueError("no sound %r; there are %s" % (name, ", ".join(s[0] for s in _SOUNDS)))
+    for i in range(0, len(_SOUNDS), 2):
+        if _SOUNDS[i] == name:
+            return _SOUNDS[i + 1]
+    raise ValueError("no sound %r; there are %s" % (name, ", ".join(_SOUNDS[::2])))
 
 
 class Sound:

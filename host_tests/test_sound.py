@@ -81,7 +81,7 @@ def test_every_sound_the_firmware_asks_for_is_a_table():
     import sound
 
     firmware = Path(__file__).resolve().parents[1] / "firmware"
-    tables = {name for name, _ in sound._SOUNDS}
+    tables = set(sound._SOUNDS[::2])
     assert tables == set(NAMES)
     asked = set()
     for path in sorted(firmware.glob("*.py")):
