@@ -9,6 +9,7 @@ import os
 import sys
 import time
 
+import flash
 from micropython import const
 
 LOG = "error.log"
@@ -43,11 +44,24 @@ def where(exc):
         return "?"
 
 
+def _on_flash(fn):
+    # fn with the filesystem held while it runs (flash.use: a frozen image lends it).
+    def held(*args):
+        flash.use()
+        try:
+            return fn(*args)
+        finally:
+            flash.done()
+
+    return held
+
+
 def log(exc, boot=None, path=LOG):
     """Append one line about exc to the log (see note): "<type>: <message> @<file>:<function>"."""
     note("%s: %s @%s" % (type(exc).__name__, message(exc), where(exc)), boot, path)
 
 
+@_on_flash
 def keep_copy(path, copy, size, report=None):
     """Copy the first `size` bytes of `path`, a file that did not parse, to `copy` (one copy:
     the latest) for a human to read, and tell report(text) what was lost and where it is
@@ -77,6 +91,7 @@ def watchdog_reset(timeout_ms, boot=None, path=LOG):
     note_once("watchdog reset: a step ran over %d s" % (timeout_ms // 1000), boot, path)
 
 
+@_on_flash
 def note_once(text, boot=None, path=LOG):
     """note(text, boot), unless the log's last line already says text for the same boot."""
     try:
@@ -92,6 +107,7 @@ def note_once(text, boot=None, path=LOG):
     note(text, boot, path)
 
 
+@_on_flash
 def note(text, boot=None, path=LOG):
     """Append "boot <boot> +<seconds since reset>s <text>" as one line to the log, keeping the
     file under LOG_MAX bytes. A log that cannot be written is reported on the REPL only."""

@@ -3,6 +3,7 @@
 import json
 import os
 
+import flash
 from micropython import const
 from valid import int_in
 
@@ -115,6 +116,14 @@ class Settings:
         The file is rewritten when it held anything else than these values; a missing file is
         not written until something changes (no flash write at a first boot). `report`: see
         save()."""
+        flash.use()
+        try:
+            return cls._load(path, report)
+        finally:
+            flash.done()
+
+    @classmethod
+    def _load(cls, path, report):
         self = cls(path, report)
         stored = _read(path)
         from_tmp = False
@@ -181,6 +190,13 @@ class Settings:
         the next is reported only after a save has worked."""
         if not self.dirty:
             return True
+        flash.use()
+        try:
+            return self._write()
+        finally:
+            flash.done()
+
+    def _write(self):
         tmp = self._path + ".tmp"
         try:
             with open(tmp, "w") as f:

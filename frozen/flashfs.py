@@ -12,14 +12,22 @@ _PROGSIZE = 256  # the flash is programmed in aligned 256-byte pages (as the por
 
 
 def mount():
-    """Mount the flash's littlefs at /; False when there is none (nothing made yet, or its
-    making was cut short)."""
+    """Mount the flash's littlefs at / unless it is; False when there is none (nothing made
+    yet, or its making was cut short)."""
+    if mounted():
+        return True
     try:
         fs = vfs.VfsLfs2(rp2.Flash(), progsize=_PROGSIZE)
     except OSError:
         return False
     vfs.mount(fs, "/")
     return True
+
+
+def release():
+    """Unmount what is mounted at / (nothing if nothing is): its caches go with it."""
+    if mounted():
+        vfs.umount("/")
 
 
 def mounted():
@@ -31,8 +39,8 @@ def mounted():
 
 
 def make():
-    """Make the littlefs and mount it at /, unless a filesystem is mounted there already."""
-    if mounted():
+    """Mount the littlefs at /, made first when there is none."""
+    if mount():
         return
     flash = rp2.Flash()
     vfs.VfsLfs2.mkfs(flash, progsize=_PROGSIZE)

@@ -7,6 +7,7 @@
 import os
 import sys
 
+import flash
 import mptest
 from mptest import check
 
@@ -15,39 +16,56 @@ ROOT = sys.argv[2]
 
 
 class FakeOxo:
-    """The game: records each start, the path it ran with and the `later` it was given (and
-    with `call_later` calls it, as the runner does after the first frame)."""
+    """The game: records each start, the path it ran with, the `later` it was given (and with
+    `call_later` calls it, as the runner does after the first frame), and with `fs` whether
+    the filesystem was mounted when it started, and after `later`, and what flash.lend was."""
 
-    def __init__(self, raises=None, call_later=False):
+    def __init__(self, raises=None, call_later=False, fs=None):
         self.paths = []
         self.laters = []
         self.raises = raises
         self.call_later = call_later
+        self.fs = fs
+        self.seen = []  # (mounted at start, mounted after later, flash.lend)
 
     def main(self, later=None):
         self.paths.append(sys.path[:])
         self.laters.append(later)
+        at_start = self.fs is not None and self.fs.is_mounted
         if self.call_later and later is not None:
             later()
+        after = self.fs is not None and self.fs.is_mounted
+        self.seen.append((at_start, after, flash.lend))
         if self.raises is not None:
             raise self.raises
 
 
 class FakeFlashfs:
-    """frozen/flashfs.py as frozen/_boot.py leaves it in sys.modules: a filesystem mounted or
-    not, made (and then mounted) by make() unless one is mounted, as flashfs.make; counted."""
+    """frozen/flashfs.py as frozen/_boot.py leaves it in sys.modules: a filesystem made or not
+    (a first boot), mounted or not; mount() mounts one that is made, release() unmounts,
+    make() mounts it, made first when there is none (counted)."""
 
-    def __init__(self, mounted):
-        self.is_mounted = mounted
+    def __init__(self, made):
+        self.made = made
+        self.is_mounted = made  # _boot.py mounted what there is
         self.makes = 0
 
     def mounted(self):
         return self.is_mounted
 
-    def make(self):
-        if not self.is_mounted:
-            self.makes += 1
+    def mount(self):
+        if self.made:
             self.is_mounted = True
+        return self.is_mounted
+
+    def release(self):
+        self.is_mounted = False
+
+    def make(self):
+        if self.mount():
+            return
+        self.makes += 1
+        self.made = self.is_mounted = True
 
 
 def power_on(game, flashfs=None):
@@ -64,6 +82,7 @@ def power_on(game, flashfs=None):
     finally:
         sys.modules.pop("oxo", None)
         sys.modules.pop("flashfs", None)
+        flash.lend = None  # as a new power-on finds it
     return scope
 
 
@@ -133,26 +152,31 @@ def test_without_flashfs_the_game_is_given_nothing_to_do_later():
     check(game.laters == [None], repr(game.laters))
 
 
-def test_a_mounted_filesystem_leaves_nothing_to_do_later_and_lets_flashfs_go():
+def test_a_filesystem_is_lent_to_the_game_and_mounted_again_for_the_repl():
     remove("main.py")
-    game = FakeOxo()
-    fs = FakeFlashfs(mounted=True)
-    scope = power_on(game, fs)
+    fs = FakeFlashfs(made=True)
+    game = FakeOxo(fs=fs)
+    power_on(game, fs)
     check(game.laters == [None], repr(game.laters))
     check(fs.makes == 0, "made again")
-    check("flashfs" not in scope, "main.py's globals keep flashfs")
+    at_start, _after, lend = game.seen[0]
+    check(not at_start, "the game started with the filesystem held")
+    check(lend == (fs.mount, fs.release), "not lent: %r" % (lend,))
+    check(fs.is_mounted and flash.lend is None, "the REPL has no filesystem")
 
 
 def test_a_first_boot_hands_the_making_to_the_game_and_it_is_done_once():
     remove("main.py")
-    fs = FakeFlashfs(mounted=False)
-    game = FakeOxo(raises=KeyboardInterrupt(), call_later=True)  # made, then Ctrl-C
+    fs = FakeFlashfs(made=False)
+    game = FakeOxo(raises=KeyboardInterrupt(), call_later=True, fs=fs)  # made, then Ctrl-C
     try:
         power_on(game, fs)
     except KeyboardInterrupt:
         pass
-    check(game.laters == [fs.make], repr(game.laters))
+    check(game.laters[0] is not None, repr(game.laters))
     check(fs.makes == 1, "made %d times" % fs.makes)
+    check(game.seen[0][:2] == (False, False), "held after its making: %r" % (game.seen,))
+    check(fs.is_mounted, "the REPL has no filesystem")
 
 
 def test_a_first_boot_that_leaves_the_game_early_still_makes_the_filesystem():
@@ -160,7 +184,7 @@ def test_a_first_boot_that_leaves_the_game_early_still_makes_the_filesystem():
     # way to the REPL, and the Ctrl-C still reaches it.
     remove("main.py")
     for raises in (None, KeyboardInterrupt()):
-        fs = FakeFlashfs(mounted=False)
+        fs = FakeFlashfs(made=False)
         try:
             power_on(FakeOxo(raises=raises), fs)
             stopped = False
