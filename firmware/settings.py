@@ -13,9 +13,10 @@ BOOTS_MAX = const(999999999)  # the boot count stops here (a small int on every 
 _SECONDS_MAX = const(3600)
 _READ_MAX = const(512)  # a good file is ~150 bytes; anything longer is not ours
 
-# The only keys, in the order they are written, and _SPEC in the same order: per key its
-# default, kind, low, high; kind is "int" (a plain int, not a bool), "bool", or "tally" (three
-# ints). (const(): the table lives with the code's constants, no dict in RAM.)
+# The only keys, in the order they are written, and _SPEC in the same order: per key four
+# items, its default, kind, low, high; kind is "int" (a plain int, not a bool), "bool", or
+# "tally" (three ints). (const(): the table lives with the code's constants, no dict in RAM;
+# flat, not a tuple per key: a port that loads the code into RAM makes each tuple an object.)
 # - contrast: Vop; modules look right at about 40..72. Capped at CONTRAST_MAX = 90: the
 #   PCD8544's voltage generator is specified up to 8.5 V (VLCD = 3.06 V + 0.06 V * Vop).
 # - level: index into engine.LEVELS; default the strongest but one, so a new player can still
@@ -49,20 +50,20 @@ KEYS = (
 )
 _SPEC = const(
     (
-        (60, "int", 0, CONTRAST_MAX),  # contrast
-        (True, "bool", 0, 1),  # backlight
-        (LEVEL_COUNT - 2, "int", 0, LEVEL_COUNT - 1),  # level
-        (2, "int", 0, 2),  # starts
-        ((0, 0, 0), "tally", 0, TALLY_MAX),  # tally1: wins, draws, losses against the CPU
-        ((0, 0, 0), "tally", 0, TALLY_MAX),  # tally2: X wins, O wins, draws (two players)
-        (30, "int", 0, _SECONDS_MAX),  # dim_s
-        (120, "int", 0, _SECONDS_MAX),  # sleep_s
-        (True, "bool", 0, 1),  # sound
-        (False, "bool", 0, 1),  # coach
-        (False, "bool", 0, 1),  # coach_told
-        (0, "int", 0, BOOTS_MAX),  # boots
+        60, "int", 0, CONTRAST_MAX,  # contrast
+        True, "bool", 0, 1,  # backlight
+        LEVEL_COUNT - 2, "int", 0, LEVEL_COUNT - 1,  # level
+        2, "int", 0, 2,  # starts
+        (0, 0, 0), "tally", 0, TALLY_MAX,  # tally1: wins, draws, losses against the CPU
+        (0, 0, 0), "tally", 0, TALLY_MAX,  # tally2: X wins, O wins, draws (two players)
+        30, "int", 0, _SECONDS_MAX,  # dim_s
+        120, "int", 0, _SECONDS_MAX,  # sleep_s
+        True, "bool", 0, 1,  # sound
+        False, "bool", 0, 1,  # coach
+        False, "bool", 0, 1,  # coach_told
+        0, "int", 0, BOOTS_MAX,  # boots
     )
-)
+)  # fmt: skip
 
 
 def check(key, value):
@@ -70,8 +71,8 @@ def check(key, value):
     not allowed, saying what is."""
     if key not in KEYS:
         raise ValueError("unknown setting %r; allowed: %s" % (key, ", ".join(KEYS)))
-    spec = _SPEC[KEYS.index(key)]
-    kind, low, high = spec[1], spec[2], spec[3]
+    at = 4 * KEYS.index(key)
+    kind, low, high = _SPEC[at + 1], _SPEC[at + 2], _SPEC[at + 3]
     if kind == "bool":
         if isinstance(value, bool):
             return value
@@ -99,7 +100,7 @@ class Settings:
         self._path = path
         self._values = {}
         for i in range(len(KEYS)):
-            self._values[KEYS[i]] = _SPEC[i][0]
+            self._values[KEYS[i]] = _SPEC[4 * i]
         self.dirty = True  # changes not yet written (save)
         # report(text) hears of a save that failed (runner.py logs it), once until one
         # succeeds: the app tries again after every game, and the log must not fill with the
