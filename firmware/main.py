@@ -3,12 +3,9 @@
 # SPDX-License-Identifier: MIT
 import sys
 
-# MicroPython looks for an extensible built-in module (time, machine, array, ...) on the
-# filesystem at every import, before it takes the built-in, and never keeps it in sys.modules
-# (py/builtinimport.c, process_import_at_level): six littlefs look-ups on a Pico, 3-7 ms, for
-# each `import time`, a dozen of them before the title. Kept in sys.modules after their first
-# import, the firmware's imports of them cost nothing (a stand-in on the path stays what they
-# import). random waits for the first game: the title does not need it.
+# MicroPython looks for an extensible built-in module (time, machine, ...) on the filesystem at
+# every import before it takes the built-in (py/builtinimport.c): kept in sys.modules, the
+# firmware's imports of them cost no flash look-ups (docs/benchmarks.md, "Boot look-ups").
 for name in ("time", "array", "machine", "json", "os"):
     sys.modules[name] = __import__(name)
 

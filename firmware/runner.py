@@ -5,13 +5,9 @@ import time
 
 from micropython import const
 
-# The watchdog resets the board when a step takes longer than this. The longest steps are a
-# settings save (173-185 ms on the rp2 port's littlefs in an emulator, issue 19; real flash
-# adds its erases, a 4 KB sector at most 400 ms on a Pico's W25Q16JV), a search at the perfect
-# level (27.6 ms on an emulated RP2040), the error screen with its error.log line, and a
-# light-sleep slice (App.doze_ms, 50 ms). 5 s, machine.WDT's own default, is five times even
-# two worst-case erases and below the RP2040's maximum (8388 ms, ports/rp2/machine_wdt.c);
-# a hung board starts again within it.
+# The watchdog resets the board when a step takes longer than this: machine.WDT's own default,
+# five times the longest step we know of and below the RP2040's maximum (docs/benchmarks.md,
+# "A save's gap and the watchdog's timeout").
 WATCHDOG_MS = const(5000)
 CRASHES = const(3)  # errors in a row, each within _CALM_MS of a start: no more restarts
 _CALM_MS = const(60000)  # a game that ran this long ends a run of crashes
