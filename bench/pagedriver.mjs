@@ -83,6 +83,7 @@ export async function open(browser, server, { settings = null, ...options } = {}
     const said = errors.length ? "; the page said: " + errors.join("; ") : "";
     throw new Error(err.message + said);
   }
+  await page.waitForFunction(() => window.oxo.loaded); // game.bin, fetched after the first frame
   return { context, page, ms };
 }
 

@@ -8,7 +8,9 @@ the demo after idling, dimming and sleep, the error screen) and host_tests/web/w
 host_tests/web/web_coach.mjs (issue 21: the tree explorer against a minimax and an alpha-beta of
 the test's own, host_tests/web/coachcheck.mjs; the keyboard, a phone) and
 host_tests/web/web_coachgrid.mjs (the coach beside the glass: in a game, with the device's Coach
-setting off and on, in its review; where the grid stays). Each class runs in one
+setting off and on, in its review; where the grid stays) and
+host_tests/web/web_load.mjs (issue 26: what the first frame fetches, and when the rest, the
+coach's grid and the explorer come). Each class runs in one
 Chromium; under pytest-xdist the classes run side by side. Where node, npm or Chromium is
 missing they skip saying how to get it (webcheck's web_chromium), and fail with CI set.
 """
@@ -47,5 +49,10 @@ class web_coach(webcheck.Checks):
 
 
 class web_coachgrid(webcheck.Checks):
+    site = webcheck.fixture("web_site")
+    timeout = 30
+
+
+class web_load(webcheck.Checks):
     site = webcheck.fixture("web_site")
     timeout = 30

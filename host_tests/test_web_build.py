@@ -1,6 +1,9 @@
-"""tools/web_build.py: the bundle the page unpacks, what goes into it, and make serve's refusals.
-(The page itself is proved in Chromium: test_web.py.)"""
+"""tools/web_build.py: the bundles the page unpacks, what goes into each, what the first frame
+fetches and its weight, and make serve's refusals. (The page itself is proved in Chromium:
+test_web.py; web_load.mjs there holds that Chromium fetches first_frame_files before the first
+frame and nothing else, the rest after it.)"""
 
+import gzip
 import os
 import re
 import signal
@@ -14,6 +17,7 @@ import pytest
 import web_build
 from hypothesis import given
 from hypothesis import strategies as st
+from test_web import web_site  # noqa: F401 - the built site, a fixture shared with test_web
 
 ROOT = Path(__file__).resolve().parents[1]
 names = st.text(st.characters(min_codepoint=33, max_codepoint=126), min_size=1, max_size=255)
@@ -47,15 +51,62 @@ def test_the_bundle_holds_the_firmware_but_main_py_the_boards_the_stand_ins_and_
     assert "time" not in stems  # the port's own time: the page keeps real time
 
 
+def test_each_module_goes_in_one_bundle_and_a_name_that_is_no_module_is_refused():
+    paths = web_build.sources()
+    split = web_build.bundled(paths)
+    assert list(split) == ["firmware.bin", "game.bin", "explorer.bin"]
+    assert sorted(p for ps in split.values() for p in ps) == sorted(paths)
+    assert [p.stem for p in split["explorer.bin"]] == ["coachtree"]
+    with pytest.raises(ValueError, match="game.bin names engine, not a module of the page"):
+        web_build.bundled([p for p in paths if p.stem != "engine"])
+
+
+def imports(name):
+    """{static imports, import() calls} of the page's script `name`, as file names."""
+    text = (web_build.WEB / name).read_text(encoding="utf-8")
+    static = set(re.findall(r'^import .* from "\./([^"]+)";$', text, re.M))
+    return static, set(re.findall(r'import\("\./([^"]+)"\)', text))
+
+
 def test_the_site_has_every_script_of_the_page_and_every_module_they_import():
     scripts = {path.name for path in web_build.WEB.glob("*.js")}
     assert scripts <= set(web_build.PAGE_FILES), "a script in web/ the site would not have"
     imported = set()
     for name in scripts:
-        text = (web_build.WEB / name).read_text(encoding="utf-8")
-        imported |= set(re.findall(r'^import .* from "\./([^"]+)";$', text, re.M))
+        imported |= set.union(*imports(name))
     assert imported == (scripts - {"oxo.js"}) | {"micropython.mjs"}
     assert imported <= set(web_build.PAGE_FILES + web_build.PORT_FILES)
+
+
+def first_frame_scripts():
+    """oxo.js and what it imports statically, and they import, transitively: what the module
+    graph fetches before the page's script runs."""
+    seen, todo = set(), ["oxo.js"]
+    while todo:
+        name = todo.pop()
+        if name not in seen:
+            seen.add(name)
+            if name != "micropython.mjs":  # the port's, as npm ships it
+                todo += imports(name)[0]
+    return seen
+
+
+def test_the_first_frame_fetches_under_256_kb_gzipped_and_none_of_the_coach(web_site):  # noqa: F811
+    first = web_build.first_frame_files(web_site)
+    # index.html names every module its script's graph loads (else Chromium would fetch one
+    # more, found late), the port's binary and the first bundle.
+    assert first_frame_scripts() | {"index.html", "micropython.wasm", "firmware.bin"} == set(first)
+    later = {"game.bin", "explorer.bin", "coach.js", "explorer.js"}
+    assert later.isdisjoint(first)
+    assert {p.name for p in web_site.iterdir()} == set(first) | later
+    sizes = {
+        name: len(gzip.compress((web_site / name).read_bytes(), 9, mtime=0)) for name in first
+    }
+    total = sum(sizes.values())
+    assert total < 256 * 1024, "the first frame fetches %.1f KB gzipped: %s" % (
+        total / 1024,
+        ", ".join("%s %.1f" % (name, size / 1024) for name, size in sizes.items()),
+    )
 
 
 def test_serve_says_which_port_to_try_when_its_own_is_taken(tmp_path, capsys):

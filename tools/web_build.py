@@ -10,23 +10,31 @@ The site is a folder any static host serves as it is (module scripts need http, 
     buttons.js          the on-screen keys and the keyboard, queued onto the button pins
     buzzer.js           the buzzer in WebAudio
     flash.js            the board's files in localStorage
-    coach.js            the coach's scores beside the glass and the tree explorer
+    coach.js            the coach's scores beside the glass (imported at the first scores)
+    explorer.js         the tree explorer (imported when it is first opened)
     micropython.mjs     the MicroPython WebAssembly port's loader and binary, as npm ships them
     micropython.wasm    (@micropython/micropython-webassembly-pyscript, pinned in web/package.json)
-    firmware.bin        every module the page imports, compiled by mpy-cross, in one file
+    firmware.bin        the modules the page imports up to its first frame,
+    game.bin            the rest of the game's, fetched right after the first frame,
+    explorer.bin        the tree explorer's, fetched when it is first opened (BUNDLES)
 
-firmware.bin holds the firmware (firmware/*.py but main.py, whose loop the page replaces), the
-board files (boards/*.py, imported by the name the page picks), the host's stand-ins it needs
-(testbed: the fake machine with its parts and port models, fakebus, the PCD8544 controller
-model, the board wiring, the glass palette) and the page's MicroPython half (web/oxoweb.py, and
-web/coachtree.py, the tree explorer, which it imports when the explorer is first opened).
-Its format, read by oxo.js: b"OXO1", then per file a 1-byte name length, the name (ASCII), a
-4-byte big-endian size and the bytes.
+The bundles hold every module the page imports, compiled by mpy-cross without line numbers, as
+deploy puts them on a board (mpy_build.compile_module lines=False): the firmware
+(firmware/*.py but main.py, whose loop the page replaces), the board files (boards/*.py,
+imported by the name the page picks), the host's stand-ins it needs (testbed: the fake machine
+with its parts and port models, fakebus, the PCD8544 controller model, the board wiring, the
+glass palette) and the page's MicroPython half (web/oxoweb.py; web/coachtree.py, the tree
+explorer). A bundle's format, read by oxo.js: b"OXO1", then per file a 1-byte name length, the
+name (ASCII), a 4-byte big-endian size and the bytes.
+
+What the first frame fetches is index.html and what it names to load (first_frame_files):
+under 256 KB gzipped, the coach's and the explorer's code not in it.
 """
 
 import argparse
 import functools
 import http.server
+import re
 import shutil
 import struct
 import sys
@@ -48,6 +56,7 @@ PAGE_FILES = (
     "buzzer.js",
     "flash.js",
     "coach.js",
+    "explorer.js",
 )
 PORT_FILES = ("micropython.mjs", "micropython.wasm")
 TESTBED = ROOT / "testbed"
@@ -63,6 +72,35 @@ STAND_INS = (
 )
 
 
+# The modules each bundle holds but the first, which holds the rest (sources()). firmware.bin is
+# what the page imports up to its first frame (the boot to the title) and what the error screen
+# of a failing first step imports (runner's rescue, errorlog, smallfont: a broken module must
+# reach it); game.bin, fetched right after the first frame (the page's next step waits for it),
+# the screens after the title and what only they import; explorer.bin, fetched when the
+# explorer is first opened, coachtree.py. A module the first frame needs, left out of
+# firmware.bin, fails every page check at its first frame; one it does not need, left in,
+# weighs on it (test_web_build.py holds the first frame's download under 256 KB gzipped).
+BUNDLES = (
+    ("firmware.bin", ()),
+    (
+        "game.bin",
+        (
+            "mainmenu",
+            "menu",
+            "widgets",
+            "setupmenu",
+            "play",
+            "game",
+            "engine",
+            "coach",
+            "demo",
+            "review",
+        ),
+    ),
+    ("explorer.bin", ("coachtree",)),
+)
+
+
 def sources():
     """Every module the page imports, in bundle order."""
     firmware = [p for p in mpy_build.firmware_sources(include_boards=False) if p.name != "main.py"]
@@ -70,8 +108,22 @@ def sources():
     return firmware + boards + list(STAND_INS) + [WEB / "oxoweb.py", WEB / "coachtree.py"]
 
 
+def bundled(paths):
+    """{bundle name: [its paths]}, in BUNDLES' order, of `paths` (modules by file) as BUNDLES
+    splits them. ValueError for a module BUNDLES names that is not among them."""
+    stems = {Path(p).stem for p in paths}
+    later = {}
+    for name, modules in BUNDLES[1:]:
+        missing = sorted(set(modules) - stems)
+        if missing:
+            raise ValueError("%s names %s, not a module of the page" % (name, ", ".join(missing)))
+        later[name] = [p for p in paths if Path(p).stem in modules]
+    rest = {Path(p) for ps in later.values() for p in ps}
+    return {BUNDLES[0][0]: [p for p in paths if Path(p) not in rest], **later}
+
+
 def bundle(files):
-    """firmware.bin's bytes for [(name, bytes)] (see the module docstring)."""
+    """A bundle's bytes for [(name, bytes)] (see the module docstring)."""
     out = bytearray(MAGIC)
     for name, data in files:
         raw = name.encode("ascii", "replace")
@@ -82,7 +134,7 @@ def bundle(files):
 
 
 def unbundle(data):
-    """[(name, bytes)] of a firmware.bin (the reader oxo.js has, for tests and benchmarks)."""
+    """[(name, bytes)] of a bundle (the reader oxo.js has, for tests and benchmarks)."""
     if data[:4] != MAGIC:
         raise ValueError("not a firmware bundle: it starts %r, not %r" % (data[:4], MAGIC))
     files, k = [], 4
@@ -111,14 +163,26 @@ def build(out=OUT):
         shutil.rmtree(out)
     out.mkdir(parents=True)
     with tempfile.TemporaryDirectory() as tmp:
-        compiled = mpy_build.compile_all(tmp, sources())
-        files = [(path.name, path.read_bytes()) for path in compiled]
-    (out / "firmware.bin").write_bytes(bundle(files))
+        compiled = mpy_build.compile_all(tmp, sources(), lines=False)
+        for name, paths in bundled(compiled).items():
+            files = [(path.name, path.read_bytes()) for path in paths]
+            (out / name).write_bytes(bundle(files))
     for name in PAGE_FILES:
         shutil.copyfile(WEB / name, out / name)
     for name in PORT_FILES:
         shutil.copyfile(port / name, out / name)
     return sorted(out.iterdir())
+
+
+def first_frame_files(site):
+    """The files of the built `site` that a first visit fetches before its first frame:
+    index.html and what it names to load (its script, the modules it preloads, the port's
+    binary and firmware.bin, preloaded). The page's checks hold that Chromium fetches exactly
+    these before the first frame (host_tests/web/web_load.mjs)."""
+    html = (Path(site) / "index.html").read_text(encoding="utf-8")
+    named = re.findall(r'<script type="module" src="([^"]+)"', html)
+    named += re.findall(r'<link rel="(?:modulepreload|preload)" href="([^"]+)"', html)
+    return ["index.html"] + sorted(set(named))
 
 
 def serve(folder, port, bind):

@@ -1,8 +1,8 @@
 # The page's tree explorer: a position's moves with the engine's scores, expanded on demand.
 # SPDX-License-Identifier: MIT
-"""Imported by oxoweb.Page only when the explorer is first opened, so the page's start does
-not load it. What each node of the tree shows, from the explorer's root (the position on the
-glass, or the empty board when no game is on it):
+"""Fetched (explorer.bin) and imported by oxoweb.Page only when the explorer is first opened,
+so the page's start neither downloads nor loads it. What each node of the tree shows, from the
+explorer's root (the position on the glass, or the empty board when no game is on it):
 
 - score, mark: the engine's exact score of the move (engine.root_scores of the position the
   move is made from, from the mover's side: a win n plies away 100 - n, a loss -(100 - n), a

@@ -8,11 +8,14 @@
 // - the buttons (buttons.js): on-screen keys, touch and keyboard set the board's button pins;
 // - the buzzer (buzzer.js): what the PWM played, as a square wave in WebAudio;
 // - flash (flash.js): settings.json and error.log live in localStorage;
-// - the coach and the tree explorer (coach.js): what oxoweb.py's Page computes, rendered.
+// - the coach and the tree explorer (coach.js, explorer.js): what oxoweb.py's Page computes,
+//   rendered.
+// The first frame needs little of it: firmware.bin holds the boot to the title (and the error
+// screen), game.bin the rest of the game, fetched after the first frame, and the coach's and
+// the explorer's code comes when first used (tools/web_build.py BUNDLES).
 import { loadMicroPython } from "./micropython.mjs";
 import { Buttons } from "./buttons.js";
 import { Buzzer } from "./buzzer.js";
-import { Coach } from "./coach.js";
 import { Flash, store } from "./flash.js";
 import { GLASS_BYTES, Glass, MARGIN } from "./glass.js";
 
@@ -25,18 +28,25 @@ const FRESH_CONFIRM_MS = 4000; // Start fresh asks again; a second click within 
 const $ = (id) => document.getElementById(id);
 const statusLine = $("status");
 
-// What tests and benchmarks read (window.oxo): the page's state, never needed to play.
+// What tests and benchmarks read (window.oxo): the page's state, never needed to play. `loaded`:
+// game.bin is in, the firmware steps on after its first frame. `coach`: how often the coach
+// answered, and the last measures of coach.js and explorer.js (bench_web_coach.mjs reads them).
 const oxo = {
   board: null, steps: 0, frames: 0, cell: 0, margin: MARGIN, glass: null, colours: null,
   lit: false, showing: false, tones: 0, error: null, started: performance.now(),
-  firstFrame: null, lastFrame: null, lastPress: null, dropped: 0,
+  firstFrame: null, lastFrame: null, lastPress: null, dropped: 0, loaded: false,
+  coach: { updates: 0, scores: null, expand: null, measures: 0 },
 };
 window.oxo = oxo;
 
 const glass = new Glass($("glass"), oxo);
 const buzzer = new Buzzer(oxo);
 const flash = new Flash();
-const game = { page: null, timer: 0, buttons: null, saver: 0, coach: null };
+const game = { page: null, timer: 0, buttons: null, saver: 0 };
+// The coach's grid (coach.js's Grid) once the device first has scores, and the explorer
+// (explorer.js's Explorer) once it is first opened; the coach's last answer and its root.
+const coach = { grid: null, gridLoading: null, answer: null, asked: 0, py: 0, root: [0, 1],
+  explorer: null, explorerLoading: null };
 
 function say(text, isError = false) {
   statusLine.textContent = text;
@@ -101,11 +111,11 @@ function startFresh() {
 
 // -- start -------------------------------------------------------------------------------------
 
-function unbundle(buffer) {
-  // firmware.bin (tools/web_build.py): b"OXO1", then per file: name length, name, size, bytes.
+function unbundle(buffer, name) {
+  // A bundle (tools/web_build.py): b"OXO1", then per file: name length, name, size, bytes.
   const bytes = new Uint8Array(buffer);
   const view = new DataView(buffer);
-  if (String.fromCharCode(...bytes.subarray(0, 4)) !== "OXO1") throw new Error("firmware.bin is not a bundle");
+  if (String.fromCharCode(...bytes.subarray(0, 4)) !== "OXO1") throw new Error(`${name} is not a bundle`);
   const files = [];
   for (let k = 4; k < bytes.length;) {
     const n = bytes[k];
@@ -118,8 +128,20 @@ function unbundle(buffer) {
   return files;
 }
 
+async function fetchBundle(name) {
+  const response = await fetch(name);
+  if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
+  return response.arrayBuffer();
+}
+
+// The bundle's modules into the port's filesystem, where its imports find them.
+async function install(mp, bundle, name) {
+  for (const [file, data] of unbundle(await bundle, name)) mp.FS.writeFile(`${LIB}/${file}`, data);
+}
+
 function step() {
   game.timer = 0;
+  if (oxo.steps > 0 && !oxo.loaded) return; // after the first frame: once game.bin is in
   let wait;
   const now = performance.now();
   try {
@@ -129,7 +151,7 @@ function step() {
     const frame = game.page.frame();
     if (frame) showFrame(frame);
     buzzer.play(game.page.tones(), game.page.now());
-    game.coach.stepped();
+    coachStepped();
   } catch (err) {
     fail("the firmware stopped", err);
     return;
@@ -156,10 +178,7 @@ async function main() {
   glass.fit();
   new ResizeObserver(() => glass.fit()).observe($("glass").parentElement);
 
-  const bundle = fetch("firmware.bin").then((r) => {
-    if (!r.ok) throw new Error(`firmware.bin: HTTP ${r.status}`);
-    return r.arrayBuffer();
-  });
+  const bundle = fetchBundle("firmware.bin");
   const mp = await loadMicroPython({
     heapsize: HEAP,
     stdout: (line) => console.log(line),
@@ -167,16 +186,77 @@ async function main() {
   });
   oxo.mp = mp;
   mp.FS.mkdir(LIB);
-  for (const [name, data] of unbundle(await bundle)) mp.FS.writeFile(`${LIB}/${name}`, data);
+  await install(mp, bundle, "firmware.bin");
   flash.restore(mp.FS);
   game.page = mp.pyimport("oxoweb").Page(board);
   game.buttons = new Buttons(game.page, oxo, buzzer);
   game.buttons.wire();
-  game.coach = new Coach(game.page, oxo);
+  $("explorer").addEventListener("toggle", explorerToggled);
   game.saver = setInterval(() => flash.save(), SAVE_EVERY_MS);
   window.addEventListener("pagehide", () => flash.save());
-  step();
+  step(); // the first frame
   if (problem) say(problem, true);
+  // The rest of the game (the screens after the title, the engine, the coach), fetched now:
+  // the firmware's next step waits for it (a press meanwhile stays on its pin until a step
+  // has seen it: buttons.js).
+  await install(mp, fetchBundle("game.bin"), "game.bin");
+  oxo.loaded = true;
+  if (!oxo.error && !game.timer) step();
+}
+
+// -- the coach beside the glass and the tree explorer ------------------------------------------
+
+// After each step of the firmware: the coach's answer, when it changed (oxoweb.Page.coach).
+// Until the device first has scores the grid stays as index.html has it (no scores) and only
+// its words change; then coach.js comes and draws every answer.
+function coachStepped() {
+  const asked = performance.now();
+  const text = game.page.coach();
+  if (text === null || text === undefined) return;
+  coach.py = performance.now() - asked;
+  coach.asked = asked;
+  const answer = coach.answer = JSON.parse(text);
+  oxo.coach.updates++;
+  if (coach.grid) {
+    coach.grid.show(answer, coach.py, asked);
+  } else if (answer.marks && !coach.gridLoading) {
+    coach.gridLoading = import("./coach.js").then(({ Grid }) => {
+      coach.grid = new Grid(oxo);
+      coach.grid.show(coach.answer, coach.py, coach.asked); // the latest answer by now
+    }, (err) => {
+      coach.gridLoading = null; // the next scores try again
+      $("coach-why").textContent = `The coach's grid could not load: ${err.message || err}`;
+      console.error(err);
+    });
+  } else if (!coach.gridLoading) {
+    $("coach-why").textContent = answer.why || answer.note || "";
+  }
+  const [board, player] = answer.root;
+  if (board !== coach.root[0] || player !== coach.root[1]) {
+    coach.root = answer.root;
+    if (coach.explorer) coach.explorer.show(coach.root);
+  }
+}
+
+// The explorer opened or closed; opened the first time, its code comes (explorer.js, and
+// coachtree.py in explorer.bin).
+function explorerToggled(e) {
+  const details = $("explorer");
+  if (e.target !== details || !details.open) return;
+  if (coach.explorer) {
+    coach.explorer.show(coach.root);
+  } else if (!coach.explorerLoading) {
+    coach.explorerLoading = Promise.all([
+      import("./explorer.js"), install(oxo.mp, fetchBundle("explorer.bin"), "explorer.bin"),
+    ]).then(([{ Explorer }]) => {
+      coach.explorer = new Explorer(game.page, oxo, details);
+      coach.explorer.show(coach.root);
+    }, (err) => {
+      coach.explorerLoading = null; // a later opening tries again
+      say(`The explorer could not load: ${err.message || err}`, true);
+      console.error(err);
+    });
+  }
 }
 
 main().catch((err) => fail("could not start", err));

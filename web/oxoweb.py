@@ -14,11 +14,11 @@ compiled by mpy-cross. Nothing of the firmware is copied here:
   runner could start it. A hidden tab's timers run a minute late, and the page must not
   reset for that; a hang in the page shows as a frozen tab.
 
-The coach beside the glass (coach()) and the tree explorer (tree(), web/coachtree.py, imported
-when first opened) read the position from the runner's App, through what it documents the page
-may read: the game (shared.game), or in the review the position before the move reviewed
-(review.Review.position). The grid follows the
-device's Coach setting as the glass does; the explorer is there whatever it is.
+The coach beside the glass (coach()) and the tree explorer (tree(), web/coachtree.py, fetched
+in explorer.bin and imported when first opened) read the position from the runner's App,
+through what it documents the page may read: the game (shared.game), or in the review the
+position before the move reviewed (review.Review.position). The grid follows the device's Coach
+setting as the glass does; the explorer is there whatever it is.
 
 The glass comes from the controller model fed with the SPI and pin recording (what the real
 module would show: power-down, display mode, Vop, the backlight pin), the buzzer's notes from

@@ -216,7 +216,11 @@ function installReader() {
   };
 }
 
-const FIRST_FRAME = () => window.oxo && window.oxo.frames > 0 && window.oxo.cell > 0;
+// The first frame drawn and the rest of the game in (game.bin, fetched after the first frame:
+// the firmware's next step waits for it). Checks start from there: a fake clock's time then
+// moves the firmware on, never a download.
+const READY = () => window.oxo && window.oxo.frames > 0 && window.oxo.cell > 0 &&
+  window.oxo.loaded;
 
 /** The page's context with the reader installed (a fresh one per check, or t.newContext). */
 export async function withReader(context) {
@@ -241,7 +245,8 @@ export async function seedSettings(context, values) {
 export const COACH_ON = { coach: true, coach_told: true };
 
 /**
- * Open the page (index.html + query) in `page` and wait for its first frame. `clock`: on
+ * Open the page (index.html + query) in `page` and wait for its first frame and the rest of the
+ * game (READY). `clock`: on
  * Playwright's fake clock (the wasm port's ticks_ms reads Date.now()), paused after the first
  * frame: the page's timers, and so the firmware's steps, then run only in tick() and at().
  * Not before: the boot waits on the clock (the port's sleep_ms busy-waits), so a reload needs
@@ -251,7 +256,7 @@ export async function open(t, { page = t.page, query = "", clock = false } = {})
   if (clock) await page.clock.install();
   await withReader(page.context());
   await page.goto(t.url("index.html" + query));
-  await page.waitForFunction(FIRST_FRAME);
+  await page.waitForFunction(READY);
   if (clock) await pause(page);
   return page;
 }
@@ -309,16 +314,16 @@ async function nextStep(page) {
   }
 }
 
-/** Reload and wait for the new page's first frame. */
+/** Reload and wait for the new page's first frame and the rest of the game (READY). */
 export async function reload(page) {
   await page.reload();
-  await page.waitForFunction(FIRST_FRAME);
+  await page.waitForFunction(READY);
 }
 
-/** Do what loads another page (a click, a choice), then wait for its first frame. */
+/** Do what loads another page (a click, a choice), then wait for it to be READY. */
 export async function loads(page, action) {
   await Promise.all([page.waitForEvent("load"), action()]);
-  await page.waitForFunction(FIRST_FRAME);
+  await page.waitForFunction(READY);
 }
 
 /**

@@ -66,7 +66,6 @@ export async function test_the_explorer_by_keyboard(t) {
 
 export async function test_escape_gives_the_keys_back_and_the_focus_shows(t) {
   const page = await oxo.open(t);
-  t.assert.match(await page.locator("#explorer .tree-note").textContent(), /Esc.*back to the game/s);
   await page.locator("#mute").focus();
   for (let k = 0; !(await page.evaluate(() =>
     document.activeElement.matches("#explorer > summary"))); k++) {
@@ -75,6 +74,7 @@ export async function test_escape_gives_the_keys_back_and_the_focus_shows(t) {
   }
   await page.keyboard.press("Enter");
   await page.waitForFunction(() => document.querySelectorAll("#tree > li.node").length === 9);
+  t.assert.match(await page.locator("#explorer .tree-note").textContent(), /Esc.*back to the game/s);
   await page.keyboard.press("Tab"); // X centre: on the best line, outlined in the accent
   // Its focus ring is not the best line's outline.
   const look = await page.evaluate(() => {

@@ -127,7 +127,8 @@ function eachFile(data, fn) {
 }
 
 // rescue.screen(): the title in the 8x8 font, inverted, at (22, 1).
-const ERROR_SCREEN = () => window.oxoRead.text(window.oxo.glass, 22, 1, 5, true) === "ERROR";
+const ERROR_SCREEN = () => window.oxo && window.oxo.frames > 0 &&
+  window.oxoRead.text(window.oxo.glass, 22, 1, 5, true) === "ERROR";
 
 export async function test_a_broken_module_shows_the_error_screen(t) {
   const page = t.page;
@@ -145,7 +146,17 @@ export async function test_a_broken_module_shows_the_error_screen(t) {
     t.assert.equal(broken, 1, "no title.mpy in firmware.bin");
     await route.fulfill({ response, body: data });
   });
-  await oxo.open(t);
+  // game.bin held back until the error screen shows: a failing first step has what it needs
+  // in firmware.bin (runner's rescue, errorlog, smallfont).
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.route("**/game.bin", async (route) => { await held; await route.continue(); });
+  await oxo.withReader(t.context);
+  await page.goto(t.url("index.html"));
+  await page.waitForFunction(ERROR_SCREEN);
+  t.assert.equal(await page.evaluate(() => window.oxo.loaded), false);
+  release();
+  await page.waitForFunction(() => window.oxo.loaded);
   const screen = () => page.evaluate(() => ({
     name: window.oxoRead.findSmall("ValueError"),
     message: window.oxoRead.findSmall("incompatible .mpy file"),
