@@ -1,5 +1,5 @@
 // The web page's figures in Chromium (bench_web.py runs this and prints them): requests and
-// bytes of a first visit, navigation to the first frame (cold, reload), press to redraw, the
+// bytes of a first visit (before its first frame and after), navigation to the first frame (cold, reload), press to redraw, the
 // main thread's busy share while idle, MicroPython's heap; optionally a screenshot mid-game.
 // SPDX-License-Identifier: MIT
 //
@@ -57,6 +57,13 @@ async function main() {
       if (run === 0) {
         await sleep(SETTLE_MS);
         out.first_visit = server.requests.slice(before);
+        // Which of them the page asked for before its first frame (resource timing's start
+        // against oxo.js's mark), the rest after it.
+        out.first_frame = await page.evaluate(() => {
+          const frame = performance.getEntriesByName("oxo-first-frame", "mark")[0].startTime;
+          return performance.getEntriesByType("resource").filter((r) => r.startTime < frame)
+            .map((r) => new URL(r.name).pathname);
+        });
       }
       const again = server.requests.length;
       await page.reload({ waitUntil: "commit" });

@@ -1,5 +1,6 @@
-"""Figures of the web page (`make web`'s site) in a real browser: what a first visit downloads,
-navigation to the first frame, press to redraw, the main thread while idle, MicroPython's heap.
+"""Figures of the web page (`make web`'s site) in a real browser: what a first visit downloads
+before its first frame and after, navigation to the first frame, press to redraw, the main
+thread while idle, MicroPython's heap.
 
     .venv/bin/python bench/bench_web.py [--screenshot docs/web-page.png]
 
@@ -64,25 +65,49 @@ def save_screenshot(raw, out):
     return small.size
 
 
-def print_bytes(site, visit, reload):
+def print_bytes(site, visit, first_frame, reload):
     print("First visit: what the page downloads (gzip -9: what a static host that compresses")
-    print("sends; the local server sends it raw)")
+    print("sends; the local server sends it raw), before its first frame and after")
     print("| file | raw | gzip -9 |")
     print("|---|---|---|")
-    raw_total = gz_total = 0
-    order = web_build.PAGE_FILES + web_build.PORT_FILES + ("firmware.bin",)
+    order = web_build.PAGE_FILES + web_build.PORT_FILES + tuple(n for n, _ in web_build.BUNDLES)
     files = [r["path"].lstrip("/") for r in visit if r["status"] == 200]
     files.sort(key=lambda name: (order.index(name) if name in order else len(order), name))
-    for name in files:
-        data = (site / name).read_bytes()
-        raw, gz = len(data), gzipped(data)
-        raw_total += raw
-        gz_total += gz
-        print("| %s | %.1f KB | %.1f KB |" % (name, raw / 1024, gz / 1024))
-    print("| all %d | %.1f KB | %.1f KB |" % (len(files), raw_total / 1024, gz_total / 1024))
+    before = {"index.html"} | {path.lstrip("/") for path in first_frame}
+    totals = {}
+    for part, names in (
+        ("until the first frame", [n for n in files if n in before]),
+        ("after it", [n for n in files if n not in before]),
+    ):
+        raw_total = gz_total = 0
+        for name in names:
+            data = (site / name).read_bytes()
+            raw, gz = len(data), gzipped(data)
+            raw_total += raw
+            gz_total += gz
+            print("| %s | %.1f KB | %.1f KB |" % (name, raw / 1024, gz / 1024))
+        totals[part] = (len(names), raw_total, gz_total)
+        print(
+            "| **%s**, %d | %.1f KB | %.1f KB |"
+            % (part, len(names), raw_total / 1024, gz_total / 1024)
+        )
+    count = sum(n for n, _, _ in totals.values())
+    raw_all = sum(r for _, r, _ in totals.values())
+    gz_all = sum(g for _, _, g in totals.values())
+    print("| all %d | %.1f KB | %.1f KB |" % (count, raw_all / 1024, gz_all / 1024))
+    later = [n for n in order if (site / n).exists() and n not in files]
+    print(
+        "fetched when first used, not in a first visit: %s"
+        % ", ".join(
+            "%s %.1f KB (%.1f KB gzip -9)"
+            % (n, (site / n).stat().st_size / 1024, gzipped((site / n).read_bytes()) / 1024)
+            for n in later
+        )
+    )
     favicons = sum(1 for r in visit if r["path"] == "/favicon.ico")
     print(
-        "requests until the first frame and 0.5 s after (the server's log): %d, favicon %s"
+        "requests until the first frame and 0.5 s after the whole game is in (the server's"
+        " log): %d, favicon %s"
         % (
             len(visit),
             "included (%d)" % favicons
@@ -189,7 +214,7 @@ def main(argv=None):
             width, height = save_screenshot(raw_png, args.screenshot)
 
     print("Chromium %s, viewport %dx%d" % (out["chromium"], *out["viewport"].values()))
-    print_bytes(SITE, out["first_visit"], out["reload_requests"])
+    print_bytes(SITE, out["first_visit"], out["first_frame"], out["reload_requests"])
     print()
     print_times(out["cold"], out["reload"], out["press"])
     print()

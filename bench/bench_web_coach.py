@@ -1,14 +1,14 @@
 """Figures of the web page's coach (issue 21) in a real browser: the time to show the scores
-beside the glass, and to list the empty board's moves in the tree explorer.
+beside the glass, to open the tree explorer (its code fetched) and list the empty board's moves.
 
     .venv/bin/python bench/bench_web_coach.py
 
 Run by `make bench`. bench_web_coach.mjs, next to this file, drives Debian's Chromium
 (headless) through playwright-core as bench_web.py does, over the site `make web` builds, and
-reads what web/coach.js notes of each answer: the ms in MicroPython (the engine, coachtree.py,
-the JSON) and with the page's rendering. Medians and ranges of fresh pages: figures, not
-pass/fail, moving with the machine's load (printed first). Skipped with a note where node or
-Chromium is missing.
+reads what web/coach.js and web/explorer.js note of each answer: the ms in MicroPython (the
+engine, coachtree.py, the JSON) and with the page's rendering. Medians and ranges of fresh
+pages: figures, not pass/fail, moving with the machine's load (printed first). Skipped with a
+note where node or Chromium is missing.
 """
 
 import sys
@@ -26,12 +26,18 @@ TIMEOUT_S = 150  # bench_web_coach.mjs stops itself at 100 s
 ROWS = (
     ("scores", None),
     (
-        "  a game's first position, the empty board (coach.py loaded: the device's Coach is on)",
+        "  a game's first position, the empty board (coach.py loaded: the device's Coach is on;"
+        " coach.js came with the explorer)",
         "scores_first",
     ),
     ("  after a move and the CPU's answer (7 cells free)", "scores_next"),
     ("explorer", None),
-    ("  open, the empty board's 9 moves (imports coachtree.py, alpha-beta's run)", "root_cold"),
+    (
+        "  open, from the click: its code fetched (explorer.js with coach.js, explorer.bin),"
+        " then the list below",
+        "root_click",
+    ),
+    ("  the empty board's 9 moves (imports coachtree.py, alpha-beta's run)", "root_cold"),
     ("  the replies to X centre, expanded (8 moves)", "centre"),
 )
 
@@ -55,12 +61,12 @@ def main():
         if key is None:
             print("| **%s** | | | | |" % name)
             continue
-        py, total = out[key + "_py"], out[key]
+        py, total = out.get(key + "_py"), out[key]
         print(
             "| %s | %s | %s | %s | %s |"
             % (
                 name,
-                webbench.ms(py["median"]),
+                webbench.ms(py["median"]) if py else "-",
                 webbench.ms(total["median"]),
                 webbench.ms(total["min"]),
                 webbench.ms(total["max"]),
