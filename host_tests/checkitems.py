@@ -2,11 +2,12 @@
 the base of mpcheck (MicroPython scripts) and webcheck (browser checks).
 
 A plugin declares a class (mpcheck.Script, webcheck.Checks) whose subclasses name a file of
-checks; its collector (a CheckClass) finds the `test_*` names in that file without running it,
-makes each one a pytest item, and at the first of them runs one process for every selected
-check. Each item reads its verdict and its own lines from that run. With pytest-xdist (`-n`) the
-items of one class go to one worker (so one process runs them); other tests are spread one by
-one, as with `--dist load`.
+checks, or collects such a file itself (mpcheck: a script that declares its runs in its own
+`# mpcheck:` lines); its collector (a CheckOwner) finds the `test_*` names in that file without
+running it, makes each one a pytest item, and at the first of them runs one process for every
+selected check. Each item reads its verdict and its own lines from that run. With pytest-xdist
+(`-n`) the items of one class, or of one run of a script, go to one worker (so one process runs
+them); other tests are spread one by one, as with `--dist load`.
 
 The protocol, spoken by host_tests/mp/mptest.py and host_tests/web/runner.mjs and parsed by Run
 here and nowhere else. The process is told which checks to run; on stdout it prints, for each
@@ -127,24 +128,17 @@ class CheckFailure(Exception):
     """A check failed in the other process; the message is its output, shown as is."""
 
 
-class CheckClass(pytest.Class):
-    """A declared class: its checks, one item each, then its host-side test methods.
-
-    A plugin's subclass gives `declares` (its base class of declarations), `source()` (the file
-    of checks), `find_checks(path)` ({name: line}) and `launch(request, names)` (run those
-    checks, return a Run; set self.about to what the run was, for the head of each check's
-    output), and `section`, the title of a passed check's output in the report."""
+class CheckOwner:
+    """The checks of one file, one item each, and the one process that runs them: the base of
+    a declared class (CheckClass) and of a file that pytest collects as checks (mpcheck's
+    scripts). A pytest node that mixes it in gives `source()` (the file of checks),
+    `find_checks(path)` ({name: line}), `launch(request, names)` (run those checks, return a
+    Run; set self.about to what the run was, for the head of each check's output), `without`
+    (checks not collected) and `section`, the title of a passed check's output in the report;
+    its collect() returns check_items() and whatever else it holds."""
 
     section = "checks"
-    declares = None  # the plugin's base class of declarations (mpcheck.Script, webcheck.Checks)
-
-    @classmethod
-    def declared(cls, collector, name, obj):
-        """For the plugin's pytest_pycollect_makeitem: the collector of a declaring class, []
-        for a base (named "_..."), None for anything else."""
-        if isinstance(obj, type) and issubclass(obj, cls.declares) and obj is not cls.declares:
-            return [] if name.startswith("_") else cls.from_parent(collector, name=name, obj=obj)
-        return None
+    without = ()
 
     def source(self):
         raise NotImplementedError
@@ -155,26 +149,25 @@ class CheckClass(pytest.Class):
     def launch(self, request, names):
         raise NotImplementedError
 
-    def collect(self):
-        cls = self.obj
+    def check_items(self):
+        """One CheckItem per check in the file, in its order, less `without`."""
         self.script_path = Path(self.source())
         if not self.script_path.exists():
-            raise self.CollectError("%s: no file %s" % (cls.__name__, self.script_path))
+            raise self.CollectError("%s: no file %s" % (self.name, self.script_path))
         self.lines = self.find_checks(self.script_path)
-        self.checks = [name for name in self.lines if name not in cls.without]
+        self.checks = [name for name in self.lines if name not in self.without]
         if not self.checks:
             raise self.CollectError("no test_* function in %s" % self.script_path)
         self.run_result = None
         self.about = ""
-        items = [
+        return [
             CheckItem.from_parent(self, name=name, callobj=_Verdict(self, name).check)
             for name in self.checks
         ]
-        return items + list(super().collect())
 
     def selected(self):
         """The checks to run: those selected in this session, or all if a host-side test of
-        this class (which reads the whole output) is selected too."""
+        this node (which reads the whole output) is selected too."""
         mine = [item for item in self.session.items if item.parent is self]
         names = [item.name for item in mine if isinstance(item, CheckItem)]
         if len(names) < len(mine):
@@ -186,6 +179,28 @@ class CheckClass(pytest.Class):
         if self.run_result is None:
             self.run_result = self.launch(request, self.selected())
         return self.run_result
+
+
+class CheckClass(CheckOwner, pytest.Class):
+    """A declared class: its checks, one item each, then its host-side test methods. A plugin's
+    subclass gives `declares`, its base class of declarations, and what CheckOwner asks for."""
+
+    declares = None  # the plugin's base class of declarations (mpcheck.Script, webcheck.Checks)
+
+    @classmethod
+    def declared(cls, collector, name, obj):
+        """For the plugin's pytest_pycollect_makeitem: the collector of a declaring class, []
+        for a base (named "_..."), None for anything else."""
+        if isinstance(obj, type) and issubclass(obj, cls.declares) and obj is not cls.declares:
+            return [] if name.startswith("_") else cls.from_parent(collector, name=name, obj=obj)
+        return None
+
+    @property
+    def without(self):
+        return self.obj.without
+
+    def collect(self):
+        return self.check_items() + list(super().collect())
 
 
 class _Verdict:
@@ -230,8 +245,12 @@ class CheckItem(pytest.Function):
 
 
 def _scope(nodeid):
-    """xdist work unit: a class (its checks and host tests) together, else one test."""
+    """xdist work unit: a class (its checks and host tests) together; the checks of a file that
+    is not a test module (an mpcheck script: host_tests/mp/mp_x.py::test_y, or one of its named
+    runs, mp_x.py::run::test_y) together; else one test."""
     parts = nodeid.split("[", 1)[0].split("::")
+    if not parts[0].rpartition("/")[2].startswith("test_"):
+        return "::".join(parts[:-1])
     return "::".join(parts[:2]) if len(parts) > 2 else nodeid
 
 
@@ -244,7 +263,8 @@ def pytest_xdist_make_scheduler(config, log):
     config.option.loadscopereorder = False  # collection order, as --dist load sends tests
 
     class ClassScheduling(LoadScopeScheduling):
-        """--dist load, except that the items of a class share a worker (and so one run)."""
+        """--dist load, except that the items of a class or a script share a worker (and so
+        one run)."""
 
         def _split_scope(self, nodeid):
             return _scope(nodeid)

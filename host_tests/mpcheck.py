@@ -1,41 +1,56 @@
 """The one way the tests run a MicroPython script: each `test_*` function is a pytest item.
 
 A script in host_tests/mp/ defines `test_*` functions (a check fails by raising; mptest.check
-is an assert that optimisation keeps) and ends with `mptest.run(globals())`. A test module
-declares it with a class whose name is the script's (lowercase is deliberate: the node id names
-the file):
+is an assert that optimisation keeps) and ends with `mptest.run(globals())`. It declares how it
+runs in comment lines of its own, which pytest reads (the script is not run to collect it):
 
-    import mpcheck
+    # mpcheck: heapsize=256k paths={hostboard} args={tmp},1000
 
-    class mp_power(mpcheck.Script):
-        heapsize = "256k"                      # -X heapsize (default 16k)
-        paths = (mpcheck.fixture("hostboard"),)  # extra MICROPYPATH entries, first on the path
-        args = (mpcheck.TMPDIR,)               # sys.argv[1:]; TMPDIR is a fresh folder
+That is all: pytest collects host_tests/mp/mp_power.py::test_<name> for every `test_*`
+function defined at the top level of the script (read with `ast`), `-k test_<name>` or the node
+id selects one, and a failure shows that check's output and MicroPython traceback only. The
+words of a `# mpcheck:` line, `key=value`, lists split by commas, no spaces:
 
-That is all: pytest collects host_tests/test_power.py::mp_power::test_<name> for every
-`test_*` function defined at the top level of host_tests/mp/mp_power.py (read with `ast`, not
-run), `-k test_<name>` or the node id selects one, and a failure shows that check's output and
-MicroPython traceback only. Other class attributes: `script` (another file than
-host_tests/mp/<class name>.py, e.g. for two configurations of one script: then the class may
-have another name), `runner` (a file run instead of `script`, which then only names the
-checks), `timeout` (seconds for the whole run) and `without` (checks not collected, e.g. those
-the script removes in this configuration). Entries of paths, args and runner may be
-`mpcheck.fixture(name, *parts)`: that fixture's value (joined with parts); the path ends with
-the `mp_path` fixture's (conftest.py: the firmware as deployed, host_tests/mp, the test bed).
-Classes whose name starts with "_" are bases, not collected.
+    heapsize  -X heapsize (default 16k)
+    paths     extra MICROPYPATH entries, first on the path: a folder of the repository
+              (host_tests/mp/fakeapp) or {fixture}
+    args      sys.argv[1:]: words as they are, {tmp} (a fresh folder) or {fixture}
+    timeout   seconds for the whole run (default 280, below pytest-timeout's 300)
+    without   checks not collected (those the script removes in this run)
 
-Host-side assertions on what a script prints (figures, golden screens, a recording replayed
-into a CPython model) are test methods of the class that take the `mp_output` fixture: the whole
+{name} is that fixture's value (conftest.py's hostboard, deployed ...), {name}/a/b that joined
+with a/b; the path ends with the `mp_path` fixture's (conftest.py: the firmware as deployed,
+host_tests/mp, the test bed). A line `# mpcheck <run>: ...` declares another run of the same
+script (another configuration, a second seed): its items are mp_x.py::<run>::test_<name>, its
+own process, on its own xdist worker. Lines of one run add up, for a long one. A script
+without a `# mpcheck` line is not collected (a helper, or one a class below runs).
+
+A script whose output the host checks too (golden screens, figures, a recording replayed into a
+CPython model) is declared instead by a class in a test module, whose name is the script's
+(lowercase is deliberate: the node id names the file), with those checks as its methods:
+
+    class mp_sound(mpcheck.Script):
+        heapsize = "512k"
+        paths = (mpcheck.fixture("hostboard"),)
+        args = (mpcheck.TMPDIR,)
+
+        def test_sound_matches_its_golden_table(self, mp_output): ...
+
+Its items are host_tests/test_sound.py::mp_sound::test_<name>, its host-side methods beside
+them. The attributes are the keys above (TMPDIR for {tmp}, mpcheck.fixture(name, *parts) for
+{name}/parts) and: `script` (another file than host_tests/mp/<class name>.py), `runner` (a
+file run instead of `script`, which then only names the checks). Classes whose name starts
+with "_" are bases, not collected. A method that takes the `mp_output` fixture gets the whole
 stdout of a run of every check (a str), and `mp_output.check(name)`, what that check printed
-(failing the method if that check did not pass). Anything the script can check itself, it does.
+(failing the method if that check did not pass). Anything the script can check itself, it
+does.
 
-One MicroPython process runs every selected check of a class, at the first of its items; the
+One MicroPython process runs every selected check of a run, at the first of its items; the
 others read their verdict from that run. The selection goes to the script in the environment
 variable MPTEST_ONLY, which mptest.run honours; the script answers in the protocol of
 checkitems.py (RUN / PASS / FAIL / SUMMARY lines), which parses it. With pytest-xdist (`-n`) the
-items of one class go to one worker; other tests are spread one by one, as with `--dist load`
-(so two long runs of one script are two classes, as test_app.py's fuzz seeds). Where the port
-is missing the checks skip, saying why; under CI they fail.
+items of one run go to one worker; other tests are spread one by one, as with `--dist load`.
+Where the port is missing the checks skip, saying why; under CI they fail.
 
 Nothing else in host_tests starts `micropython` for a test script: the virtual board
 (testbed/virtualboard.py) and the simulator (tools/simulator.py) run the firmware itself, as
@@ -44,6 +59,7 @@ the products they are.
 
 import ast
 import os
+import re
 import subprocess
 from pathlib import Path
 
@@ -111,30 +127,30 @@ class Run(checkitems.Run):
     )
 
 
-class ScriptClass(checkitems.CheckClass):
-    """A Script subclass: its MicroPython checks, then its host-side test methods."""
+class _Launch:
+    """The run of a declaration (a Script subclass, self.declaration) under MicroPython."""
 
     section = "MicroPython"
-    declares = Script
-
-    def source(self):
-        return self.obj.script or MP / (self.obj.__name__ + ".py")
 
     def find_checks(self, path):
         return checks_in(path)
 
+    @property
+    def without(self):
+        return self.declaration.without
+
     def launch(self, request, names):
-        cls = self.obj
+        decl = self.declaration
         require_port()
 
         def value(v):
-            return checkitems.resolve(v, request, cls.__name__)
+            return checkitems.resolve(v, request, decl.__name__)
 
-        script = value(cls.runner) if cls.runner is not None else self.script_path
-        args = [value(a) for a in cls.args]
-        paths = [value(p) for p in cls.paths] + list(request.getfixturevalue("mp_path"))
+        script = value(decl.runner) if decl.runner is not None else self.script_path
+        args = [value(a) for a in decl.args]
+        paths = [value(p) for p in decl.paths] + list(request.getfixturevalue("mp_path"))
         self.about = "under MicroPython (-X heapsize=%s, %d check%s in this run)" % (
-            cls.heapsize,
+            decl.heapsize,
             len(names),
             "" if len(names) == 1 else "s",
         )
@@ -142,12 +158,104 @@ class ScriptClass(checkitems.CheckClass):
             patch.setenv(ENV, " ".join(names))  # the micropython process inherits it
             try:
                 result = mpyrun.run(
-                    script, args, paths=paths, heapsize=cls.heapsize, timeout=cls.timeout
+                    script, args, paths=paths, heapsize=decl.heapsize, timeout=decl.timeout
                 )
                 return Run(result.stdout, result.stderr, result.returncode)
             except subprocess.TimeoutExpired as exc:
                 stdout, stderr = checkitems.text(exc.stdout), checkitems.text(exc.stderr)
                 return Run(stdout, stderr, -1, timed_out=exc.timeout)
+
+
+class ScriptClass(_Launch, checkitems.CheckClass):
+    """A Script subclass: its MicroPython checks, then its host-side test methods."""
+
+    declares = Script
+
+    @property
+    def declaration(self):
+        return self.obj
+
+    def source(self):
+        return self.obj.script or MP / (self.obj.__name__ + ".py")
+
+
+DECLARES = re.compile(r"^# mpcheck(?: (\w+))?: *(.*)$", re.MULTILINE)
+FIXTURE = re.compile(r"\{(\w+)\}(/\S+)?")
+KEYS = ("heapsize", "paths", "args", "timeout", "without")
+
+
+def _value(word, root):
+    """A word of paths= or args= as a Script attribute's value; a path is in the repository
+    (`root`) when `root` is given."""
+    if word == "{tmp}":
+        return TMPDIR
+    match = FIXTURE.fullmatch(word)
+    if match:
+        return fixture(match.group(1), *(match.group(2) or "").split("/")[1:])
+    return root / word if root else word
+
+
+def declarations(path, root):
+    """{run name ("" for the script's own run): a Script subclass} from the `# mpcheck` lines
+    of a script (see the module docstring), paths in the repository, `root`. Raises ValueError
+    for a word that is not a known key=value, or a key given twice in one run."""
+    found = {}
+    for match in DECLARES.finditer(Path(path).read_text(encoding="utf-8")):
+        attrs = found.setdefault(match.group(1) or "", {})
+        for word in match.group(2).split():
+            key, _, text = word.partition("=")
+            if key not in KEYS or key in attrs or not text:
+                raise ValueError(
+                    "%s: %r in %r: each run takes each of %s once, as key=value"
+                    % (path, word, match.group(0), ", ".join(KEYS))
+                )
+            if key == "timeout":
+                attrs[key] = int(text)
+            elif key == "heapsize":
+                attrs[key] = text
+            else:
+                attrs[key] = tuple(_value(w, key == "paths" and root) for w in text.split(","))
+    stem = Path(path).stem
+    return {
+        name: type(stem + ("_" + name if name else ""), (Script,), attrs)
+        for name, attrs in found.items()
+    }
+
+
+class ScriptFile(_Launch, checkitems.CheckOwner, pytest.File):
+    """host_tests/mp/mp_x.py with `# mpcheck` lines: the checks of its own run, then a ScriptRun
+    for each run it names."""
+
+    def source(self):
+        return self.path
+
+    def collect(self):
+        try:
+            self.runs = declarations(self.path, self.config.rootpath)
+        except ValueError as exc:
+            raise self.CollectError(str(exc)) from None
+        self.declaration = self.runs.get("")
+        own = self.check_items() if self.declaration is not None else []
+        return own + [ScriptRun.from_parent(self, name=name) for name in self.runs if name]
+
+
+class ScriptRun(_Launch, checkitems.CheckOwner, pytest.Collector):
+    """A run that a script names, `# mpcheck <name>: ...`: its checks."""
+
+    def source(self):
+        return self.path
+
+    def collect(self):
+        self.declaration = self.parent.runs[self.name]
+        return self.check_items()
+
+
+def pytest_collect_file(file_path, parent):
+    if file_path.name.startswith("mp_") and file_path.suffix == ".py":
+        with open(file_path, encoding="utf-8") as f:
+            if DECLARES.search(f.read()):
+                return ScriptFile.from_parent(parent, path=file_path)
+    return None
 
 
 @pytest.hookimpl(tryfirst=True)

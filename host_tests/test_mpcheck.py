@@ -149,6 +149,58 @@ def test_collect_only_lists_every_check(inner, pytester):
     assert lines(log) == []  # collecting reads the script; it does not run it
 
 
+# The script's own lines declare its runs: pytest collects the file itself.
+RUNS = """# mpcheck: heapsize=64k args={tmp},word
+# mpcheck again: heapsize=64k args=other without=test_two
+"""
+ARGV = "note('args=' + '|'.join(sys.argv[1:]))"
+
+
+def script_file(pytester, tmp_path, header=RUNS):
+    """mp_demo.py in the inner suite's folder, declared by `header`; the path of its log."""
+    mpcheck.require_port()
+    log = tmp_path / "log.txt"
+    pytester.makeconftest(INNER_CONFTEST)
+    pytester.path.joinpath("mp_demo.py").write_text(header + SCRIPT % (str(log), ARGV, "", ""))
+    return log
+
+
+def test_a_script_with_mpcheck_lines_is_collected_with_each_run_it_declares(pytester, tmp_path):
+    log = script_file(pytester, tmp_path)
+    result = inner_run(pytester, "--collect-only", "-q")
+    result.stdout.fnmatch_lines(
+        [
+            "mp_demo.py::test_one",
+            "mp_demo.py::test_two",
+            "mp_demo.py::test_three",
+            "mp_demo.py::again::test_one",
+            "mp_demo.py::again::test_three",
+            "5 tests collected*",
+        ]
+    )
+    assert lines(log) == []
+    result = inner_run(pytester, "-rf")
+    result.assert_outcomes(passed=4, failed=1)
+    result.stdout.fnmatch_lines(["FAILED mp_demo.py::test_two - AssertionError: two is wrong"])
+    said = lines(log)
+    assert said.count("import") == 2  # a process for each run
+    assert re.fullmatch(r"args=/\S+/mp_demo\d*\|word", said[1]) and "args=other" in said
+    assert "under MicroPython (-X heapsize=64k, 3 checks" in str(result.stdout)
+
+
+def test_a_word_the_mpcheck_line_does_not_know_fails_the_collection(pytester, tmp_path):
+    script_file(pytester, tmp_path, "# mpcheck: heapsize=64k heap=1m\n")
+    result = inner_run(pytester, "--collect-only", "-q")
+    result.stdout.fnmatch_lines(["*'heap=1m' in '# mpcheck: heapsize=64k heap=1m'*"])
+    assert result.ret != 0
+
+
+def test_a_script_without_an_mpcheck_line_is_not_collected(pytester, tmp_path):
+    script_file(pytester, tmp_path, "# mpcheck is named, but no line declares a run\n")
+    result = inner_run(pytester, "--collect-only", "-q")
+    result.stdout.fnmatch_lines(["no tests collected*"])
+
+
 def test_a_script_that_crashes_at_import_fails_every_check_with_the_crash(inner, pytester):
     inner(at_import="raise ValueError('broken at import')")
     result = inner_run(pytester)
@@ -223,8 +275,9 @@ def test_a_host_side_method_reads_what_one_check_printed_if_it_passed(inner, pyt
     )
 
 
-def test_under_xdist_one_process_runs_each_script(inner, pytester, monkeypatch):
+def test_under_xdist_one_process_runs_each_script(inner, pytester, monkeypatch, tmp_path):
     log = inner()
+    script_file(pytester, tmp_path)  # the same log: its two runs, 5 checks (1 fails)
     other = pytester.path / "test_other.py"
     other.write_text(
         "import mpcheck\n\n\nclass mp_again(mpcheck.Script):\n    script = %r\n"
@@ -235,21 +288,24 @@ def test_under_xdist_one_process_runs_each_script(inner, pytester, monkeypatch):
     result = pytester.runpytest_subprocess(
         "-p", "no:cacheprovider", "-p", "no:hypothesispytest", "-n", "2"
     )
-    result.assert_outcomes(passed=4 + 8, failed=2)
-    assert lines(log).count("import") == 2  # mp_demo and mp_again, each run once
+    result.assert_outcomes(passed=4 + 4 + 8, failed=3)
+    assert lines(log).count("import") == 4  # mp_demo, mp_again and each run of the file, once
 
 
 @pytest.mark.parametrize("ci", ["true", ""])
-def test_without_micropython_checks_skip_and_fail_under_ci(inner, pytester, monkeypatch, ci):
+def test_without_micropython_checks_skip_and_fail_under_ci(
+    inner, pytester, monkeypatch, ci, tmp_path
+):
     log = inner()
+    script_file(pytester, tmp_path)  # a class's 3 checks, a file's 5
     monkeypatch.setattr(mpyrun, "micropython_path", lambda: None)
     monkeypatch.setenv("CI", ci)
     result = inner_run(pytester, "-rfs")
     if ci:
-        result.assert_outcomes(failed=3)
+        result.assert_outcomes(failed=3 + 5)
         result.stdout.fnmatch_lines(["*CI must run the MicroPython checks*"])
     else:
-        result.assert_outcomes(skipped=3)
+        result.assert_outcomes(skipped=3 + 5)
         result.stdout.fnmatch_lines(["SKIPPED * the MicroPython unix port is not installed*"])
     assert lines(log) == []
 
@@ -268,4 +324,10 @@ def test_xdist_work_units_are_classes_and_single_tests():
     assert (
         _scope("host_tests/test_app.py::test_fuzz[5110]")
         == "host_tests/test_app.py::test_fuzz[5110]"
+    )
+    # A script collected as a file: its own run, and each run it names.
+    assert _scope("host_tests/mp/mp_app.py::test_x") == "host_tests/mp/mp_app.py"
+    assert (
+        _scope("host_tests/mp/mp_app_fuzz.py::seed5110::test_x")
+        == "host_tests/mp/mp_app_fuzz.py::seed5110"
     )
