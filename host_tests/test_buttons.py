@@ -1,10 +1,10 @@
-"""Buttons under CPython: the shared checks, property tests with hypothesis, the API contract."""
+"""Buttons under CPython: the shared checks, property tests with hypothesis, the API contract.
+The same core checks under MicroPython, compiled by mpy-cross: mp/mp_buttons.py."""
 
 import sys
 from pathlib import Path
 
 import buttons as B
-import mpcheck
 import pads
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -268,20 +268,3 @@ def test_debounce_zero_takes_every_change():
 def test_bad_arguments_raise_value_error(make, message):
     with pytest.raises(ValueError, match=message):
         make()
-
-
-# --- the same core checks under the real MicroPython, compiled by mpy-cross --------------------
-
-
-class mp_buttons(mpcheck.Script):
-    heapsize = "1m"
-    without = ("test_ticks_are_30_bit",)  # the script removes it: the port's ticks are 62-bit
-
-
-class mp_buttons_ticks30(mpcheck.Script):
-    """A time.py on MICROPYPATH replaces the built-in one: ticks wrap at 2**30 as on the boards
-    (the 64-bit unix port's own ticks would wrap at 2**62)."""
-
-    script = mpcheck.MP / "mp_buttons.py"
-    heapsize = "1m"
-    paths = (mpcheck.MP / "mp_buttons_ticks30",)

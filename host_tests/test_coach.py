@@ -13,13 +13,6 @@ import positions
 import pytest
 
 
-class mp_coach_glass(mpcheck.Script):
-    """Every position's marks read back off the glass: mp_coach_glass.py under MicroPython."""
-
-    heapsize = "1024k"
-    args = (mpcheck.TMPDIR,)
-
-
 def test_scores_into_says_what_root_scores_says_in_every_position():
     out = bytearray(9)
     for board in positions.going_on():
@@ -36,13 +29,6 @@ def test_every_value_has_its_mark():
     for plies in range(2, 9, 2):
         assert coach.mark(128 - 100 + plies) == b"L%d" % (plies // 2)
     assert coach.mark(128) == b"D"
-
-
-class mp_coach(mpcheck.Script):
-    """The Coach setting in games: mp_coach.py under MicroPython."""
-
-    heapsize = "512k"
-    args = (mpcheck.TMPDIR,)
 
 
 COACH_SCREENS = ("coach_told", "coach_empty", "coach_mid", "coach_cursor_best")

@@ -1,8 +1,7 @@
-"""game.py (one game: moves, result, undo, tally slot, cursor moves), on CPython; and a soak of
-1,000 games with the tally on flash under the MicroPython unix port at 32k."""
+"""game.py (one game: moves, result, undo, tally slot, cursor moves), on CPython; the soak of
+1,000 games with the tally on flash under MicroPython at 32k is mp/mp_game_soak.py."""
 
 import engine
-import mpcheck
 import pytest
 from game import (
     DEMO,
@@ -203,11 +202,3 @@ def test_toward_exhaustive():
                 nxt = ((row + drow) % 3) * 3 + (col + dcol) % 3
                 if mask >> nxt & 1:
                     assert c == nxt
-
-
-class mp_game_soak(mpcheck.Script):
-    """1,000 one-player games (hints, undos, every level) with the tally saved, in 32k."""
-
-    heapsize = "32k"
-    args = (1000, mpcheck.TMPDIR)  # games, the folder of settings.json
-    timeout = 280

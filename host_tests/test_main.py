@@ -2,7 +2,8 @@
 
 The app is test scaffolding (host_tests/mp/fakeapp/app.py, first on the path) so that main.py
 is tested on its own; test_harness.py boots the real app. The error and safe-mode screens are
-compared with golden images (host_tests/goldens.py)."""
+compared with golden images (host_tests/goldens.py). The watchdog, with the same fake app:
+mp/mp_main_watchdog.py."""
 
 from pathlib import Path
 
@@ -30,10 +31,3 @@ class mp_main(mpcheck.Script):
     def test_golden_screens(self, mp_output, name, tmp_path):
         shots = goldens.snaps(mp_output)
         goldens.check("screen_" + ("safe_mode" if name == "safe" else name), shots[name], tmp_path)
-
-
-class mp_main_watchdog(mpcheck.Script):
-    """main.py's watchdog: mp_main_watchdog.py, with the same fake app."""
-
-    heapsize = "512k"  # a FAT RAM flash (32 KB in one piece) after the watchdog's reboots
-    paths = (mpcheck.fixture("hostboard"), FAKEAPP)

@@ -1,17 +1,10 @@
-"""menu.py: the list widget the main menu and the settings screen move through (MicroPython)."""
+"""menu.py: the list widget the main menu and the settings screen move through: what it imports
+(its checks under MicroPython: mp/mp_menu.py)."""
 
 import ast
 from pathlib import Path
 
-import mpcheck
-
 FIRMWARE = Path(__file__).resolve().parents[1] / "firmware"
-
-
-class mp_menu(mpcheck.Script):
-    """Its checks, each a pytest item: mp_menu.py under MicroPython."""
-
-    heapsize = "64k"  # the checks use buttons (direction) and settings too
 
 
 def test_the_widget_knows_no_screen_setting_or_display():

@@ -1,24 +1,9 @@
-"""tools/nomtime.py, deploy's remount of a board's littlefs root without modification times, on
-a Pico-shaped RAM flash under the MicroPython unix port; deploy_chains sends it to the board.
-
-The script also writes both flash images (mtime.img, nomtime.img) into its TMPDIR, for booting
-on an emulated Pico, and checks each read back from its file: the boot times are measured
-there, not here."""
-
-from pathlib import Path
+"""deploy_chains sends tools/nomtime.py (deploy's remount of a board's littlefs root without
+modification times) to the board before deploy and mip copy. The remount itself, on a
+Pico-shaped RAM flash under MicroPython, and the flash images it writes for the emulated Pico:
+mp/mp_nomtime.py."""
 
 import deploy_chains
-import mpcheck
-
-TOOLS = Path(__file__).resolve().parents[1] / "tools"
-
-
-class mp_nomtime(mpcheck.Script):
-    """Two deploys of the same files, with and without deploy's remount, and the look-ups."""
-
-    heapsize = "8m"  # two 1408 KB RAM flashes (and a third for the redeploy)
-    paths = (TOOLS,)
-    args = (mpcheck.fixture("deployed"), mpcheck.TMPDIR)
 
 
 def test_deploy_and_mip_remount_before_they_copy(tmp_path):

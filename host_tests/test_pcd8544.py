@@ -22,12 +22,6 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
-class mp_pcd8544(mpcheck.Script):
-    """Driver checks that must run on MicroPython itself: allocation, errors, optional pins."""
-
-    heapsize = "128k"
-
-
 def test_driver_imports_neither_machine_nor_host_code():
     tree = ast.parse((ROOT / "firmware" / "pcd8544.py").read_text())
     imported = set()

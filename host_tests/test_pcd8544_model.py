@@ -6,7 +6,6 @@ test_pcd8544_model_wire.py."""
 import random
 
 import fakebus
-import mpcheck
 import pcd8544_model as pm
 import pytest
 from hypothesis import given, settings
@@ -273,9 +272,3 @@ def test_vop_beyond_the_generator_limit_is_an_anomaly():
     rig = started()
     assert rig.cmd(0x21, 0x80 | 90, 0x20).anomalies == []
     assert "Vop 91 above 90" in rig.cmd(0x21, 0x80 | 91, 0x20).anomalies[0]
-
-
-class mp_pcd8544_model(mpcheck.Script):
-    """The recording bus and the model run on MicroPython too."""
-
-    heapsize = "64k"

@@ -6,7 +6,6 @@ To change a glyph, edit the drawing and put the table this test prints into
 firmware/smallfont.py; then regenerate the golden screens that show small text (the error and
 safe-mode screens)."""
 
-import mpcheck
 from firmwaresource import assigned
 
 DRAWING = r"""
@@ -107,7 +106,3 @@ def test_firmware_table_is_the_drawing():
     assert assigned("smallfont", "_FONT") == table, (
         "put this in firmware/smallfont.py:\n_FONT = %r" % table
     )
-
-
-class mp_smallfont(mpcheck.Script):
-    """Its checks, each a pytest item: mp_smallfont.py under MicroPython."""

@@ -66,13 +66,6 @@ def test_a_sound_that_is_not_there_is_a_clear_error():
     assert sound.table("MOVE") == (3200, 6)
 
 
-class mp_sound_app(mpcheck.Script):
-    """Its checks, each a pytest item: mp_sound_app.py under MicroPython."""
-
-    heapsize = "512k"
-    paths = (mpcheck.fixture("hostboard"),)
-
-
 def test_every_sound_the_firmware_asks_for_is_a_table():
     # The screens name their sounds as text ("MOVE"): a name sound.py lacks would be a
     # ValueError at the first such press on a board with a buzzer. Every call site, read here.

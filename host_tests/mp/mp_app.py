@@ -1,5 +1,6 @@
 # app.py: which presses may act (input arming), on the glass.
 # SPDX-License-Identifier: MIT
+# mpcheck: heapsize=512k args={tmp}
 import sys
 
 import mptest

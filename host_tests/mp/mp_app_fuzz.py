@@ -3,6 +3,8 @@
 # Runs with testbed/hostboard on the path for its PWM (the buzzer); the firmware keeps the real
 # clock, as without it.
 # SPDX-License-Identifier: MIT
+# mpcheck seed5110: heapsize=256k paths={hostboard} args=5110,50000,{tmp}
+# mpcheck seed2024: heapsize=256k paths={hostboard} args=2024,50000,{tmp}
 import random
 import sys
 import time

@@ -1,6 +1,7 @@
 # The real firmware (main.py, boards/pico.py, the app) under the harness: fake machine and
 # clock, the controller model as the glass, a script of button presses.
 # SPDX-License-Identifier: MIT
+# mpcheck: heapsize=512k paths={hostboard}
 import json
 import os
 import sys

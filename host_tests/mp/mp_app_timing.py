@@ -2,6 +2,9 @@
 # longest save App.save_ms allows for, and (issue 19 point 1) no note and no blink late by more
 # than App.late_ms over a whole session, whatever the saves cost.
 # SPDX-License-Identifier: MIT
+# mpcheck: heapsize=6144k paths={hostboard} args={deployed}
+# (6144k: the 1.4 MB modelled flash in one piece after a whole session; {deployed}: the
+# files `make deploy` leaves in the root, beside which the saves are made.)
 import sys
 
 import harness

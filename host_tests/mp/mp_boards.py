@@ -1,6 +1,7 @@
 # Each board file under the fake machine: the pins of the README wiring table, SPI settings,
 # pull-ups, wake-up from light sleep, and a display that comes up clean.
 # SPDX-License-Identifier: MIT
+# mpcheck: heapsize=512k paths={hostboard}
 import sys
 import time
 

@@ -1,7 +1,10 @@
 # The buttons core checks and allocation-freedom under the MicroPython unix port.
 # SPDX-License-Identifier: MIT
-# Run by host_tests/test_buttons.py with buttons compiled by mpy-cross, once with the port's own
-# time module and once with mp_buttons_ticks30/time.py (ticks wrapping at 2**30, as on boards).
+# mpcheck: heapsize=1m without=test_ticks_are_30_bit
+# mpcheck ticks30: heapsize=1m paths=host_tests/mp/mp_buttons_ticks30
+# Two runs, with buttons compiled by mpy-cross: with the port's own time module (its ticks are
+# 62-bit: test_ticks_are_30_bit removes itself), and with mp_buttons_ticks30/time.py first on
+# the path (ticks wrapping at 2**30, as on the boards).
 import buttons as B
 import micropython
 import mp_buttons_cases as cases

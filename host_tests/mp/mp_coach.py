@@ -1,6 +1,7 @@
 # The Coach setting in games: marks on a human's turn only, one search per position, the coach's
 # code loaded only while the setting is on, no garbage. Argument: FOLDER (the rig's settings).
 # SPDX-License-Identifier: MIT
+# mpcheck: heapsize=512k args={tmp}
 import gc
 import sys
 

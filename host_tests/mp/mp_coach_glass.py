@@ -1,5 +1,6 @@
 # The coach's marks, read back off the glass, for every position a game can go on from.
 # SPDX-License-Identifier: MIT
+# mpcheck: heapsize=1024k args={tmp}
 # Argument: FOLDER (the rig's settings.json). The real app in a two-player game (both sides are
 # human, so every position shows the marks) is put in each position, steps once to draw it, and
 # the glass (the controller model, fed what the driver sent) is read cell by cell with the small

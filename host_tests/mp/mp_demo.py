@@ -1,5 +1,6 @@
 # demo.py (and title.py, which starts it): the CPU-against-CPU demo, read off the glass.
 # SPDX-License-Identifier: MIT
+# mpcheck: heapsize=512k args={tmp}
 import random
 
 import mptest

@@ -4,6 +4,7 @@
 # (The whole app, with its screens, driver and buttons, imports ~50 KB of code and cannot load
 # in 32k: mp_app_soak.py soaks it at 80k.)
 # SPDX-License-Identifier: MIT
+# mpcheck: heapsize=32k args=1000,{tmp}
 import gc
 import json
 import random

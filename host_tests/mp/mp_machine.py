@@ -1,5 +1,6 @@
 # The fake machine's Pin and SPI: fakebus's stand-ins with the port's API, on the board's bus.
 # SPDX-License-Identifier: MIT
+# mpcheck: heapsize=64k paths={hostboard}
 import time
 
 import fakebus

@@ -1,6 +1,7 @@
 # main.py's watchdog under the harness: a step that never returns, a hang at every start, quick
 # crashes in a row, and where the dog must not run (safe mode, the REPL after Ctrl-C).
 # SPDX-License-Identifier: MIT
+# mpcheck: heapsize=512k paths={hostboard},host_tests/mp/fakeapp
 # Runs with host_tests/mp/fakeapp first on the path, as mp_main.py (boot, safe mode, the error
 # path) does: its app.App is test scaffolding that raises on request.
 import harness

@@ -1,5 +1,6 @@
 # mainmenu.py: the main menu, driven by the buttons and read off the glass.
 # SPDX-License-Identifier: MIT
+# mpcheck: heapsize=512k args={tmp}
 import mptest
 from appplay import LEVELS, board_of, menu_to, new_1p, play_cell, to_menu
 from buttons import NEXT, PREV, SELECT

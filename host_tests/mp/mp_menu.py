@@ -1,6 +1,7 @@
 # menu.Menu, the list widget the menu screens move through, and the helpers that step through
 # a list, under MicroPython.
 # SPDX-License-Identifier: MIT
+# mpcheck: heapsize=64k
 import mptest
 from menu import Menu, choice, cycle
 from mptest import check

@@ -1,5 +1,7 @@
 # tools/nomtime.py (deploy's remount without modification times) on a Pico-shaped RAM flash.
 # SPDX-License-Identifier: MIT
+# mpcheck: heapsize=8m paths=tools args={deployed},{tmp}
+# (8m: two 1408 KB RAM flashes and a third for the redeploy.)
 # Arguments: the deployed files' folder (the `deployed` fixture: what `make deploy BOARD=pico`
 # copies), a folder for the two flash images (mtime.img, nomtime.img: for booting on an
 # emulated Pico, outside this repository, as bench/bench_layout.py says).

@@ -1,5 +1,6 @@
 # PCD8544 driver checks that must run on MicroPython itself: allocation, errors, optional pins.
 # SPDX-License-Identifier: MIT
+# mpcheck: heapsize=128k
 import gc
 
 import fakebus

@@ -1,5 +1,6 @@
 # The fake bus and the PCD8544 model are portable: the same checks under MicroPython.
 # SPDX-License-Identifier: MIT
+# mpcheck: heapsize=64k
 import gc
 
 import fakebus

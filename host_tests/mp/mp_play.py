@@ -1,5 +1,6 @@
 # play.py: whole games on the board screen, read off the glass (the controller model).
 # SPDX-License-Identifier: MIT
+# mpcheck: heapsize=512k args={tmp}
 import engine
 import micropython
 import mptest

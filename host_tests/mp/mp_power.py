@@ -1,5 +1,6 @@
 # power.py through the app: dimming, sleep and the press that only wakes, on the glass.
 # SPDX-License-Identifier: MIT
+# mpcheck: heapsize=512k args={tmp}
 import mptest
 import power
 from appplay import LEVELS, marks, menu_to, new_1p, play_cell, rig_with, to_menu

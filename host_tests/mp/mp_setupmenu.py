@@ -1,5 +1,6 @@
 # setupmenu.py: the settings screen, driven by the buttons and read off the glass.
 # SPDX-License-Identifier: MIT
+# mpcheck: heapsize=512k args={tmp}
 import json
 
 import mptest

@@ -1,6 +1,7 @@
 # The settings screen's changes survive a power cut (issue 19 point 5): each is written once
 # made, and a cut at any point of that write leaves the old file or the new, never a lost tally.
 # SPDX-License-Identifier: MIT
+# mpcheck: heapsize=2048k paths={hostboard}
 import gc
 import json
 import os

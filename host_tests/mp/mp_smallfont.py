@@ -1,5 +1,6 @@
 # smallfont.py under MicroPython: how the error screen's text is cut into lines.
 # SPDX-License-Identifier: MIT
+# mpcheck: heapsize=16k
 import mptest
 from mptest import check
 

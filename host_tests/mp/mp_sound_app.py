@@ -2,6 +2,7 @@
 # app under the harness: which sound each action plays, and silence where there must be. The
 # sound module on its own: mp_sound.py.
 # SPDX-License-Identifier: MIT
+# mpcheck: heapsize=512k paths={hostboard}
 import json
 import sys
 import time

@@ -1,5 +1,6 @@
 # title.py: the first screen, driven by the buttons and read off the glass.
 # SPDX-License-Identifier: MIT
+# mpcheck: heapsize=512k args={tmp}
 import sys
 import time
 
