@@ -7,7 +7,11 @@ build/image/oxo5110-pico.uf2 from `make firmware BOARD=pico`) and stock MicroPyt
 the boot ROM, node or either firmware the file skips in one line (testbed/picosetup.py says
 how to get them), CI or not: an Arm toolchain is not every machine's. Boots are shared: one
 game feeds the golden frames and the jingles, one REPL session the watchdog and light-sleep
-checks, one board the power cuts.
+checks, one board the power cuts. The frozen image boots with an empty filesystem range, as a
+board flashed for the first time does: its game's board also shows that the flash is not
+touched before the title and that the results are kept over a power cycle; safe mode and a
+Ctrl-C at power-on find the filesystem made; a first boot cut after each flash operation of
+its making (a board each) comes back to the title with one.
 """
 
 import goldens
@@ -59,12 +63,15 @@ def _title(board, ms=1500, after=None):
 
 
 class Game:
-    """What one run of the game showed and played: frames by name, the notes after each end."""
+    """What one run of the game showed and played: frames by name, the notes after each end,
+    the flash's first operation and the settings on the flash after the power came back."""
 
     def __init__(self):
         self.frames = {}  # golden name -> the first frame equal to it (None: never shown)
         self.ends = {}  # "WIN"/"DRAW"/"LOSS" -> the notes from the game's last move on
         self.anomalies = []
+        self.first_flash_op = None  # (ms, kind, offset, size): the boot's first erase/program
+        self.kept = None  # settings.json on the flash after a power cycle
 
 
 def _shown(board, game, name, since=0):
@@ -118,6 +125,14 @@ def _game(kind):
         board.run(1500)
         game.ends["LOSS"] = board.notes(mark)
         game.anomalies = list(board.anomalies)
+        game.first_flash_op = board.flash_ops[0] if board.flash_ops else None
+        # The results saved (a result blinking is saved within App.save_wait_ms, 2 s), then a
+        # power cycle: the board mounts what its first boot made rather than making it again.
+        board.run(2500)
+        board.power_on()
+        _title(board, after=board.resets[-1][0])
+        board.run(500)  # a filesystem made again would be made by now
+        game.kept = picoplay.settings(board)
         return game
     finally:
         board.close()
@@ -264,9 +279,17 @@ def cuts(kind):
 # -- safe mode: a button held at power-on ---------------------------------------------------
 
 
+# At the REPL: what is mounted at /, and a file written there and read back.
+_FS_CHECK = """import vfs
+with open('mine.txt', 'w') as f:
+    f.write('kept')
+print([p for _fs, p in vfs.mount()], open('mine.txt').read())"""
+
+
 def _safe(kind):
-    """(the glass once safe mode shows, the REPL's answer, resets) for a board powered on with
-    SELECT held, then let go, left at its REPL past the watchdog's time."""
+    """(the glass once safe mode shows, the REPL's answer, resets, the REPL's _FS_CHECK) for a
+    board powered on with SELECT held, then let go, left at its REPL past the watchdog's
+    time: on the frozen image, a first boot (no filesystem yet)."""
     board = _board(kind)
     try:
         board.pin("select", 0)  # held before the chip starts: pressed at power-on
@@ -275,7 +298,8 @@ def _safe(kind):
         board.pin("select", 1)
         board.run(WATCHDOG_MS + 1500)
         answer = board.raw("print('free', 6 * 7)")[0].strip()
-        return glass, bytes(board.serial), answer, list(board.resets)
+        fs = board.raw(_FS_CHECK)[0].strip()
+        return glass, bytes(board.serial), answer, list(board.resets), fs
     finally:
         board.close()
 
@@ -283,6 +307,57 @@ def _safe(kind):
 @pytest.fixture
 def safe(kind):
     return _once(_safe, kind)
+
+
+# -- a first boot: Ctrl-C at once, and power cuts while the filesystem is made ---------------
+
+
+def _early_ctrl_c(kind):
+    """The REPL's _FS_CHECK after a Ctrl-C sent at power-on (the lab holds it until the USB
+    serial is up): on the frozen image a first boot, stopped around the filesystem's making."""
+    board = _board(kind)
+    try:
+        board.send(b"\x03\x03")
+        board.wait_for(b">>> ", since=0)
+        return board.raw(_FS_CHECK)[0].strip()
+    finally:
+        board.close()
+
+
+@pytest.fixture
+def early_ctrl_c(kind):
+    return _once(_early_ctrl_c, kind)
+
+
+def _first_boot_cuts(kind):
+    """(the flash operations of an uncut first boot, [(n, the title shown after the power came
+    back, the REPL's _FS_CHECK)] for a cut right after each of them)."""
+    board = _board(kind)
+    try:
+        board.run(600)
+        ops = list(board.flash_ops)
+    finally:
+        board.close()
+    results = []
+    for n in range(1, len(ops) + 1):
+        board = _board(kind)
+        try:
+            board.cut_after(n)
+            board.run(600)
+            assert board.off, "no cut after %d operations: %r" % (n, board.flash_ops)
+            board.power_on()
+            title = _title(board, after=board.resets[-1][0])
+            board.run(300)
+            board.interrupt()
+            results.append((n, title is not None, board.raw(_FS_CHECK)[0].strip()))
+        finally:
+            board.close()
+    return ops, results
+
+
+@pytest.fixture
+def first_boot_cuts(kind):
+    return _once(_first_boot_cuts, kind)
 
 
 # -- the checks, once for each firmware ----------------------------------------------------
@@ -352,11 +427,29 @@ class _Checks:
         assert len(lines) == 1 and "watchdog reset" in lines[0], session.log
 
     def test_a_button_held_at_power_on_gives_safe_mode_and_a_free_repl(self, safe):
-        glass, serial, answer, resets = safe
+        glass, serial, answer, resets, _fs = safe
         assert glass == bytes(goldens.glass("screen_safe_mode"))
         assert b"oxo5110: safe mode" in serial
         assert answer == "free 42"
         assert resets == []  # no watchdog was started: the REPL stays
+
+    def test_safe_mode_has_the_filesystem_mounted_and_writable(self, safe):
+        # A user copies files there; on the frozen image this was the board's first boot.
+        assert safe[4] == "['/'] kept"
+
+    def test_ctrl_c_at_power_on_leaves_a_repl_with_the_filesystem(self, early_ctrl_c):
+        assert early_ctrl_c == "['/'] kept"
+
+    def test_the_flash_is_not_touched_before_the_title(self, game):
+        # An erase stalls the core, so an operation begun before the title would end after
+        # it: the first one ends later than the title's frame (if there is any at all).
+        op = game.first_flash_op
+        assert op is None or op[0] > game.frames["title"].t, (op, game.frames["title"].t)
+
+    def test_the_games_results_are_on_the_flash_after_a_power_cycle(self, game):
+        assert game.kept is not None, "no settings.json on the flash"
+        assert game.kept["tally2"] == [1, 0, 1]  # two players: X won, then a draw
+        assert game.kept["tally1"] == [0, 0, 1]  # against the CPU: lost
 
     def test_a_power_cut_in_a_save_boots_to_the_title_with_old_or_new_settings(self, cuts):
         count, results = cuts
@@ -369,6 +462,18 @@ class _Checks:
 
 class TestFrozen(_Checks):
     kind = "frozen"
+
+    def test_a_power_cut_while_a_first_boot_makes_the_filesystem_boots_to_a_mounted_one(
+        self, first_boot_cuts
+    ):
+        ops, results = first_boot_cuts
+        # The filesystem is made on a first boot (frozen/flashfs.py): littlefs writes its
+        # superblock to both blocks of its metadata pair, an erase and a program each.
+        assert [kind for _t, kind, _at, _size in ops] == ["erase", "program"] * 2, ops
+        assert len(results) == len(ops)
+        for n, titled, fs in results:
+            assert titled, "no title after the cut after operation %d" % n
+            assert fs == "['/'] kept", (n, fs)
 
 
 class TestStock(_Checks):
