@@ -4,9 +4,9 @@ import sys
 import time
 
 import buttons
+import power
+import screen
 from micropython import const
-from power import ASLEEP, AWAKE, Power
-from screen import AGAIN, DONE, PLAY, REVIEW, SLOW, TITLE, Shared
 
 # The screens by id (screen.TITLE, MENU, PLAY, SETUP, DEMO, REVIEW): the module and the class
 # each is made from, and whether it is kept. A screen is made the first time it is shown. One
@@ -67,8 +67,8 @@ class App:
         self.hw = hw
         self.lcd = lcd = hw.lcd
         self.settings = settings
-        self.power = Power(lcd, time.ticks_ms())
-        self.shared = Shared(settings, hw.buzzer)
+        self.power = power.Power(lcd, time.ticks_ms())
+        self.shared = screen.Shared(settings, hw.buzzer)
         self.screens = [None] * len(_SCREENS)  # by id, each once made (_screen)
         self.screen = None  # the one showing (the title from the first step on)
         self.showing = -1  # its id
@@ -87,16 +87,16 @@ class App:
         pad = self.hw.pad
         s = self.settings
         shared = self.shared
-        power = self.power
+        timers = self.power
         if self.screen is None:
             # Timers count from the first step's clock (a test's fake clock, or ticks_ms()).
-            power.last = now
-            self.show(TITLE, now)
+            timers.last = now
+            self.show(screen.TITLE, now)
             shared.sound("CHIME")
-        if power.state == ASLEEP:
+        if timers.state == power.ASLEEP:
             if not pad.any_pressed():
                 return self.doze_ms
-            power.activity(now, s.get("backlight"))
+            timers.activity(now, s.get("backlight"))
             shared.held = 0  # the waking press does nothing else
             self.dirty = True
             pad.reset(now)
@@ -105,18 +105,18 @@ class App:
             self._event(ev, now)
             ev = pad.poll(now)
         went = self.screen.tick(now)
-        hurry = went == AGAIN
-        if went == SLOW:
+        hurry = went == screen.AGAIN
+        if went == screen.SLOW:
             pad.reset(now)  # whatever was pressed while the screen worked is dropped
             shared.held = 0
         self._go(went, now)
-        if power.state == AWAKE and time.ticks_diff(now, power.last) >= self.demo_after_ms:
+        if timers.state == power.AWAKE and time.ticks_diff(now, timers.last) >= self.demo_after_ms:
             to = self.screen.after_idle()
             if to is not None:
                 self.show(to, now)
-        asleep = power.update(now, s.get("dim_s"), s.get("sleep_s"), s.get("backlight"))
+        asleep = timers.update(now, s.get("dim_s"), s.get("sleep_s"), s.get("backlight"))
         buzzer = shared.buzzer
-        if power.state != AWAKE and buzzer is not None:
+        if timers.state != power.AWAKE and buzzer is not None:
             buzzer.stop()  # dimmed, nobody plays; asleep, released before light sleep
         if asleep:
             to = self.screen.asleep_to
@@ -168,7 +168,7 @@ class App:
         elif kind != buttons.REPEAT:
             shared.held &= ~bit  # CLICK and LONG end what a hold does
         went = self.screen.event(ev, now)
-        if went == DONE:
+        if went == screen.DONE:
             shared.held &= ~bit
         self._go(went, now)
         self._look()
@@ -199,7 +199,7 @@ class App:
         """ms until the next timed change on the glass (0: due now), -1 when none is coming:
         the screen's (screen.Screen.due), or the demo's start where the screen allows it."""
         due = self.screen.due(now)
-        if self.power.state == AWAKE and self.screen.after_idle() is not None:
+        if self.power.state == power.AWAKE and self.screen.after_idle() is not None:
             idle = max(0, self.demo_after_ms - time.ticks_diff(now, self.power.last))
             if due < 0 or idle < due:
                 due = idle
@@ -216,11 +216,11 @@ class App:
             screens[which] = getattr(_load(module, keep), name)(self.shared)
         if left >= 0 and left != which and not _SCREENS[left][2]:
             screens[left] = None
-        self.screen = screen = screens[which]
+        self.screen = shown = screens[which]
         self.showing = which
         self.shared.held = 0  # a hold begun on the old screen does not act on the new one
         self.dirty = True
-        screen.enter(now, left)
+        shown.enter(now, left)
 
     def _coach(self, which):
         # The Coach (shared.coach) is made for a game with the Coach setting on, and for a
@@ -228,9 +228,9 @@ class App:
         # small font with it (whoever loaded the font: a "NO UNDO" sign loads it again). The
         # setting changes only on the settings screen, so looking at each show is enough.
         shared = self.shared
-        on = which == REVIEW or self.settings.get("coach")
+        on = which == screen.REVIEW or self.settings.get("coach")
         if on:
-            if shared.coach is None and (which == PLAY or which == REVIEW):
+            if shared.coach is None and (which == screen.PLAY or which == screen.REVIEW):
                 import coach
 
                 shared.coach = coach.Coach()

@@ -13,10 +13,10 @@ import random
 import time
 
 import buttons
+import screen
 import widgets
 from game import DRAW, ONE_PLAYER, TWO_PLAYERS, next_free, toward
 from micropython import const
-from screen import AGAIN, BLINK_MS, DONE, MENU, PLAY, REVIEW, SAME, SLOW, Screen
 from settings import LEVEL_COUNT
 
 _HINT_MS = const(250)  # hint blink half-period
@@ -27,7 +27,7 @@ _CELLS = const(9)
 _EMPTIES = const(_CELLS + 1)  # how many cells a position may have empty: 0.._CELLS
 
 
-class Play(Screen):
+class Play(screen.Screen):
     """The board screen of the one-player (against the CPU) or two-player game shared.game."""
 
     think_ms = 150  # a search expected to take this long shows the thinking indicator first
@@ -35,8 +35,8 @@ class Play(Screen):
 
     def __init__(self, shared):
         super().__init__(shared)
-        self.settings = shared.settings
-        self.game = shared.game  # made by the menu before the first game: the one Game
+        # The game is shared.game, made by the menu before the first game (12 attributes at
+        # most: an instance's table grows from 12 to 17 slots at the 13th, py/map.c).
         self.cursor = _CENTRE
         # Where the cursor was before the PREV/NEXT press now held: PREV and NEXT move it at
         # once, and when the hold turns out to mean undo or the menu, it goes back there.
@@ -60,7 +60,7 @@ class Play(Screen):
         # A new game (from the menu, or the next one: PLAY again), one continued from the
         # menu, or back from the review.
         shared = self.shared
-        if not shared.waits and came_from != REVIEW:
+        if not shared.waits and came_from != screen.REVIEW:
             self.cursor = _CENTRE
             self.hint_left = 0
             self.thinking = False
@@ -73,9 +73,9 @@ class Play(Screen):
     # -- the player's buttons -----------------------------------------------------------------
 
     def event(self, ev, now):
-        game = self.game
+        game = self.shared.game
         if game.cpu_to_move():
-            return DONE  # the CPU's turn: presses are dropped, never queued into a move
+            return screen.DONE  # the CPU's turn: presses are dropped, never queued into a move
         b = buttons.button_of(ev)
         kind = buttons.kind_of(ev)
         undoer = b == buttons.PREV or b == buttons.LEFT
@@ -91,8 +91,8 @@ class Play(Screen):
         elif kind == buttons.CLICK:
             if game.over():
                 self.shared.sound("PLACE")
-                game.begin(game.mode, self.settings)  # any short press starts the next game
-                return PLAY
+                game.begin(game.mode, self.shared.settings)  # any short press starts the next game
+                return screen.PLAY
             if b == buttons.SELECT:
                 return self._place(now)
             if undoer and self.held_back:
@@ -106,19 +106,19 @@ class Play(Screen):
                     # Asking the coach once the game is over: its moves one by one, with what
                     # each cost (review.py).
                     self.shared.sound("HINT")
-                    return REVIEW
+                    return screen.REVIEW
                 self._hint(now)
             elif undoer:
                 self._undo(now)
             elif b == buttons.NEXT or b == buttons.RIGHT:
                 return self._to_menu()
-            return DONE  # once per hold
+            return screen.DONE  # once per hold
         elif kind == buttons.CHORD:
             return self._to_menu()
         return None
 
     def _move_cursor(self, b):
-        game = self.game
+        game = self.shared.game
         step = buttons.direction(b)
         if b == buttons.PREV or b == buttons.NEXT:
             self.cursor = next_free(game, self.cursor, step)
@@ -128,11 +128,11 @@ class Play(Screen):
             self.cursor = toward(game, self.cursor, 0, step)
         self.hint_left = 0
         self.shared.sound("MOVE")
-        return SAME
+        return screen.SAME
 
     def _place(self, now):
         # SELECT's click: the player's mark on the cursor's cell. Here a press becomes a move.
-        game = self.game
+        game = self.shared.game
         if not game.free(self.cursor):
             return None
         self.hint_left = 0
@@ -141,7 +141,7 @@ class Play(Screen):
 
     def _hint(self, now):
         # The engine's best move for the player blinks under the cursor.
-        self.cursor = self.game.hint()
+        self.cursor = self.shared.game.hint()
         self.hint_left = _HINT_BLINKS
         self.since = now
         self.shared.sound("HINT")
@@ -149,7 +149,7 @@ class Play(Screen):
     def _undo(self, now):
         # Not after the end: the result is counted (a press starts the next game instead).
         # Refused, it says so: a hold that does nothing looks like a button that does not work.
-        game = self.game
+        game = self.shared.game
         if game.over() or not game.undo():
             self._back_to_anchor()
             self.no_undo = True
@@ -161,47 +161,49 @@ class Play(Screen):
 
     def _to_menu(self):
         self._back_to_anchor()  # Continue comes back to the cell the player left
-        self.shared.waits = not self.game.over()
-        return MENU
+        self.shared.waits = not self.shared.game.over()
+        return screen.MENU
 
     def _back_to_anchor(self):
         # Undo the cursor move of the press that became a hold (or a chord).
-        if self.game.free(self.anchor):
+        if self.shared.game.free(self.anchor):
             self.cursor = self.anchor
 
     def _played(self, result, now):
         # After any move: keep the cursor on a free cell; at the end, count the game.
-        game = self.game
+        game = self.shared.game
         if not result:
             if not game.free(self.cursor):
                 self.cursor = next_free(game, self.cursor, 1)
-            return SAME
+            return screen.SAME
         self.since = now  # the result blinks from now
         # A win is yours, or either player's in a two-player game.
         lost = game.mode == ONE_PLAYER and result != game.human
         self.shared.sound("DRAW" if result == DRAW else "LOSS" if lost else "WIN")
         key, i = game.tally_slot()
-        self.settings.count(key, i)  # saturates at the settings' maximum
+        self.shared.settings.count(key, i)  # saturates at the settings' maximum
         self.shared.save_soon(now)  # once per game, so a power cut never loses a result
-        return SAME
+        return screen.SAME
 
     # -- the CPU's turn, and time -------------------------------------------------------------
 
     def tick(self, now):
-        game = self.game
+        game = self.shared.game
         went = None
         if self.no_undo and time.ticks_diff(now, self.sign_at) >= self.sign_ms:
             self.no_undo = False
-            went = SAME
+            went = screen.SAME
         if game.cpu_to_move():
             return self._cpu_turn(now) or went
         if self.hint_left:
             if time.ticks_diff(now, self.since) >= _HINT_MS * _HINT_BLINKS:
                 self.hint_left = 0  # done: the cursor stays on the hint, solid
-                return SAME
+                return screen.SAME
             return self.blink(now, self.since, _HINT_MS) or went
         if game.over():
-            return self.blink(now, self.since, BLINK_MS) or went  # the result, until the next
+            return (
+                self.blink(now, self.since, screen.BLINK_MS) or went
+            )  # the result, until the next
         return went
 
     def _cpu_turn(self, now):
@@ -209,12 +211,12 @@ class Play(Screen):
         # indicator when the search is expected to be slow (it runs synchronously, so the
         # indicator has to be shown before it starts): the last measured time for this level
         # and number of empty cells. Then, at once, the search and the move.
-        game = self.game
+        game = self.shared.game
         slot = game.level * _EMPTIES + _CELLS - game.count
         if not self.shown:
             self.shown = True
             self.thinking = self.slow[slot] >= self.think_ms
-            return AGAIN
+            return screen.AGAIN
         buzzer = self.shared.buzzer
         if buzzer is not None and buzzer.playing():
             return None  # the search would hold the loop past your mark's click: cutting it
@@ -226,10 +228,10 @@ class Play(Screen):
         self.shown = False
         self.shared.sound("CPU")  # cut by the result's jingle if this move ends the game
         self._played(game.play(cell), now)
-        return SLOW  # whatever was pressed while the engine ran is dropped
+        return screen.SLOW  # whatever was pressed while the engine ran is dropped
 
     def due(self, now):
-        game = self.game
+        game = self.shared.game
         if game.cpu_to_move():
             return 0
         due = -1
@@ -238,7 +240,7 @@ class Play(Screen):
         if self.hint_left:
             period = _HINT_MS
         elif game.over():
-            period = BLINK_MS  # the result blinks until the next game
+            period = screen.BLINK_MS  # the result blinks until the next game
         else:
             return due
         flip = self.blink_due(now, self.since, period)
@@ -247,9 +249,9 @@ class Play(Screen):
     # -- the glass ----------------------------------------------------------------------------
 
     def draw(self, fb):
-        game = self.game
+        game = self.shared.game
         two = game.mode == TWO_PLAYERS
-        tally = self.settings.get("tally2" if two else "tally1")
+        tally = self.shared.settings.get("tally2" if two else "tally1")
         label = "2P" if two else widgets.LEVEL_LABELS[game.level]
         cursor = -1
         if not game.over() and not game.cpu_to_move():
