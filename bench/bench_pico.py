@@ -3,8 +3,10 @@ the frozen image and stock MicroPython with deploy's files, side by side: the he
 playing and at a bare REPL, power-on to the title, the engine's and the coach's search.
 
 Heap figures are absolute `gc.collect(); gc.mem_alloc()` as the board holds them. "While
-playing" is measured by the game itself run from the raw REPL after a Ctrl-C, with the game's
-modules first dropped from sys.modules (so it loads them as at power-on) and runner.Runner.step
+playing" is measured by the game itself run from the raw REPL after a Ctrl-C as the board runs
+it at power-on (`import main`: the frozen image's main.py, which lends the filesystem to the
+game, or deploy's), with the game's modules first dropped from sys.modules (so it loads them
+as at power-on) and runner.Runner.step
 wrapped to print the heap after every step where it changed; the host plays a two-player game
 on the buttons meanwhile. The wrapper, the raw REPL's script and the runner module imported
 before the game are on the heap too: their share is measured (the script's base against a
@@ -64,8 +66,7 @@ def _measured(self, now):
 runner.Runner.step = _measured
 gc.collect()
 print("BASE", gc.mem_alloc())
-import oxo
-oxo.main()
+import main
 """
 
 
@@ -140,8 +141,8 @@ def heap_while_playing(board, out, coach=False):
 
 # The game's modules in the order a game loads them, then those loaded only now and then.
 GAME_MODULES = (
-    "valid power screen glyphs buttons pcd8544 hardware settings sound engine game widgets app "
-    "play runner oxo"
+    "valid power screen glyphs buttons pcd8544 hardware flash settings sound engine game widgets "
+    "app play runner oxo"
 ).split()
 # pads: loaded by the board file at boot, let go with it (oxo.main).
 NOW_AND_THEN = "pads title mainmenu menu setupmenu demo coach review smallfont rescue errorlog"
