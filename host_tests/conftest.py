@@ -24,6 +24,7 @@ TESTBED_MP = (
     "fakebus", "pcd8544_model", "ramdisk", "glasstext", "boardpins", "glass", "rig", "harness",
     "session", "simulator_mp", "positions", "gameboard", "glasslook",
 )  # fmt: skip
+ENGINE_DEPTHS = range(1, 9)  # the limited depths of mp_engine's depths.bin (9: reference.bin)
 
 
 @pytest.fixture(scope="session")
@@ -58,6 +59,40 @@ def mp_path(mpy_dir, testbed):
     """The MICROPYPATH of every MicroPython script, after a class's own paths (mpcheck runs the
     scripts): the firmware as deployed, host_tests/mp (mptest), the test bed."""
     return (mpy_dir, MP_DIR, testbed)
+
+
+@pytest.fixture(scope="session")
+def mp_engine(tmp_path_factory):
+    """The engine's MicroPython checks (mp/mp_engine_*.py) precompiled with their runner, run.py
+    (so each fits beside the engine in 24k), and the reference files of test_engine.py's
+    minimax: per non-final reachable position the board, the player, its optimal cells and the
+    exact score of each cell + 128 (0 for a taken cell) in reference.bin; in depths.bin the same
+    at each depth of ENGINE_DEPTHS, the depth after the player."""
+    from test_engine import board_of, live_positions, optimal_cells, reference_scores
+
+    out = tmp_path_factory.mktemp("mp_engine")
+    for script in sorted(MP_DIR.glob("mp_engine_*.py")):
+        mpy_build.compile_module(script, out)
+    (out / "run.py").write_text("import mp_engine_run\n")
+    records = bytearray()
+    for cells, player in live_positions():
+        board = board_of(cells)
+        best = sum(1 << i for i in optimal_cells(cells, player))
+        records += bytes((board & 255, board >> 8 & 255, board >> 16, player, best & 255))
+        records.append(best >> 8)
+        records += bytes(0 if s is None else s + 128 for s in reference_scores(cells, player))
+    (out / "reference.bin").write_bytes(records)
+    records = bytearray()
+    for cells, player in live_positions():
+        board = board_of(cells)
+        for depth in ENGINE_DEPTHS:
+            best = sum(1 << i for i in optimal_cells(cells, player, depth))
+            records += bytes((board & 255, board >> 8 & 255, board >> 16, player, depth))
+            records += bytes((best & 255, best >> 8))
+            scores = reference_scores(cells, player, depth)
+            records += bytes(0 if s is None else s + 128 for s in scores)
+    (out / "depths.bin").write_bytes(records)
+    return out
 
 
 @pytest.fixture(scope="session")

@@ -17,6 +17,8 @@ words of a `# mpcheck:` line, `key=value`, lists split by commas, no spaces:
     args      sys.argv[1:]: words as they are, {tmp} (a fresh folder) or {fixture}
     timeout   seconds for the whole run (default 280, below pytest-timeout's 300)
     without   checks not collected (those the script removes in this run)
+    runner    a file run instead of the script, which then only names the checks:
+              {fixture}/file or a file of the repository
 
 {name} is that fixture's value (conftest.py's hostboard, deployed ...), {name}/a/b that joined
 with a/b; the path ends with the `mp_path` fixture's (conftest.py: the firmware as deployed,
@@ -38,12 +40,11 @@ CPython model) is declared instead by a class in a test module, whose name is th
 
 Its items are host_tests/test_sound.py::mp_sound::test_<name>, its host-side methods beside
 them. The attributes are the keys above (TMPDIR for {tmp}, mpcheck.fixture(name, *parts) for
-{name}/parts) and: `script` (another file than host_tests/mp/<class name>.py), `runner` (a
-file run instead of `script`, which then only names the checks). Classes whose name starts
-with "_" are bases, not collected. A method that takes the `mp_output` fixture gets the whole
-stdout of a run of every check (a str), and `mp_output.check(name)`, what that check printed
-(failing the method if that check did not pass). Anything the script can check itself, it
-does.
+{name}/parts) and `script`, another file than host_tests/mp/<class name>.py. Classes whose
+name starts with "_" are bases, not collected. A method that takes the `mp_output` fixture
+gets the whole stdout of a run of every check (a str), and `mp_output.check(name)`, what that
+check printed (failing the method if that check did not pass). Anything the script can check
+itself, it does.
 
 One MicroPython process runs every selected check of a run, at the first of its items; the
 others read their verdict from that run. The selection goes to the script in the environment
@@ -181,12 +182,12 @@ class ScriptClass(_Launch, checkitems.CheckClass):
 
 DECLARES = re.compile(r"^# mpcheck(?: (\w+))?: *(.*)$", re.MULTILINE)
 FIXTURE = re.compile(r"\{(\w+)\}(/\S+)?")
-KEYS = ("heapsize", "paths", "args", "timeout", "without")
+KEYS = ("heapsize", "paths", "args", "timeout", "without", "runner")
 
 
 def _value(word, root):
-    """A word of paths= or args= as a Script attribute's value; a path is in the repository
-    (`root`) when `root` is given."""
+    """A word of paths=, args= or runner= as a Script attribute's value; a path is in the
+    repository (`root`) when `root` is given."""
     if word == "{tmp}":
         return TMPDIR
     match = FIXTURE.fullmatch(word)
@@ -213,6 +214,8 @@ def declarations(path, root):
                 attrs[key] = int(text)
             elif key == "heapsize":
                 attrs[key] = text
+            elif key == "runner":
+                attrs[key] = _value(text, root)
             else:
                 attrs[key] = tuple(_value(w, key == "paths" and root) for w in text.split(","))
     stem = Path(path).stem
@@ -250,11 +253,26 @@ class ScriptRun(_Launch, checkitems.CheckOwner, pytest.Collector):
         return self.check_items()
 
 
+def declares_runs(path):
+    """Whether a file is a script that declares its runs: mp_*.py with a `# mpcheck` line."""
+    if not (path.name.startswith("mp_") and path.suffix == ".py"):
+        return False
+    with open(path, encoding="utf-8") as f:
+        return DECLARES.search(f.read()) is not None
+
+
 def pytest_collect_file(file_path, parent):
-    if file_path.name.startswith("mp_") and file_path.suffix == ".py":
-        with open(file_path, encoding="utf-8") as f:
-            if DECLARES.search(f.read()):
-                return ScriptFile.from_parent(parent, path=file_path)
+    # A file named on the command line goes to pytest's python plugin, whatever its name: that
+    # asks pytest_pycollect_makemodule below, which must not import the script under CPython.
+    if not parent.session.isinitpath(file_path) and declares_runs(file_path):
+        return ScriptFile.from_parent(parent, path=file_path)
+    return None
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_pycollect_makemodule(module_path, parent):
+    if declares_runs(module_path):
+        return ScriptFile.from_parent(parent, path=module_path)
     return None
 
 

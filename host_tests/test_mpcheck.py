@@ -179,6 +179,10 @@ def test_a_script_with_mpcheck_lines_is_collected_with_each_run_it_declares(pyte
         ]
     )
     assert lines(log) == []
+    # Named on the command line, it is still read, not imported by CPython.
+    result = inner_run(pytester, "--collect-only", "-q", "mp_demo.py", "mp_demo.py::again")
+    result.stdout.fnmatch_lines(["mp_demo.py::test_one", "5 tests collected*"])
+    assert lines(log) == []
     result = inner_run(pytester, "-rf")
     result.assert_outcomes(passed=4, failed=1)
     result.stdout.fnmatch_lines(["FAILED mp_demo.py::test_two - AssertionError: two is wrong"])

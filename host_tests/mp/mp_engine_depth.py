@@ -1,7 +1,9 @@
 # The depth-limited search under MicroPython: every reachable position at every depth 1..8
 # against the full-width reference minimax, the heap locked (depth 9: mp_engine_play).
 # SPDX-License-Identifier: MIT
-# Run by host_tests/test_engine_mp.py through mp_engine_run.py, precompiled, in a 24k heap.
+# mpcheck: heapsize=24k runner={mp_engine}/run.py paths={mp_engine}
+# mpcheck: args={mp_engine}/depths.bin,mp_engine_depth
+# Runs through mp_engine_run.py, precompiled (the mp_engine fixture, conftest.py).
 # One test, one loop, few names: each is a qstr on this heap. A failure raises
 # AssertionError((board, depth)).
 import sys

@@ -1,6 +1,8 @@
 # Under MicroPython every ValueError of best_move and level_move names the fault.
 # SPDX-License-Identifier: MIT
-# Run by host_tests/test_engine_mp.py through mp_engine_run.py, precompiled, in a 24k heap.
+# mpcheck: heapsize=24k runner={mp_engine}/run.py paths={mp_engine}
+# mpcheck: args={mp_engine}/reference.bin,mp_engine_errors
+# Runs through mp_engine_run.py, precompiled (the mp_engine fixture, conftest.py).
 # The expected messages are the engine's own strings, which are already qstrs on this heap.
 import random
 

@@ -1,7 +1,9 @@
 # Every reachable position under MicroPython: perfect play with the heap locked, no allocation,
 # rng covering every equal-best move, every root move's exact score, no winner yet.
 # SPDX-License-Identifier: MIT
-# Run by host_tests/test_engine_mp.py through mp_engine_run.py, precompiled, in a 24k heap.
+# mpcheck: heapsize=24k runner={mp_engine}/run.py paths={mp_engine}
+# mpcheck: args={mp_engine}/reference.bin,mp_engine_play
+# Runs through mp_engine_run.py, precompiled (the mp_engine fixture, conftest.py).
 # One test, one loop, few names: every name is a qstr on this heap and a new qstr pool would
 # not fit beside the engine. A failure raises AssertionError(board).
 import random

@@ -1,6 +1,8 @@
 # Never loses against every line of play, as X and as O; the search's recursion depth.
 # SPDX-License-Identifier: MIT
-# Run by host_tests/test_engine_mp.py through mp_engine_run.py, precompiled, in a 24k heap.
+# mpcheck: heapsize=24k runner={mp_engine}/run.py paths={mp_engine}
+# mpcheck: args={mp_engine}/reference.bin,mp_engine_tree
+# Runs through mp_engine_run.py, precompiled (the mp_engine fixture, conftest.py).
 # Few names: each is a qstr on this heap. A failure raises AssertionError(board).
 import engine
 import micropython
