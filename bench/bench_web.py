@@ -1,6 +1,6 @@
 """Figures of the web page (`make web`'s site) in a real browser: what a first visit downloads
-before its first frame and after, navigation to the first frame, press to redraw, the main
-thread while idle, MicroPython's heap.
+before its first frame and after, navigation to the first frame (and the main thread's CPU time
+in it), press to redraw, the main thread while idle, MicroPython's heap.
 
     .venv/bin/python bench/bench_web.py [--screenshot docs/web-page.png]
 
@@ -8,10 +8,11 @@ Run by `make bench`. bench_web.mjs, next to this file (with pagedriver.mjs and
 pagemeasures.mjs), drives Debian's Chromium (headless) through playwright-core from
 web/node_modules over host_tests/web/browser.mjs's server on 127.0.0.1, with `Cache-Control:
 max-age=600` as GitHub Pages sends it. Times are medians and ranges of several runs: figures,
-not pass/fail, and they move with the machine's load (printed first). Skipped with a note where
-node or Chromium is missing (tools/webtools.py says how to get them). --screenshot also saves a
-PNG of the page mid-game (450 CSS px wide, device scale 2, cropped to the page's <main>,
-reduced to 256 colours) for the README (`make bench` writes docs/web-page.png).
+not pass/fail, and they move with the machine's load (printed first); the main thread's CPU
+time up to the first frame (the thread time a trace gives its tasks) moves least. Skipped with a
+note where node or Chromium is missing (tools/webtools.py says how to get them). --screenshot
+also saves a PNG of the page mid-game (450 CSS px wide, device scale 2, cropped to the page's
+<main>, reduced to 256 colours) for the README (`make bench` writes docs/web-page.png).
 """
 
 import argparse
@@ -121,11 +122,12 @@ def print_bytes(site, visit, first_frame, reload):
     )
 
 
-def print_times(cold, warm, press):
+def print_times(cold, warm, cpu, press):
     print("| measure | median | p90 | min | max | n |")
     print("|---|---|---|---|---|---|")
     rows = [
         ("navigation to first frame, cold (fresh context, empty cache)", cold),
+        ("  the main thread's CPU time in it (its tasks' thread time in a trace)", cpu),
         ("navigation to first frame, reload (warm HTTP cache)", warm),
         ("press to redraw: keydown to the next frame drawn", press["frame"]),
         ("  of which the wait for the step that polls the pin", press["wait"]),
@@ -216,7 +218,7 @@ def main(argv=None):
     print("Chromium %s, viewport %dx%d" % (out["chromium"], *out["viewport"].values()))
     print_bytes(SITE, out["first_visit"], out["first_frame"], out["reload_requests"])
     print()
-    print_times(out["cold"], out["reload"], out["press"])
+    print_times(out["cold"], out["reload"], out["cold_cpu"], out["press"])
     print()
     print_idle(out)
     print()

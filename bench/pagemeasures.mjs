@@ -1,8 +1,37 @@
 // The web benchmark's measures of a page (bench_web.mjs takes them): the renderer's main thread
-// while idle, MicroPython's heap, and the statistics of a series of times.
+// while idle and up to the first frame, MicroPython's heap, and the statistics of a series of
+// times.
 // SPDX-License-Identifier: MIT
 
-import { sleep } from "./pagedriver.mjs";
+import { DESKTOP, firstFrame, sleep } from "./pagedriver.mjs";
+
+// A first visit's cost to the renderer's main thread, in a fresh context: the CPU time of its
+// tasks (the trace's thread time, tdur) from navigationStart to oxo.js's first-frame mark. Less
+// moved by the machine's load than the wall time, which counts the time the thread waited for
+// a core too; the trace itself costs both builds alike.
+const TRACED = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink.user_timing"];
+
+export async function firstFrameCpu(browser, server) {
+  const context = await browser.newContext({ viewport: DESKTOP });
+  try {
+    const page = await context.newPage();
+    await browser.startTracing(page, { categories: TRACED });
+    await page.goto(server.url + "index.html", { waitUntil: "commit" });
+    await firstFrame(page);
+    const events = JSON.parse(String(await browser.stopTracing())).traceEvents;
+    const mark = events.find((e) => e.name === "oxo-first-frame");
+    const start = Math.min(...events.filter((e) => e.name === "navigationStart" &&
+      e.pid === mark.pid).map((e) => e.ts));
+    let us = 0;
+    for (const e of events) {
+      if (e.ph === "X" && e.name === "RunTask" && e.pid === mark.pid && e.tid === mark.tid &&
+        e.ts >= start && e.ts < mark.ts) us += e.tdur || 0;
+    }
+    return us / 1000;
+  } finally {
+    await context.close();
+  }
+}
 
 // The renderer's main thread over `ms`: CDP Performance.getMetrics' TaskDuration (s of tasks
 // run) against its Timestamp (s), with the page's steps and frames in that time.
