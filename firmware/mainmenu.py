@@ -3,7 +3,7 @@
 import buttons
 import widgets
 from game import ONE_PLAYER, TWO_PLAYERS, Game
-from menu import Menu, choice, cycle, menu_row
+from menu import Menu, choice, cycle
 from micropython import const
 from screen import DEMO, PLAY, REVIEW, SAME, SETUP, Screen
 
@@ -104,4 +104,4 @@ class MainMenu(Screen):
                 value = choice(self.settings, "level", widgets.LEVEL_LABELS)
             elif item == _STARTS:
                 value = choice(self.settings, "starts", widgets.STARTS_LABELS)
-            menu_row(fb, row, _LABELS[item], value, row == rows.index, False)
+            widgets.menu_row(fb, row, _LABELS[item], value, row == rows.index, False)

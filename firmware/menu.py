@@ -1,10 +1,6 @@
-# A list of items with one highlighted: what a menu screen moves through, how a setting's
-# choices step through a list (the way a button moves: buttons.direction), and a row's drawing.
+# A list of items with one highlighted: what a menu screen moves through, and how a setting's
+# choices step through a list (the way a button moves: buttons.direction).
 # SPDX-License-Identifier: MIT
-# Loaded with the menu screens and let go with them (app.py's _LET_GO_WITH): a game holds none
-# of it.
-import widgets
-from pcd8544 import WIDTH
 
 
 def choice(settings, key, labels):
@@ -51,25 +47,3 @@ class Menu:
         self.items = items
         self.index = 0
         self.select(keep)
-
-
-def menu_row(fb, row, label, value, highlight, editing):
-    """One 8-pixel menu row: label left, value (str or int, None: none) right-aligned, inverted
-    if highlighted. While a value is being adjusted (`editing`) it is framed by < and >."""
-    y = row * widgets.CHAR
-    ink = 1
-    if highlight:
-        fb.fill_rect(0, y, WIDTH, widgets.CHAR, 1)
-        ink = 0
-    fb.text(label, 1, y, ink)
-    if value is None:
-        return
-    right = WIDTH - 1  # the last column
-    if editing and highlight:
-        fb.text("<", 43, y, ink)
-        fb.text(">", 76, y, ink)
-        right = 75
-    if isinstance(value, int):
-        widgets.number(fb, value, right, y, ink)
-    else:
-        fb.text(value, right + 1 - widgets.CHAR * len(value), y, ink)

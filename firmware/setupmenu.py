@@ -5,7 +5,7 @@
 # holds this code in RAM.
 import buttons
 import widgets
-from menu import Menu, choice, cycle, menu_row
+from menu import Menu, choice, cycle
 from micropython import const
 from screen import DONE, MENU, SAME, Screen
 from settings import CONTRAST_MAX
@@ -166,7 +166,7 @@ class SetupMenu(Screen):
                 value = "CLR?" if self.confirm else "CLR"
             else:
                 value = None
-            menu_row(fb, row, _LABELS[item], value, top + row == rows.index, self.editing)
+            widgets.menu_row(fb, row, _LABELS[item], value, top + row == rows.index, self.editing)
 
 
 def _tell(fb):
