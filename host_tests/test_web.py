@@ -9,8 +9,8 @@ host_tests/web/web_coach.mjs (issue 21: the tree explorer against a minimax and 
 the test's own, host_tests/web/coachcheck.mjs; the keyboard, a phone) and
 host_tests/web/web_coachgrid.mjs (the coach beside the glass: in a game, with the device's Coach
 setting off and on, in its review; where the grid stays) and
-host_tests/web/web_load.mjs (issue 26: what the first frame fetches, and when the rest, the
-coach's grid and the explorer come). Each class runs in one
+host_tests/web/web_load.mjs (issue 26: what the first frame fetches and imports, and when the
+rest, the coach's grid and the explorer come). Each class runs in one
 Chromium; under pytest-xdist the classes run side by side. Where node, npm or Chromium is
 missing they skip saying how to get it (webcheck's web_chromium), and fail with CI set.
 """

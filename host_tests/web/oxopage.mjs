@@ -395,6 +395,23 @@ export async function canvasShows(t, page, name, { clock = false } = {}) {
   t.assert.fail(`the canvas does not show ${name} (${differ} pixels differ)`);
 }
 
+/**
+ * The files of a bundle (tools/web_build.py: b"OXO1", then per file a name length, the name, a
+ * 4-byte big-endian size and the bytes), a Buffer: [[name, bytes]], the bytes a view into it.
+ */
+export function bundleFiles(data) {
+  const files = [];
+  for (let k = 4; k < data.length;) {
+    const n = data[k];
+    const name = data.subarray(k + 1, k + 1 + n).toString("ascii");
+    const size = data.readUInt32BE(k + 1 + n);
+    k += 5 + n;
+    files.push([name, data.subarray(k, k + size)]);
+    k += size;
+  }
+  return files;
+}
+
 /** The page's on-screen button `name` (PREV, SELECT, NEXT). */
 export const key = (page, name) => page.locator(`.key[data-button="${name}"]`);
 

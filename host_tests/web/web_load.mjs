@@ -1,8 +1,12 @@
 // What the page fetches and when (issue 26): the first frame only what index.html names to load
-// (tools/web_build.py first_frame_files sums its bytes), the rest of the game right after it,
-// the coach's grid at the device's first scores, the explorer when it is first opened.
+// (tools/web_build.py first_frame_files sums its bytes) and, of firmware.bin, imports all but
+// the other board and the error screen; the rest of the game comes right after it, the coach's
+// grid at the device's first scores, the explorer when it is first opened.
 // SPDX-License-Identifier: MIT
 // Run by host_tests/test_web.py (class web_load); oxopage.mjs reads the glass.
+
+import fs from "node:fs";
+import path from "node:path";
 
 import * as oxo from "./oxopage.mjs";
 import { grid, openExplorer, place, twoPlayers } from "./coachcheck.mjs";
@@ -40,6 +44,51 @@ export async function test_the_first_frame_fetches_what_index_html_names_and_no_
   // After the first frame: the rest of the game, and nothing of the coach's.
   t.assert.deepEqual(seen.all, [...seen.named, "game.bin"].sort());
   t.assert.deepEqual(served(t).sort(), ["index.html", ...seen.all].sort());
+}
+
+// The port's loader as served, with loadMicroPython (a live binding: the page's script, which
+// imports it, calls it after this runs) wrapped so that every import its MicroPython makes,
+// from before the page's first, is noted in _oxo_seen (builtins.__import__ replaced).
+const NOTE_IMPORTS = `
+const oxoLoad = loadMicroPython;
+loadMicroPython = async (options) => {
+  const mp = await oxoLoad(options);
+  mp.runPython([
+    "import builtins",
+    "_oxo_seen = set()",
+    "_oxo_import = builtins.__import__",
+    "def _oxo_note(name, *rest):",
+    "    _oxo_seen.add(name)",
+    "    return _oxo_import(name, *rest)",
+    "builtins.__import__ = _oxo_note",
+  ].join("\\n"));
+  return mp;
+};
+`;
+
+export async function test_the_first_frame_imports_all_of_firmware_bin(t) {
+  const page = t.page;
+  await page.route("**/micropython.mjs", async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, body: (await response.text()) + NOTE_IMPORTS });
+  });
+  await oxo.open(t); // the first frame, then game.bin: the title idles, importing nothing
+  const seen = new Set((await page.evaluate(() => {
+    window.oxo.mp.runPython("_oxo_names = ' '.join(sorted(_oxo_seen))");
+    return window.oxo.mp.globals.get("_oxo_names");
+  })).split(" "));
+  const modules = (bundle) => oxo.bundleFiles(fs.readFileSync(path.join(t.site, bundle)))
+    .map(([name]) => name.replace(/\.mpy$/, ""));
+  const first = modules("firmware.bin");
+  t.log(`firmware.bin: ${first.join(" ")}`);
+  // The other board's file, and the error screen's modules (runner's rescue, with errorlog and
+  // smallfont), which a failing first step needs: web_page's broken-module check shows them.
+  const unused = ["esp32", "rescue", "errorlog", "smallfont"];
+  t.assert.deepEqual(first.filter((name) => !seen.has(name)).sort(), unused.sort());
+  for (const bundle of ["game.bin", "explorer.bin"]) {
+    t.assert.deepEqual(modules(bundle).filter((name) => seen.has(name)), [],
+      `the first frame imported from ${bundle}`);
+  }
 }
 
 export async function test_the_coach_comes_at_the_first_scores(t) {

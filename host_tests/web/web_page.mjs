@@ -113,19 +113,6 @@ export async function test_the_backlight_dims_and_the_display_sleeps_and_a_press
 
 // -- a broken module in the bundle ---------------------------------------------------------------
 
-// firmware.bin (tools/web_build.py): b"OXO1", then per file a name length, the name, a 4-byte
-// big-endian size and the bytes. Calls fn(name, bytes) on each, in place.
-function eachFile(data, fn) {
-  for (let k = 4; k < data.length;) {
-    const n = data[k];
-    const name = data.subarray(k + 1, k + 1 + n).toString("ascii");
-    const size = data.readUInt32BE(k + 1 + n);
-    k += 5 + n;
-    fn(name, data.subarray(k, k + size));
-    k += size;
-  }
-}
-
 // rescue.screen(): the title in the 8x8 font, inverted, at (22, 1).
 const ERROR_SCREEN = () => window.oxo && window.oxo.frames > 0 &&
   window.oxoRead.text(window.oxo.glass, 22, 1, 5, true) === "ERROR";
@@ -136,13 +123,13 @@ export async function test_a_broken_module_shows_the_error_screen(t) {
     const response = await route.fetch();
     const data = Buffer.from(await response.body());
     let broken = 0;
-    eachFile(data, (name, bytes) => {
+    for (const [name, bytes] of oxo.bundleFiles(data)) {
       // title.mpy: app.py imports it at boot (play.mpy loads only at the first press).
       if (name === "title.mpy") {
         bytes[0] = 0x58; // not "M": the port refuses the file (ValueError), as a board would
         broken++;
       }
-    });
+    }
     t.assert.equal(broken, 1, "no title.mpy in firmware.bin");
     await route.fulfill({ response, body: data });
   });
