@@ -5,11 +5,10 @@ import random
 import time
 
 import buttons
+import engine
 import widgets
-from engine import X
 from game import DEMO, DRAW, Game
 from screen import BLINK_MS, SAME, TITLE, Screen
-from settings import LEVEL_COUNT
 
 
 class Demo(Screen):
@@ -34,9 +33,9 @@ class Demo(Screen):
         self._next_game(now)
 
     def _next_game(self, now):
-        self.levels[0] = random.getrandbits(8) % LEVEL_COUNT
-        self.levels[1] = random.getrandbits(8) % LEVEL_COUNT
-        self.game.start(DEMO, X, 0)
+        self.levels[0] = random.getrandbits(8) % len(engine.LEVELS)
+        self.levels[1] = random.getrandbits(8) % len(engine.LEVELS)
+        self.game.start(DEMO, engine.X, 0)
         self.since = now
         self.phase = 0
 
@@ -71,7 +70,7 @@ class Demo(Screen):
         game = self.game
         blink_on = not self.phase
         widgets.board(fb, game, -1, False, blink_on)
-        label = widgets.LEVEL_LABELS[self.levels[game.turn() - 1]]
+        label = engine.LEVELS[self.levels[game.turn() - 1]]
         # The status column: "DEMO", the mover and its level, or the result.
         widgets.status_text(fb, 0, "DEMO")
         if not game.over():

@@ -25,11 +25,13 @@ WIN_LINES = (
     (0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6),
 )  # fmt: skip
 # Difficulty, weakest first, each picking at random among its equal-best moves:
-#   easy     depth 1 (takes a win, blocks nothing), a random move 1 in 2
-#   medium   depth 2 (takes wins, blocks threats),  a random move 1 in 4
-#   hard     depth 4 (sees forks both ways),        a random move 1 in 8
-#   perfect  depth 9, never a random move: it cannot lose
-LEVELS = ("easy", "medium", "hard", "perfect")
+#   EASY  depth 1 (takes a win, blocks nothing), a random move 1 in 2
+#   MED   depth 2 (takes wins, blocks threats),  a random move 1 in 4
+#   HARD  depth 4 (sees forks both ways),        a random move 1 in 8
+#   PERF  depth 9, never a random move: it cannot lose (perfect)
+# The levels' one home: their names as the glass shows them (the status column's 4 characters;
+# beside the mover's mark in the demo it has room for 3), their count len(LEVELS).
+LEVELS = ("EASY", "MED", "HARD", "PERF")
 _LEVEL_DEPTH = const((1, 2, 4, 9))  # the plies each level searches
 _LEVEL_CHANCE = const((128, 64, 32, 0))  # its chance in 256 of a random move instead
 

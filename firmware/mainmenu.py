@@ -1,6 +1,7 @@
 # The main menu: a game against the CPU or for two, level, who starts, the settings screen.
 # SPDX-License-Identifier: MIT
 import buttons
+import engine
 import widgets
 from game import ONE_PLAYER, TWO_PLAYERS, Game
 from menu import Menu, choice, cycle
@@ -87,7 +88,7 @@ class MainMenu(Screen):
     def _step_value(self, item, step):
         # The Level or Start row's value (nothing on another row).
         if item == _LEVEL:
-            cycle(self.settings, "level", widgets.LEVEL_LABELS, step)
+            cycle(self.settings, "level", engine.LEVELS, step)
         elif item == _STARTS:
             cycle(self.settings, "starts", widgets.STARTS_LABELS, step)
 
@@ -101,7 +102,7 @@ class MainMenu(Screen):
             item = rows.items[row]
             value = None
             if item == _LEVEL:
-                value = choice(self.settings, "level", widgets.LEVEL_LABELS)
+                value = choice(self.settings, "level", engine.LEVELS)
             elif item == _STARTS:
                 value = choice(self.settings, "starts", widgets.STARTS_LABELS)
             widgets.menu_row(fb, row, _LABELS[item], value, row == rows.index, False)

@@ -13,11 +13,11 @@ import random
 import time
 
 import buttons
+import engine
 import screen
 import widgets
 from game import DRAW, ONE_PLAYER, TWO_PLAYERS, next_free, toward
 from micropython import const
-from settings import LEVEL_COUNT
 
 _HINT_MS = const(250)  # hint blink half-period
 _HINT_BLINKS = const(8)  # half-periods the hint blinks for (2 s)
@@ -54,7 +54,7 @@ class Play(screen.Screen):
         # empty cells), in ms; 255, unknown, counts as slow, so the first search of a kind
         # shows the indicator (one frame; on a fast search it lasts a few ms, below what the
         # glass can show).
-        self.slow = bytearray(b"\xff" * (LEVEL_COUNT * _EMPTIES))
+        self.slow = bytearray(b"\xff" * (len(engine.LEVELS) * _EMPTIES))
 
     def enter(self, now, came_from):
         # A new game (from the menu, or the next one: PLAY again), one continued from the
@@ -252,7 +252,7 @@ class Play(screen.Screen):
         game = self.shared.game
         two = game.mode == TWO_PLAYERS
         tally = self.shared.settings.get("tally2" if two else "tally1")
-        label = "2P" if two else widgets.LEVEL_LABELS[game.level]
+        label = "2P" if two else engine.LEVELS[game.level]
         cursor = -1
         if not game.over() and not game.cpu_to_move():
             cursor = self.cursor

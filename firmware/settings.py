@@ -7,7 +7,7 @@ import flash
 from micropython import const
 from valid import int_in
 
-LEVEL_COUNT = const(4)  # engine.LEVELS has this many (a host test holds the two together)
+LEVEL_COUNT = const(4)  # len(engine.LEVELS), the settings' own copy: see "level" below
 TALLY_MAX = const(999)  # three digits fit the status column; counts saturate here
 BOOTS_MAX = const(999999999)  # the boot count stops here (a small int on every port)
 _SECONDS_MAX = const(3600)
@@ -20,8 +20,9 @@ _READ_MAX = const(512)  # a good file is ~150 bytes; anything longer is not ours
 # - contrast: Vop; modules look right at about 40..72. Capped at CONTRAST_MAX = 90: the
 #   PCD8544's voltage generator is specified up to 8.5 V (VLCD = 3.06 V + 0.06 V * Vop).
 # - level: index into engine.LEVELS; default the strongest but one, so a new player can still
-#   win a game ("perfect" is one press away). The count is a constant rather than the engine's
-#   tuple, so that loading the settings (safe mode does) never loads the engine.
+#   win a game (PERF is one press away). Its range is a constant rather than the engine's
+#   tuple, so that loading the settings (safe mode does) never loads the engine; test_settings
+#   holds the two equal.
 # - starts: who begins against the CPU: 0 you, 1 the CPU, 2 alternate (the default, so the
 #   player is not always second).
 # - dim_s / sleep_s: idle seconds before the backlight goes off / the display powers down and

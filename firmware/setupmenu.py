@@ -4,6 +4,7 @@
 # Loaded each time it opens, and let go when it is left (app.py's _SCREENS): a game never
 # holds this code in RAM.
 import buttons
+import engine
 import widgets
 from menu import Menu, choice, cycle
 from micropython import const
@@ -131,7 +132,7 @@ class SetupMenu(Screen):
                 s.set("coach_told", True)  # saved with the coach: told once per device
                 self.telling = True
         elif item == _LEVEL:
-            cycle(s, "level", widgets.LEVEL_LABELS, step)
+            cycle(s, "level", engine.LEVELS, step)
         elif item == _STARTS:
             cycle(s, "starts", widgets.STARTS_LABELS, step)
 
@@ -159,7 +160,7 @@ class SetupMenu(Screen):
             elif item == _COACH:
                 value = "ON" if s.get("coach") else "OFF"
             elif item == _LEVEL:
-                value = choice(s, "level", widgets.LEVEL_LABELS)
+                value = choice(s, "level", engine.LEVELS)
             elif item == _STARTS:
                 value = choice(s, "starts", widgets.STARTS_LABELS)
             elif item == _RESET:

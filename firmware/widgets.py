@@ -23,10 +23,6 @@ CHAR = const(8)  # the 8x8 font's advance
 _DIGITS = const(("0", "1", "2", "3", "4", "5", "6", "7", "8", "9"))
 _COUNT_1P = const(("W", "D", "L"))  # tally1: wins, draws, losses
 _COUNT_2P = const(("X", "O", "D"))  # tally2: X wins, O wins, draws (and the demo's)
-# engine.LEVELS as the status column shows them: 4 characters ("MED", not "MEDI"); beside the
-# mover's mark in the demo the glass has room for 3 and cuts the 4th. A host test holds them to
-# the engine's names.
-LEVEL_LABELS = ("EASY", "MED", "HARD", "PERF")
 STARTS_LABELS = ("YOU", "CPU", "ALT")  # the settings' "starts": 0, 1, 2 (who begins vs the CPU)
 
 

@@ -175,7 +175,7 @@ def test_winner_and_winning_line(cells):
 def test_constants_and_lines():
     assert (engine.EMPTY, engine.X, engine.O) == (0, 1, 2)
     assert sorted(engine.WIN_LINES) == sorted(LINES)
-    assert engine.LEVELS[-1] == "perfect" and len(engine.LEVELS) >= 3
+    assert engine.LEVELS[-1] == "PERF" and len(engine.LEVELS) >= 3
 
 
 @given(positions_st.filter(lambda c: not line_owner(c) and not all(c)), st.integers(0, 2**32))

@@ -9,7 +9,7 @@ from test_engine import board_of, live_positions, optimal_cells
 
 # The plies each level looks ahead, as engine.py's table of levels promises: easy takes a win
 # and blocks nothing, medium blocks threats, hard sees forks both ways, perfect sees the end.
-PROMISED_DEPTH = {"easy": 1, "medium": 2, "hard": 4, "perfect": 9}
+PROMISED_DEPTH = {"EASY": 1, "MED": 2, "HARD": 4, "PERF": 9}
 
 
 def test_each_level_plays_as_a_full_width_search_of_its_depth_at_every_position():
@@ -30,7 +30,7 @@ def test_perfect_plays_every_first_move_since_each_draws():
     # plies or fewer ranks the centre above the rest and would play only the centre.
     assert optimal_cells((0,) * 9, engine.X) == set(range(9))
     rng = random.Random(5)
-    perfect = engine.LEVELS.index("perfect")
+    perfect = engine.LEVELS.index("PERF")
     seen = {engine.level_move(0, engine.X, perfect, rng) for _ in range(300)}
     assert seen == set(range(9))
 
@@ -39,7 +39,7 @@ def test_perfect_searches_to_the_end_of_the_game():
     # A search of 8 plies picks the same moves as one of 9 everywhere (the empty board is the
     # only position that 8 plies do not search to the end, and there it too scores every move
     # a draw): what tells them apart is the search itself, the positions it visits.
-    perfect = engine.LEVELS.index("perfect")
+    perfect = engine.LEVELS.index("PERF")
     for cells, player in [((0,) * 9, engine.X), *live_positions()[:50]]:
         board = board_of(cells)
         engine.best_move(board, player, 9)

@@ -10,7 +10,6 @@ from mptest import check
 from rig import FOLDER, Rig, remove
 
 LEVELS = len(engine.LEVELS)
-LABEL = {"easy": "EASY", "medium": "MED", "hard": "HARD", "perfect": "PERF"}
 
 
 def board_of(r):
@@ -40,7 +39,7 @@ def menu_to(r, row):
 def set_level(r, level):
     """From the main menu: cycle the Level row until the glass shows the level's label."""
     menu_to(r, 2)
-    label = LABEL[engine.LEVELS[level]]
+    label = engine.LEVELS[level]
     for _ in range(LEVELS):
         if r.text_at(label, 84 - 8 * len(label), 16, True):
             return

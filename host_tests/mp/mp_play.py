@@ -5,7 +5,6 @@ import engine
 import micropython
 import mptest
 from appplay import (
-    LABEL,
     LEVELS,
     board_of,
     cursor_to,
@@ -29,7 +28,7 @@ def test_full_game_at_each_level():
     for level in range(LEVELS):
         r = new_1p(level, "YOU", seed=level)
         check(r.status_after_glyph(0, "YOU"), "your turn shown:\n" + r.show())
-        label = LABEL[engine.LEVELS[level]]
+        label = engine.LEVELS[level]
         check(r.status(1, label), "level shown:\n" + r.show())
         check(r.cursor() == 4, "cursor starts in the centre")
         play_out(r, perfect)

@@ -174,7 +174,7 @@ class Imports:
 
 def test_a_session_in_and_out_of_the_review():
     # A one-player game that the first free cell loses against "perfect" (you start).
-    r = new_1p(engine.LEVELS.index("perfect"), "YOU", seed=21)
+    r = new_1p(engine.LEVELS.index("PERF"), "YOU", seed=21)
     imports = Imports()
     play_out(r, first_free)
     check(r.status(0, "LOST"), r.show())
