@@ -42,7 +42,7 @@ window.oxo = oxo;
 const glass = new Glass($("glass"), oxo);
 const buzzer = new Buzzer(oxo);
 const flash = new Flash();
-const game = { page: null, timer: 0, buttons: null, saver: 0 };
+const game = { page: null, timer: 0, buttons: null, saver: 0, rest: null };
 // The coach's grid (coach.js's Grid) once the device first has scores, and the explorer
 // (explorer.js's Explorer) once it is first opened; the coach's last answer and its root.
 const coach = { grid: null, gridLoading: null, answer: null, asked: 0, py: 0, root: [0, 1],
@@ -199,7 +199,8 @@ async function main() {
   // The rest of the game (the screens after the title, the engine, the coach), fetched now:
   // the firmware's next step waits for it (a press meanwhile stays on its pin until a step
   // has seen it: buttons.js).
-  await install(mp, fetchBundle("game.bin"), "game.bin");
+  game.rest = install(mp, fetchBundle("game.bin"), "game.bin");
+  await game.rest;
   oxo.loaded = true;
   if (!oxo.error && !game.timer) step();
 }
@@ -220,10 +221,7 @@ function coachStepped() {
   if (coach.grid) {
     coach.grid.show(answer, coach.py, asked);
   } else if (answer.marks && !coach.gridLoading) {
-    coach.gridLoading = import("./coach.js").then(({ Grid }) => {
-      coach.grid = new Grid(oxo);
-      coach.grid.show(coach.answer, coach.py, coach.asked); // the latest answer by now
-    }, (err) => {
+    coach.gridLoading = loadGrid().catch((err) => {
       coach.gridLoading = null; // the next scores try again
       $("coach-why").textContent = `The coach's grid could not load: ${err.message || err}`;
       console.error(err);
@@ -238,25 +236,33 @@ function coachStepped() {
   }
 }
 
+async function loadGrid() {
+  const { Grid } = await import("./coach.js");
+  coach.grid = new Grid(oxo);
+  coach.grid.show(coach.answer, coach.py, coach.asked); // the latest answer by now
+}
+
 // The explorer opened or closed; opened the first time, its code comes (explorer.js, and
-// coachtree.py in explorer.bin).
+// coachtree.py in explorer.bin, which imports the engine and the coach from game.bin).
 function explorerToggled(e) {
   const details = $("explorer");
   if (e.target !== details || !details.open) return;
   if (coach.explorer) {
     coach.explorer.show(coach.root);
   } else if (!coach.explorerLoading) {
-    coach.explorerLoading = Promise.all([
-      import("./explorer.js"), install(oxo.mp, fetchBundle("explorer.bin"), "explorer.bin"),
-    ]).then(([{ Explorer }]) => {
-      coach.explorer = new Explorer(game.page, oxo, details);
-      coach.explorer.show(coach.root);
-    }, (err) => {
+    coach.explorerLoading = loadExplorer(details).catch((err) => {
       coach.explorerLoading = null; // a later opening tries again
       say(`The explorer could not load: ${err.message || err}`, true);
       console.error(err);
     });
   }
+}
+
+async function loadExplorer(details) {
+  const [{ Explorer }] = await Promise.all([import("./explorer.js"),
+    install(oxo.mp, fetchBundle("explorer.bin"), "explorer.bin"), game.rest]);
+  coach.explorer = new Explorer(game.page, oxo, details);
+  coach.explorer.show(coach.root);
 }
 
 main().catch((err) => fail("could not start", err));

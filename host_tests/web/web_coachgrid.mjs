@@ -140,6 +140,10 @@ export async function test_the_cpu_turn_says_so(t) {
   const seen = await page.evaluate(() => window.oxoWhy);
   t.log(JSON.stringify(seen));
   t.assert.ok(seen.includes("The CPU's turn: the scores show when it is yours."), "no CPU turn");
+  // The first scores bring the grid's code (coach.js), which draws them once it is in: it
+  // comes over the network, whatever the page's clock does.
+  await page.waitForFunction(() =>
+    document.getElementById("coach-caption").textContent !== "Coach");
   t.assert.equal((await grid(page)).caption, "Coach: O to move");
 }
 
