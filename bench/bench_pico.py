@@ -141,7 +141,7 @@ def heap_while_playing(board, out, coach=False):
 
 # The game's modules in the order a game loads them, then those loaded only now and then.
 GAME_MODULES = (
-    "valid power screen glyphs buttons pcd8544 hardware flash settings sound engine game widgets "
+    "valid power screen glyphs buttons pcd8544 hardware settings sound engine game widgets "
     "app play runner oxo"
 ).split()
 # pads: loaded by the board file at boot, let go with it (oxo.main).

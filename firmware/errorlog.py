@@ -9,7 +9,6 @@ import os
 import sys
 import time
 
-import flash
 from micropython import const
 
 LOG = "error.log"
@@ -45,13 +44,18 @@ def where(exc):
 
 
 def _on_flash(fn):
-    # fn with the filesystem held while it runs (flash.use: a frozen image lends it).
+    # fn with the filesystem held while it runs: a frozen image lends it to the game through
+    # settings.use(), and its main.py loads settings.py before the game; with that not loaded,
+    # nothing is lent (and a broken settings.py cannot stop an error being logged).
     def held(*args):
-        flash.use()
+        lender = sys.modules.get("settings")
+        if lender is None:
+            return fn(*args)
+        lender.use()
         try:
             return fn(*args)
         finally:
-            flash.done()
+            lender.done()
 
     return held
 

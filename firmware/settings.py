@@ -3,7 +3,6 @@
 import json
 import os
 
-import flash
 from micropython import const
 from valid import int_in
 
@@ -12,6 +11,36 @@ TALLY_MAX = const(999)  # three digits fit the status column; counts saturate he
 BOOTS_MAX = const(999999999)  # the boot count stops here (a small int on every port)
 _SECONDS_MAX = const(3600)
 _READ_MAX = const(512)  # a good file is ~150 bytes; anything longer is not ours
+
+# The filesystem the game keeps its files on (this one and error.log), held while they are used.
+# A board that runs MicroPython from its filesystem (the game's .mpy files there, imported from
+# there) keeps it mounted at / all the time: `lend` stays None and use() and done() do nothing.
+# A board with the game frozen into its firmware needs it only for these files: its main.py
+# lends it (frozen/main.py), so it is mounted from the first use() to the matching done() and
+# let go between. Mounted, littlefs holds two caches of 4 x its program size
+# (extmod/vfs_lfsx.c; 1 KB each on the rp2's 256-byte pages): a game between saves holds
+# neither. Here rather than in a module of its own: on stock MicroPython one file more in the
+# root cost the boot 42 ms of littlefs look-ups (docs/benchmarks.md, "The lent filesystem").
+lend = None  # (mount, release): callables that mount the filesystem at / and let it go again
+_users = 0  # use()s not yet done()
+
+
+def use():
+    """The filesystem is wanted until the matching done() (calls nest): errorlog.py's writes,
+    this module's loading and saving."""
+    global _users
+    if not _users and lend is not None:
+        lend[0]()
+    _users += 1
+
+
+def done():
+    """The matching use()'s file work is over: the last one lets a lent filesystem go."""
+    global _users
+    _users -= 1
+    if not _users and lend is not None:
+        lend[1]()
+
 
 # The only keys, in the order they are written, and _SPEC in the same order: per key four
 # items, its default, kind, low, high; kind is "int" (a plain int, not a bool), "bool", or
@@ -118,11 +147,11 @@ class Settings:
         The file is rewritten when it held anything else than these values; a missing file is
         not written until something changes (no flash write at a first boot). `report`: see
         save()."""
-        flash.use()
+        use()
         try:
             return cls._load(path, report)
         finally:
-            flash.done()
+            done()
 
     @classmethod
     def _load(cls, path, report):
@@ -192,11 +221,11 @@ class Settings:
         the next is reported only after a save has worked."""
         if not self.dirty:
             return True
-        flash.use()
+        use()
         try:
             return self._write()
         finally:
-            flash.done()
+            done()
 
     def _write(self):
         tmp = self._path + ".tmp"

@@ -28,28 +28,29 @@ else:
     # (a first boot): then it is made once the game's first frame is on the glass (oxo.main's
     # `later`), or before the game writes anything, or on the way to the REPL (safe mode,
     # Ctrl-C, no board) at the latest. Elsewhere the port's own _boot.py made it already.
-    # While the game runs the filesystem is lent (firmware/flash.py): mounted only while the
-    # game reads or writes its files, so littlefs's two 1 KB caches are not held between.
+    # While the game runs the filesystem is lent (firmware/settings.py's use() and done()):
+    # mounted only while the game reads or writes its files, so littlefs's two 1 KB caches are
+    # not held between.
     later = None
     lent = False
     try:
         import flashfs
 
         sys.modules.pop("flashfs")  # held by the functions below alone
-        import flash
+        import settings
 
         if not flashfs.mount():
 
             def _made():
                 # The first boot's filesystem, made (and let go again unless in use).
-                flash.use()
+                settings.use()
                 try:
                     flashfs.make()
                 finally:
-                    flash.done()
+                    settings.done()
 
             later = _made
-        flash.lend = (flashfs.mount, flashfs.release)
+        settings.lend = (flashfs.mount, flashfs.release)
         flashfs.release()
         lent = True
     except ImportError:
@@ -63,7 +64,7 @@ else:
         if lent:
             import micropython
 
-            flash.lend = None  # the REPL's: mounted from now on
+            settings.lend = None  # the REPL's: mounted from now on
             micropython.kbd_intr(-1)  # a Ctrl-C now would leave a REPL with no filesystem
             try:
                 flashfs.make()  # mounted again; made if it never was

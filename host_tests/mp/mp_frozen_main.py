@@ -7,8 +7,8 @@
 import os
 import sys
 
-import flash
 import mptest
+import settings
 from mptest import check
 
 FROZEN_MAIN = sys.argv[1]
@@ -18,7 +18,7 @@ ROOT = sys.argv[2]
 class FakeOxo:
     """The game: records each start, the path it ran with, the `later` it was given (and with
     `call_later` calls it, as the runner does after the first frame), and with `fs` whether
-    the filesystem was mounted when it started, and after `later`, and what flash.lend was."""
+    the filesystem was mounted when it started, and after `later`, and what settings.lend was."""
 
     def __init__(self, raises=None, call_later=False, fs=None):
         self.paths = []
@@ -26,7 +26,7 @@ class FakeOxo:
         self.raises = raises
         self.call_later = call_later
         self.fs = fs
-        self.seen = []  # (mounted at start, mounted after later, flash.lend)
+        self.seen = []  # (mounted at start, mounted after later, settings.lend)
 
     def main(self, later=None):
         self.paths.append(sys.path[:])
@@ -35,7 +35,7 @@ class FakeOxo:
         if self.call_later and later is not None:
             later()
         after = self.fs is not None and self.fs.is_mounted
-        self.seen.append((at_start, after, flash.lend))
+        self.seen.append((at_start, after, settings.lend))
         if self.raises is not None:
             raise self.raises
 
@@ -82,7 +82,7 @@ def power_on(game, flashfs=None):
     finally:
         sys.modules.pop("oxo", None)
         sys.modules.pop("flashfs", None)
-        flash.lend = None  # as a new power-on finds it
+        settings.lend = None  # as a new power-on finds it
     return scope
 
 
@@ -162,7 +162,7 @@ def test_a_filesystem_is_lent_to_the_game_and_mounted_again_for_the_repl():
     at_start, _after, lend = game.seen[0]
     check(not at_start, "the game started with the filesystem held")
     check(lend == (fs.mount, fs.release), "not lent: %r" % (lend,))
-    check(fs.is_mounted and flash.lend is None, "the REPL has no filesystem")
+    check(fs.is_mounted and settings.lend is None, "the REPL has no filesystem")
 
 
 def test_a_first_boot_hands_the_making_to_the_game_and_it_is_done_once():

@@ -1,12 +1,11 @@
-# flash.py: a filesystem lent to the game (as the frozen images lend theirs) is mounted only
-# while settings.py and errorlog.py use a file, and what they write is there after.
+# settings.use()/done(): a filesystem lent to the game (as the frozen images lend theirs) is
+# mounted only while settings.py and errorlog.py use a file, and what they write is there after.
 # SPDX-License-Identifier: MIT
 # mpcheck: heapsize=512k paths={hostboard}
 # The lent filesystem is littlefs on a RAM disk with the Pico's geometry, mounted at /lent by
 # the lend's mount and unmounted by its release: a file used outside use()..done() is not there
 # (OSError), so a save or a log line made without the filesystem held fails here.
 import errorlog
-import flash
 import mptest
 import ramdisk
 import settings
@@ -35,11 +34,11 @@ def mounted():
 
 def lent(fn):
     # fn() with the RAM disk lent, as frozen/main.py lends the flash; lent no more after.
-    flash.lend = (_mount, _release)
+    settings.lend = (_mount, _release)
     try:
         return fn()
     finally:
-        flash.lend = None
+        settings.lend = None
 
 
 def test_settings_are_read_and_saved_on_the_lent_filesystem_and_let_go_between():
@@ -82,27 +81,29 @@ def test_error_log_lines_are_written_on_the_lent_filesystem():
         errorlog.note_once("one", 7, "/lent/error.log")  # the same line: not again
         errorlog.note("two", 7, "/lent/error.log")
         check(not mounted(), "held after logging")
-        flash.use()
+        settings.use()
         try:
             with open("/lent/error.log") as f:
                 return f.read()
         finally:
-            flash.done()
+            settings.done()
 
     lines = lent(run).split("\n")
     check(len(lines) == 3 and lines[0].endswith(" one") and lines[1].endswith(" two"), repr(lines))
 
 
 def test_uses_nest_and_a_filesystem_that_is_not_lent_is_left_alone():
-    lent(lambda: (flash.use(), flash.use(), check(mounted(), "not mounted"), flash.done()))
+    lent(
+        lambda: (settings.use(), settings.use(), check(mounted(), "not mounted"), settings.done())
+    )
     check(mounted(), "let go while still in use")
-    flash.lend = (_mount, _release)
-    flash.done()
-    flash.lend = None
+    settings.lend = (_mount, _release)
+    settings.done()
+    settings.lend = None
     check(not mounted(), "not let go at the last done()")
     before = len(MOUNTS)
-    flash.use()
-    flash.done()
+    settings.use()
+    settings.done()
     check(len(MOUNTS) == before and not mounted(), "not lent, yet mounted")
 
 
