@@ -86,7 +86,7 @@ for at in range(500, 12000, 600):
     PRESSES.append((at, 0))
     PRESSES.append((at + 100, 1))
 SCREENS = ((400, "title"), (1000, "menu"), (12000, "playing"))
-# The board file's pin numbers, read while it is loaded: oxo.main() lets the module go once
+# The board file's pin numbers, read while it is loaded: startup.main() lets the module go once
 # the board is built, and holding it here would put it back into the heap figures.
 select_pin = []
 

@@ -33,7 +33,7 @@ import picosetup  # noqa: E402
 
 FIRMWARE_MODULES = sorted(p.stem for p in (ROOT / "firmware").glob("*.py")) + ["board"]
 # Drop the game's modules (the REPL's and the port's own stay) and what main.py left in the
-# REPL's globals (its `oxo`), then collect.
+# REPL's globals (its `startup`), then collect.
 DROP = (
     "globals().clear()\nimport gc, sys\nfor _k in %r:\n    sys.modules.pop(_k, None)\n"
     "gc.collect()\n" % (FIRMWARE_MODULES,)
@@ -142,9 +142,9 @@ def heap_while_playing(board, out, coach=False):
 # The game's modules in the order a game loads them, then those loaded only now and then.
 GAME_MODULES = (
     "valid power screen glyphs buttons pcd8544 hardware settings sound engine game widgets "
-    "app play runner oxo"
+    "app play runner startup"
 ).split()
-# pads: loaded by the board file at boot, let go with it (oxo.main).
+# pads: loaded by the board file at boot, let go with it (startup.main).
 NOW_AND_THEN = "pads title mainmenu menu setupmenu demo coach review smallfont rescue errorlog"
 NOW_AND_THEN = NOW_AND_THEN.split()
 PER_MODULE = """for _name in %r:

@@ -51,7 +51,7 @@ def build():
     # returns, so SCK is 80 MHz / 20 = 4.000 MHz after it too. But ESP-IDF leaves an ext0 wake
     # pin routed to the RTC after waking; init() with a mode hands it back to the GPIO matrix
     # so SELECT reads normally again. (Objects from hardware.py, not functions of this file,
-    # so that oxo can let this file's code go once it is built.)
+    # so that startup.main can let this file's code go once it is built.)
     doze = Doze(lightsleep, keys[2].init, Pin.IN, Pin.PULL_UP)
 
     buzzer = None

@@ -17,7 +17,7 @@ class Hardware:
     stops it again so the REPL is not reset (None: it cannot be stopped), `wdt_reset` is True
     when this boot follows a reset by the watchdog (not one by machine.reset()).
 
-    A board file's code is let go once build() has returned (oxo.main): what it hands over
+    A board file's code is let go once build() has returned (startup.main): what it hands over
     that is called later is built-in, or one of the objects below, never a function of its
     own (that would keep the whole file in RAM).
     """

@@ -1,5 +1,5 @@
 # What the board runs at power-on. MicroPython compiles main.py from source at every boot, so
-# it only starts the compiled boot code (oxo.py, deployed as oxo.mpy).
+# it only starts the compiled boot code (startup.py, deployed as startup.mpy).
 # SPDX-License-Identifier: MIT
 import sys
 
@@ -9,6 +9,6 @@ import sys
 for name in ("time", "array", "machine", "json", "os"):
     sys.modules[name] = __import__(name)
 
-import oxo  # noqa: E402 - after the built-ins above
+import startup  # noqa: E402 - after the built-ins above
 
-oxo.main()
+startup.main()

@@ -1,6 +1,6 @@
 # The pads a board file builds: three buttons, or a 5-way switch and SELECT (buttons.Pad).
 # SPDX-License-Identifier: MIT
-# Used only while the board is built: oxo.main lets this module go with the board file, so a
+# Used only while the board is built: startup.main lets this module go with the board file, so a
 # game does not keep these functions in RAM (the pad itself is buttons.py's).
 from buttons import DOWN, LEFT, NEXT, PREV, PREV_NEXT, RIGHT, SELECT, UP, Button, Pad
 

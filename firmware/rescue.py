@@ -1,6 +1,6 @@
 # What shows when the game cannot run: safe mode, and the error screen that waits for a press.
 # SPDX-License-Identifier: MIT
-# Imported by oxo.py only when needed, so a game never holds it in RAM.
+# Imported by startup.py only when needed, so a game never holds it in RAM.
 import gc
 import sys
 import time

@@ -25,7 +25,7 @@ else:
     path = sys.path[:]
     sys.path[:] = [".frozen"]
     # On the rp2 boards this folder's _boot.py mounted the filesystem, or found none to mount
-    # (a first boot): then it is made once the game's first frame is on the glass (oxo.main's
+    # (a first boot): then it is made once the game's first frame is on the glass (startup.main's
     # `later`), or before the game writes anything, or on the way to the REPL (safe mode,
     # Ctrl-C, no board) at the latest. Elsewhere the port's own _boot.py made it already.
     # While the game runs the filesystem is lent (firmware/settings.py's use() and done()):
@@ -56,9 +56,9 @@ else:
     except ImportError:
         pass
     try:
-        import oxo
+        import startup
 
-        oxo.main(later)
+        startup.main(later)
     finally:
         sys.path[:] = path
         if lent:

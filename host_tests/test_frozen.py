@@ -21,7 +21,7 @@ class mp_frozen_main(mpcheck.Script):
 
 
 class mp_frozen_later(mpcheck.Script):
-    """oxo.main's `later` (frozen/main.py's making of a first boot's filesystem) through the
+    """startup.main's `later` (frozen/main.py's making of a first boot's filesystem) through the
     runner, under the harness with test_main.py's fake app."""
 
     heapsize = "512k"  # as test_main.py's: a FAT RAM flash after the watchdog's reboot
@@ -183,4 +183,4 @@ def test_the_stock_build_freezes_the_ports_own_and_nothing_of_the_game(tmp_path)
     targets = [f.target_path for f in files]
     assert "_boot.py" in targets
     assert not [f for f in files if Path(f.full_path).is_relative_to(ROOT)]
-    assert not {"main.py", "board.py", "oxo.py"} & set(targets)
+    assert not {"main.py", "board.py", "startup.py"} & set(targets)

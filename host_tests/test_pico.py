@@ -174,8 +174,8 @@ def _hang(self, now):
     while True:
         time.sleep_ms(1000)
 app.App.step = _hang
-import oxo
-oxo.main()
+import startup
+startup.main()
 """
 
 

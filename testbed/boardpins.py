@@ -26,7 +26,7 @@ def used():
     """The board module use_board installed last, or else the one the firmware imported itself
     (a virtual board runs the deployed main.py, which imports board.mpy from its flash), kept
     from the first call that sees it: still there after the firmware has let go of
-    sys.modules["board"] (oxo.main() does once the board is built). None before either."""
+    sys.modules["board"] (startup.main() does once the board is built). None before either."""
     if not _used and "board" in sys.modules:
         _used[:] = [sys.modules["board"]]
     return _used[0] if _used else None

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 """`Rig`: the App as a board runs it, minus the board. `App(hw, settings)` over the real PCD8544
 driver and the real buttons.Pad on fakebus stand-ins (`stand_in_hardware()`), a settings file,
-and a clock of the caller's: `run(ms)` steps it as oxo.main()'s loop would sleep, `click(b)`,
+and a clock of the caller's: `run(ms)` steps it as startup.main()'s loop would sleep, `click(b)`,
 `hold(b)` press the buttons. glass=False drops the display (the fuzz). Needs only the firmware
 and testbed on MICROPYPATH. A benchmark that steps the App itself builds it on
 stand_in_hardware() (bench/bench_game.py). Its glass is read with glass.Glass.
@@ -60,13 +60,13 @@ class Rig(Glass):
     # -- time and buttons -------------------------------------------------------------------
 
     def run(self, ms):
-        """Let ms pass, stepping the app the way oxo.main()'s loop would."""
+        """Let ms pass, stepping the app the way startup.main()'s loop would."""
         end = utime.ticks_add(self.now, ms)
         spins = 0
         while utime.ticks_diff(end, self.now) > 0:
             wait = self.app.step(self.now)
             if wait and asleep(self.app):
-                self.hw.doze(wait)  # what oxo.main() does with the wait while asleep
+                self.hw.doze(wait)  # what startup.main() does with the wait while asleep
             if wait:
                 spins = 0
                 left = utime.ticks_diff(end, self.now)
@@ -183,7 +183,7 @@ def remove(path):
 
 
 def asleep(app):
-    """The board is asleep: oxo.main() light-sleeps its waits (hw.doze) instead of sleep_ms."""
+    """The board is asleep: startup.main() light-sleeps its waits (hw.doze) instead of sleep_ms."""
     import power
 
     return app.power.state == power.ASLEEP

@@ -4,8 +4,8 @@
 host's stand-ins (testbed/hostboard's machine, testbed/fakebus, the PCD8544 controller model)
 compiled by mpy-cross. Nothing of the firmware is copied here:
 
-- boot is oxo.boot() (the board file's build() on the fake machine, its port modelled);
-- oxo.main()'s loop itself cannot run: the page would freeze (the port's time.sleep_ms
+- boot is startup.boot() (the board file's build() on the fake machine, its port modelled);
+- startup.main()'s loop itself cannot run: the page would freeze (the port's time.sleep_ms
   busy-waits and the browser draws nothing until a script returns). So the page calls step(),
   which does one step of the board's own runner.Runner (the settings, the App, the error
   screen and the restart after a press, the crash limit) and returns the ms to wait, and sets
@@ -68,9 +68,9 @@ class Page:
 
     def __init__(self, board):
         self.board = boardpins.use_board(board)
-        import oxo  # it imports the board file as `board`: only now is there one
+        import startup  # it imports the board file as `board`: only now is there one
 
-        self.oxo = oxo
+        self.startup = startup
         self.model = boardpins.display(self.board)
         self.pins = {}
         for name in BUTTONS:
@@ -78,7 +78,7 @@ class Page:
             if pin is None:
                 raise ValueError("board %s has no %s button" % (board, name))
             self.pins[name] = pin
-        self.hw = self.oxo.boot()
+        self.hw = self.startup.boot()
         if self.hw is None:
             raise RuntimeError("the board could not be built (see the console)")
         self.hw.wdt = None  # no watchdog on the page (see the module docstring)

@@ -133,7 +133,7 @@ def test_rp2_model_matches_the_measured_spi_clocks():
 
 
 def test_the_board_files_hold_nothing_of_their_own_after_build():
-    # oxo.main() lets the board file's module go once build() has returned: that frees its
+    # startup.main() lets the board file's module go once build() has returned: that frees its
     # code only if nothing it built calls back into it (a function of the file keeps all of
     # its globals, build() included, alive through __globals__).
     for name in ("pico", "esp32"):

@@ -1,4 +1,4 @@
-# oxo.main(later) under the harness, as frozen/main.py calls it on a first boot (later: the
+# startup.main(later) under the harness, as frozen/main.py calls it on a first boot (later: the
 # making of the filesystem): called once, right after the first frame, or before error.log
 # is written when that comes first (a first step that fails, a boot after the watchdog's
 # reset, a board that cannot be built).
@@ -26,10 +26,10 @@ class Later:
 
 def boot_with(later):
     def boot():
-        sys.modules.pop("oxo", None)
-        import oxo
+        sys.modules.pop("startup", None)
+        import startup
 
-        oxo.main(later)
+        startup.main(later)
 
     return boot
 

@@ -3,7 +3,7 @@
 # the path, and gives the path back.
 # SPDX-License-Identifier: MIT
 # argv: frozen/main.py, a fresh folder (the board's filesystem root: the cwd). The game is a
-# stand-in oxo put in sys.modules, which an import finds before any path is searched.
+# stand-in startup put in sys.modules, which an import finds before any path is searched.
 import os
 import sys
 
@@ -70,9 +70,9 @@ class FakeFlashfs:
 
 def power_on(game, flashfs=None):
     """Run frozen/main.py as the port runs it at power-on (in __main__'s globals, a fresh dict
-    here), with `game` as oxo and `flashfs` as what _boot.py left (None: the port's own
+    here), with `game` as startup and `flashfs` as what _boot.py left (None: the port's own
     _boot.py ran, as on the ESP32); return those globals."""
-    sys.modules["oxo"] = game
+    sys.modules["startup"] = game
     if flashfs is not None:
         sys.modules["flashfs"] = flashfs
     os.chdir(ROOT)
@@ -80,7 +80,7 @@ def power_on(game, flashfs=None):
     try:
         execfile(FROZEN_MAIN, scope)  # noqa: F821 - a MicroPython built-in
     finally:
-        sys.modules.pop("oxo", None)
+        sys.modules.pop("startup", None)
         sys.modules.pop("flashfs", None)
         settings.lend = None  # as a new power-on finds it
     return scope

@@ -51,7 +51,7 @@ def test_the_game_boots_from_the_pico_image():
     import harness
 
     # Only the image holds the firmware: the compiled firmware folder goes from the path.
-    sys.path[:] = [p for p in sys.path if "oxo.mpy" not in _listing(p)]
+    sys.path[:] = [p for p in sys.path if "startup.mpy" not in _listing(p)]
     sys.path.insert(0, mounted("pico-fs.bin", "/image", progsize=256))
     # board.mpy, as the image names it; the Harness would unmount a /flash of its own
     h = harness.Harness("board", flash=None)
@@ -63,8 +63,8 @@ def test_the_game_boots_from_the_pico_image():
         raise harness.Done
 
     h.run(script)
-    check(h.boots == 1 and "oxo" in sys.modules, "main.py booted the firmware")
-    check(sys.modules["oxo"].__file__.startswith("/image/"), sys.modules["oxo"].__file__)
+    check(h.boots == 1 and "startup" in sys.modules, "main.py booted the firmware")
+    check(sys.modules["startup"].__file__.startswith("/image/"), sys.modules["startup"].__file__)
 
 
 def _listing(path):

@@ -59,10 +59,10 @@ def test_the_game_runs_half_an_hour_without_a_reader_and_its_memory_stays_flat()
     stepped = Stepped((MINUTE, 30 * MINUTE))
     simulator_mp.utime = time.utime = simulator_mp._idle = stepped
     boardpins.use_board("pico")
-    import oxo
+    import startup
 
     try:
-        oxo.main()  # the title, the demo, dimming and sleep: every screen draws on the bus
+        startup.main()  # the title, the demo, dimming and sleep: every screen draws on the bus
     except Done:
         pass
     (early, _), (late, kept) = stepped.seen

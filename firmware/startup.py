@@ -1,7 +1,7 @@
-# Boot: build the board, offer safe mode, then run the game (runner.Runner) forever.
+# Start-up: build the board, offer safe mode, then run the game (runner.Runner) forever.
 # SPDX-License-Identifier: MIT
 # main.py, which the board compiles from source at every boot, only calls main() here: this
-# module is deployed compiled (oxo.mpy), so nothing large is compiled on the device.
+# module is deployed compiled (startup.mpy), so nothing large is compiled on the device.
 import sys
 import time
 
