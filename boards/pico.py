@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # Pin numbers are GPxx numbers (physical pin in the comment). GP16 is SPI0 RX, claimed by the
 # SPI but unused (the LCD only listens): leave it free.
-from hardware import Doze, Hardware, Poke, wake
+from hardware import Call, Doze, Hardware, Poke, wake
 from machine import PWM, SPI, WDT, WDT_RESET, Pin, freq, lightsleep, mem32, reset_cause
 from pads import three_buttons
 from pcd8544 import PCD8544
@@ -76,6 +76,22 @@ def build():
         buzzer = Sound(PWM(Pin(BUZZER), freq=2000, duty_u16=0))
     pad = three_buttons(*keys)
     wdt_off = Poke(mem32, WATCHDOG_CTRL_CLR, WATCHDOG_ENABLE)  # pico-sdk watchdog_disable()
+    # GP15 (NEXT) is the pin the RP2040-B0/B1 USB enumeration fix (erratum RP2040-E5, pico-sdk
+    # rp2040_usb_device_enumeration.c) borrows for about a millisecond at a USB bus reset,
+    # then puts back the pad and function it found: a setup of the pin inside that millisecond
+    # is undone, its pull-up with it (a pad's power-on pull is down), and NEXT reads pressed
+    # until reset. The emulated Pico's boot lands there after a power cut (make test-pico), and
+    # then took safe mode for a held NEXT. Before a press at power-on counts, the pin is set up
+    # again (startup.boot).
+    recheck = Call(keys[1].init, Pin.IN, Pin.PULL_UP)
     return Hardware(
-        lcd, pad, doze=doze, name=NAME, buzzer=buzzer, wdt=WDT, wdt_off=wdt_off, wdt_reset=bitten
+        lcd,
+        pad,
+        doze=doze,
+        name=NAME,
+        buzzer=buzzer,
+        wdt=WDT,
+        wdt_off=wdt_off,
+        wdt_reset=bitten,
+        recheck=recheck,
     )

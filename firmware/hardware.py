@@ -17,13 +17,25 @@ class Hardware:
     stops it again so the REPL is not reset (None: it cannot be stopped), `wdt_reset` is True
     when this boot follows a reset by the watchdog (not one by machine.reset()).
 
+    `recheck()` sets the buttons' pins up again before a press at power-on is taken for safe
+    mode (None: the board needs it not): see boards/pico.py.
+
     A board file's code is let go once build() has returned (startup.main): what it hands over
     that is called later is built-in, or one of the objects below, never a function of its
     own (that would keep the whole file in RAM).
     """
 
     def __init__(
-        self, lcd, pad, doze=None, name="", buzzer=None, wdt=None, wdt_off=None, wdt_reset=False
+        self,
+        lcd,
+        pad,
+        doze=None,
+        name="",
+        buzzer=None,
+        wdt=None,
+        wdt_off=None,
+        wdt_reset=False,
+        recheck=None,
     ):
         self.lcd = lcd
         self.pad = pad
@@ -33,6 +45,7 @@ class Hardware:
         self.wdt = wdt
         self.wdt_off = wdt_off
         self.wdt_reset = wdt_reset
+        self.recheck = recheck
 
 
 def wake(pin):

@@ -53,6 +53,9 @@ def boot(later=None):
 
         errorlog.log(exc)
         return None
+    if hw.pad.any_pressed() and hw.recheck is not None:
+        hw.recheck()  # a pin whose setup was undone reads pressed: set up anew, read again
+        time.sleep_ms(5)
     if hw.pad.any_pressed():
         import rescue  # only when needed: a game never holds it in RAM
 
