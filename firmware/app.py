@@ -8,22 +8,6 @@ import power
 import screen
 from micropython import const
 
-# The screens by id (screen.TITLE, MENU, PLAY, SETUP, DEMO, REVIEW): the module and the class
-# each is made from, and whether it is kept. A screen is made the first time it is shown. One
-# that is not kept is let go when another shows, and its module with it (_load): the title,
-# the demo, the menus and a game's review show only now and then, and a game never holds their
-# code. The one kept is the game's: the boot loads it not (nor the engine).
-# (const(): the tables live with the code's constants, no global name in RAM.)
-_SCREENS = const(
-    (
-        ("title", "Title", False),
-        ("mainmenu", "MainMenu", False),
-        ("play", "Play", True),
-        ("setupmenu", "SetupMenu", False),
-        ("demo", "Demo", False),
-        ("review", "Review", False),
-    )
-)
 # What screens that are let go import and nothing else needs: the list the menus move through,
 # the small font of the review and of the coach's note. Each goes with the screen that loaded
 # it; one already loaded stays (a kept screen may use it: the "NO UNDO" sign's font).
@@ -38,7 +22,7 @@ class App:
     clock.
 
     Control flows one way: the App hands each button event and each step's time to the screen
-    showing (a screen.Screen, made from _SCREENS when first shown), which answers what to do
+    showing (a screen.Screen, made by _made when first shown), which answers what to do
     next (stay, draw again, or the screen to show: screen.py); the App alone shows screens,
     draws them, loads and lets go of their modules, dims, sleeps and saves. What the screens
     share is `shared` (a screen.Shared).
@@ -69,7 +53,7 @@ class App:
         self.settings = settings
         self.power = power.Power(lcd, time.ticks_ms())
         self.shared = screen.Shared(settings, hw.buzzer)
-        self.screens = [None] * len(_SCREENS)  # by id, each once made (_screen)
+        self.screens = [None] * 6  # by id (screen.TITLE ... REVIEW), each once made (_made)
         self.screen = None  # the one showing (the title from the first step on)
         self.showing = -1  # its id
         self.dirty = True  # the screen changed: draw and show it after this step
@@ -206,15 +190,22 @@ class App:
         return due
 
     def show(self, which, now):
-        """Show the screen `which` (screen.TITLE ...) from now on. The screen left is let go
-        unless it is kept (_SCREENS)."""
+        """Show the screen `which` (screen.TITLE ...) from now on. A screen is made the first
+        time it shows. The game's is kept; any other is let go when another shows, its module
+        at once (the screen alone holds its code) with the helpers of _LET_GO_WITH its import
+        loaded: the title, the demo, the menus and a game's review show only now and then, and
+        a game never holds their code."""
         left = self.showing
         self._coach(which)  # before the screen: the review's import finds it loaded
         screens = self.screens
         if screens[which] is None:
-            module, name, keep = _SCREENS[which]
-            screens[which] = getattr(_load(module, keep), name)(self.shared)
-        if left >= 0 and left != which and not _SCREENS[left][2]:
+            loaded_now = [helper for helper in _LET_GO_WITH if helper not in sys.modules]
+            made = screens[which] = _made(which, self.shared)
+            if which != screen.PLAY:
+                sys.modules.pop(type(made).__module__, None)
+                for helper in loaded_now:
+                    sys.modules.pop(helper, None)
+        if left >= 0 and left != which and left != screen.PLAY:
             screens[left] = None
         self.screen = shown = screens[which]
         self.showing = which
@@ -240,18 +231,32 @@ class App:
             sys.modules.pop("smallfont", None)
 
 
-def _load(name, keep):
-    # The module `name`. One not kept is forgotten at once, with the helpers of _LET_GO_WITH
-    # that its import loaded: the screen made from it alone holds their code, which is freed
-    # once the screen is let go, and the next import loads it again.
-    if keep:
-        return __import__(name)
-    loaded_now = [helper for helper in _LET_GO_WITH if helper not in sys.modules]
-    module = __import__(name)
-    del sys.modules[name]
-    for helper in loaded_now:
-        sys.modules.pop(helper, None)
-    return module
+def _made(which, shared):
+    # The screen `which`, from its module: each imported here by name, so that what the App
+    # loads reads as imports. The boot loads none of them, nor the engine.
+    if which == screen.TITLE:
+        import title
+
+        return title.Title(shared)
+    if which == screen.MENU:
+        import mainmenu
+
+        return mainmenu.MainMenu(shared)
+    if which == screen.PLAY:
+        import play
+
+        return play.Play(shared)
+    if which == screen.SETUP:
+        import setupmenu
+
+        return setupmenu.SetupMenu(shared)
+    if which == screen.DEMO:
+        import demo
+
+        return demo.Demo(shared)
+    import review
+
+    return review.Review(shared)
 
 
 def _after(now, start):

@@ -1,6 +1,6 @@
 # The demo: the CPU against itself, on the board screen, while nobody plays.
 # SPDX-License-Identifier: MIT
-# Loaded each time the demo starts, and let go when it ends (app.py's _SCREENS).
+# Loaded each time the demo starts, and let go when it ends (app.App.show).
 import random
 import time
 

@@ -7,7 +7,7 @@ marks of the other free cells (the best boxed), and in the status column which m
 whose, and what it cost (coach.cost). PREV/NEXT step (stopping at both ends); a SELECT click
 goes back to the result, a hold of NEXT (or PREV+NEXT) to the menu, as in a game.
 
-Loaded only while it shows (app.py's _SCREENS), with the coach (the App makes shared.coach for
+Loaded only while it shows (app.App.show), with the coach (the App makes shared.coach for
 it): a game that is never reviewed never holds either in RAM."""
 
 import buttons

@@ -5,7 +5,7 @@ import time
 from micropython import const
 
 # The screens, by id. A screen goes to another by returning its id from event() or tick();
-# the App makes each when first wanted (app.py's table _SCREENS: which module, kept or let go).
+# the App makes each when first shown (app.App.show: which module; only the game's is kept).
 TITLE = const(0)
 MENU = const(1)
 PLAY = const(2)

@@ -1,7 +1,7 @@
 # The settings screen: contrast with a live preview, backlight, sound, level, who starts, coach,
 # scores.
 # SPDX-License-Identifier: MIT
-# Loaded each time it opens, and let go when it is left (app.py's _SCREENS): a game never
+# Loaded each time it opens, and let go when it is left (app.App.show): a game never
 # holds this code in RAM.
 import buttons
 import engine

@@ -68,24 +68,35 @@ def test_every_settings_key_the_firmware_names_is_a_setting():
     assert set(named) == settings_keys()
 
 
-def test_every_screen_in_the_apps_table_is_a_screen_class_of_its_module():
-    table = None
-    for node in tree(FIRMWARE / "app.py").body:
-        if isinstance(node, ast.Assign) and [t.id for t in node.targets] == ["_SCREENS"]:
-            value = node.value  # const((...)): the table is its argument
-            table = ast.literal_eval(value.args[0] if isinstance(value, ast.Call) else value)
-    ids = {}
-    for node in tree(FIRMWARE / "screen.py").body:
-        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
-            if node.targets[0].id in ("TITLE", "MENU", "PLAY", "SETUP", "DEMO", "REVIEW"):
-                ids[node.targets[0].id] = node.value.args[0].value
-    assert table is not None and sorted(ids.values()) == list(range(len(table)))
-    for module, name, _kept in table:
+def test_every_screen_the_app_makes_is_a_screen_class_of_its_module():
+    # app._made: for each screen id, `import <module>` then `return <module>.<Class>(shared)`.
+    made = next(
+        n
+        for n in tree(FIRMWARE / "app.py").body
+        if isinstance(n, ast.FunctionDef) and n.name == "_made"
+    )
+    pairs = [
+        (n.value.func.value.id, n.value.func.attr)
+        for n in ast.walk(made)
+        if isinstance(n, ast.Return) and isinstance(n.value, ast.Call)
+    ]
+    imported = {a.name for n in ast.walk(made) if isinstance(n, ast.Import) for a in n.names}
+    ids = [
+        n.targets[0].id
+        for n in tree(FIRMWARE / "screen.py").body
+        if isinstance(n, ast.Assign)
+        and isinstance(n.value, ast.Call)
+        and n.targets[0].id.isupper()
+        and n.targets[0].id in ("TITLE", "MENU", "PLAY", "SETUP", "DEMO", "REVIEW")
+    ]
+    assert len(pairs) == len(ids) == 6 and {m for m, _ in pairs} == imported, (pairs, imported)
+    for module, name in pairs:
         classes = [
             n for n in tree(FIRMWARE / (module + ".py")).body if isinstance(n, ast.ClassDef)
         ]
         bases = {c.name: [ast.unparse(b) for b in c.bases] for c in classes}
-        assert bases.get(name) in (["Screen"], ["screen.Screen"]), "%s.%s: not a screen.Screen" % (
+        base = bases.get(name)
+        assert base in (["Screen"], ["screen.Screen"]), "%s.%s: not a screen.Screen" % (
             module,
             name,
         )

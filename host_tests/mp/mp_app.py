@@ -51,7 +51,7 @@ def held_screens(app):
 
 
 def test_the_title_the_demo_and_the_settings_are_let_go_when_left():
-    # Each is made when it shows and let go once left, its code with it (app.App._SCREENS):
+    # Each is made when it shows and let go once left, its code with it (app.App.show):
     # nothing keeps the screen, nor sys.modules its module; shown again, it is loaded again.
     r = Rig()
     to_menu(r)

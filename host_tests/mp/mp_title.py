@@ -9,7 +9,7 @@ from buttons import NEXT, SELECT
 from mptest import check
 from rig import Rig
 
-# What the title does not need: the menu, the game and the engine (app.py's _SCREENS: made at
+# What the title does not need: the menu, the game and the engine (app.App.show: made at
 # the first press). The game's modules stay in sys.modules; the menu's leave it at once, their
 # code held by the menu screen alone (app._load); the game's screen comes with the first game.
 _KEPT = ("game", "widgets", "engine")
