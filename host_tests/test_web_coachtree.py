@@ -21,3 +21,4 @@ class mp_web_page(mpcheck.Script):
 
     heapsize = "1024k"
     paths = (mpcheck.fixture("hostboard"), WEB)
+    args = (mpcheck.TMPDIR,)  # the folder the page's files (settings.json) are written in

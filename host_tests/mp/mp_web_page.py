@@ -4,11 +4,17 @@
 # SPDX-License-Identifier: MIT
 import gc
 import json
+import os
+import sys
 import time
 
 import mptest
 import oxoweb
 from mptest import check
+
+# The page keeps settings.json in its current folder (the page's flash): here a folder of this
+# run's, not the checkout the tests run from.
+os.chdir(sys.argv[1])
 
 
 def page():
