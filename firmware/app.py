@@ -45,7 +45,7 @@ class App:
     # 400 ms) takes the frame of the screen's next timed change instead, once nothing sounds.
     # Longer than the longest jingle (about 1 s), so a result's save follows its jingle.
     save_wait_ms = 2000
-    demo_after_ms = 15000  # idle this long where the screen allows it (after_idle): the demo
+    demo_after_ms = 15000  # idle this long where the screen allows it (idle_to): the demo
 
     def __init__(self, hw, settings):
         self.hw = hw
@@ -58,7 +58,7 @@ class App:
         self.showing = -1  # its id
         self.dirty = True  # the screen changed: draw and show it after this step
         # The contrast and the backlight as the glass has them: the settings screen changes
-        # the settings, and the App the glass (_look).
+        # the settings, and the App the glass (_event).
         self.vop = settings.get("contrast")
         self.lit = settings.get("backlight")
         lcd.contrast(self.vop)
@@ -93,10 +93,14 @@ class App:
         if went == screen.SLOW:
             pad.reset(now)  # whatever was pressed while the screen worked is dropped
             shared.held = 0
-        self._go(went, now)
+        if went is not None:  # what the screen answered (screen.py): draw again, or show one
+            if went >= 0:
+                self.show(went, now)
+            else:
+                self.dirty = True
         if timers.state == power.AWAKE and time.ticks_diff(now, timers.last) >= self.demo_after_ms:
-            to = self.screen.after_idle()
-            if to is not None:
+            to = self.screen.idle_to
+            if to >= 0:
                 self.show(to, now)
         asleep = timers.update(now, s.get("dim_s"), s.get("sleep_s"), s.get("backlight"))
         buzzer = shared.buzzer
@@ -154,19 +158,11 @@ class App:
         went = self.screen.event(ev, now)
         if went == screen.DONE:
             shared.held &= ~bit
-        self._go(went, now)
-        self._look()
-
-    def _go(self, went, now):
-        # What a screen's event() or tick() answered (screen.py): stay, draw again, or show
-        # the screen it names.
         if went is not None:
             if went >= 0:
                 self.show(went, now)
             else:
                 self.dirty = True
-
-    def _look(self):
         # The glass's contrast and backlight follow the settings (the settings screen's live
         # preview), sent only when they change.
         s = self.settings
@@ -183,7 +179,7 @@ class App:
         """ms until the next timed change on the glass (0: due now), -1 when none is coming:
         the screen's (screen.Screen.due), or the demo's start where the screen allows it."""
         due = self.screen.due(now)
-        if self.power.state == power.AWAKE and self.screen.after_idle() is not None:
+        if self.power.state == power.AWAKE and self.screen.idle_to >= 0:
             idle = max(0, self.demo_after_ms - time.ticks_diff(now, self.power.last))
             if due < 0 or idle < due:
                 due = idle

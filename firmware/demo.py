@@ -72,11 +72,11 @@ class Demo(Screen):
         widgets.board(fb, game, -1, False, blink_on)
         label = engine.LEVELS[self.levels[game.turn() - 1]]
         # The status column: "DEMO", the mover and its level, or the result.
-        widgets.status_text(fb, 0, "DEMO")
+        fb.text("DEMO", widgets.STATUS_X, widgets.ROW_Y[0], 1)
         if not game.over():
             widgets.status_turn(fb, game.turn(), label, 1)
         elif game.result != DRAW:
             widgets.status_turn(fb, game.result, "WIN", 1)
         elif blink_on:
-            widgets.status_text(fb, 1, "DRAW")
+            fb.text("DRAW", widgets.STATUS_X, widgets.ROW_Y[1], 1)
         widgets.tally(fb, self.tally, DEMO)

@@ -71,9 +71,6 @@ class Game:
             return True
         return self.mode == ONE_PLAYER and self.turn() != self.human
 
-    def cell(self, i):
-        return (self.board >> (2 * i)) & 3
-
     def free(self, i):
         return self.result == PLAYING and (self.board >> (2 * i)) & 3 == 0
 

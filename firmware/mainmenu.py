@@ -33,6 +33,7 @@ class MainMenu(Screen):
 
     def enter(self, now, came_from):
         shared = self.shared
+        self.idle_to = -1 if shared.waits else DEMO  # the demo, unless a game waits
         self.rows.set_items(_ROWS_PAUSED if shared.waits else _ROWS)
         if came_from == PLAY or came_from == REVIEW:
             # From a game: "Continue" if it waits (the likely choice), else the row that starts
@@ -91,9 +92,6 @@ class MainMenu(Screen):
             cycle(self.settings, "level", engine.LEVELS, step)
         elif item == _STARTS:
             cycle(self.settings, "starts", widgets.STARTS_LABELS, step)
-
-    def after_idle(self):
-        return None if self.shared.waits else DEMO
 
     def draw(self, fb):
         fb.fill(0)

@@ -107,7 +107,11 @@ class Play(screen.Screen):
                     # each cost (review.py).
                     self.shared.sound("HINT")
                     return screen.REVIEW
-                self._hint(now)
+                # A hint: the engine's best move for the player blinks under the cursor.
+                self.cursor = game.hint()
+                self.hint_left = _HINT_BLINKS
+                self.since = now
+                self.shared.sound("HINT")
             elif undoer:
                 self._undo(now)
             elif b == buttons.NEXT or b == buttons.RIGHT:
@@ -139,19 +143,13 @@ class Play(screen.Screen):
         self.shared.sound("PLACE")
         return self._played(game.play(self.cursor), now)
 
-    def _hint(self, now):
-        # The engine's best move for the player blinks under the cursor.
-        self.cursor = self.shared.game.hint()
-        self.hint_left = _HINT_BLINKS
-        self.since = now
-        self.shared.sound("HINT")
-
     def _undo(self, now):
         # Not after the end: the result is counted (a press starts the next game instead).
         # Refused, it says so: a hold that does nothing looks like a button that does not work.
         game = self.shared.game
         if game.over() or not game.undo():
-            self._back_to_anchor()
+            if game.free(self.anchor):  # the cursor back where the press that became a hold
+                self.cursor = self.anchor  # started it
             self.no_undo = True
             self.sign_at = now
             self.shared.sound("ERROR")
@@ -160,14 +158,13 @@ class Play(screen.Screen):
             self.cursor = game.moves[game.count]  # on the move taken back: the player's own
 
     def _to_menu(self):
-        self._back_to_anchor()  # Continue comes back to the cell the player left
-        self.shared.waits = not self.shared.game.over()
-        return screen.MENU
-
-    def _back_to_anchor(self):
-        # Undo the cursor move of the press that became a hold (or a chord).
-        if self.shared.game.free(self.anchor):
+        # Continue comes back to the cell the player left: before the cursor move of the press
+        # that became the hold (or the chord).
+        game = self.shared.game
+        if game.free(self.anchor):
             self.cursor = self.anchor
+        self.shared.waits = not game.over()
+        return screen.MENU
 
     def _played(self, result, now):
         # After any move: keep the cursor on a free cell; at the end, count the game.

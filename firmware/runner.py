@@ -56,7 +56,16 @@ class Runner:
                 self.began = now
                 if self.settings is None:
                     self.load()
-                self.app = start(self.hw, self.settings)
+                # A new app.App, the display awake, not inverted (after an error screen too),
+                # with the stored contrast and backlight.
+                import app
+
+                lcd = self.hw.lcd
+                lcd.power_on()
+                lcd.invert(False)
+                lcd.contrast(self.settings.get("contrast"))
+                lcd.backlight(self.settings.get("backlight"))
+                self.app = app.App(self.hw, self.settings)
                 now = time.ticks_ms()  # loading the game took time: its clocks start after
             wait = self.app.step(now)
             if self.later is not None:
@@ -111,13 +120,6 @@ class Runner:
 
         errorlog.note(text, self.settings.get("boots"))
 
-    def asleep(self):
-        """The display sleeps: the wait may be a light sleep (hw.doze)."""
-        from power import ASLEEP  # here: a broken game module must reach the error screen
-
-        app = self.app
-        return app is not None and app.power.state == ASLEEP
-
     def stop(self):
         """Leaving for the REPL (Ctrl-C): silence, and no watchdog left to reset it."""
         hw = self.hw
@@ -126,16 +128,3 @@ class Runner:
         if self.dog is not None and hw.wdt_off is not None:
             hw.wdt_off()
             self.dog = None
-
-
-def start(hw, settings):
-    """A new app.App on hw, the display awake, not inverted (after an error screen too), with
-    the stored contrast and backlight."""
-    import app
-
-    lcd = hw.lcd
-    lcd.power_on()
-    lcd.invert(False)
-    lcd.contrast(settings.get("contrast"))
-    lcd.backlight(settings.get("backlight"))
-    return app.App(hw, settings)

@@ -61,11 +61,15 @@ class Shared:
 
 class Screen:
     """One screen: while it shows, the buttons and the glass are its. The App makes it with
-    Screen(shared) (a Shared), calls the methods below and draws it. A screen reaches nothing
+    Screen(shared) (a Shared), calls the methods below, reads `asleep_to` and `idle_to`, and
+    draws it. A screen reaches nothing
     but `shared` and the modules it imports; it says where to go next by what event() and
     tick() return. These defaults do nothing."""
 
     asleep_to = -1  # the screen to show when the display goes to sleep on this one (-1: none)
+    # The screen to show once the buttons have been left alone for app.App.demo_after_ms with
+    # the display awake (the demo), -1: none.
+    idle_to = -1
 
     def __init__(self, shared):
         self.shared = shared
@@ -81,11 +85,6 @@ class Screen:
 
     def tick(self, now):
         """Time-driven work, once per step: None, SAME, AGAIN, SLOW or a screen's id."""
-        return None
-
-    def after_idle(self):
-        """The screen to show once the buttons have been left alone for app.App.demo_after_ms
-        with the display awake (the demo), or None."""
         return None
 
     def due(self, now):

@@ -149,36 +149,32 @@ class Settings:
         save()."""
         use()
         try:
-            return cls._load(path, report)
+            self = cls(path, report)
+            stored = _read(path)
+            from_tmp = False
+            if stored is None:
+                bad = _there(path)
+                if bad:  # kept for a human by errorlog, loaded only for such a file
+                    import errorlog
+
+                    errorlog.keep_copy(path, bad_path(path), _READ_MAX, report)
+                stored = _read(path + ".tmp")  # FAT: power cut between remove and rename
+                from_tmp = stored is not None
+                if bad and not from_tmp:
+                    stored = {}  # there but unreadable: rewritten with the defaults
+            clean = stored is not None and not from_tmp and len(stored) == len(KEYS)
+            if stored is not None:
+                for key in KEYS:
+                    try:
+                        self._values[key] = check(key, stored[key])
+                    except (KeyError, ValueError):
+                        clean = False
+            self.dirty = stored is not None and not clean
+            self.save()
+            _remove(path + ".tmp")  # a leftover from a cut write: the main file wins
+            return self
         finally:
             done()
-
-    @classmethod
-    def _load(cls, path, report):
-        self = cls(path, report)
-        stored = _read(path)
-        from_tmp = False
-        if stored is None:
-            bad = _there(path)
-            if bad:  # kept for a human by errorlog, loaded only for such a file
-                import errorlog
-
-                errorlog.keep_copy(path, bad_path(path), _READ_MAX, report)
-            stored = _read(path + ".tmp")  # FAT: power cut between remove and rename
-            from_tmp = stored is not None
-            if bad and not from_tmp:
-                stored = {}  # there but unreadable: rewritten with the defaults
-        clean = stored is not None and not from_tmp and len(stored) == len(KEYS)
-        if stored is not None:
-            for key in KEYS:
-                try:
-                    self._values[key] = check(key, stored[key])
-                except (KeyError, ValueError):
-                    clean = False
-        self.dirty = stored is not None and not clean
-        self.save()
-        _remove(path + ".tmp")  # a leftover from a cut write: the main file wins
-        return self
 
     def get(self, key):
         """The value of `key` (tallies are tuples); ValueError for an unknown key."""
@@ -223,30 +219,27 @@ class Settings:
             return True
         use()
         try:
-            return self._write()
+            tmp = self._path + ".tmp"
+            try:
+                with open(tmp, "w") as f:
+                    f.write(self.dumps())
+                try:
+                    os.rename(tmp, self._path)
+                except OSError:
+                    # A filesystem that refuses to rename onto an existing name.
+                    _remove(self._path)
+                    os.rename(tmp, self._path)
+            except OSError as err:
+                _remove(tmp)  # a half-written temporary file helps nobody
+                if not self._failing and self.report is not None:
+                    self.report("%s not saved: %s" % (self._path, err))
+                self._failing = True
+                return False
+            self.dirty = False
+            self._failing = False
+            return True
         finally:
             done()
-
-    def _write(self):
-        tmp = self._path + ".tmp"
-        try:
-            with open(tmp, "w") as f:
-                f.write(self.dumps())
-            try:
-                os.rename(tmp, self._path)
-            except OSError:
-                # A filesystem that refuses to rename onto an existing name.
-                _remove(self._path)
-                os.rename(tmp, self._path)
-        except OSError as err:
-            _remove(tmp)  # a half-written temporary file helps nobody
-            if not self._failing and self.report is not None:
-                self.report("%s not saved: %s" % (self._path, err))
-            self._failing = True
-            return False
-        self.dirty = False
-        self._failing = False
-        return True
 
     def dumps(self):
         """The file's content: one JSON object, keys always in the same order."""

@@ -47,7 +47,7 @@ class SetupMenu(Screen):
     is saved once made (screen.Shared.save_soon: in the next quiet gap), so a power cut keeps
     it; the contrast once its adjustment ends (SELECT again, or Back; set with LEFT/RIGHT, once
     the highlight moves on), not at every step. The glass follows the contrast and the
-    backlight as they are set (app.App._look): the live preview."""
+    backlight as they are set (app.App._event): the live preview."""
 
     def __init__(self, shared):
         super().__init__(shared)

@@ -29,10 +29,15 @@ def main(later=None):
         while True:
             wait = runner.step(time.ticks_ms())
             if wait:
-                if doze is not None and runner.asleep():
-                    doze(wait)
-                else:
-                    time.sleep_ms(wait)
+                app = runner.app
+                if doze is not None and app is not None:
+                    # Imported here: a broken game module must reach the error screen.
+                    from power import ASLEEP
+
+                    if app.power.state == ASLEEP:  # the display sleeps: a light sleep
+                        doze(wait)
+                        continue
+                time.sleep_ms(wait)
     finally:
         runner.stop()  # Ctrl-C to the REPL: no tone left sounding, no watchdog to reset it
 

@@ -9,6 +9,8 @@ class Title(Screen):
     """The first screen: any press opens the main menu; after app.App.demo_after_ms without
     one, the demo starts."""
 
+    idle_to = DEMO
+
     def __init__(self, shared):
         super().__init__(shared)
         self.since = 0  # "press key" blinks from here
@@ -25,9 +27,6 @@ class Title(Screen):
 
     def tick(self, now):
         return self.blink(now, self.since, BLINK_MS)
-
-    def after_idle(self):
-        return DEMO
 
     def due(self, now):
         return self.blink_due(now, self.since, BLINK_MS)

@@ -89,11 +89,6 @@ def _win_line(fb, line):
                 fb.line(x0 + o, y0, x1 + o, y1, c)
 
 
-def status_text(fb, row, text):
-    """Up to four characters on a status row (ROW_Y[row])."""
-    fb.text(text, STATUS_X, ROW_Y[row], 1)
-
-
 def status_turn(fb, player, text, row=0):
     """A small mark of `player` followed by up to three characters, on a status row."""
     glyphs.draw(fb, player, STATUS_X - 1, ROW_Y[row], False)
@@ -118,18 +113,18 @@ def status(fb, game, label, counts, thinking, blink_on):
     if game.over():
         if game.result == DRAW:
             if blink_on:
-                status_text(fb, 0, "DRAW")
+                fb.text("DRAW", STATUS_X, ROW_Y[0], 1)
         elif two:
             status_turn(fb, game.result, "WIN")
         else:
-            status_text(fb, 0, "WIN!" if game.result == game.human else "LOST")
+            fb.text("WIN!" if game.result == game.human else "LOST", STATUS_X, ROW_Y[0], 1)
     elif two:
         status_turn(fb, turn, "GO")
     elif turn == game.human:
         status_turn(fb, turn, "YOU")
     else:
         status_turn(fb, turn, "..." if thinking else "CPU")
-    status_text(fb, 1, label)
+    fb.text(label, STATUS_X, ROW_Y[1], 1)
     tally(fb, counts, game.mode)
 
 

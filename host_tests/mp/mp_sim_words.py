@@ -20,7 +20,7 @@ def test_result_words():
         buf = bytearray(84 * 6)
         fb = framebuf.FrameBuffer(buf, 84, 48, framebuf.MONO_VLSB)
         x0, y0 = widgets.STATUS_X, widgets.ROW_Y[0]
-        widgets.status_text(fb, 0, word)
+        fb.text(word, widgets.STATUS_X, widgets.ROW_Y[0], 1)
         dark = []
         for y in range(48):
             for x in range(84):
