@@ -77,12 +77,14 @@ def build():
     pad = three_buttons(*keys)
     wdt_off = Poke(mem32, WATCHDOG_CTRL_CLR, WATCHDOG_ENABLE)  # pico-sdk watchdog_disable()
     # GP15 (NEXT) is the pin the RP2040-B0/B1 USB enumeration fix (erratum RP2040-E5, pico-sdk
-    # rp2040_usb_device_enumeration.c) borrows for about a millisecond at a USB bus reset,
-    # then puts back the pad and function it found: a setup of the pin inside that millisecond
-    # is undone, its pull-up with it (a pad's power-on pull is down), and NEXT reads pressed
-    # until reset. The emulated Pico's boot lands there after a power cut (make test-pico), and
-    # then took safe mode for a held NEXT. Before a press at power-on counts, the pin is set up
-    # again (startup.boot).
+    # src/rp2_common/pico_fix/rp2040_usb_device_enumeration.c: `dp = 15`, the pad and ctrl
+    # saved, then written back) borrows for about a millisecond at a USB bus reset: a setup of
+    # the pin inside that millisecond is undone, its pull-up with it (a pad's power-on pull is
+    # down), and NEXT reads pressed until reset. The emulated Pico's boot lands there after a
+    # power cut (make test-pico), and then took safe mode for a held NEXT. Before a press at
+    # power-on counts, the pin is set up again (startup.boot): Pin.init(IN, PULL_UP) redoes
+    # both (ports/rp2/machine_pin.c: mp_hal_pin_input sets the SIO function, gpio_set_pulls
+    # the pull), as the host's stand-in Pin.init models it.
     recheck = Call(keys[1].init, Pin.IN, Pin.PULL_UP)
     return Hardware(
         lcd,
