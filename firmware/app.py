@@ -93,7 +93,10 @@ class App:
         if went == screen.SLOW:
             pad.reset(now)  # whatever was pressed while the screen worked is dropped
             shared.held = 0
-        if went is not None:  # what the screen answered (screen.py): draw again, or show one
+        # What the screen answered (screen.py): draw again, or show the screen it names.
+        # Written here and in _event rather than as a method: a method is 112 B of a stock
+        # board's heap while playing, where 128 B are to spare (docs/benchmarks.md).
+        if went is not None:
             if went >= 0:
                 self.show(went, now)
             else:

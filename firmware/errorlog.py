@@ -43,7 +43,7 @@ def where(exc):
         return "?"
 
 
-def _on_flash(fn):
+def _held(fn):
     # fn with the filesystem held while it runs: a frozen image lends it to the game through
     # settings.use(), and its main.py loads settings.py before the game; with that not loaded,
     # nothing is lent (and a broken settings.py cannot stop an error being logged).
@@ -65,7 +65,7 @@ def log(exc, boot=None, path=LOG):
     note("%s: %s @%s" % (type(exc).__name__, message(exc), where(exc)), boot, path)
 
 
-@_on_flash
+@_held
 def keep_copy(path, copy, size, report=None):
     """Copy the first `size` bytes of `path`, a file that did not parse, to `copy` (one copy:
     the latest) for a human to read, and tell report(text) what was lost and where it is
@@ -95,7 +95,7 @@ def watchdog_reset(timeout_ms, boot=None, path=LOG):
     note_once("watchdog reset: a step ran over %d s" % (timeout_ms // 1000), boot, path)
 
 
-@_on_flash
+@_held
 def note_once(text, boot=None, path=LOG):
     """note(text, boot), unless the log's last line already says text for the same boot."""
     try:
@@ -111,7 +111,7 @@ def note_once(text, boot=None, path=LOG):
     note(text, boot, path)
 
 
-@_on_flash
+@_held
 def note(text, boot=None, path=LOG):
     """Append "boot <boot> +<seconds since reset>s <text>" as one line to the log, keeping the
     file under LOG_MAX bytes. A log that cannot be written is reported on the REPL only."""

@@ -56,15 +56,13 @@ class Runner:
                 self.began = now
                 if self.settings is None:
                     self.load()
-                # A new app.App, the display awake, not inverted (after an error screen too),
-                # with the stored contrast and backlight.
+                # A new app.App (it sends the stored contrast and backlight), the display
+                # awake, not inverted (after an error screen too).
                 import app
 
                 lcd = self.hw.lcd
                 lcd.power_on()
                 lcd.invert(False)
-                lcd.contrast(self.settings.get("contrast"))
-                lcd.backlight(self.settings.get("backlight"))
                 self.app = app.App(self.hw, self.settings)
                 now = time.ticks_ms()  # loading the game took time: its clocks start after
             wait = self.app.step(now)

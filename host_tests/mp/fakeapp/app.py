@@ -38,6 +38,8 @@ class App:
         self.settings = settings
         self.started = False
         self.power = Power(hw.lcd, time.ticks_ms())  # never sleeps: the runner reads its state
+        hw.lcd.contrast(settings.get("contrast"))  # as app.App does: the glass's stored look
+        hw.lcd.backlight(settings.get("backlight"))
         self.busy_ms = 0
         if "slow" in os.listdir():
             with open("slow") as f:
