@@ -39,6 +39,7 @@ sys.path[:0] = [str(ROOT / "tools"), str(ROOT / "testbed")]  # as `python bench/
 
 import boardlist  # noqa: E402
 import deploy_chains  # noqa: E402
+import layout  # noqa: E402
 import mpy_build  # noqa: E402
 import mpyrun  # noqa: E402
 
@@ -121,7 +122,7 @@ def main():
                 boot(paths, deployed, board, "keep", "512k"),
                 boot(paths, deployed, board, "heap", "1024k"),
             )
-        main_size = (ROOT / "firmware" / "main.py").stat().st_size
+        main_size = layout.source("main").stat().st_size
     print("== boot (unix port, 64-bit; firmware as deployed on littlefs: .mpy, main.py source) ==")
     for board in BOARDS:
         first, allocated, least, full, keep, heap = rows[board]

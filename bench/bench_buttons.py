@@ -12,6 +12,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tools"), str(ROOT / "testbed")]  # as `python bench/<this file>`
 
+import layout  # noqa: E402
 import mpy_build  # noqa: E402
 import mpyrun  # noqa: E402
 
@@ -60,9 +61,9 @@ def main():
         print("bench_buttons: skipped -", mpyrun.UNAVAILABLE)
         return 0
     with tempfile.TemporaryDirectory() as tmp:
-        mpy = mpy_build.compile_module(ROOT / "firmware" / "buttons.py", tmp)
-        mpy_build.compile_module(ROOT / "firmware" / "valid.py", tmp)  # buttons checks with it
-        mpy_build.compile_module(ROOT / "firmware" / "pads.py", tmp)  # the pads are made there
+        mpy = mpy_build.compile_module(layout.source("buttons"), tmp)
+        mpy_build.compile_module(layout.source("valid"), tmp)  # buttons checks with it
+        mpy_build.compile_module(layout.source("pads"), tmp)  # the pads are made there
         script = Path(tmp) / "bench_buttons_mp.py"
         script.write_text(SCRIPT)
         result = mpyrun.run(script, paths=(tmp, ROOT / "testbed"), heapsize="256k")

@@ -15,8 +15,11 @@ from pathlib import Path
 
 BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
-PATHS = ("firmware", "tools", "testbed", "testbed/cpython", "bench")
+PATHS = ("tools", "testbed", "testbed/cpython", "bench")
 sys.path[:0] = [str(ROOT / d) for d in PATHS]
+import layout  # noqa: E402
+
+sys.path[:0] = [str(folder) for folder in layout.FOLDERS]
 
 import bench_engine_mp  # noqa: E402
 import gameboard  # noqa: E402
@@ -28,7 +31,7 @@ def micropython_results():
     if mpyrun.micropython_path() is None:
         return None
     with tempfile.TemporaryDirectory() as tmp:
-        mpy_build.compile_module(ROOT / "firmware" / "engine.py", tmp)
+        mpy_build.compile_module(layout.source("engine"), tmp)
         mpy_build.compile_module(ROOT / "testbed" / "gameboard.py", tmp)
         result = mpyrun.run(
             BENCH / "bench_engine_mp.py", paths=(tmp, BENCH), heapsize="8m", timeout=600

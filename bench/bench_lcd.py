@@ -13,6 +13,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tools"), str(ROOT / "testbed")]  # as `python bench/<this file>`
 
+import layout  # noqa: E402
 import mpy_build  # noqa: E402
 import mpyrun  # noqa: E402
 import pcd8544_model as pm  # noqa: E402
@@ -90,8 +91,8 @@ def main():
         print("bench_lcd: skipped,", mpyrun.UNAVAILABLE)
         return 0
     with tempfile.TemporaryDirectory() as tmp:
-        mpy_build.compile_module(ROOT / "firmware" / "pcd8544.py", tmp)
-        mpy_build.compile_module(ROOT / "firmware" / "valid.py", tmp)  # the driver checks with it
+        mpy_build.compile_module(layout.source("pcd8544"), tmp)
+        mpy_build.compile_module(layout.source("valid"), tmp)  # the driver checks with it
         script = Path(tmp) / "bench_lcd_mp.py"
         script.write_text(MP_SCRIPT)
         result = mpyrun.run(script, args=(SHOWS,), paths=(tmp, TESTBED), heapsize="256k")

@@ -9,7 +9,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT / "firmware"), str(ROOT / "testbed" / "cpython")]  # cpython: const()
+# The engine, and testbed/cpython's micropython.const for CPython.
+sys.path[:0] = [str(ROOT / "firmware" / "game"), str(ROOT / "testbed" / "cpython")]
 
 import engine  # noqa: E402
 

@@ -27,11 +27,12 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / p) for p in ("tools", "testbed", "host_tests")]
 
 import goldens  # noqa: E402
+import layout  # noqa: E402
 import picolab  # noqa: E402
 import picoplay  # noqa: E402
 import picosetup  # noqa: E402
 
-FIRMWARE_MODULES = sorted(p.stem for p in (ROOT / "firmware").glob("*.py")) + ["board"]
+FIRMWARE_MODULES = [p.stem for p in layout.sources()] + ["board"]
 # Drop the game's modules (the REPL's and the port's own stay) and what main.py left in the
 # REPL's globals (its `startup`), then collect.
 DROP = (

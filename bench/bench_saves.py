@@ -25,9 +25,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tools")]  # as `python bench/<this file>`
 
 import deploy_chains  # noqa: E402
+import layout  # noqa: E402
 import mpyrun  # noqa: E402
 
-PATHS = [ROOT / "testbed" / "hostboard", ROOT / "testbed", ROOT / "firmware", ROOT / "boards"]
+PATHS = [ROOT / "testbed" / "hostboard", ROOT / "testbed", *layout.FOLDERS, ROOT / "boards"]
 
 
 def main():

@@ -17,6 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))  # as `python bench/bench_wasm32.py`
 
+import layout  # noqa: E402
 import mpy_build  # noqa: E402
 import mpyrun  # noqa: E402
 import webtools  # noqa: E402
@@ -62,7 +63,7 @@ def version():
 def measure_wasm32():
     webtools.ensure_node_modules()
     shutil.rmtree(WORK, ignore_errors=True)  # also a node_modules an older bench installed here
-    mpy_build.compile_all(WORK / "fw", [mpy_build.FIRMWARE / (m + ".py") for m in MODULES])
+    mpy_build.compile_all(WORK / "fw", [layout.source(m) for m in MODULES])
     (WORK / "measure.py").write_text(MEASURE)
     (WORK / "run.mjs").write_text(RUNNER % (PACKAGE / "micropython.mjs").as_uri())
     out = subprocess.run(
@@ -74,7 +75,7 @@ def measure_wasm32():
 def measure_unix64():
     fw = ROOT / "build" / "unix64"
     shutil.rmtree(fw, ignore_errors=True)
-    mpy_build.compile_all(fw, [mpy_build.FIRMWARE / (m + ".py") for m in MODULES])
+    mpy_build.compile_all(fw, [layout.source(m) for m in MODULES])
     script = fw / "measure.py"
     script.write_text(MEASURE)
     result = mpyrun.run(script, paths=(fw,), heapsize="256k")

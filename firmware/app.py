@@ -214,9 +214,10 @@ class App:
 
     def _coach(self, which):
         # The Coach (shared.coach) is made for a game with the Coach setting on, and for a
-        # review; with the setting off it is let go on any other screen, its code and the
-        # small font with it (whoever loaded the font: a "NO UNDO" sign loads it again). The
-        # setting changes only on the settings screen, so looking at each show is enough.
+        # review; with the setting off it is let go on any other screen, its code, its marks'
+        # and the small font with it (whoever loaded the font: a "NO UNDO" sign loads it
+        # again). The setting changes only on the settings screen, so looking at each show is
+        # enough.
         shared = self.shared
         on = which == screen.REVIEW or self.settings.get("coach")
         if on:
@@ -227,6 +228,7 @@ class App:
         elif shared.coach is not None or "smallfont" in sys.modules:
             shared.coach = None
             sys.modules.pop("coach", None)
+            sys.modules.pop("coachmarks", None)
             sys.modules.pop("smallfont", None)
 
 

@@ -28,7 +28,7 @@ else:
     # (a first boot): then it is made once the game's first frame is on the glass (startup.main's
     # `later`), or before the game writes anything, or on the way to the REPL (safe mode,
     # Ctrl-C, no board) at the latest. Elsewhere the port's own _boot.py made it already.
-    # While the game runs the filesystem is lent (firmware/settings.py's use() and done()):
+    # While the game runs the filesystem is lent (firmware/store/settings.py's use() and done()):
     # mounted only while the game reads or writes its files, so littlefs's two 1 KB caches are
     # not held between.
     later = None

@@ -36,9 +36,14 @@ if options.rp2_boot:
     module("flashfs.py", opt=3)
 else:
     include(options.port)
-# Every game module as `make deploy` compiles it (opt=3: mpy-cross -O3, no line numbers), but
-# firmware/main.py: a frozen main.py would always run, so this folder's main.py takes its place.
+# Every game module as `make deploy` compiles it (opt=3: mpy-cross -O3, no line numbers), from
+# firmware/ and each layer's folder in it (tools/layout.py), each frozen under its own name as a
+# board holds them, but firmware/main.py: a frozen main.py would always run, so this folder's
+# main.py takes its place.
 GAME = "../firmware"  # relative to this file: makemanifest runs it in its folder
-freeze(GAME, [n for n in sorted(os.listdir(GAME)) if n.endswith(".py") and n != "main.py"], opt=3)
+for folder in [GAME] + [GAME + "/" + n for n in sorted(os.listdir(GAME))]:
+    if os.path.isdir(folder):
+        names = sorted(n for n in os.listdir(folder) if n.endswith(".py") and n != "main.py")
+        freeze(folder, names, opt=3)
 module("main.py", opt=3)
 module("board.py", base_path=options.board, opt=3)

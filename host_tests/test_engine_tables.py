@@ -1,4 +1,4 @@
-"""The engine's tables, constants in firmware/engine.py, against the code that builds them."""
+"""The engine's tables, constants in firmware/game/engine.py, against the code that builds them."""
 
 import engine
 import engine_tables

@@ -1,8 +1,8 @@
 """glyphs.py: the bitmaps in the firmware are made from the drawing below.
 
 The drawing is the marks as people see them ("#" ink, "." paper). To change a mark, edit the
-drawing and put the bytes this test prints into firmware/glyphs.py; then regenerate the golden
-screens (every board shows the marks). That the tuples are blit() sources in framebuf's
+drawing and put the bytes this test prints into firmware/screens/glyphs.py; then regenerate the
+golden screens (every board shows the marks). That the tuples are blit() sources in framebuf's
 MONO_HLSB is shown by those golden frames, drawn by MicroPython's framebuf."""
 
 import glyphs
@@ -71,7 +71,7 @@ def test_firmware_bitmaps_are_the_drawing():
     for table, x, o in ((glyphs._BIG, BIG_X, BIG_O), (glyphs._SMALL, SMALL_X, SMALL_O)):
         assert table[0] is None  # no mark
         for glyph, drawing in ((table[1], x), (table[2], o)):
-            assert glyph[:3] == hlsb(drawing), "put this in firmware/glyphs.py: %r" % (
+            assert glyph[:3] == hlsb(drawing), "put this in firmware/screens/glyphs.py: %r" % (
                 hlsb(drawing),
             )
             assert glyph[3] == glyphs._MONO_HLSB

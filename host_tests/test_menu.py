@@ -2,14 +2,13 @@
 (its checks under MicroPython: mp/mp_menu.py)."""
 
 import ast
-from pathlib import Path
 
-FIRMWARE = Path(__file__).resolve().parents[1] / "firmware"
+import layout
 
 
 def test_the_widget_knows_no_screen_setting_or_display():
     # Labels, values and the contrast preview belong to the screens (mainmenu, setupmenu): the
     # list imports nothing (which way a button moves through it is buttons.direction).
-    tree = ast.parse((FIRMWARE / "menu.py").read_text())
+    tree = ast.parse(layout.source("menu").read_text())
     imports = [n for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom))]
     assert [alias.name for n in imports for alias in n.names] == []

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import fakebus
 import goldens
+import layout
 import lcd_render
 import mpcheck
 import pcd8544_model as pm
@@ -23,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_driver_imports_neither_machine_nor_host_code():
-    tree = ast.parse((ROOT / "firmware" / "pcd8544.py").read_text())
+    tree = ast.parse(layout.source("pcd8544").read_text())
     imported = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):

@@ -3,8 +3,8 @@
 The drawing is the font as people read it: one block per 16 characters (32..126), each glyph
 its own width ("#" ink, "." paper), 6 rows: 5 for letters and digits, the 6th for descenders.
 To change a glyph, edit the drawing and put the table this test prints into
-firmware/smallfont.py; then regenerate the golden screens that show small text (the error and
-safe-mode screens)."""
+firmware/screens/smallfont.py; then regenerate the golden screens that show small text (the
+error and safe-mode screens)."""
 
 from firmwaresource import assigned
 
@@ -104,5 +104,5 @@ def test_firmware_table_is_the_drawing():
     table = encode(drawn())
     assert all(0x20 <= b < 0x7F for b in table)  # printable: a short literal in the source
     assert assigned("smallfont", "_FONT") == table, (
-        "put this in firmware/smallfont.py:\n_FONT = %r" % table
+        "put this in firmware/screens/smallfont.py:\n_FONT = %r" % table
     )

@@ -5,11 +5,11 @@ import sys
 from pathlib import Path
 
 import boardlist
+import layout
 import mpy_build
 from boardport import UsageError
 
 ROOT = Path(__file__).resolve().parents[1]
-FIRMWARE = ROOT / "firmware"
 TARGETS = ("deploy", "run", "repl", "erase-settings", "mip")
 # mpremote itself, but a Ctrl-C that lands outside its own handler ends it quietly (its main()
 # still lets go of the board first) instead of with a traceback.
@@ -78,7 +78,7 @@ def build_deploy(board, out_dir, lines=False):
     shutil.copyfile(check_board(board), staged)
     board_mpy = mpy_build.compile_module(staged, out_dir, lines=lines)
     shutil.rmtree(staged.parent)  # `make run` mounts out_dir: a board/ folder would be imported
-    return mpys, board_mpy, FIRMWARE / "main.py"
+    return mpys, board_mpy, layout.source("main")
 
 
 def stage(board, out_dir, lines=False):
@@ -143,7 +143,7 @@ def commands(target, board, port, build_dir):
         # (mpremote/mip.py, _install_json): no network, no repository URL.
         package = ROOT / "package.json"
         board_file = check_board(board)
-        files = sorted(FIRMWARE.glob("*.py")) + [board_file]
+        files = layout.sources() + [board_file]
         cmd = mpremote(
             port,
             *("exec", remount([p.name for p in files[:-1]] + ["board.py"])),

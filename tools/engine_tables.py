@@ -1,4 +1,4 @@
-"""Build the engine's lookup tables and write them into firmware/engine.py as constants.
+"""Build the engine's lookup tables and write them into firmware/game/engine.py as constants.
 
 A board used to build them at every import (118 ms of a Pico's boot); as `const()` bytes in
 the source they cost no time at import, no global names and no RAM beyond the code's own
@@ -12,16 +12,18 @@ import argparse
 import sys
 from pathlib import Path
 
+import layout
+
 ROOT = Path(__file__).resolve().parents[1]
-ENGINE = ROOT / "firmware" / "engine.py"
+ENGINE = layout.source("engine")
 BEGIN = "# -- begin tables: written by tools/engine_tables.py from WIN_LINES and _ORDER --\n"
 END = "# -- end tables --\n"
 PER_LINE = 22  # bytes per source line: 4 + 22 * 4 + 1 = 93 characters, under ruff's 99
 
 
 def engine_module():
-    """firmware/engine.py imported by CPython (testbed/cpython gives it `micropython.const`)."""
-    for path in (ROOT / "testbed" / "cpython", ROOT / "firmware"):
+    """The engine imported by CPython (testbed/cpython gives it `micropython.const`)."""
+    for path in (ROOT / "testbed" / "cpython", ENGINE.parent):
         if str(path) not in sys.path:
             sys.path.insert(0, str(path))
     import engine
@@ -109,13 +111,15 @@ def main(argv=None):
     before, block, after = split(text)
     want = expected_block()
     if block == want:
-        print("engine_tables: firmware/engine.py's tables are up to date")
+        print("engine_tables: firmware/game/engine.py's tables are up to date")
         return 0
     if args.check:
-        print("engine_tables: firmware/engine.py's tables are stale: run tools/engine_tables.py")
+        print(
+            "engine_tables: firmware/game/engine.py's tables are stale: run tools/engine_tables.py"
+        )
         return 1
     ENGINE.write_text(before + want + after)
-    print("engine_tables: wrote the tables into firmware/engine.py")
+    print("engine_tables: wrote the tables into firmware/game/engine.py")
     return 0
 
 

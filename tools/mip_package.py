@@ -1,8 +1,9 @@
 """Write package.json, the manifest `mpremote mip install` reads (`make mip` installs it from
 this checkout: mpremote's mip takes a local package.json and the files it names).
 
-Every firmware/*.py module is listed (as source: mip installs what the URL points to) with a URL
-relative to package.json, which mip resolves against the file's folder (or repository). The
+Every firmware module is listed (as source: mip installs what the URL points to) under its own
+name, as a board holds them (tools/layout.py), with a URL into its layer's folder relative to
+package.json, which mip resolves against the file's folder (or repository). The
 version is the one in pyproject.toml. `make test` fails when package.json is out of date: run
 this script to fix it.
 """
@@ -12,13 +13,15 @@ import sys
 import tomllib
 from pathlib import Path
 
+import layout
+
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "package.json"
 
 
 def expected():
     version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
-    urls = [[p.name, "firmware/" + p.name] for p in sorted((ROOT / "firmware").glob("*.py"))]
+    urls = [[p.name, p.relative_to(ROOT).as_posix()] for p in layout.sources()]
     return json.dumps({"urls": urls, "deps": [], "version": version}, indent=2) + "\n"
 
 

@@ -9,8 +9,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+import layout
+
 ROOT = Path(__file__).resolve().parents[1]
-FIRMWARE = ROOT / "firmware"
 BOARDS = ROOT / "boards"
 BUILD = ROOT / "build" / "mpy"
 
@@ -23,7 +24,7 @@ def mpy_cross_command():
 
 
 def firmware_sources(include_boards=True):
-    sources = sorted(FIRMWARE.glob("*.py"))
+    sources = layout.sources()
     if include_boards:
         sources += sorted(BOARDS.glob("*.py"))
     return sources
@@ -66,7 +67,7 @@ def main(argv=None):
     args = parser.parse_args(argv)
     sources = firmware_sources()
     if not sources:
-        print("no firmware modules found under", FIRMWARE, file=sys.stderr)
+        print("no firmware modules found under", layout.FIRMWARE, file=sys.stderr)
         return 1
     try:
         built = compile_all(args.out, sources)

@@ -2,7 +2,7 @@
 and the loops that play a script or the keyboard into a running simulator.Simulator.
 
 A press is the button down PRESS_MS then up GAP_MS, a hold keeps it down HOLD_MS; both are
-worked out from firmware/buttons.py's own defaults, so the firmware sees each one whole.
+worked out from firmware/drivers/buttons.py's own defaults, so the firmware sees each one whole.
 """
 
 import ast
@@ -12,14 +12,16 @@ import re
 import time
 from pathlib import Path
 
+import layout
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def _pad_defaults():
-    """debounce_ms, long_ms, repeat_delay_ms as firmware/buttons.py's Pad has them (the board
-    files take the defaults), read from its source: importing it would need the firmware's
-    other modules on the path."""
-    tree = ast.parse((ROOT / "firmware" / "buttons.py").read_text())
+    """debounce_ms, long_ms, repeat_delay_ms as buttons.py's Pad has them (the board files take
+    the defaults), read from its source: importing it would need the firmware's other modules
+    on the path."""
+    tree = ast.parse(layout.source("buttons").read_text())
     pad = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Pad")
     init = next(n for n in pad.body if isinstance(n, ast.FunctionDef) and n.name == "__init__")
     args = init.args.args[-len(init.args.defaults) :]  # the last arguments have the defaults

@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 import boardlist
+import layout
 import mpy_build
 import mpyrun
 from simkeys import Buttons
@@ -114,7 +115,7 @@ class Simulator:
         env.pop("SIMLINK_HOLD", None)
         if self.hold_at_boot:
             env["SIMLINK_HOLD"] = self.hold_at_boot
-        boot = BOOT % str(ROOT / "firmware" / "main.py")
+        boot = BOOT % str(layout.source("main"))
         self.proc = mpyrun.spawn(
             ["-c", boot],
             (HOSTBOARD, mpy, TESTBED),
@@ -198,7 +199,7 @@ class Simulator:
 
     def _key_done(self):
         # The firmware swallows the first press after the backlight went off or the display
-        # went to sleep (firmware/power.py): say so, or the key looks lost. The next action
+        # went to sleep (firmware/drivers/power.py): say so, or the key looks lost. The next action
         # begins as this one ends (simulator_mp runs them back to back).
         began, now = self.key_began, self.screen.look()
         self.key_began = now

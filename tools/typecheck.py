@@ -2,9 +2,9 @@
 
 Each port's stubs (micropython-<port>-stubs plus micropython-stdlib-stubs, which replaces
 typeshed's CPython stdlib) live in their own `.venv/stubs/<port>` because every port package
-provides `machine`, `time`, `framebuf`... For every board file, mypy runs once over
-firmware/*.py plus that board file copied as `board.py` (its name on the device, so `main.py`'s
-`import board` is checked against the real board).
+provides `machine`, `time`, `framebuf`... For every board file, mypy runs once over every
+firmware module (tools/layout.py) plus that board file copied as `board.py` (its name on the
+device, so `main.py`'s `import board` is checked against the real board).
 
 The firmware has no annotations, so `check_untyped_defs` makes mypy check every body: calls
 into the device APIs (a misspelt method, a wrong argument count, a constant the port lacks)
@@ -20,9 +20,9 @@ import tempfile
 from pathlib import Path
 
 import boardlist
+import layout
 
 ROOT = Path(__file__).resolve().parents[1]
-FIRMWARE = ROOT / "firmware"
 STUBS = ROOT / ".venv" / "stubs"
 CACHE = ROOT / ".mypy_cache"
 
@@ -106,14 +106,14 @@ def run_mypy(port, files, stubs_root=STUBS, cache_dir=None, rename=None):
 
 
 def check_board(name, stubs_root=STUBS, cache_root=CACHE, boards_dir=boardlist.BOARDS):
-    """Type-check firmware/*.py plus boards/<name>.py (as board.py) for the board's port."""
+    """Type-check the firmware plus boards/<name>.py (as board.py) for the board's port."""
     port = boardlist.port_of(name, boards_dir)
     if port is None:
         raise RuntimeError(
             'boards/%s.py has no port: add a line PORT = "<port>" to it '
             "(rp2 or esp32, the stub packages in requirements-stubs.txt)" % name
         )
-    firmware = sorted(FIRMWARE.glob("*.py"))
+    firmware = layout.sources()
     with tempfile.TemporaryDirectory() as tmp:
         board = Path(tmp) / "board.py"
         shutil.copyfile(boardlist.board_file(name, boards_dir), board)

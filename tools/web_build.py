@@ -20,7 +20,7 @@ The site is a folder any static host serves as it is (module scripts need http, 
 
 The bundles hold every module the page imports, compiled by mpy-cross without line numbers, as
 deploy puts them on a board (mpy_build.compile_module lines=False): the firmware
-(firmware/*.py but main.py, whose loop the page replaces), the board files (boards/*.py,
+(the firmware's modules but main.py, whose loop the page replaces), the board files (boards/*.py,
 imported by the name the page picks), the host's stand-ins it needs (testbed: the fake machine
 with its parts and port models, fakebus, the PCD8544 controller model, the board wiring, the
 glass palette) and the page's MicroPython half (web/oxoweb.py; web/coachtree.py, the tree
@@ -93,6 +93,7 @@ BUNDLES = (
             "game",
             "engine",
             "coach",
+            "coachmarks",
             "demo",
             "review",
         ),

@@ -258,8 +258,10 @@ class Play(screen.Screen):
         widgets.board(fb, game, cursor, solid, blink_on)
         coach = self.shared.coach
         if coach is not None and cursor >= 0:  # a human's turn (the cursor shows only then)
+            import coachmarks  # loaded and let go with the Coach (app.App._coach)
+
             coach.read(game.board, game.turn())  # searches once per position
-            coach.draw(fb, cursor, solid)
+            coachmarks.draw(fb, coach, cursor, solid)
         widgets.status(fb, game, label, tally, self.thinking, blink_on)
         if self.no_undo:
             widgets.sign(fb, b"NO UNDO")

@@ -12,6 +12,7 @@ it): a game that is never reviewed never holds either in RAM."""
 
 import buttons
 import coach
+import coachmarks
 import glyphs
 import smallfont
 import widgets
@@ -107,9 +108,9 @@ class Review(Screen):
         widgets.board(fb, pos, -1, False, False)
         c = self.shared.coach
         if self.phase:  # off: the move's coach mark, white on black
-            c.draw(fb, cell, True)
+            coachmarks.draw(fb, c, cell, True)
         else:  # on: the mark that was played
-            c.draw(fb)
+            coachmarks.draw(fb, c)
             x = widgets.cell_x(cell)
             y = widgets.cell_y(cell)
             fb.fill_rect(x, y, widgets.CELL, widgets.CELL, 0)

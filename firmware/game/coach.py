@@ -1,17 +1,10 @@
-# The coach: every free cell's exact value for the side to move, as a small mark in the cell.
+# The coach: every free cell's exact value for the side to move, and what a player reads of it.
 # SPDX-License-Identifier: MIT
 # Loaded only where it is used (the Coach setting on, a review): a game without it never holds
-# this code in RAM.
+# this code in RAM. The marks are drawn on the glass by screens/coachmarks.py.
 import engine
-import smallfont
 from micropython import const
 
-_TEXT_Y = const(5)  # the small font's 5 rows, centred in the cell: (15 - 5) // 2
-# A best cell is boxed by four corners, this far inside the cell's edges and this long each
-# way: a whole frame there read as a doubled grid line. The cursor's inverted cell shows them in
-# white.
-_FRAME = const(1)
-_ARM = const(4)
 # engine.scores_into's values: a score + 128, where a win n plies away scores 100 - n, a loss
 # -(100 - n), a draw 0.
 _OFFSET = const(128)
@@ -68,45 +61,6 @@ class Coach:
         self.best = best
         # All the same (the empty board: every move draws): none is better, so none is set apart.
         self.boxed = best if worst < best else 0
-
-    def draw(self, fb, cur=-1, solid=False):
-        """The marks in the free cells of the board widgets.board drew; the best boxed (by
-        corners) unless every move ties. The cursor's cell `cur` shows its mark in white on
-        black if `solid`, else in black: the mover's mark there gives way to it (the status
-        column says whose turn it is)."""
-        # The board's geometry from widgets.py, which any screen that shows a coach has loaded:
-        # imported here, not at the top, so the coach's scoring (mark, outcome, cost) needs no
-        # display and the host checks it on every position under CPython.
-        import widgets
-
-        scores = self.scores
-        cell = widgets.CELL
-        for i in range(9):
-            value = scores[i]
-            if not value:
-                continue
-            x = widgets.cell_x(i)
-            y = widgets.cell_y(i)
-            ink = 1
-            if i == cur:
-                fb.fill_rect(x, y, cell, cell, 1 if solid else 0)
-                ink = 0 if solid else 1
-            text = mark(value)
-            left = x + (cell + 1 - smallfont.width(text)) // 2  # centred in the cell
-            smallfont.text(fb, text, left, y + _TEXT_Y, ink)
-            if value == self.boxed:
-                _corners(fb, x + _FRAME, y + _FRAME, cell - 2 * _FRAME, ink)
-
-
-def _corners(fb, x, y, side, ink):
-    # A square's four corners, _ARM pixels each way, its top left at x, y: the whole square less
-    # the middle of each side.
-    gap = side - 2 * _ARM
-    fb.rect(x, y, side, side, ink)
-    fb.hline(x + _ARM, y, gap, 1 - ink)
-    fb.hline(x + _ARM, y + side - 1, gap, 1 - ink)
-    fb.vline(x, y + _ARM, gap, 1 - ink)
-    fb.vline(x + side - 1, y + _ARM, gap, 1 - ink)
 
 
 # What a move cost, as the review says it (review.py): the result the best move kept (W, D, L)
