@@ -36,9 +36,10 @@ class App:
     poll_ms = 10  # main loop period while awake (100 Hz: a press shows within a frame)
     doze_ms = 50  # light-sleep slice between pad checks while the display is off
     # A save waits for a gap this long in which nothing sounds, no button is down and the
-    # screen has no timed change due, less late_ms: what a note or a blink may be late by. The
-    # longest a settings save takes on a Pico's littlefs, and how it was found:
-    # docs/benchmarks.md, "A save's gap".
+    # screen has no timed change due, less late_ms: what a note or a blink may be late by; and
+    # for the buttons to have been still as long (a save stalls the loop: a press made and let
+    # go inside it would be lost). The longest a settings save takes on a Pico's littlefs, and
+    # how it was found: docs/benchmarks.md, "A save's gap".
     save_ms = 500
     late_ms = 30
     # A save that found no such gap this long (a result blinking on and on: it blinks every
@@ -124,7 +125,13 @@ class App:
             self.lcd.show()
         now = _after(now, start)  # a frame takes ms on a board (its bytes, its drawing)
         sounding = buzzer.step(now) if buzzer is not None else 0  # notes change on time
-        if shared.save_due and not hurry and not sounding and not pad.any_pressed():
+        if (
+            shared.save_due
+            and not hurry
+            and not sounding
+            and not pad.any_pressed()
+            and time.ticks_diff(now, timers.last) >= self.save_ms
+        ):
             due = self.due(now)
             if (
                 due < 0

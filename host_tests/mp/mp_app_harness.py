@@ -129,7 +129,9 @@ def play_with_settings_blocked(flash):
                     break
                 yield h.press(NEXT)
             yield h.press(SELECT)
-        yield h.wait(300)
+        # The result's jingle (about 1 s), then a blink: the save waits for the sound to end
+        # and the buttons to have been still for app.App.save_ms.
+        yield h.wait(1600)
         out["won"] = h.shows("WIN") and h.shows("1")
         yield h.press(SELECT)  # the next game starts: the app is alive
         yield h.wait(100)

@@ -4,6 +4,7 @@
 import json
 
 import mptest
+from app import App
 from appplay import (
     LEVELS,
     first_free,
@@ -19,6 +20,8 @@ from buttons import NEXT, PREV, SELECT
 from harness import read
 from mptest import check
 from rig import Rig
+
+STILL_MS = App.save_ms  # a save waits for the buttons to have been still this long
 
 
 def test_settings_screen():
@@ -39,6 +42,7 @@ def test_settings_screen():
     check(r.model.vop == 62)
     check(read(r.path) == saved, "nothing written at each step of an adjustment")
     r.click(SELECT)  # done adjusting: written once, in the quiet after the click
+    r.run(STILL_MS)
     with open(r.path) as f:
         saved = f.read()
     check('"contrast": 62' in saved and '"backlight": true' in saved, saved)
@@ -47,6 +51,7 @@ def test_settings_screen():
     check(r.model.backlight is True)
     r.click(SELECT)
     check(r.model.backlight is False, "backlight off at once")
+    r.run(STILL_MS)
     with open(r.path) as f:
         saved = f.read()
     check('"backlight": false' in saved, "each change written once made: " + saved)
@@ -188,12 +193,14 @@ def test_the_coach_row_tells_what_the_marks_mean_once_per_device():
     check(r.text_at("OFF", 84 - 24, 40, True), "off by default:\n" + r.show())
     r.click(SELECT)
     check(telling(r), "told when first turned on:\n" + r.show())
+    r.run(STILL_MS)
     stored = json.loads(read(r.path))
-    check(stored["coach"] is True and stored["coach_told"] is True, "saved at once: %r" % stored)
+    check(stored["coach"] is True and stored["coach_told"] is True, "saved: %r" % stored)
     r.click(PREV)  # any press dismisses, and does nothing else
     check(not telling(r) and r.text_at("ON", 84 - 16, 40, True), "dismissed:\n" + r.show())
     r.click(SELECT)
     check(r.text_at("OFF", 84 - 24, 40, True), r.show())
+    r.run(STILL_MS)
     check(json.loads(read(r.path))["coach"] is False, "the change to off is saved")
     r.click(SELECT)
     check(not telling(r) and r.text_at("ON", 84 - 16, 40, True), "told once:\n" + r.show())

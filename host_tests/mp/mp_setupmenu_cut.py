@@ -41,7 +41,9 @@ def test_each_change_on_the_settings_screen_survives_a_cut_at_any_point():
         h.disk.log = []
         for action in actions:
             yield action
-        yield h.wait(300)  # the settings screen has nothing timed: saved once the tick ends
+        # The settings screen has nothing timed: saved once the buttons have been still for
+        # app.App.save_ms (500 ms).
+        yield h.wait(600)
         changes.append((what, before, h.disk.log, old, stored()))
         h.disk.log = None
 
