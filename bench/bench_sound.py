@@ -118,8 +118,8 @@ def steps(n, jingle):
     waits = []
     t = utime.ticks_us()
     for _ in range(n):
-        if jingle and not a.sounding():
-            a.sound("WIN")
+        if jingle and not a.shared.buzzer.playing():
+            a.shared.sound("WIN")
         waits.append(step())
     us = utime.ticks_diff(utime.ticks_us(), t) / n
     return us, min(waits), max(waits)
@@ -128,7 +128,7 @@ def steps(n, jingle):
 def press(jingle):
     # us from the step that sees NEXT go down to the end of the frame it writes (the menu).
     if jingle:
-        a.sound("WIN")
+        a.shared.sound("WIN")
         step()
     pins[1].level = 0
     shown[0] = 0
