@@ -21,17 +21,18 @@ flash. Search times: time.ticks_us() on the board around each call, the best of 
 
 import re
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT / p) for p in ("tools", "testbed", "host_tests")]
+import benchkit  # noqa: F401 - tools/ and testbed/ on the path
+import mpy_build
+from benchkit import ROOT
 
+sys.path.insert(0, str(ROOT / "host_tests"))
 import goldens  # noqa: E402
 import picolab  # noqa: E402
 import picoplay  # noqa: E402
 import picosetup  # noqa: E402
 
-FIRMWARE_MODULES = sorted(p.stem for p in (ROOT / "firmware").glob("*.py")) + ["board"]
+FIRMWARE_MODULES = [p.stem for p in mpy_build.firmware_sources(include_boards=False)] + ["board"]
 # Drop the game's modules (the REPL's and the port's own stay) and what main.py left in the
 # REPL's globals (its `startup`), then collect.
 DROP = (

@@ -22,11 +22,10 @@ import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tools"))  # as `python bench/bench_web.py`
-
-import web_build  # noqa: E402
-import webbench  # noqa: E402
+import benchkit
+import web_build
+import webbench
+from benchkit import ROOT
 
 SITE = ROOT / "build" / "bench-web"
 RUNNER = Path(__file__).with_name("bench_web.mjs")
@@ -135,16 +134,16 @@ def print_times(cold, warm, cpu, press):
     ]
     for name, s in rows:
         p90 = (
-            webbench.ms(s["p90"]) if s["n"] >= 20 else "-"
+            benchkit.ms(s["p90"]) if s["n"] >= 20 else "-"
         )  # of 7 runs, the 90th percentile is the max
         print(
             "| %s | %s | %s | %s | %s | %d |"
             % (
                 name,
-                webbench.ms(s["median"]),
+                benchkit.ms(s["median"]),
                 p90,
-                webbench.ms(s["min"]),
-                webbench.ms(s["max"]),
+                benchkit.ms(s["min"]),
+                benchkit.ms(s["max"]),
                 s["n"],
             )
         )

@@ -14,9 +14,9 @@ note where node or Chromium is missing.
 import sys
 from pathlib import Path
 
+import benchkit
 import webbench
-
-ROOT = Path(__file__).resolve().parents[1]
+from benchkit import ROOT
 
 SITE = ROOT / "build" / "bench-web-coach"
 RUNNER = Path(__file__).with_name("bench_web_coach.mjs")
@@ -66,10 +66,10 @@ def main():
             "| %s | %s | %s | %s | %s |"
             % (
                 name,
-                webbench.ms(py["median"]) if py else "-",
-                webbench.ms(total["median"]),
-                webbench.ms(total["min"]),
-                webbench.ms(total["max"]),
+                benchkit.ms(py["median"]) if py else "-",
+                benchkit.ms(total["median"]),
+                benchkit.ms(total["min"]),
+                benchkit.ms(total["max"]),
             )
         )
     print(
