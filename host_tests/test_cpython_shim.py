@@ -6,8 +6,11 @@ import time
 from pathlib import Path
 
 import micropython as shim
+from hypothesis import given
+from hypothesis import strategies as st
 
 FIRMWARE = Path(__file__).resolve().parents[1] / "firmware"
+PERIOD = 1 << 30
 
 
 def test_no_firmware_module_carries_a_host_fallback():
@@ -23,7 +26,7 @@ def test_the_shim_is_the_one_on_the_test_path():
 
 
 def test_ticks_wrap_at_2_to_the_30_as_on_the_boards():
-    period = 1 << 30
+    period = PERIOD
     assert time.ticks_add(period - 1, 1) == 0
     assert time.ticks_add(5, -10) == period - 5
     assert time.ticks_diff(3, period - 2) == 5
@@ -34,3 +37,10 @@ def test_ticks_wrap_at_2_to_the_30_as_on_the_boards():
     time.sleep_ms(2)
     assert 2 <= time.ticks_diff(time.ticks_ms(), start) < 1000
     assert 0 <= time.ticks_us() < period
+
+
+@given(st.integers(0, PERIOD - 1), st.integers(-(1 << 29), (1 << 29) - 1))
+def test_ticks_diff_undoes_ticks_add(start, delta):
+    end = time.ticks_add(start, delta)
+    assert 0 <= end < PERIOD
+    assert time.ticks_diff(end, start) == delta
