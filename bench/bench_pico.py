@@ -22,7 +22,7 @@ flash. Search times: time.ticks_us() on the board around each call, the best of 
 import re
 import sys
 
-import benchkit  # noqa: F401 - tools/ and testbed/ on the path
+import benchkit
 import mpy_build
 from benchkit import ROOT
 
@@ -217,7 +217,7 @@ def ms(value):
 
 
 def row(label, values):
-    print("| %s | %s |" % (label, " | ".join(values)))
+    benchkit.row(label, *values)
 
 
 def main():

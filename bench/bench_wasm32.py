@@ -99,8 +99,7 @@ def main():
         print("skipped: could not install or run %s (%s)" % (NPM_PACKAGE, err))
         return 0
     unix, unix_total, unix_max = measure_unix64()
-    print("| module | 32-bit (wasm %s) | 64-bit (unix) |" % version())
-    print("|---|---|---|")
+    benchkit.header("module", "32-bit (wasm %s)" % version(), "64-bit (unix)")
     for name in MODULES:
         print("| %s | %d B | %d B |" % (name, wasm[name], unix[name]))
     print(

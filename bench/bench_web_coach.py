@@ -55,23 +55,15 @@ def main():
         print("bench_web_coach: %s" % err, file=sys.stderr)
         return 1
     print("Chromium %s, %d fresh pages" % (out["chromium"], out["runs"]))
-    print("| measure | in MicroPython, median | with rendering, median | min | max |")
-    print("|---|---|---|---|---|")
+    benchkit.header("measure", "in MicroPython, median", "with rendering, median", "min", "max")
+    ms = benchkit.ms
     for name, key in ROWS:
         if key is None:
             print("| **%s** | | | | |" % name)
             continue
         py, total = out.get(key + "_py"), out[key]
-        print(
-            "| %s | %s | %s | %s | %s |"
-            % (
-                name,
-                benchkit.ms(py["median"]) if py else "-",
-                benchkit.ms(total["median"]),
-                benchkit.ms(total["min"]),
-                benchkit.ms(total["max"]),
-            )
-        )
+        py = ms(py["median"]) if py else "-"
+        benchkit.row(name, py, ms(total["median"]), ms(total["min"]), ms(total["max"]))
     print(
         "scores: the oxoweb.Page.coach() call that answered (the marks and the cells the screen's"
         " coach.Coach holds: it searched the position for the frame of that step; the JSON) and"

@@ -89,6 +89,17 @@ def mean_s(fn, runs):
     return result, (time.perf_counter() - start) / runs
 
 
+def row(*cells):
+    """One line of a figures table (Markdown): | cell | cell | ... |."""
+    print("| %s |" % " | ".join(str(cell) for cell in cells))
+
+
+def header(*names):
+    """A figures table's first line and its rule."""
+    row(*names)
+    print("|" + "---|" * len(names))
+
+
 def ms(value):
     """A time in ms for a figure line: whole above 10 ms, else to a tenth."""
     return "%.0f ms" % value if value >= 10 else "%.1f ms" % value
