@@ -1,17 +1,27 @@
-"""The literal values firmware modules assign, read from their source with ast: for host tests
-of modules that need MicroPython to import (framebuf, machine) or whose private tables they
-check."""
+"""The firmware's source files, where the host tests find them (mpy_build.firmware_sources is
+the one place that knows), and the literal values firmware modules assign, read with ast: for
+host tests of modules that need MicroPython to import (framebuf, machine) or whose private
+tables they check."""
 
 import ast
 import functools
-from pathlib import Path
 
-FIRMWARE = Path(__file__).resolve().parents[1] / "firmware"
+import mpy_build
+
+
+def sources():
+    """Every firmware module's source file (board files aside), sorted."""
+    return mpy_build.firmware_sources(include_boards=False)
+
+
+def source(module):
+    """The source file of firmware module `module` ("app" for app.py)."""
+    return {path.stem: path for path in sources()}[module]
 
 
 @functools.cache
 def _tree(module):
-    return ast.parse((FIRMWARE / (module + ".py")).read_text())
+    return ast.parse(source(module).read_text())
 
 
 def assigned(module, name):

@@ -67,7 +67,7 @@ def run_manifest(**options):
 def test_the_manifest_freezes_every_game_module_at_opt_3_but_firmware_main_py():
     calls = run_manifest(board="/stage")
     [(_kind, (path, names), kwargs)] = [c for c in calls if c[0] == "freeze"]
-    assert (FROZEN / path).resolve() == ROOT / "firmware" and kwargs == {"opt": 3}
+    assert (FROZEN / path).resolve() == mpy_build.FIRMWARE and kwargs == {"opt": 3}
     modules = [p.name for p in mpy_build.firmware_sources(include_boards=False)]
     assert sorted(names) == sorted(n for n in modules if n != "main.py")
     assert "main.py" in modules  # the deployed main.py is there, and left out on purpose

@@ -5,6 +5,7 @@ import tomllib
 from pathlib import Path
 
 import mip_package
+from firmwaresource import sources
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -12,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_every_firmware_module_and_nothing_else_is_listed():
     package = json.loads((ROOT / "package.json").read_text())
     targets = sorted(target for target, _ in package["urls"])
-    modules = sorted(p.name for p in (ROOT / "firmware").glob("*.py"))
+    modules = sorted(p.name for p in sources())
     assert targets == modules, "run `python tools/mip_package.py` to update package.json"
 
 

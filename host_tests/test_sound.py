@@ -72,12 +72,12 @@ def test_every_sound_the_firmware_asks_for_is_a_table():
     import ast
 
     import sound
+    from firmwaresource import sources
 
-    firmware = Path(__file__).resolve().parents[1] / "firmware"
     tables = set(sound._SOUNDS[::2])
     assert tables == set(NAMES)
     asked = set()
-    for path in sorted(firmware.glob("*.py")):
+    for path in sources():
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Call) and getattr(node.func, "attr", None) == "sound":
                 for const in ast.walk(node.args[0]):

@@ -4,12 +4,11 @@ Read with ast, not imported: widgets.py takes the display's size from pcd8544, w
 MicroPython's framebuf."""
 
 import ast
-from pathlib import Path
 
 import engine
+from firmwaresource import source
 
-FIRMWARE = Path(__file__).resolve().parents[1] / "firmware"
-TREE = ast.parse((FIRMWARE / "widgets.py").read_text())
+TREE = ast.parse(source("widgets").read_text())
 
 
 def _imported_from(module):
