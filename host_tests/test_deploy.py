@@ -1,9 +1,6 @@
-"""make deploy/run/repl/erase-settings/mip against the virtual board (a pty), and the refusals.
-
-A board asked for with a USB gap models a Pico: after a reset its port (a link in tmp_path) goes
-away for that long and comes back. Without one, the port stays through a reset, as behind a
-USB-serial bridge, and is the pty itself (mpremote reads a pty faster than a serial port).
-"""
+"""make deploy/run/repl/erase-settings/mip against the virtual board (a pty, deployrig.py's
+`board`: with a USB gap a Pico, without one a board behind a USB-serial bridge), and the
+refusals."""
 
 import io
 import os
