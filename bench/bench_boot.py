@@ -31,20 +31,15 @@ firmware spends (by 3.7 KB when tried).
 """
 
 import sys
-import tempfile
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT / "tools"), str(ROOT / "testbed")]  # as `python bench/<this file>`
+import benchkit
+import boardlist
+import deploy_chains
+import mpy_build
+import mpyrun
+from benchkit import BENCH, TESTBED
 
-import boardlist  # noqa: E402
-import deploy_chains  # noqa: E402
-import layout  # noqa: E402
-import mpy_build  # noqa: E402
-import mpyrun  # noqa: E402
-
-TESTBED = ROOT / "testbed"
-SCRIPT = ROOT / "bench" / "bench_boot_mp.py"
+SCRIPT = BENCH / "bench_boot_mp.py"
 BOARDS = ("pico", "esp32")
 TIMED_RUNS = 5
 
@@ -97,14 +92,12 @@ def deploy(tmp):
 
 
 def main():
-    if mpyrun.micropython_path() is None:
-        print("bench_boot: " + mpyrun.UNAVAILABLE)
+    if benchkit.skipped("bench_boot"):
         return 0
-    with tempfile.TemporaryDirectory() as tmp:
-        tmp = Path(tmp)
+    with benchkit.workdir() as tmp:
         deployed, size = deploy(tmp)
-        hb = [*sorted((TESTBED / "hostboard").glob("*.py"))]
-        hb += [TESTBED / n for n in ("fakebus.py", "pcd8544_model.py", "ramdisk.py")]
+        benchkit.hostboard_mpy(tmp / "hb")
+        hb = [TESTBED / n for n in ("fakebus.py", "pcd8544_model.py", "ramdisk.py")]
         mpy_build.compile_all(tmp / "hb", hb)
         paths = (tmp / "hb",)
         rows = {}
@@ -122,7 +115,7 @@ def main():
                 boot(paths, deployed, board, "keep", "512k"),
                 boot(paths, deployed, board, "heap", "1024k"),
             )
-        main_size = layout.source("main").stat().st_size
+        main_size = benchkit.source("main").stat().st_size
     print("== boot (unix port, 64-bit; firmware as deployed on littlefs: .mpy, main.py source) ==")
     for board in BOARDS:
         first, allocated, least, full, keep, heap = rows[board]

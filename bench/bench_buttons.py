@@ -6,15 +6,8 @@ use about half the RAM of the 64-bit port for the same objects).
 """
 
 import sys
-import tempfile
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT / "tools"), str(ROOT / "testbed")]  # as `python bench/<this file>`
-
-import layout  # noqa: E402
-import mpy_build  # noqa: E402
-import mpyrun  # noqa: E402
+import benchkit
 
 SCRIPT = """
 import gc, utime
@@ -57,22 +50,18 @@ print("poll() one button pressed every 200 ms, three_buttons: %.2f us"
 
 
 def main():
-    if mpyrun.micropython_path() is None:
-        print("bench_buttons: skipped -", mpyrun.UNAVAILABLE)
+    if benchkit.skipped("bench_buttons"):
         return 0
-    with tempfile.TemporaryDirectory() as tmp:
-        mpy = mpy_build.compile_module(layout.source("buttons"), tmp)
-        mpy_build.compile_module(layout.source("valid"), tmp)  # buttons checks with it
-        mpy_build.compile_module(layout.source("pads"), tmp)  # the pads are made there
-        script = Path(tmp) / "bench_buttons_mp.py"
+    with benchkit.workdir() as tmp:
+        # buttons checks with valid; the pads are made in pads
+        benchkit.firmware_mpy(tmp, "buttons", "valid", "pads")
+        size = (tmp / "buttons.mpy").stat().st_size
+        script = tmp / "bench_buttons_mp.py"
         script.write_text(SCRIPT)
-        result = mpyrun.run(script, paths=(tmp, ROOT / "testbed"), heapsize="256k")
-        print("== buttons (MicroPython unix port) ==")
-        print("buttons.mpy: %d bytes" % mpy.stat().st_size)
-        sys.stdout.write(result.stdout)
-        if result.returncode != 0:
-            sys.stderr.write(result.stderr)
-            return 1
+        output = benchkit.run_mp("bench_buttons", script, (), (tmp, benchkit.TESTBED), "256k")
+    print("== buttons (MicroPython unix port) ==")
+    print("buttons.mpy: %d bytes" % size)
+    sys.stdout.write(output)
     return 0
 
 

@@ -13,36 +13,21 @@ best_move's and by its unix-port time over best_move's, and the frame by its tim
 is the scores on the glass within 100 ms of the turn starting."""
 
 import sys
-import tempfile
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT / "tools"), str(ROOT / "testbed")]  # as `python bench/<this file>`
+import benchkit
+from benchkit import BENCH, TESTBED
 
-import mpy_build  # noqa: E402
-import mpyrun  # noqa: E402
-
-SCRIPT = ROOT / "bench" / "bench_coach_mp.py"
 PICO_EMPTY_MS = 23.9  # best_move from the empty board at 125 MHz (bench_pico.py, the Pico lab)
 TARGET_MS = 100
 
 
 def main():
-    if mpyrun.micropython_path() is None:
-        print("bench_coach: " + mpyrun.UNAVAILABLE)
+    if benchkit.skipped("bench_coach"):
         return 0
-    with tempfile.TemporaryDirectory() as tmp:
-        tmp = Path(tmp)
-        mpy_build.compile_all(tmp / "mpy")
-        paths = (tmp / "mpy", ROOT / "testbed")
-        res = mpyrun.run(SCRIPT, args=(tmp,), paths=paths, heapsize="2048k", timeout=300)
-    if res.returncode != 0:
-        print(res.stdout + res.stderr, file=sys.stderr)
-        return 1
-    got = {}
-    for line in res.stdout.splitlines():
-        head, *rest = line.split()
-        got[head] = rest
+    with benchkit.workdir() as tmp:
+        paths = (benchkit.firmware_mpy(tmp / "mpy"), TESTBED)
+        script = BENCH / "bench_coach_mp.py"
+        got = benchkit.keyed(benchkit.run_mp("bench_coach", script, (tmp,), paths, "2048k", 300))
     best_us, best_nodes, scores_us, scores_nodes = (int(v) for v in got["EMPTY"])
     slow = [int(v) for v in got["SLOWEST"]]
     slow_us, slow_nodes, slow_board, slow_best_us, slow_best_nodes = slow

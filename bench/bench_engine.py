@@ -10,35 +10,25 @@ test: exits 0 even when a target is missed, but says so.
 
 import json
 import sys
-import tempfile
-from pathlib import Path
 
-BENCH = Path(__file__).resolve().parent
-ROOT = BENCH.parent
-PATHS = ("tools", "testbed", "testbed/cpython", "bench")
-sys.path[:0] = [str(ROOT / d) for d in PATHS]
-import layout  # noqa: E402
+import benchkit
+import mpy_build
+from benchkit import BENCH, TESTBED
 
-sys.path[:0] = [str(folder) for folder in layout.FOLDERS]
-
+benchkit.on_cpython()
 import bench_engine_mp  # noqa: E402
 import gameboard  # noqa: E402
-import mpy_build  # noqa: E402
-import mpyrun  # noqa: E402
 
 
 def micropython_results():
-    if mpyrun.micropython_path() is None:
+    if benchkit.skipped("bench_engine"):
         return None
-    with tempfile.TemporaryDirectory() as tmp:
-        mpy_build.compile_module(layout.source("engine"), tmp)
-        mpy_build.compile_module(ROOT / "testbed" / "gameboard.py", tmp)
-        result = mpyrun.run(
-            BENCH / "bench_engine_mp.py", paths=(tmp, BENCH), heapsize="8m", timeout=600
-        )
-    if result.returncode != 0:
-        raise RuntimeError("MicroPython benchmark failed:\n" + result.stdout + result.stderr)
-    return json.loads(result.stdout.strip().splitlines()[-1])
+    with benchkit.workdir() as tmp:
+        benchkit.firmware_mpy(tmp, "engine")
+        mpy_build.compile_module(TESTBED / "gameboard.py", tmp)
+        script = BENCH / "bench_engine_mp.py"
+        output = benchkit.run_mp("bench_engine", script, (), (tmp, BENCH), "8m", 600)
+    return json.loads(output.strip().splitlines()[-1])
 
 
 def ms(us):

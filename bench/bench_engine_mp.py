@@ -3,30 +3,16 @@
 # bench/bench_engine.py imports it under CPython and runs it under MicroPython (engine as .mpy)
 # as `micropython bench_engine_mp.py`, which prints the results as one JSON line. Not a test.
 import sys
+import time
 
 import engine
 import gameboard
+import micropython  # on CPython testbed/cpython's: the engine's const(), the ticks in time
 import plain_minimax
 
-if sys.implementation.name == "micropython":
-    from time import ticks_diff, ticks_us
 
-    import micropython
-
-    def mem_total():
-        return micropython.mem_total()
-
-else:  # CPython
-    from time import perf_counter_ns
-
-    def ticks_us():
-        return perf_counter_ns() // 1000
-
-    def ticks_diff(a, b):
-        return a - b
-
-    def mem_total():
-        return None
+def mem_total():
+    return micropython.mem_total() if hasattr(micropython, "mem_total") else None
 
 
 # name: cells (row-major, 0 empty, 1 X, 2 O); the side to move follows from the counts.
@@ -50,9 +36,9 @@ def time_move(board, player, repeats):
     # Best (least disturbed) of `repeats` timings of one best_move, in microseconds.
     best = None
     for _ in range(repeats):
-        t = ticks_us()
+        t = time.ticks_us()
         engine.best_move(board, player)
-        t = ticks_diff(ticks_us(), t)
+        t = time.ticks_diff(time.ticks_us(), t)
         best = t if best is None or t < best else best
     return best
 
@@ -68,9 +54,9 @@ def measure(repeats=50):
         engine.best_move(board, player)
         allocated = None if total is None else mem_total() - total
         cells = [" XO".index(c.replace(".", " ")) for c in text]
-        t = ticks_us()
+        t = time.ticks_us()
         plain_minimax.best_move(cells, player)
-        plain_us = ticks_diff(ticks_us(), t)
+        plain_us = time.ticks_diff(time.ticks_us(), t)
         rows.append([name, nodes, us, plain_minimax.nodes, plain_us, allocated])
     return rows
 

@@ -6,14 +6,8 @@ time per level. The app runs on the test bed's stand-ins (testbed/rig.py, stand_
 stepped here. Run by `make bench`; `python bench/bench_game.py` alone works too."""
 
 import sys
-import tempfile
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT / "tools"), str(ROOT / "testbed")]  # as `python bench/<this file>`
-
-import mpy_build  # noqa: E402
-import mpyrun  # noqa: E402
+import benchkit
 
 SCRIPT = r"""
 import gc
@@ -178,24 +172,16 @@ for level in range(len(engine.LEVELS)):
 
 
 def main():
-    exe = mpyrun.micropython_path()
-    if exe is None:
-        print("bench_game: " + mpyrun.UNAVAILABLE)
+    if benchkit.skipped("bench_game"):
         return 0
-    with tempfile.TemporaryDirectory() as tmp:
-        tmp = Path(tmp)
-        mpy_build.compile_all(tmp / "mpy")
+    with benchkit.workdir() as tmp:
         script = tmp / "bench_game_mp.py"
         script.write_text(SCRIPT)
-        result = mpyrun.run(
-            script, args=(tmp,), paths=(tmp / "mpy", ROOT / "testbed"), heapsize="1024k"
-        )
-    if result.returncode != 0:
-        print(result.stdout + result.stderr, file=sys.stderr)
-        return 1
+        paths = (benchkit.firmware_mpy(tmp / "mpy"), benchkit.TESTBED)
+        output = benchkit.run_mp("bench_game", script, (tmp,), paths, "1024k")
     figures = {}
     cpu = []
-    for line in result.stdout.splitlines():
+    for line in output.splitlines():
         head, *rest = line.split()
         if head == "CPU":
             cpu.append((rest[0],) + tuple(int(v) for v in rest[1:]))

@@ -4,23 +4,14 @@ The filesystem images only: a MicroPython release cannot be downloaded here, and
 its bytes unchanged (its own size, plus the 0xFF gap up to the filesystem on the ESP32).
 """
 
-import sys
-import time
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT / "tools")]  # as `python bench/<this file>`
-
-import image  # noqa: E402
+import benchkit
+import image
 
 RUNS = 3
 
 
 def bench(board):
-    start = time.perf_counter()
-    for _ in range(RUNS):
-        made = image.make(board)
-    took = (time.perf_counter() - start) / RUNS
+    made, took = benchkit.mean_s(lambda: image.make(board), RUNS)
     fs = made.fs
     for path, data in made.files.items():
         print("  %-24s %5d KB" % (path.name, len(data) // 1024))

@@ -14,37 +14,31 @@ emulated Pico (v1.28.0 RPI_PICO in rp2040js, outside this repository) reached th
 
 import os
 import sys
-import tempfile
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT / "tools")]  # as `python bench/<this file>`
-
-import deploy_chains  # noqa: E402
-import mpyrun  # noqa: E402
+import benchkit
+import deploy_chains
+from benchkit import ROOT, TESTBED
 
 SCRIPT = ROOT / "host_tests" / "mp" / "mp_nomtime.py"
 CHECKS = ("test_a_redeploy_over_modification_times_leaves_none",)  # it prints the figures
 
 
 def main():
-    if mpyrun.micropython_path() is None:
-        print("bench_layout: " + mpyrun.UNAVAILABLE)
+    if benchkit.skipped("bench_layout"):
         return 0
-    with tempfile.TemporaryDirectory() as tmp:
-        tmp = Path(tmp)
+    with benchkit.workdir() as tmp:
         deploy_chains.stage("pico", tmp / "files")
         count = len(os.listdir(tmp / "files"))
         os.environ["MPTEST_ONLY"] = " ".join(CHECKS)
-        paths = (ROOT / "tools", ROOT / "host_tests" / "mp", ROOT / "testbed")
-        res = mpyrun.run(SCRIPT, args=(tmp / "files", tmp), paths=paths, heapsize="8m")
+        paths = (ROOT / "tools", ROOT / "host_tests" / "mp", TESTBED)
+        output = benchkit.run_mp("bench_layout", SCRIPT, (tmp / "files", tmp), paths, "8m")
     figures = {}
-    for line in res.stdout.splitlines():
+    for line in output.splitlines():
         words = line.split()
         if words[:1] == ["lookup_reads"]:
             figures.update(zip(words[1::2], words[2::2], strict=True))
-    if res.returncode != 0 or len(figures) != 3:
-        print("bench_layout: failed\n" + res.stdout + res.stderr, file=sys.stderr)
+    if len(figures) != 3:
+        print("bench_layout: no figures in\n" + output, file=sys.stderr)
         return 1
     print("Boot look-ups on the Pico's flash (%d deployed files, 3 look-ups each):" % count)
     for kind, words in (

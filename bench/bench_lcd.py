@@ -7,19 +7,12 @@ controller model. Target per full frame: 504 data bytes + at most 3 command byte
 """
 
 import sys
-import tempfile
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT / "tools"), str(ROOT / "testbed")]  # as `python bench/<this file>`
+import benchkit
+import pcd8544_model as pm
+from benchkit import TESTBED
+from fakebus import unhexlify
 
-import layout  # noqa: E402
-import mpy_build  # noqa: E402
-import mpyrun  # noqa: E402
-import pcd8544_model as pm  # noqa: E402
-from fakebus import unhexlify  # noqa: E402
-
-TESTBED = ROOT / "testbed"
 SHOWS = 2000
 
 MP_SCRIPT = """
@@ -87,20 +80,15 @@ def traffic(model, raw):
 
 
 def main():
-    if mpyrun.micropython_path() is None:
-        print("bench_lcd: skipped,", mpyrun.UNAVAILABLE)
+    if benchkit.skipped("bench_lcd"):
         return 0
-    with tempfile.TemporaryDirectory() as tmp:
-        mpy_build.compile_module(layout.source("pcd8544"), tmp)
-        mpy_build.compile_module(layout.source("valid"), tmp)  # the driver checks with it
-        script = Path(tmp) / "bench_lcd_mp.py"
+    with benchkit.workdir() as tmp:
+        benchkit.firmware_mpy(tmp, "pcd8544", "valid")  # the driver checks with valid
+        script = tmp / "bench_lcd_mp.py"
         script.write_text(MP_SCRIPT)
-        result = mpyrun.run(script, args=(SHOWS,), paths=(tmp, TESTBED), heapsize="256k")
-    if result.returncode != 0:
-        print(result.stdout + result.stderr, file=sys.stderr)
-        return 1
+        output = benchkit.run_mp("bench_lcd", script, (SHOWS,), (tmp, TESTBED), "256k")
     lines = {}
-    for line in result.stdout.splitlines():
+    for line in output.splitlines():
         key, rest = line.split(" ", 1)
         lines.setdefault(key, []).append(rest.split())
     model = pm.Model()

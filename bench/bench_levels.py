@@ -6,12 +6,10 @@ tests use `vs_random` and `head_to_head` to assert that the levels are ordered.
 
 import random
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-# The engine, and testbed/cpython's micropython.const for CPython.
-sys.path[:0] = [str(ROOT / "firmware" / "game"), str(ROOT / "testbed" / "cpython")]
+import benchkit
 
+benchkit.on_cpython()
 import engine  # noqa: E402
 
 RANDOM = -1  # a "level" that plays a uniformly random legal move

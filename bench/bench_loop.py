@@ -15,34 +15,20 @@ The unix port is 64-bit: a frame word is 8 bytes, 4 on a Pico, so a board's figu
 half of these."""
 
 import sys
-import tempfile
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT / "tools"), str(ROOT / "testbed")]  # as `python bench/<this file>`
-
-import mpy_build  # noqa: E402
-import mpyrun  # noqa: E402
-
-SCRIPT = ROOT / "bench" / "bench_loop_mp.py"
+import benchkit
+from benchkit import BENCH, TESTBED
 
 
 def main():
-    if mpyrun.micropython_path() is None:
-        print("bench_loop: " + mpyrun.UNAVAILABLE)
+    if benchkit.skipped("bench_loop"):
         return 0
-    with tempfile.TemporaryDirectory() as tmp:
-        tmp = Path(tmp)
-        mpy_build.compile_all(tmp / "mpy")
-        mpy_build.compile_all(tmp / "hb", sorted((ROOT / "testbed" / "hostboard").glob("*.py")))
-        paths = (tmp / "hb", tmp / "mpy", ROOT / "testbed")
-        res = mpyrun.run(SCRIPT, args=(tmp,), paths=paths, heapsize="512k", timeout=120)
-    if res.returncode != 0:
-        print(res.stdout + res.stderr, file=sys.stderr)
-        return 1
+    with benchkit.workdir() as tmp:
+        paths = (benchkit.hostboard_mpy(tmp / "hb"), benchkit.firmware_mpy(tmp / "mpy"), TESTBED)
+        output = benchkit.run_mp("bench_loop", BENCH / "bench_loop_mp.py", (tmp,), paths, "512k")
     print("== bench_loop: heap per loop step (unix port, 64-bit; collector off, 10 ms steps) ==")
     print("  screen    case           garbage/step  transient/step  transient/move")
-    for line in res.stdout.splitlines():
+    for line in output.splitlines():
         parts = line.split()
         if parts[:1] != ["STEP"]:
             continue

@@ -21,18 +21,18 @@ flash. Search times: time.ticks_us() on the board around each call, the best of 
 
 import re
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT / p) for p in ("tools", "testbed", "host_tests")]
+import benchkit
+import mpy_build
+from benchkit import ROOT
 
+sys.path.insert(0, str(ROOT / "host_tests"))
 import goldens  # noqa: E402
-import layout  # noqa: E402
 import picolab  # noqa: E402
 import picoplay  # noqa: E402
 import picosetup  # noqa: E402
 
-FIRMWARE_MODULES = [p.stem for p in layout.sources()] + ["board"]
+FIRMWARE_MODULES = [p.stem for p in mpy_build.firmware_sources(include_boards=False)] + ["board"]
 # Drop the game's modules (the REPL's and the port's own stay) and what main.py left in the
 # REPL's globals (its `startup`), then collect.
 DROP = (
@@ -217,7 +217,7 @@ def ms(value):
 
 
 def row(label, values):
-    print("| %s | %s |" % (label, " | ".join(values)))
+    benchkit.row(label, *values)
 
 
 def main():

@@ -18,34 +18,25 @@ any host; what they rest on is cited where the model is.
 """
 
 import sys
-import tempfile
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT / "tools")]  # as `python bench/<this file>`
+import benchkit
+import deploy_chains
+import layout
+import mpy_build
+from benchkit import BENCH, HOSTBOARD, TESTBED
 
-import deploy_chains  # noqa: E402
-import layout  # noqa: E402
-import mpyrun  # noqa: E402
-
-PATHS = [ROOT / "testbed" / "hostboard", ROOT / "testbed", *layout.FOLDERS, ROOT / "boards"]
+PATHS = [HOSTBOARD, TESTBED, *layout.FOLDERS, mpy_build.BOARDS]
 
 
 def main():
-    if mpyrun.micropython_path() is None:
-        print("bench_saves: " + mpyrun.UNAVAILABLE)
+    if benchkit.skipped("bench_saves"):
         return 0
-    with tempfile.TemporaryDirectory() as tmp:
-        deployed = Path(tmp)
+    with benchkit.workdir() as deployed:
         deploy_chains.stage("pico", deployed)
-        res = mpyrun.run(
-            ROOT / "bench" / "bench_saves_mp.py", args=(deployed,), paths=PATHS, heapsize="4m"
-        )
-    if res.returncode != 0:
-        print("bench_saves failed:\n" + res.stdout + res.stderr, file=sys.stderr)
-        return 1
+        script = BENCH / "bench_saves_mp.py"
+        output = benchkit.run_mp("bench_saves", script, (deployed,), PATHS, "4m")
     f = {}
-    for line in res.stdout.splitlines():
+    for line in output.splitlines():
         name, _, value = line.partition(" ")
         f[name] = int(value) if value.lstrip("-").isdigit() else value
     print("== saves and the loop's longest step (Pico model: flash, frames, searches timed) ==")

@@ -9,14 +9,8 @@ buzzer is a null PWM (its methods do nothing, as a native call costs next to not
 times are the firmware's own. Times on a PC only compare the two cases: a Pico is slower."""
 
 import sys
-import tempfile
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT / "tools"), str(ROOT / "testbed")]  # as `python bench/<this file>`
-
-import mpy_build  # noqa: E402
-import mpyrun  # noqa: E402
+import benchkit
 
 SCRIPT = r"""
 import gc
@@ -118,8 +112,8 @@ def steps(n, jingle):
     waits = []
     t = utime.ticks_us()
     for _ in range(n):
-        if jingle and not a.sounding():
-            a.sound("WIN")
+        if jingle and not a.shared.buzzer.playing():
+            a.shared.sound("WIN")
         waits.append(step())
     us = utime.ticks_diff(utime.ticks_us(), t) / n
     return us, min(waits), max(waits)
@@ -128,7 +122,7 @@ def steps(n, jingle):
 def press(jingle):
     # us from the step that sees NEXT go down to the end of the frame it writes (the menu).
     if jingle:
-        a.sound("WIN")
+        a.shared.sound("WIN")
         step()
     pins[1].level = 0
     shown[0] = 0
@@ -157,23 +151,15 @@ print("PRESS %d %d %d %d" % (lat_quiet[0], lat_quiet[10], lat_playing[0], lat_pl
 
 
 def main():
-    exe = mpyrun.micropython_path()
-    if exe is None:
-        print("bench_sound: " + mpyrun.UNAVAILABLE)
+    if benchkit.skipped("bench_sound"):
         return 0
-    with tempfile.TemporaryDirectory() as tmp:
-        tmp = Path(tmp)
-        mpy_build.compile_all(tmp / "mpy")
+    with benchkit.workdir() as tmp:
         script = tmp / "bench_sound_mp.py"
         script.write_text(SCRIPT)
-        result = mpyrun.run(
-            script, args=(tmp,), paths=(tmp / "mpy", ROOT / "testbed"), heapsize="1024k"
-        )
-    if result.returncode != 0:
-        print(result.stdout + result.stderr, file=sys.stderr)
-        return 1
+        paths = (benchkit.firmware_mpy(tmp / "mpy"), benchkit.TESTBED)
+        output = benchkit.run_mp("bench_sound", script, (tmp,), paths, "1024k")
     figures = {}
-    for line in result.stdout.splitlines():
+    for line in output.splitlines():
         head, *rest = line.split()
         figures[head] = [float(v) for v in rest]
     base, code, code_sound, boot, boot_sound = figures["HEAP"]

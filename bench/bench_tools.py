@@ -11,16 +11,14 @@ import io
 import os
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT / "tools"), str(ROOT / "testbed")]  # as `python bench/<this file>`
-
-import simulator  # noqa: E402
-import virtualboard  # noqa: E402
+import benchkit
+import simulator
+import virtualboard
+from benchkit import HOSTBOARD, ROOT, TESTBED
 
 
 def cpu_seconds(pid):
@@ -65,7 +63,7 @@ def bench_simulator(flash):
 
 def bench_deploy(flash):
     events = []
-    paths = [ROOT / "testbed" / "hostboard", ROOT / "testbed"]
+    paths = [HOSTBOARD, TESTBED]
     board = virtualboard.VirtualBoard(flash, paths, log=events.append)
     thread = threading.Thread(target=board.serve, daemon=True)
     thread.start()
@@ -93,9 +91,9 @@ def bench_deploy(flash):
 
 
 def main():
-    with tempfile.TemporaryDirectory() as tmp:
-        bench_simulator(Path(tmp) / "sim")
-        bench_deploy(Path(tmp) / "board")
+    with benchkit.workdir() as tmp:
+        bench_simulator(tmp / "sim")
+        bench_deploy(tmp / "board")
 
 
 if __name__ == "__main__":

@@ -12,15 +12,10 @@ import json
 import shutil
 import subprocess
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tools"))  # as `python bench/bench_wasm32.py`
-
-import layout  # noqa: E402
-import mpy_build  # noqa: E402
-import mpyrun  # noqa: E402
-import webtools  # noqa: E402
+import benchkit
+import webtools
+from benchkit import ROOT
 
 NPM_PACKAGE = webtools.WASM_NAME
 PACKAGE = webtools.WASM_PACKAGE
@@ -63,7 +58,7 @@ def version():
 def measure_wasm32():
     webtools.ensure_node_modules()
     shutil.rmtree(WORK, ignore_errors=True)  # also a node_modules an older bench installed here
-    mpy_build.compile_all(WORK / "fw", [layout.source(m) for m in MODULES])
+    benchkit.firmware_mpy(WORK / "fw", *MODULES)
     (WORK / "measure.py").write_text(MEASURE)
     (WORK / "run.mjs").write_text(RUNNER % (PACKAGE / "micropython.mjs").as_uri())
     out = subprocess.run(
@@ -75,13 +70,10 @@ def measure_wasm32():
 def measure_unix64():
     fw = ROOT / "build" / "unix64"
     shutil.rmtree(fw, ignore_errors=True)
-    mpy_build.compile_all(fw, [layout.source(m) for m in MODULES])
+    benchkit.firmware_mpy(fw, *MODULES)
     script = fw / "measure.py"
     script.write_text(MEASURE)
-    result = mpyrun.run(script, paths=(fw,), heapsize="256k")
-    if result.returncode:
-        raise RuntimeError(result.stdout + result.stderr)
-    return parse(result.stdout)
+    return parse(benchkit.run_mp("bench_wasm32", script, (), (fw,), "256k"))
 
 
 def parse(out):
@@ -107,8 +99,7 @@ def main():
         print("skipped: could not install or run %s (%s)" % (NPM_PACKAGE, err))
         return 0
     unix, unix_total, unix_max = measure_unix64()
-    print("| module | 32-bit (wasm %s) | 64-bit (unix) |" % version())
-    print("|---|---|---|")
+    benchkit.header("module", "32-bit (wasm %s)" % version(), "64-bit (unix)")
     for name in MODULES:
         print("| %s | %d B | %d B |" % (name, wasm[name], unix[name]))
     print(

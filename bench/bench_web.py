@@ -22,11 +22,10 @@ import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tools"))  # as `python bench/bench_web.py`
-
-import web_build  # noqa: E402
-import webbench  # noqa: E402
+import benchkit
+import web_build
+import webbench
+from benchkit import ROOT
 
 SITE = ROOT / "build" / "bench-web"
 RUNNER = Path(__file__).with_name("bench_web.mjs")
@@ -69,8 +68,7 @@ def save_screenshot(raw, out):
 def print_bytes(site, visit, first_frame, reload):
     print("First visit: what the page downloads (gzip -9: what a static host that compresses")
     print("sends; the local server sends it raw), before its first frame and after")
-    print("| file | raw | gzip -9 |")
-    print("|---|---|---|")
+    benchkit.header("file", "raw", "gzip -9")
     order = web_build.PAGE_FILES + web_build.PORT_FILES + tuple(n for n, _ in web_build.BUNDLES)
     files = [r["path"].lstrip("/") for r in visit if r["status"] == 200]
     files.sort(key=lambda name: (order.index(name) if name in order else len(order), name))
@@ -123,8 +121,7 @@ def print_bytes(site, visit, first_frame, reload):
 
 
 def print_times(cold, warm, cpu, press):
-    print("| measure | median | p90 | min | max | n |")
-    print("|---|---|---|---|---|---|")
+    benchkit.header("measure", "median", "p90", "min", "max", "n")
     rows = [
         ("navigation to first frame, cold (fresh context, empty cache)", cold),
         ("  the main thread's CPU time in it (its tasks' thread time in a trace)", cpu),
@@ -133,21 +130,10 @@ def print_times(cold, warm, cpu, press):
         ("  of which the wait for the step that polls the pin", press["wait"]),
         ("  of which that step and the frame (firmware, model, canvas)", press["after_step"]),
     ]
+    ms = benchkit.ms
     for name, s in rows:
-        p90 = (
-            webbench.ms(s["p90"]) if s["n"] >= 20 else "-"
-        )  # of 7 runs, the 90th percentile is the max
-        print(
-            "| %s | %s | %s | %s | %s | %d |"
-            % (
-                name,
-                webbench.ms(s["median"]),
-                p90,
-                webbench.ms(s["min"]),
-                webbench.ms(s["max"]),
-                s["n"],
-            )
-        )
+        p90 = ms(s["p90"]) if s["n"] >= 20 else "-"  # of 7 runs, the 90th percentile is the max
+        benchkit.row(name, ms(s["median"]), p90, ms(s["min"]), ms(s["max"]), s["n"])
     print(
         "press: NEXT on the main menu (the highlight moves on its down edge) through oxo.js's"
         " key handler, 0.5-9.5 ms after a step (evenly: a hand presses anywhere between two"
@@ -158,8 +144,7 @@ def print_times(cold, warm, cpu, press):
 
 
 def print_idle(out):
-    print("| idle | main thread busy | steps/s | frames/s | over |")
-    print("|---|---|---|---|---|")
+    benchkit.header("idle", "main thread busy", "steps/s", "frames/s", "over")
     for name, key in (
         ('title ("press key" blinks)', "idle_title"),
         ("game, player to move", "idle_game"),

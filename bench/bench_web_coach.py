@@ -14,9 +14,9 @@ note where node or Chromium is missing.
 import sys
 from pathlib import Path
 
+import benchkit
 import webbench
-
-ROOT = Path(__file__).resolve().parents[1]
+from benchkit import ROOT
 
 SITE = ROOT / "build" / "bench-web-coach"
 RUNNER = Path(__file__).with_name("bench_web_coach.mjs")
@@ -55,23 +55,15 @@ def main():
         print("bench_web_coach: %s" % err, file=sys.stderr)
         return 1
     print("Chromium %s, %d fresh pages" % (out["chromium"], out["runs"]))
-    print("| measure | in MicroPython, median | with rendering, median | min | max |")
-    print("|---|---|---|---|---|")
+    benchkit.header("measure", "in MicroPython, median", "with rendering, median", "min", "max")
+    ms = benchkit.ms
     for name, key in ROWS:
         if key is None:
             print("| **%s** | | | | |" % name)
             continue
         py, total = out.get(key + "_py"), out[key]
-        print(
-            "| %s | %s | %s | %s | %s |"
-            % (
-                name,
-                webbench.ms(py["median"]) if py else "-",
-                webbench.ms(total["median"]),
-                webbench.ms(total["min"]),
-                webbench.ms(total["max"]),
-            )
-        )
+        py = ms(py["median"]) if py else "-"
+        benchkit.row(name, py, ms(total["median"]), ms(total["min"]), ms(total["max"]))
     print(
         "scores: the oxoweb.Page.coach() call that answered (the marks and the cells the screen's"
         " coach.Coach holds: it searched the position for the frame of that step; the JSON) and"

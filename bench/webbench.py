@@ -4,12 +4,10 @@
 import json
 import os
 import subprocess
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
-import web_build  # noqa: E402
-import webtools  # noqa: E402
+import benchkit  # noqa: F401 - tools/ on the path
+import web_build
+import webtools
 
 
 def site_ready(site):
@@ -47,7 +45,3 @@ def run_node(script, args, timeout_s):
             "%s failed (exit %d): %s" % (script.name, result.returncode, result.stderr.strip())
         )
     return json.loads(result.stdout.strip().splitlines()[-1])
-
-
-def ms(value):
-    return "%.0f ms" % value if value >= 10 else "%.1f ms" % value

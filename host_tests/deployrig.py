@@ -6,6 +6,7 @@ away for that long and comes back. Without one, the port stays through a reset, 
 USB-serial bridge, and is the pty itself (mpremote reads a pty faster than a serial port).
 """
 
+import io
 import json
 import os
 import re
@@ -16,9 +17,9 @@ from pathlib import Path
 
 import deploy_chains
 import mpyrun
-import pcd8544_model
 import pexpect
 import pytest
+import simview
 import virtualboard
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -99,18 +100,15 @@ def reset_by_hand(board):
 
 
 def glass(bus_file):
-    """What the virtual board's LCD shows, from the bus recording its firmware streamed."""
+    """What the virtual board's LCD shows, from the frames its firmware streamed: its model, as
+    the simulator's screen (simview.Screen) builds it from the same frames."""
     data = bus_file.read_bytes()
-    model = None
+    screen = simview.Screen(io.StringIO(), clear=False)
     while len(data) >= 5:
         kind, n = data[:1], int.from_bytes(data[1:5], "big")
-        payload, data = data[5 : 5 + n], data[5 + n :]
-        if kind == b"P":
-            dc, cs, rst, light, on = payload.decode().split()
-            model = pcd8544_model.Model(dc=dc, cs=cs, rst=rst, light=light, light_on=int(on))
-        elif kind == b"B" and model is not None:  # the bus (b"S" frames: the buzzer)
-            model.feed(payload)
-    return model
+        screen.feed(kind, data[5 : 5 + n])
+        data = data[5 + n :]
+    return screen.model
 
 
 def wait_for(check, seconds=15):

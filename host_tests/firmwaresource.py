@@ -1,20 +1,21 @@
-"""The literal values firmware modules assign, read from their source with ast: for host tests
-of modules that need MicroPython to import (framebuf, machine) or whose private tables they
-check."""
+"""The firmware's source files, where the host tests find them (tools/layout.py is the one
+place that knows), and the literal values firmware modules assign, read with ast: for
+host tests of modules that need MicroPython to import (framebuf, machine) or whose private
+tables they check."""
 
 import ast
 import functools
 
-import layout
+from layout import source, sources  # noqa: F401 - the tests' way to the firmware's files
 
 
 @functools.cache
 def _tree(module):
-    return ast.parse(layout.source(module).read_text())
+    return ast.parse(source(module).read_text())
 
 
 def assigned(module, name):
-    """The literal value the firmware module `module` assigns to `name` at its top level, const()
+    """The literal value firmware module `module` assigns to `name` at its top level, const()
     unwrapped. AssertionError if it assigns none."""
     for node in _tree(module).body:
         if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == [

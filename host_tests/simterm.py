@@ -98,17 +98,10 @@ def last_is(predicate):
     return lambda text: bool(screens_in(text)) and predicate(*screens_in(text)[-1])
 
 
-def started(child):
-    """Wait for the simulator's first drawing; the output so far, as read_until's `out`."""
-    child.expect("oxo5110 simulator")
-    out = [child.before + child.after + child.buffer]
-    child.buffer = ""
-    return out
-
-
-def started_small(child):
-    """Like started(), for a terminal too small for the simulator's title."""
-    child.expect("too small")
+def started(child, first="oxo5110 simulator"):
+    """Wait for the simulator's first drawing (in a terminal too small for its title, first=
+    "too small"); the output so far, as read_until's `out`."""
+    child.expect(first)
     out = [child.before + child.after + child.buffer]
     child.buffer = ""
     return out

@@ -1,25 +1,14 @@
-"""coach.py and the Coach setting: the marks on the glass against the engine in every position
-a game goes on from, the coach's code loaded only while used, no garbage, golden screens."""
+"""coach.py and the Coach setting: a mark for every value, golden screens. The marks on the glass
+against engine.root_scores in every position a game goes on from, the coach's code loaded only
+while used, no garbage: under MicroPython (mp/mp_coach_glass.py, mp_coach.py)."""
 
 import binascii
 import re
 
 import coach
-import engine
-import gameboard
 import goldens
 import mpcheck
-import positions
 import pytest
-
-
-def test_scores_into_says_what_root_scores_says_in_every_position():
-    out = bytearray(9)
-    for board in positions.going_on():
-        player = gameboard.to_move(board)
-        engine.scores_into(out, board, player)
-        want = [0 if s is None else s + 128 for s in engine.root_scores(board, player)]
-        assert list(out) == want, (gameboard.unpack(board), player)
 
 
 def test_every_value_has_its_mark():

@@ -5,12 +5,16 @@ import re
 import time
 from pathlib import Path
 
-import layout
 import micropython as shim
+from firmwaresource import sources
+from hypothesis import given
+from hypothesis import strategies as st
+
+PERIOD = 1 << 30
 
 
 def test_no_firmware_module_carries_a_host_fallback():
-    for path in layout.sources():
+    for path in sources():
         source = path.read_text()
         assert "except ImportError" not in source, path.name
         assert not re.search(r"^\s*def (const|ticks_\w+)\(", source, re.M), path.name
@@ -22,7 +26,7 @@ def test_the_shim_is_the_one_on_the_test_path():
 
 
 def test_ticks_wrap_at_2_to_the_30_as_on_the_boards():
-    period = 1 << 30
+    period = PERIOD
     assert time.ticks_add(period - 1, 1) == 0
     assert time.ticks_add(5, -10) == period - 5
     assert time.ticks_diff(3, period - 2) == 5
@@ -33,3 +37,10 @@ def test_ticks_wrap_at_2_to_the_30_as_on_the_boards():
     time.sleep_ms(2)
     assert 2 <= time.ticks_diff(time.ticks_ms(), start) < 1000
     assert 0 <= time.ticks_us() < period
+
+
+@given(st.integers(0, PERIOD - 1), st.integers(-(1 << 29), (1 << 29) - 1))
+def test_ticks_diff_undoes_ticks_add(start, delta):
+    end = time.ticks_add(start, delta)
+    assert 0 <= end < PERIOD
+    assert time.ticks_diff(end, start) == delta

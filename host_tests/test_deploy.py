@@ -1,9 +1,6 @@
-"""make deploy/run/repl/erase-settings/mip against the virtual board (a pty), and the refusals.
-
-A board asked for with a USB gap models a Pico: after a reset its port (a link in tmp_path) goes
-away for that long and comes back. Without one, the port stays through a reset, as behind a
-USB-serial bridge, and is the pty itself (mpremote reads a pty faster than a serial port).
-"""
+"""make deploy/run/repl/erase-settings/mip against the virtual board (a pty, deployrig.py's
+`board`: with a USB gap a Pico, without one a board behind a USB-serial bridge), and the
+refusals."""
 
 import io
 import os
@@ -18,7 +15,6 @@ from pathlib import Path
 import boardlist
 import deploy
 import deploy_chains
-import layout
 import mpy_build
 import pexpect
 import pytest
@@ -35,8 +31,9 @@ from deployrig import (
     summary,
     wait_for,
 )
+from firmwaresource import source, sources
 
-FIRMWARE = [p.stem for p in layout.sources() if p.name != "main.py"]
+FIRMWARE = [p.stem for p in sources() if p.name != "main.py"]
 
 
 @pytest.mark.parametrize(("name", "board"), [("pico", PICO_GAP), ("esp32", 0)], indirect=["board"])
@@ -56,9 +53,9 @@ def test_deploy_copies_everything_resets_and_main_py_starts(board, name, tmp_pat
     child.expect(pexpect.EOF)
     expected = sorted([m + ".mpy" for m in FIRMWARE] + ["board.mpy", "main.py", "settings.json"])
     assert sorted(os.listdir(flash)) == expected
-    assert (flash / "main.py").read_bytes() == layout.source("main").read_bytes()
+    assert (flash / "main.py").read_bytes() == source("main").read_bytes()
     built = tmp_path / "expected"  # as a board runs them: no line numbers (mpy-cross -O3)
-    mpy_build.compile_all(built, [layout.source(m) for m in FIRMWARE], lines=False)
+    mpy_build.compile_all(built, [source(m) for m in FIRMWARE], lines=False)
     (tmp_path / "b").mkdir()
     shutil.copyfile(ROOT / "boards" / (name + ".py"), tmp_path / "b" / "board.py")
     mpy_build.compile_module(tmp_path / "b" / "board.py", built, lines=False)
@@ -187,18 +184,17 @@ def test_mip_installs_the_sources_from_this_checkout(board):
     result = make("mip", port=board.port)
     assert result.returncode == 0, result.stdout + result.stderr
     flash = Path(board.flash)
-    sources = layout.sources()
     installed = sorted(set(os.listdir(flash)) - {"settings.json", "error.log"})
-    assert installed == sorted([p.name for p in sources] + ["board.py"])
-    for src in sources:
+    assert installed == sorted([p.name for p in sources()] + ["board.py"])
+    for src in sources():
         assert (flash / src.name).read_bytes() == src.read_bytes()
     assert (flash / "board.py").read_bytes() == (ROOT / "boards/pico.py").read_bytes()
     assert wait_for(lambda: shows_title(board))  # the reset ran the installed main.py
-    kb = round(sum(p.stat().st_size for p in sources + [ROOT / "boards/pico.py"]) / 1024)
+    kb = round(sum(p.stat().st_size for p in sources() + [ROOT / "boards/pico.py"]) / 1024)
     assert summary(result) == (
         "mip: installed %d files (%d KB) with mip (sources, board.py for pico) on %s; it reset "
         "(%s stayed up, as behind a USB-serial bridge), %s"
-        % (len(sources) + 1, kb, board.port, board.port, BUSY)
+        % (len(sources()) + 1, kb, board.port, board.port, BUSY)
     )
 
 
@@ -268,7 +264,7 @@ def test_what_a_board_runs_carries_no_line_numbers(tmp_path):
     # tests' own compile keeps it, for their tracebacks.
     deploy_chains.build_deploy("pico", tmp_path / "board")
     for module in ("app", "engine", "play"):
-        kept = mpy_build.compile_module(layout.source(module), tmp_path / "lines")
+        kept = mpy_build.compile_module(source(module), tmp_path / "lines")
         board = tmp_path / "board" / (module + ".mpy")
         assert board.stat().st_size < kept.stat().st_size - 100, module
 

@@ -74,9 +74,7 @@ def test_the_manifest_freezes_every_game_module_at_opt_3_but_firmware_main_py():
     ]
     modules = mpy_build.firmware_sources(include_boards=False)
     assert sorted(frozen) == sorted(p for p in modules if p.name != "main.py")
-    assert "main.py" in [
-        p.name for p in modules
-    ]  # the deployed main.py is there, and left out on purpose
+    assert "main.py" in [p.name for p in modules]  # the deployed main.py, left out on purpose
 
 
 def test_the_manifest_freezes_its_main_py_and_the_board_file_as_board():

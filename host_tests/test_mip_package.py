@@ -4,8 +4,8 @@ import json
 import tomllib
 from pathlib import Path
 
-import layout
 import mip_package
+from firmwaresource import source, sources
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -13,14 +13,14 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_every_firmware_module_and_nothing_else_is_listed():
     package = json.loads((ROOT / "package.json").read_text())
     targets = sorted(target for target, _ in package["urls"])
-    modules = sorted(p.name for p in layout.sources())
+    modules = sorted(p.name for p in sources())
     assert targets == modules, "run `python tools/mip_package.py` to update package.json"
 
 
 def test_each_url_points_at_its_module_in_the_repository():
     package = json.loads((ROOT / "package.json").read_text())
     for target, url in package["urls"]:
-        assert ROOT / url == layout.source(target.removesuffix(".py"))  # its layer's folder
+        assert ROOT / url == source(target.removesuffix(".py"))  # in its layer's folder
 
 
 def test_package_json_is_what_the_generator_writes():

@@ -6,11 +6,11 @@ on a board. Names as constants instead would load sound.py on boards without a b
 each screen a global per key and per sound."""
 
 import ast
+from pathlib import Path
 
-import layout
-from firmwaresource import assigned
+from firmwaresource import assigned, source, sources
 
-SOURCES = layout.sources() + [layout.ROOT / "web" / "oxoweb.py"]
+SOURCES = sources() + [Path(__file__).resolve().parents[1] / "web" / "oxoweb.py"]
 # Where a settings key is named: the first argument of these Settings methods (on the names the
 # firmware gives a Settings), the key argument of menu.py's helpers (cycle, choice), and what
 # game.Game.tally_slot returns.
@@ -70,9 +70,7 @@ def test_every_settings_key_the_firmware_names_is_a_setting():
 def test_every_screen_the_app_makes_is_a_screen_class_of_its_module():
     # app._made: for each screen id, `import <module>` then `return <module>.<Class>(shared)`.
     made = next(
-        n
-        for n in tree(layout.source("app")).body
-        if isinstance(n, ast.FunctionDef) and n.name == "_made"
+        n for n in tree(source("app")).body if isinstance(n, ast.FunctionDef) and n.name == "_made"
     )
     pairs = [
         (n.value.func.value.id, n.value.func.attr)
@@ -82,7 +80,7 @@ def test_every_screen_the_app_makes_is_a_screen_class_of_its_module():
     imported = {a.name for n in ast.walk(made) if isinstance(n, ast.Import) for a in n.names}
     ids = [
         n.targets[0].id
-        for n in tree(layout.source("screen")).body
+        for n in tree(source("screen")).body
         if isinstance(n, ast.Assign)
         and isinstance(n.value, ast.Call)
         and n.targets[0].id.isupper()
@@ -90,7 +88,7 @@ def test_every_screen_the_app_makes_is_a_screen_class_of_its_module():
     ]
     assert len(pairs) == len(ids) == 6 and {m for m, _ in pairs} == imported, (pairs, imported)
     for module, name in pairs:
-        classes = [n for n in tree(layout.source(module)).body if isinstance(n, ast.ClassDef)]
+        classes = [n for n in tree(source(module)).body if isinstance(n, ast.ClassDef)]
         bases = {c.name: [ast.unparse(b) for b in c.bases] for c in classes}
         base = bases.get(name)
         assert base in (["Screen"], ["screen.Screen"]), "%s.%s: not a screen.Screen" % (

@@ -140,14 +140,6 @@ def test_vertical_addressing_wraps_from_every_start():
         assert (rig.model.x, rig.model.y) == (v // 6, v % 6)
 
 
-def test_after_the_last_address_both_counters_wrap():
-    rig = started()
-    for function in (0x20, 0x22):
-        rig.cmd(function, 0x80 | 83, 0x45)
-        model = rig.data(b"\x01")
-        assert (model.x, model.y) == (0, 0), hex(function)
-
-
 def test_out_of_range_addresses_are_anomalies():
     rig = started()
     model = rig.cmd(0x80 | 84, 0x46)

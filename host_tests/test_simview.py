@@ -21,7 +21,6 @@ from simterm import (
     screens_in,
     spawn,
     started,
-    started_small,
 )
 
 
@@ -191,7 +190,7 @@ def test_a_too_small_terminal_is_told_so_and_a_narrow_one_gets_a_wrapped_legend(
     assert simview.compact_size(30) == simview.compact_size(60) == (44, 19)
     assert simview.compact_size(80) == (44, 18)  # the legend's two lines fit
     child = spawn(tmp_path, dimensions=(10, 30), colour="")
-    out = started_small(child)
+    out = started(child, "too small")
     new = read_until(child, out, lambda text: "too small: 30x10, need 44x19" in text)
     assert last_drawn(new) == ["too small: 30x10, need 44x19", "keys ignored"]
     child.setwinsize(20, 60)
@@ -215,7 +214,7 @@ def test_keys_typed_while_the_terminal_is_too_small_are_ignored(tmp_path):
     # Enter typed at the title in a terminal too small to show it used to open the menu unseen:
     # made big again, the terminal still shows the title, and only then do keys act.
     child = spawn(tmp_path, dimensions=(10, 30), colour="")
-    out = started_small(child)
+    out = started(child, "too small")
     pause(child, out, 1.5)  # the firmware boots and draws its title, unseen
     child.send("\r \x1b[C")
     pause(child, out, 0.5)

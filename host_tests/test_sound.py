@@ -71,13 +71,13 @@ def test_every_sound_the_firmware_asks_for_is_a_table():
     # ValueError at the first such press on a board with a buzzer. Every call site, read here.
     import ast
 
-    import layout
     import sound
+    from firmwaresource import sources
 
     tables = set(sound._SOUNDS[::2])
     assert tables == set(NAMES)
     asked = set()
-    for path in layout.sources():
+    for path in sources():
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Call) and getattr(node.func, "attr", None) == "sound":
                 for const in ast.walk(node.args[0]):

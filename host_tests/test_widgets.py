@@ -6,9 +6,9 @@ MicroPython's framebuf."""
 import ast
 
 import engine
-import layout
+from firmwaresource import source
 
-TREE = ast.parse(layout.source("widgets").read_text())
+TREE = ast.parse(source("widgets").read_text())
 
 
 def _imported_from(module):
