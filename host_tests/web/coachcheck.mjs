@@ -1,11 +1,10 @@
 // What the checks of the page's coach (web_coach.mjs: the tree explorer; web_coachgrid.mjs:
 // the grid beside the glass) share: a plain minimax and a plain alpha-beta written here, not
 // taken from the firmware or the page; the explorer read and checked against them; a
-// two-player game played in the page and the grid read; the device's menu driven.
+// two-player game played in the page and the grid read.
 // SPDX-License-Identifier: MIT
 
 import * as oxo from "./oxopage.mjs";
-import { menu, press } from "./pagekeys.mjs";
 
 // -- the test's own tic-tac-toe ------------------------------------------------------------------
 
@@ -206,11 +205,11 @@ export async function exploreAndCheck(t, page, root, side) {
 
 // From the title: a 2P game (the main menu's second row).
 export async function twoPlayers(page) {
-  await press(page, "SELECT");
-  await menu(page, (m) => m.highlight === 0 && m.rows[1].label.startsWith("2 Players"));
-  await press(page, "NEXT");
-  await menu(page, (m) => m.highlight === 1);
-  await press(page, "SELECT");
+  await oxo.press(page, "SELECT");
+  await oxo.menu(page, (m) => m.highlight === 0 && m.rows[1].label.startsWith("2 Players"));
+  await oxo.press(page, "NEXT");
+  await oxo.menu(page, (m) => m.highlight === 1);
+  await oxo.press(page, "SELECT");
   // The game's status (whose go), not only a cell that reads as the cursor: the menu's
   // highlighted row, still there for a moment, may read as one.
   return oxo.until(page, (s) => (s.turn.startsWith("GO") && s.cursor >= 0 ? s : null));
@@ -223,10 +222,10 @@ export async function place(page, cell) {
   let s = await oxo.until(page, (s) => (s.cursor >= 0 ? s : null));
   for (let k = 0; s.cursor !== cell; k++) {
     if (k > 9) throw new Error(`the cursor does not reach cell ${cell}: ${s.board}`);
-    await press(page, "NEXT");
+    await oxo.press(page, "NEXT");
     s = await oxo.until(page, oxo.MOVED, { arg: s.cursor });
   }
-  await press(page, "SELECT");
+  await oxo.press(page, "SELECT");
   return oxo.until(page, (s, was) => (s.cursor !== was ? s : null), { arg: cell });
 }
 
@@ -263,26 +262,5 @@ export async function gridShows(t, page, cells, side, why = "") {
 
 export const GAME = [4, 1, 0, 8, 6, 3, 2]; // X centre, O top, X top left, O blocks, X forks, X wins
 export const MIDGAME = 3; // the tree is checked after this many moves: O to move, X threatening
-
-// -- the device's Coach setting and its menu ---------------------------------------------------
-
+// The grid's words with the device's Coach setting off.
 export const COACH_OFF = "The coach is off. Turn it on in the menu (hold NEXT, or P): Settings, Coach.";
-
-// Until the glass shows a menu with the row `label` highlighted: a board read as a menu may
-// seem to have a highlight (a grid line at a row's top), never that label.
-export const highlighted = (page, label) => oxo.until(page, (m, label) =>
-  (m.highlight >= 0 && m.rows[m.highlight].label === label ? m : null),
-{ read: "menu", arg: label });
-
-// The menu on the glass (wait for it first: highlighted()): press `key` (NEXT or PREV) until
-// its highlighted row's label starts with `label`.
-export async function choose(page, label, key = "NEXT") {
-  const at = (m) => (m.highlight >= 0 ? m.rows[m.highlight].label : "");
-  let m = await oxo.until(page, (m) => (m.highlight >= 0 ? m : null), { read: "menu" });
-  for (let k = 0; !at(m).startsWith(label); k++) {
-    if (k > 8) throw new Error(`no ${label} in the menu: ${JSON.stringify(m)}`);
-    await press(page, key);
-    m = await oxo.until(page, (m, was) => (m.highlight >= 0 && m.rows[m.highlight].label !==
-      was ? m : null), { read: "menu", arg: at(m) });
-  }
-}

@@ -5,10 +5,9 @@
 // Run by host_tests/test_web.py (class web_coachgrid); oxopage.mjs reads the glass.
 
 import * as oxo from "./oxopage.mjs";
-import { menu, press } from "./pagekeys.mjs";
 import {
   ORDER, wins, moves, openExplorer, SIDE, exploreAndCheck, twoPlayers, place, grid, gridShows,
-  GAME, MIDGAME, COACH_OFF, highlighted, choose,
+  GAME, MIDGAME, COACH_OFF,
 } from "./coachcheck.mjs";
 
 export async function test_the_scores_beside_the_glass_in_a_game_and_its_tree(t) {
@@ -63,21 +62,21 @@ export async function test_the_grid_follows_the_coach_setting(t) {
   // has the focus, and with it the keys).
   await page.keyboard.press("Escape");
   await page.keyboard.press("p"); // hold NEXT: the menu
-  await highlighted(page, "Continue");
-  await choose(page, "Settings");
-  await press(page, "SELECT");
-  await highlighted(page, "Contr");
-  await choose(page, "Coach");
-  await press(page, "SELECT"); // ON; the first time, what the marks mean shows until a press
+  await oxo.highlighted(page, "Continue");
+  await oxo.choose(page, "Settings");
+  await oxo.press(page, "SELECT");
+  await oxo.highlighted(page, "Contr");
+  await oxo.choose(page, "Coach");
+  await oxo.press(page, "SELECT"); // ON; the first time, what the marks mean shows until a press
   await page.waitForTimeout(300);
-  await press(page, "SELECT");
+  await oxo.press(page, "SELECT");
   await oxo.until(page, (m) => (m.highlight >= 0 && m.rows[m.highlight].label === "Coach" &&
     m.rows[m.highlight].value === "ON" ? m : null), { read: "menu" });
-  await choose(page, "Back");
-  await press(page, "SELECT");
-  await highlighted(page, "Settings");
-  await choose(page, "Continue", "PREV");
-  await press(page, "SELECT");
+  await oxo.choose(page, "Back");
+  await oxo.press(page, "SELECT");
+  await oxo.highlighted(page, "Settings");
+  await oxo.choose(page, "Continue", "PREV");
+  await oxo.press(page, "SELECT");
   await gridShows(t, page, cells, 2);
 }
 test_the_grid_follows_the_coach_setting.timeout = 60;
@@ -100,7 +99,7 @@ export async function test_the_review_beside_the_glass(t) {
   await gridShows(t, page, cells, 1, reviewing(1, GAME.length, 1, GAME[0]));
   for (let step = 1; step < 4; step++) {
     cells[GAME[step - 1]] = 2 - (step % 2);
-    await press(page, "NEXT");
+    await oxo.press(page, "NEXT");
     const side = 1 + (step % 2);
     await gridShows(t, page, cells, side, reviewing(step + 1, GAME.length, side, GAME[step]));
   }
@@ -117,9 +116,9 @@ export async function test_the_cpu_turn_says_so(t) {
   // A 1P game where the CPU starts: set Starts to CPU in the menu, then play.
   await oxo.seedSettings(t.context, oxo.COACH_ON);
   const page = await oxo.open(t, { clock: true });
-  await press(page, "SELECT");
+  await oxo.press(page, "SELECT");
   await oxo.tick(page, 200);
-  const rows = await menu(page, (m) => (m.highlight === 0 ? m : null));
+  const rows = await oxo.menu(page, (m) => (m.highlight === 0 ? m : null));
   const starts = rows.rows.findIndex((r) => r.label.startsWith("Start"));
   t.assert.ok(starts > 0, JSON.stringify(rows));
   // While the CPU thinks the page says whose turn it is: watch every answer the coach gives.
@@ -129,13 +128,13 @@ export async function test_the_cpu_turn_says_so(t) {
     new MutationObserver(() => window.oxoWhy.push(why.textContent))
       .observe(why, { childList: true, characterData: true, subtree: true });
   });
-  for (let k = 0; k < starts; k++) await press(page, "NEXT"), await oxo.tick(page, 100);
+  for (let k = 0; k < starts; k++) await oxo.press(page, "NEXT"), await oxo.tick(page, 100);
   while ((await page.evaluate(() => window.oxoRead.menu())).rows[starts].value !== "CPU") {
-    await press(page, "SELECT");
+    await oxo.press(page, "SELECT");
     await oxo.tick(page, 100);
   }
-  for (let k = 0; k < starts; k++) await press(page, "PREV"), await oxo.tick(page, 100);
-  await press(page, "SELECT");
+  for (let k = 0; k < starts; k++) await oxo.press(page, "PREV"), await oxo.tick(page, 100);
+  await oxo.press(page, "SELECT");
   await oxo.tick(page, 1500);
   const seen = await page.evaluate(() => window.oxoWhy);
   t.log(JSON.stringify(seen));

@@ -7,7 +7,6 @@ import fs from "node:fs";
 import path from "node:path";
 
 import * as oxo from "./oxopage.mjs";
-import { menu, press, read } from "./pagekeys.mjs";
 
 // -- sound ---------------------------------------------------------------------------------------
 
@@ -45,7 +44,7 @@ async function sound(page, name) {
     window.oxoAudio.calls = [];
     return window.oxo.tones;
   });
-  await press(page, name);
+  await oxo.press(page, name);
   await oxo.tick(page, 400);
   return page.evaluate((tones) => [window.oxoAudio.calls, window.oxo.tones - tones], tones);
 }
@@ -60,9 +59,9 @@ export async function test_sound_reaches_webaudio_and_stops_on_mute(t) {
   t.assert.ok(await page.evaluate(() => window.oxo.tones) > 0, "no chime");
   t.assert.deepEqual(await page.evaluate(() => window.oxoAudio), { contexts: 0, calls: [] });
 
-  await press(page, "SELECT"); // the first press: the menu, and now audio
+  await oxo.press(page, "SELECT"); // the first press: the menu, and now audio
   await oxo.tick(page, 400);
-  t.assert.equal((await read(page, "menu")).highlight, 0);
+  t.assert.equal((await oxo.read(page, "menu")).highlight, 0);
   t.assert.equal(await page.evaluate(() => window.oxoAudio.contexts), 1);
   const [move] = await sound(page, "NEXT");
   t.assert.deepEqual(hzOf(move), notes("MOVE"));
@@ -77,7 +76,7 @@ export async function test_sound_reaches_webaudio_and_stops_on_mute(t) {
   // the rest of the sound is not scheduled.
   const calls = () => page.evaluate(() => window.oxoAudio.calls);
   await page.evaluate(() => (window.oxoAudio.calls = []));
-  await press(page, "SELECT");
+  await oxo.press(page, "SELECT");
   for (let k = 0; k < 40 && !(await calls()).some((c) => c[0] === "gain" && c[1] > 0); k++) {
     await oxo.tick(page, 5);
   }
@@ -103,7 +102,7 @@ export async function test_sound_reaches_webaudio_and_stops_on_mute(t) {
   await oxo.reload(page);
   await oxo.pause(page);
   t.assert.equal(await page.locator("#mute").getAttribute("aria-pressed"), "true");
-  await press(page, "SELECT");
+  await oxo.press(page, "SELECT");
   await oxo.tick(page, 400);
   await silent("NEXT", "MOVE");
   t.assert.equal(await page.evaluate(() => window.oxoAudio.contexts), 1);
@@ -125,8 +124,8 @@ export async function test_the_board_option(t) {
   t.assert.equal(await boardName(page), "esp32");
   t.assert.equal(await current(page), "esp32");
   t.assert.equal(await page.locator("#status").textContent(), "Running the esp32 firmware.");
-  await press(page, "SELECT"); // it plays
-  await menu(page, (m) => m.highlight === 0 && m.rows[0].label === "1P vs CPU");
+  await oxo.press(page, "SELECT"); // it plays
+  await oxo.menu(page, (m) => m.highlight === 0 && m.rows[0].label === "1P vs CPU");
   await oxo.canvasShows(t, page, "screens/menu");
 
   // The other board's link: the page powers it on, from nothing.
@@ -189,13 +188,8 @@ async function runs(page, png, x, y, n, down = false) {
   }, args);
 }
 
-// 360x740 CSS px at 3 device pixels a CSS pixel, as a Galaxy S8 reports. Not a fractional
-// ratio: Playwright emulates one by laying out in CSS pixels, so the canvas's box falls between
-// device pixels, which a phone's browser (layout in device pixels) does not do.
-const PHONE = { viewport: { width: 360, height: 740 }, deviceScaleFactor: 3 };
-
 export async function test_the_phone_layout(t) {
-  const context = await t.newContext({ ...PHONE, isMobile: true, hasTouch: true });
+  const context = await t.newContext(oxo.PHONE);
   // On the paused clock: the title's blink stays as the glass was read while the shot is taken.
   const page = await oxo.open(t, { page: await context.newPage(), clock: true });
   const box = await page.evaluate(() => {
@@ -210,14 +204,16 @@ export async function test_the_phone_layout(t) {
       glass: Array.from(window.oxo.glass),
     };
   });
-  const [scale, c, cell, margin] = [PHONE.deviceScaleFactor, box.canvas, box.cell, box.margin];
+  const { deviceScaleFactor: scale, viewport } = oxo.PHONE;
+  const [c, cell, margin] = [box.canvas, box.cell, box.margin];
   t.log(`canvas ${JSON.stringify(c)}: ${cell} device px an LCD pixel`);
   t.assert.ok(box.scroll[0] <= box.scroll[1], `it scrolls sideways: ${box.scroll}`);
   t.assert.equal(box.keys.length, 3);
   for (const k of box.keys) {
     t.assert.ok(k.width >= 44 && k.height >= 44, `a ${k.width}x${k.height} key`);
   }
-  const inside = c.left >= 0 && c.top >= 0 && c.right <= 360 && c.bottom <= 740;
+  const inside = c.left >= 0 && c.top >= 0 && c.right <= viewport.width &&
+    c.bottom <= viewport.height;
   t.assert.ok(inside, "the canvas is not inside the viewport");
   t.assert.ok(Number.isInteger(cell) && cell >= 2, `${cell}`);
   t.assert.deepEqual(box.pixels, [cell * (84 + 2 * margin), cell * (48 + 2 * margin)]);
