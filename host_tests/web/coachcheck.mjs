@@ -262,5 +262,7 @@ export async function gridShows(t, page, cells, side, why = "") {
 
 export const GAME = [4, 1, 0, 8, 6, 3, 2]; // X centre, O top, X top left, O blocks, X forks, X wins
 export const MIDGAME = 3; // the tree is checked after this many moves: O to move, X threatening
+// The code of the coach's grid and of the explorer: none of it comes with the first frame.
+export const COACH_FILES = ["coach.js", "explorer.bin", "explorer.js"];
 // The grid's words with the device's Coach setting off.
 export const COACH_OFF = "The coach is off. Turn it on in the menu (hold NEXT, or P): Settings, Coach.";

@@ -252,11 +252,10 @@ export const COACH_ON = { coach: true, coach_told: true };
 
 /**
  * Open the page (index.html + query) in `page` and wait for its first frame and the rest of the
- * game (READY). `clock`: on
- * Playwright's fake clock (the wasm port's ticks_ms reads Date.now()), paused after the first
- * frame: the page's timers, and so the firmware's steps, then run only in tick() and at().
- * Not before: the boot waits on the clock (the port's sleep_ms busy-waits), so a reload needs
- * page.clock.resume() first.
+ * game (READY). `clock`: on Playwright's fake clock (the wasm port's ticks_ms reads Date.now()),
+ * paused after the first frame: the page's timers, and so the firmware's steps (every 10 ms),
+ * then run only in page.clock.runFor() and at(). Not before: the boot waits on the clock (the
+ * port's sleep_ms busy-waits), so a reload needs page.clock.resume() first.
  */
 export async function open(t, { page = t.page, query = "", clock = false } = {}) {
   if (clock) await page.clock.install();
@@ -278,13 +277,6 @@ export async function pause(page) {
       if (attempt === 5 || !/to the past/.test(err.message)) throw err;
     }
   }
-}
-
-/**
- * On the paused clock: run the page's timers (the firmware steps every 10 ms) for `ms`.
- */
-export async function tick(page, ms) {
-  await page.clock.runFor(ms);
 }
 
 /**
@@ -319,6 +311,10 @@ async function nextStep(page) {
     await page.clock.runFor(1);
   }
 }
+
+/** The files the server answered during this check, by name, in order (of `only` if given). */
+export const served = (t, only = null) => t.requests.map((r) => r.path.split("/").pop())
+  .filter((name) => !only || only.includes(name));
 
 /** Reload and wait for the new page's first frame and the rest of the game (READY). */
 export async function reload(page) {

@@ -5,12 +5,23 @@
 // Run by host_tests/test_web.py (class web_coach); oxopage.mjs reads the glass.
 
 import * as oxo from "./oxopage.mjs";
-import { bestLine, exploreAndCheck, markOf, minimax, moves, openExplorer } from "./coachcheck.mjs";
+import {
+  bestLine, COACH_FILES, exploreAndCheck, markOf, moves, openExplorer,
+} from "./coachcheck.mjs";
 
 export async function test_the_tree_of_the_empty_board(t) {
   const page = await oxo.open(t);
+  // The explorer's code comes when it is first opened (issue 26), once.
+  t.assert.equal(await page.locator("#explorer #tree").count(), 0, "its parts came early");
+  t.assert.deepEqual(oxo.served(t, COACH_FILES), []);
   await openExplorer(page);
   t.assert.equal(await page.locator("#tree > li.node").count(), 9);
+  t.assert.deepEqual(oxo.served(t, COACH_FILES).sort(), COACH_FILES);
+  await page.locator("#explorer > summary").click();
+  await page.locator("#explorer > summary").click();
+  await page.waitForFunction(() => document.getElementById("explorer").open);
+  t.assert.equal(await page.locator("#tree > li.node").count(), 9);
+  t.assert.deepEqual(oxo.served(t, COACH_FILES).sort(), COACH_FILES, "fetched again");
   await exploreAndCheck(t, page, Array(9).fill(0), 1);
 }
 test_the_tree_of_the_empty_board.timeout = 60;

@@ -7,18 +7,21 @@
 import * as oxo from "./oxopage.mjs";
 import {
   ORDER, wins, moves, openExplorer, SIDE, exploreAndCheck, twoPlayers, place, grid, gridShows,
-  GAME, MIDGAME, COACH_OFF,
+  GAME, MIDGAME, COACH_OFF, COACH_FILES,
 } from "./coachcheck.mjs";
 
 export async function test_the_scores_beside_the_glass_in_a_game_and_its_tree(t) {
   await oxo.seedSettings(t.context, oxo.COACH_ON);
   const page = await oxo.open(t);
   t.assert.equal((await grid(page)).why, "No game on the glass: start 1P or 2P from the menu.");
+  t.assert.deepEqual(oxo.served(t, COACH_FILES), [], "the coach's code came before its scores");
   await twoPlayers(page);
   const cells = Array(9).fill(0);
   let side = 1;
-  // Cheap: the coach answers (and searches) only when the position changes, not every step.
   await gridShows(t, page, cells, side);
+  // The first scores brought coach.js, and only it.
+  t.assert.deepEqual(oxo.served(t, COACH_FILES), ["coach.js"]);
+  // Cheap: the coach answers (and searches) only when the position changes, not every step.
   const updates = await page.evaluate(() => [window.oxo.coach.updates, window.oxo.steps]);
   await page.waitForFunction((n) => window.oxo.steps >= n + 30, updates[1]);
   t.assert.equal(await page.evaluate(() => window.oxo.coach.updates), updates[0],
@@ -53,6 +56,7 @@ export async function test_the_grid_follows_the_coach_setting(t) {
     COACH_OFF);
   t.assert.deepEqual(await grid(page),
     { cells: Array(9).fill(""), best: [], caption: "Coach", why: COACH_OFF });
+  t.assert.deepEqual(oxo.served(t, COACH_FILES), [], "the coach's code came with it off");
   // The explorer is there all the same (opening it is the player's choice): the position on
   // the glass, O to move.
   await openExplorer(page);
@@ -117,7 +121,7 @@ export async function test_the_cpu_turn_says_so(t) {
   await oxo.seedSettings(t.context, oxo.COACH_ON);
   const page = await oxo.open(t, { clock: true });
   await oxo.press(page, "SELECT");
-  await oxo.tick(page, 200);
+  await page.clock.runFor(200);
   const rows = await oxo.menu(page, (m) => (m.highlight === 0 ? m : null));
   const starts = rows.rows.findIndex((r) => r.label.startsWith("Start"));
   t.assert.ok(starts > 0, JSON.stringify(rows));
@@ -128,14 +132,14 @@ export async function test_the_cpu_turn_says_so(t) {
     new MutationObserver(() => window.oxoWhy.push(why.textContent))
       .observe(why, { childList: true, characterData: true, subtree: true });
   });
-  for (let k = 0; k < starts; k++) await oxo.press(page, "NEXT"), await oxo.tick(page, 100);
+  for (let k = 0; k < starts; k++) await oxo.press(page, "NEXT"), await page.clock.runFor(100);
   while ((await page.evaluate(() => window.oxoRead.menu())).rows[starts].value !== "CPU") {
     await oxo.press(page, "SELECT");
-    await oxo.tick(page, 100);
+    await page.clock.runFor(100);
   }
-  for (let k = 0; k < starts; k++) await oxo.press(page, "PREV"), await oxo.tick(page, 100);
+  for (let k = 0; k < starts; k++) await oxo.press(page, "PREV"), await page.clock.runFor(100);
   await oxo.press(page, "SELECT");
-  await oxo.tick(page, 1500);
+  await page.clock.runFor(1500);
   const seen = await page.evaluate(() => window.oxoWhy);
   t.log(JSON.stringify(seen));
   t.assert.ok(seen.includes("The CPU's turn: the scores show when it is yours."), "no CPU turn");

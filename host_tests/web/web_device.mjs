@@ -45,7 +45,7 @@ async function sound(page, name) {
     return window.oxo.tones;
   });
   await oxo.press(page, name);
-  await oxo.tick(page, 400);
+  await page.clock.runFor(400);
   return page.evaluate((tones) => [window.oxoAudio.calls, window.oxo.tones - tones], tones);
 }
 
@@ -54,13 +54,13 @@ const hzOf = (calls) => calls.filter((c) => c[0] === "hz").map((c) => c[1]);
 export async function test_sound_reaches_webaudio_and_stops_on_mute(t) {
   await t.context.addInitScript(recordAudio);
   const page = await oxo.open(t, { clock: true });
-  await oxo.tick(page, 500);
+  await page.clock.runFor(500);
   // The power-on chime played in the firmware, but no gesture yet: no AudioContext.
   t.assert.ok(await page.evaluate(() => window.oxo.tones) > 0, "no chime");
   t.assert.deepEqual(await page.evaluate(() => window.oxoAudio), { contexts: 0, calls: [] });
 
   await oxo.press(page, "SELECT"); // the first press: the menu, and now audio
-  await oxo.tick(page, 400);
+  await page.clock.runFor(400);
   t.assert.equal((await oxo.read(page, "menu")).highlight, 0);
   t.assert.equal(await page.evaluate(() => window.oxoAudio.contexts), 1);
   const [move] = await sound(page, "NEXT");
@@ -78,11 +78,11 @@ export async function test_sound_reaches_webaudio_and_stops_on_mute(t) {
   await page.evaluate(() => (window.oxoAudio.calls = []));
   await oxo.press(page, "SELECT");
   for (let k = 0; k < 40 && !(await calls()).some((c) => c[0] === "gain" && c[1] > 0); k++) {
-    await oxo.tick(page, 5);
+    await page.clock.runFor(5);
   }
   const before = (await calls()).length;
   await page.locator("#mute").click();
-  await oxo.tick(page, 400);
+  await page.clock.runFor(400);
   const after = (await calls()).slice(before).map((c) => c.slice(0, 2));
   t.assert.deepEqual(after, [["gain", 0]]);
   t.assert.ok(before < 6, `the mute came after the sound: ${before} calls`); // PLACE makes 6
@@ -103,7 +103,7 @@ export async function test_sound_reaches_webaudio_and_stops_on_mute(t) {
   await oxo.pause(page);
   t.assert.equal(await page.locator("#mute").getAttribute("aria-pressed"), "true");
   await oxo.press(page, "SELECT");
-  await oxo.tick(page, 400);
+  await page.clock.runFor(400);
   await silent("NEXT", "MOVE");
   t.assert.equal(await page.evaluate(() => window.oxoAudio.contexts), 1);
 }

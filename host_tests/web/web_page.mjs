@@ -62,8 +62,12 @@ export async function test_settings_and_tally_survive_a_reload_and_start_fresh_f
 
 // -- the idle timers, on Playwright's clock (the port's ticks_ms reads Date.now()) ---------------
 
-export async function test_the_demo_starts_after_15_s_on_the_title(t) {
+export async function test_the_demo_at_15_s_dimming_at_30_s_and_sleep_at_120_s(t) {
   const page = await oxo.open(t, { clock: true });
+  const canvas = () => oxo.read(page, "canvasColours");
+  const lit = () => page.locator("#bezel.lit").count();
+  const blank = () => page.evaluate(() => window.oxo.glass.every((b) => b === 0));
+  t.assert.deepEqual(await canvas(), [...oxo.LIT].sort());
   await oxo.at(page, "before", 15000);
   const title = await page.evaluate(() => window.oxoRead.text(window.oxo.glass, 10, 21, 8));
   t.assert.equal(title, "OXO 5110");
@@ -71,20 +75,13 @@ export async function test_the_demo_starts_after_15_s_on_the_title(t) {
   await oxo.at(page, "past", 15000); // app.App.demo_after_ms: 15 s
   const demo = await oxo.read(page, "state");
   t.assert.equal(demo.result, "DEMO");
-  await oxo.tick(page, 3000); // the demo's CPUs play
+  await page.clock.runFor(3000); // the demo's CPUs play
   const later = await oxo.read(page, "state");
   t.log(`demo: ${demo.board} -> ${later.board}`);
   t.assert.equal(later.result, "DEMO");
   t.assert.ok(later.marks >= demo.marks + 2, "the demo does not play");
-}
 
-export async function test_the_backlight_dims_and_the_display_sleeps_and_a_press_wakes_it(t) {
-  const page = await oxo.open(t, { clock: true });
-  const canvas = () => oxo.read(page, "canvasColours");
-  const lit = () => page.locator("#bezel.lit").count();
-  const blank = () => page.evaluate(() => window.oxo.glass.every((b) => b === 0));
-  t.assert.deepEqual(await canvas(), [...oxo.LIT].sort());
-  await oxo.at(page, "before", 30000); // settings.py dim_s: 30 s (the demo plays from 15 s on)
+  await oxo.at(page, "before", 30000); // settings.py dim_s: 30 s
   t.assert.deepEqual(await canvas(), [...oxo.LIT].sort());
   t.assert.equal(await lit(), 1);
   await oxo.at(page, "past", 30000);
@@ -102,7 +99,7 @@ export async function test_the_backlight_dims_and_the_display_sleeps_and_a_press
   t.assert.equal(await status(), "The display is asleep: press a button to wake it.");
 
   await oxo.press(page, "NEXT"); // wakes it to the title (where the sleep left the demo), lit
-  await oxo.tick(page, 300);
+  await page.clock.runFor(300);
   t.assert.deepEqual(await page.evaluate(() => window.oxo.colours), oxo.LIT);
   await oxo.canvasShows(t, page, "screens/title", { clock: true });
   t.assert.equal(await lit(), 1);
