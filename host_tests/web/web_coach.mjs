@@ -93,8 +93,7 @@ export async function test_the_explorer_by_keyboard_and_escape_gives_the_keys_ba
 
 export async function test_the_tree_comes_before_what_the_numbers_mean(t) {
   const page = await oxo.open(t);
-  await page.locator("#explorer > summary").click();
-  await page.waitForFunction(() => document.querySelectorAll("#tree > li.node").length === 9);
+  await openExplorer(page);
   const seen = await page.evaluate(() => {
     const explorer = document.getElementById("explorer");
     const tree = document.getElementById("tree");

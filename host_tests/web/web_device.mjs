@@ -135,8 +135,7 @@ export async function test_the_board_option(t) {
   t.assert.equal(await current(page), "pico");
 
   // An unknown board: the status line says so, and the Pico runs.
-  await page.goto(t.url("index.html?board=nokia3310"));
-  await page.waitForFunction(() => window.oxo && window.oxo.frames > 0 && window.oxo.loaded);
+  await oxo.loads(page, () => page.goto(t.url("index.html?board=nokia3310")));
   await page.waitForFunction(() => document.querySelector("#status.error"));
   const status = await page.locator("#status").textContent();
   t.assert.match(status, /There is no board "nokia3310" \(choose pico or esp32\)/);
@@ -157,10 +156,9 @@ export async function test_the_release_files_link_only_on_github_pages(t) {
     const tail = route.request().url().slice("https://someone.github.io/oxo5110/".length);
     await route.fulfill({ response: await page.request.get(site + tail) });
   });
-  await page.goto("https://someone.github.io/oxo5110/index.html");
   // The game runs there too, all of it in (game.bin comes after the first frame): no fetch of
   // the route's is left in flight when the check ends.
-  await page.waitForFunction(() => window.oxo && window.oxo.loaded && window.oxo.frames > 0);
+  await oxo.loads(page, () => page.goto("https://someone.github.io/oxo5110/index.html"));
   const links = await page.locator("#flash a").evaluateAll((all) => all.map((a) => a.href));
   const download = "https://github.com/someone/oxo5110/releases/latest/download/";
   t.assert.deepEqual(links, [download + "oxo5110-pico.uf2", download + "oxo5110-esp32.bin"]);
