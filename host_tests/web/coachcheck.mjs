@@ -32,7 +32,8 @@ export function minimax(cells, side, ply) {
   return [best, nodes];
 }
 
-// Each free cell's score for `side` to move (null taken), and each move's minimax count.
+// Each free cell's score for `side` to move (null taken), each move's minimax count, the top
+// score and the best cells, those with it (none when every move ties).
 export function moves(cells, side) {
   const scores = Array(9).fill(null), counts = Array(9).fill(null);
   for (let i = 0; i < 9; i++) {
@@ -43,7 +44,11 @@ export function moves(cells, side) {
     scores[i] = -value;
     counts[i] = n;
   }
-  return { scores, counts };
+  const free = scores.filter((s) => s !== null);
+  const top = Math.max(...free);
+  const tie = free.every((s) => s === top); // the device boxes none then, nor does the page
+  const best = tie ? [] : scores.flatMap((s, i) => (s === top ? [i] : []));
+  return { scores, counts, top, best };
 }
 
 // coach.py's words: W n, I win with my n-th move from here; L n, they win with their n-th.
@@ -81,8 +86,7 @@ export function bestLine(root, side) {
   const cells = [...root];
   let line = "";
   while (!ended(cells)) {
-    const { scores } = moves(cells, side);
-    const top = Math.max(...scores.filter((s) => s !== null));
+    const { scores, top } = moves(cells, side);
     const i = ORDER.find((c) => scores[c] === top);
     cells[i] = side;
     line += i;
@@ -144,17 +148,14 @@ async function checkTree(t, page, root, side) {
     if (!parents.has(parentPath)) parents.set(parentPath, moves(...play(root, side, parentPath)));
     const [before, mover] = play(root, side, parentPath);
     const cell = Number(n.path.at(-1));
-    const { scores, counts } = parents.get(parentPath);
-    const free = scores.filter((s) => s !== null);
-    const top = Math.max(...free);
-    const tie = free.every((s) => s === top); // the device boxes none then: none is best
+    const { scores, counts, best } = parents.get(parentPath);
     const where = `node ${n.path} (${n.move})`;
     t.assert.equal(before[cell], 0, `${where}: not a free cell`);
     t.assert.ok(n.move.startsWith(SIDE[mover] + " "), `${where}: not ${SIDE[mover]}'s move`);
     t.assert.equal(n.score, `(${scores[cell]})`, `${where}: score`);
     t.assert.equal(n.mark, markOf(scores[cell]), `${where}: mark`);
-    t.assert.equal(n.tags.includes("best"), scores[cell] === top && !tie, `${where}: best`);
-    if (tie) ties++;
+    t.assert.equal(n.tags.includes("best"), best.includes(cell), `${where}: best`);
+    if (!best.length) ties++;
     t.assert.equal(n.tags.includes("best line"), line.startsWith(n.path), `${where}: line`);
     t.assert.equal(n.tags.includes("cut off"), !visits.has(n.path), `${where}: cut off`);
     t.assert.equal(number(n.minimax), counts[cell], `${where}: minimax count`);
@@ -241,13 +242,10 @@ export const grid = (page) => page.evaluate(() => ({
 // Until the grid shows the scores for `cells` with `side` to move, as the test's minimax has
 // them, and `why` in the words' place (bounded; the last grid said if not).
 export async function gridShows(t, page, cells, side, why = "") {
-  const { scores } = moves([...cells], side);
-  const free = scores.filter((s) => s !== null);
-  const top = Math.max(...free);
-  const tie = free.every((s) => s === top); // the device boxes none then, nor does the page
+  const { scores, best } = moves([...cells], side);
   const want = {
     cells: cells.map((c, i) => (c ? SIDE[c] : markOf(scores[i]))),
-    best: tie ? [] : scores.flatMap((s, i) => (s === top ? [i] : [])),
+    best,
     caption: `Coach: ${SIDE[side]} to move`,
     why,
   };
