@@ -1,6 +1,7 @@
 // The page's tree explorer (issue 21) against the plain minimax and alpha-beta of
-// coachcheck.mjs: every score, mark and count shown, the best line, the cut-off marks; the
-// keyboard (and Escape giving the keys back), the focus ring, what comes first; a phone.
+// coachcheck.mjs: every score, mark and count shown, the best line, the cut-off marks; its code
+// fetched when it is first opened; the keyboard (and Escape giving the keys back), the focus
+// ring, what comes first; a phone.
 // SPDX-License-Identifier: MIT
 // Run by host_tests/test_web.py (class web_coach); oxopage.mjs reads the glass.
 

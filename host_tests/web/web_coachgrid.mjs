@@ -1,6 +1,6 @@
 // The page's coach beside the glass (issue 21) against the plain minimax of coachcheck.mjs:
-// the scores in a game played in the page (and its tree), the device's Coach setting, its
-// review, the CPU's turn, the grid's place as its words change.
+// the scores in a game played in the page (and its tree), its code fetched at the first scores,
+// the device's Coach setting, its review, the CPU's turn, the grid's place as its words change.
 // SPDX-License-Identifier: MIT
 // Run by host_tests/test_web.py (class web_coachgrid); oxopage.mjs reads the glass.
 
