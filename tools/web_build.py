@@ -10,14 +10,11 @@ MicroPython WebAssembly port's loader and binary as npm ships them (PORT_FILES, 
 compiled modules (BUNDLES: firmware.bin up to the first frame, game.bin right after it,
 explorer.bin when the explorer is first opened).
 
-The bundles hold every module the page imports, compiled by mpy-cross without line numbers, as
-deploy puts them on a board (mpy_build.compile_module lines=False): the firmware
-(firmware/*.py but main.py, whose loop the page replaces), the board files (boards/*.py,
-imported by the name the page picks), the host's stand-ins it needs (testbed: the fake machine
-with its parts and port models, fakebus, the PCD8544 controller model, the board wiring, the
-glass palette) and the page's MicroPython half (web/oxoweb.py; web/coachtree.py, the tree
-explorer). A bundle's format, read by oxo.js: b"OXO1", then per file a 1-byte name length, the
-name (ASCII), a 4-byte big-endian size and the bytes.
+The bundles hold every module the page imports (sources(): the firmware but main.py, whose loop
+the page replaces, the board files, the host's stand-ins it needs and the page's MicroPython
+half), compiled by mpy-cross without line numbers, as deploy puts them on a board. A bundle's
+format, read by oxo.js: b"OXO1", then per file a 1-byte name length, the name (ASCII), a 4-byte
+big-endian size and the bytes.
 
 What the first frame fetches is index.html and what it names to load (first_frame_files):
 under 256 KB gzipped, the coach's and the explorer's code not in it.
@@ -45,6 +42,8 @@ PAGE_FILES = tuple(
 )
 PORT_FILES = ("micropython.mjs", "micropython.wasm")
 TESTBED = ROOT / "testbed"
+# The host's stand-ins the page imports: the fake machine with its parts and port models,
+# fakebus, the PCD8544 controller model, the board wiring, the glass palette.
 HOSTBOARD = ("machine.py", "machine_pwm.py", "machine_reset.py", "portmodel.py")
 STAND_INS = tuple(TESTBED / "hostboard" / name for name in HOSTBOARD) + tuple(
     TESTBED / name for name in ("fakebus.py", "pcd8544_model.py", "boardpins.py", "glasslook.py")

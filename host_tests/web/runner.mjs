@@ -24,11 +24,9 @@
 // 400 or more (unless allowed). Playwright's waits in its contexts time out at 4/5 of its
 // bound, so their own message, saying what they waited for, usually comes first.
 //
-// Output: for each check `RUN name`, what it logged, then `PASS name`, or `FAIL name` with the
-// error, the problems, a screenshot of each of its pages (in --shots) and, last, the reason in
-// one line; at the end `SUMMARY passed failed`: the protocol of host_tests/checkitems.py, which
-// reads them for host_tests/webcheck.py. Past --total seconds (default 240) the runner says so,
-// closes Chromium and exits 3.
+// Output: the protocol of host_tests/checkitems.py (RUN, PASS or FAIL, SUMMARY), a failure with
+// the error, the problems and a screenshot of each of its pages (in --shots). Past --total
+// seconds (default 240) the runner says so, closes Chromium and exits 3.
 
 import assert from "node:assert/strict";
 import fs from "node:fs";
