@@ -3,29 +3,18 @@
     python tools/web_build.py [--out build/web] [--serve PORT [--bind ADDRESS]]
 
 The site is a folder any static host serves as it is (module scripts need http, not file://):
+the page's files (PAGE_FILES: index.html, its script oxo.js and the modules it imports;
+coach.js is imported at the first scores, explorer.js when the explorer is first opened), the
+MicroPython WebAssembly port's loader and binary as npm ships them (PORT_FILES, of
+@micropython/micropython-webassembly-pyscript, pinned in web/package.json) and the bundles of
+compiled modules (BUNDLES: firmware.bin up to the first frame, game.bin right after it,
+explorer.bin when the explorer is first opened).
 
-    index.html          the page (web/index.html)
-    oxo.js              its script: runs MicroPython and steps the game, with its modules
-    glass.js            the glass on the canvas
-    buttons.js          the on-screen keys and the keyboard, queued onto the button pins
-    buzzer.js           the buzzer in WebAudio
-    flash.js            the board's files in localStorage
-    coach.js            the coach's scores beside the glass (imported at the first scores)
-    explorer.js         the tree explorer (imported when it is first opened)
-    micropython.mjs     the MicroPython WebAssembly port's loader and binary, as npm ships them
-    micropython.wasm    (@micropython/micropython-webassembly-pyscript, pinned in web/package.json)
-    firmware.bin        the modules the page imports up to its first frame,
-    game.bin            the rest of the game's, fetched right after the first frame,
-    explorer.bin        the tree explorer's, fetched when it is first opened (BUNDLES)
-
-The bundles hold every module the page imports, compiled by mpy-cross without line numbers, as
-deploy puts them on a board (mpy_build.compile_module lines=False): the firmware
-(the firmware's modules but main.py, whose loop the page replaces), the board files (boards/*.py,
-imported by the name the page picks), the host's stand-ins it needs (testbed: the fake machine
-with its parts and port models, fakebus, the PCD8544 controller model, the board wiring, the
-glass palette) and the page's MicroPython half (web/oxoweb.py; web/coachtree.py, the tree
-explorer). A bundle's format, read by oxo.js: b"OXO1", then per file a 1-byte name length, the
-name (ASCII), a 4-byte big-endian size and the bytes.
+The bundles hold every module the page imports (sources(): the firmware but main.py, whose loop
+the page replaces, the board files, the host's stand-ins it needs and the page's MicroPython
+half), compiled by mpy-cross without line numbers, as deploy puts them on a board. A bundle's
+format, read by oxo.js: b"OXO1", then per file a 1-byte name length, the name (ASCII), a 4-byte
+big-endian size and the bytes.
 
 What the first frame fetches is index.html and what it names to load (first_frame_files):
 under 256 KB gzipped, the coach's and the explorer's code not in it.
@@ -48,27 +37,16 @@ ROOT = Path(__file__).resolve().parents[1]
 WEB = ROOT / "web"
 OUT = ROOT / "build" / "web"
 MAGIC = b"OXO1"
-PAGE_FILES = (
-    "index.html",
-    "oxo.js",
-    "glass.js",
-    "buttons.js",
-    "buzzer.js",
-    "flash.js",
-    "coach.js",
-    "explorer.js",
+PAGE_FILES = tuple(
+    "index.html oxo.js glass.js buttons.js buzzer.js flash.js coach.js explorer.js".split()
 )
 PORT_FILES = ("micropython.mjs", "micropython.wasm")
 TESTBED = ROOT / "testbed"
-STAND_INS = (
-    TESTBED / "hostboard" / "machine.py",
-    TESTBED / "hostboard" / "machine_pwm.py",
-    TESTBED / "hostboard" / "machine_reset.py",
-    TESTBED / "hostboard" / "portmodel.py",
-    TESTBED / "fakebus.py",
-    TESTBED / "pcd8544_model.py",
-    TESTBED / "boardpins.py",
-    TESTBED / "glasslook.py",
+# The host's stand-ins the page imports: the fake machine with its parts and port models,
+# fakebus, the PCD8544 controller model, the board wiring, the glass palette.
+HOSTBOARD = ("machine.py", "machine_pwm.py", "machine_reset.py", "portmodel.py")
+STAND_INS = tuple(TESTBED / "hostboard" / name for name in HOSTBOARD) + tuple(
+    TESTBED / name for name in ("fakebus.py", "pcd8544_model.py", "boardpins.py", "glasslook.py")
 )
 
 
@@ -80,24 +58,10 @@ STAND_INS = (
 # explorer is first opened, coachtree.py. A module the first frame needs, left out of
 # firmware.bin, fails every page check at its first frame; one it does not need, left in,
 # weighs on it (test_web_build.py holds the first frame's download under 256 KB gzipped).
+GAME_MODULES = "mainmenu menu widgets setupmenu play game engine coach coachmarks demo review"
 BUNDLES = (
     ("firmware.bin", ()),
-    (
-        "game.bin",
-        (
-            "mainmenu",
-            "menu",
-            "widgets",
-            "setupmenu",
-            "play",
-            "game",
-            "engine",
-            "coach",
-            "coachmarks",
-            "demo",
-            "review",
-        ),
-    ),
+    ("game.bin", tuple(GAME_MODULES.split())),
     ("explorer.bin", ("coachtree",)),
 )
 

@@ -27,18 +27,13 @@ export const FLAGS = [
 ];
 
 // Chromium refuses a module script that is not served as JavaScript, and
-// WebAssembly.instantiateStreaming a .wasm that is not application/wasm.
+// WebAssembly.instantiateStreaming a .wasm that is not application/wasm. The site has no other
+// kind of file but the bundles (.bin), which the page fetches as bytes.
 export const MIME = {
   ".html": "text/html; charset=utf-8",
   ".js": "text/javascript; charset=utf-8",
   ".mjs": "text/javascript; charset=utf-8",
   ".wasm": "application/wasm",
-  ".json": "application/json",
-  ".png": "image/png",
-  ".css": "text/css; charset=utf-8",
-  ".svg": "image/svg+xml",
-  ".ico": "image/x-icon",
-  ".txt": "text/plain; charset=utf-8",
 };
 const OTHER = "application/octet-stream";
 

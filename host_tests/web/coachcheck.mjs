@@ -1,11 +1,10 @@
 // What the checks of the page's coach (web_coach.mjs: the tree explorer; web_coachgrid.mjs:
 // the grid beside the glass) share: a plain minimax and a plain alpha-beta written here, not
 // taken from the firmware or the page; the explorer read and checked against them; a
-// two-player game played in the page and the grid read; the device's menu driven.
+// two-player game played in the page and the grid read.
 // SPDX-License-Identifier: MIT
 
 import * as oxo from "./oxopage.mjs";
-import { menu, press } from "./pagekeys.mjs";
 
 // -- the test's own tic-tac-toe ------------------------------------------------------------------
 
@@ -33,7 +32,8 @@ export function minimax(cells, side, ply) {
   return [best, nodes];
 }
 
-// Each free cell's score for `side` to move (null taken), and each move's minimax count.
+// Each free cell's score for `side` to move (null taken), each move's minimax count, the top
+// score and the best cells, those with it (none when every move ties).
 export function moves(cells, side) {
   const scores = Array(9).fill(null), counts = Array(9).fill(null);
   for (let i = 0; i < 9; i++) {
@@ -44,7 +44,11 @@ export function moves(cells, side) {
     scores[i] = -value;
     counts[i] = n;
   }
-  return { scores, counts };
+  const free = scores.filter((s) => s !== null);
+  const top = Math.max(...free);
+  const tie = free.every((s) => s === top); // the device boxes none then, nor does the page
+  const best = tie ? [] : scores.flatMap((s, i) => (s === top ? [i] : []));
+  return { scores, counts, top, best };
 }
 
 // coach.py's words: W n, I win with my n-th move from here; L n, they win with their n-th.
@@ -82,8 +86,7 @@ export function bestLine(root, side) {
   const cells = [...root];
   let line = "";
   while (!ended(cells)) {
-    const { scores } = moves(cells, side);
-    const top = Math.max(...scores.filter((s) => s !== null));
+    const { scores, top } = moves(cells, side);
     const i = ORDER.find((c) => scores[c] === top);
     cells[i] = side;
     line += i;
@@ -145,17 +148,14 @@ async function checkTree(t, page, root, side) {
     if (!parents.has(parentPath)) parents.set(parentPath, moves(...play(root, side, parentPath)));
     const [before, mover] = play(root, side, parentPath);
     const cell = Number(n.path.at(-1));
-    const { scores, counts } = parents.get(parentPath);
-    const free = scores.filter((s) => s !== null);
-    const top = Math.max(...free);
-    const tie = free.every((s) => s === top); // the device boxes none then: none is best
+    const { scores, counts, best } = parents.get(parentPath);
     const where = `node ${n.path} (${n.move})`;
     t.assert.equal(before[cell], 0, `${where}: not a free cell`);
     t.assert.ok(n.move.startsWith(SIDE[mover] + " "), `${where}: not ${SIDE[mover]}'s move`);
     t.assert.equal(n.score, `(${scores[cell]})`, `${where}: score`);
     t.assert.equal(n.mark, markOf(scores[cell]), `${where}: mark`);
-    t.assert.equal(n.tags.includes("best"), scores[cell] === top && !tie, `${where}: best`);
-    if (tie) ties++;
+    t.assert.equal(n.tags.includes("best"), best.includes(cell), `${where}: best`);
+    if (!best.length) ties++;
     t.assert.equal(n.tags.includes("best line"), line.startsWith(n.path), `${where}: line`);
     t.assert.equal(n.tags.includes("cut off"), !visits.has(n.path), `${where}: cut off`);
     t.assert.equal(number(n.minimax), counts[cell], `${where}: minimax count`);
@@ -206,11 +206,11 @@ export async function exploreAndCheck(t, page, root, side) {
 
 // From the title: a 2P game (the main menu's second row).
 export async function twoPlayers(page) {
-  await press(page, "SELECT");
-  await menu(page, (m) => m.highlight === 0 && m.rows[1].label.startsWith("2 Players"));
-  await press(page, "NEXT");
-  await menu(page, (m) => m.highlight === 1);
-  await press(page, "SELECT");
+  await oxo.press(page, "SELECT");
+  await oxo.menu(page, (m) => m.highlight === 0 && m.rows[1].label.startsWith("2 Players"));
+  await oxo.press(page, "NEXT");
+  await oxo.menu(page, (m) => m.highlight === 1);
+  await oxo.press(page, "SELECT");
   // The game's status (whose go), not only a cell that reads as the cursor: the menu's
   // highlighted row, still there for a moment, may read as one.
   return oxo.until(page, (s) => (s.turn.startsWith("GO") && s.cursor >= 0 ? s : null));
@@ -223,10 +223,10 @@ export async function place(page, cell) {
   let s = await oxo.until(page, (s) => (s.cursor >= 0 ? s : null));
   for (let k = 0; s.cursor !== cell; k++) {
     if (k > 9) throw new Error(`the cursor does not reach cell ${cell}: ${s.board}`);
-    await press(page, "NEXT");
+    await oxo.press(page, "NEXT");
     s = await oxo.until(page, oxo.MOVED, { arg: s.cursor });
   }
-  await press(page, "SELECT");
+  await oxo.press(page, "SELECT");
   return oxo.until(page, (s, was) => (s.cursor !== was ? s : null), { arg: cell });
 }
 
@@ -242,13 +242,10 @@ export const grid = (page) => page.evaluate(() => ({
 // Until the grid shows the scores for `cells` with `side` to move, as the test's minimax has
 // them, and `why` in the words' place (bounded; the last grid said if not).
 export async function gridShows(t, page, cells, side, why = "") {
-  const { scores } = moves([...cells], side);
-  const free = scores.filter((s) => s !== null);
-  const top = Math.max(...free);
-  const tie = free.every((s) => s === top); // the device boxes none then, nor does the page
+  const { scores, best } = moves([...cells], side);
   const want = {
     cells: cells.map((c, i) => (c ? SIDE[c] : markOf(scores[i]))),
-    best: tie ? [] : scores.flatMap((s, i) => (s === top ? [i] : [])),
+    best,
     caption: `Coach: ${SIDE[side]} to move`,
     why,
   };
@@ -263,26 +260,7 @@ export async function gridShows(t, page, cells, side, why = "") {
 
 export const GAME = [4, 1, 0, 8, 6, 3, 2]; // X centre, O top, X top left, O blocks, X forks, X wins
 export const MIDGAME = 3; // the tree is checked after this many moves: O to move, X threatening
-
-// -- the device's Coach setting and its menu ---------------------------------------------------
-
+// The code of the coach's grid and of the explorer: none of it comes with the first frame.
+export const COACH_FILES = ["coach.js", "explorer.bin", "explorer.js"];
+// The grid's words with the device's Coach setting off.
 export const COACH_OFF = "The coach is off. Turn it on in the menu (hold NEXT, or P): Settings, Coach.";
-
-// Until the glass shows a menu with the row `label` highlighted: a board read as a menu may
-// seem to have a highlight (a grid line at a row's top), never that label.
-export const highlighted = (page, label) => oxo.until(page, (m, label) =>
-  (m.highlight >= 0 && m.rows[m.highlight].label === label ? m : null),
-{ read: "menu", arg: label });
-
-// The menu on the glass (wait for it first: highlighted()): press `key` (NEXT or PREV) until
-// its highlighted row's label starts with `label`.
-export async function choose(page, label, key = "NEXT") {
-  const at = (m) => (m.highlight >= 0 ? m.rows[m.highlight].label : "");
-  let m = await oxo.until(page, (m) => (m.highlight >= 0 ? m : null), { read: "menu" });
-  for (let k = 0; !at(m).startsWith(label); k++) {
-    if (k > 8) throw new Error(`no ${label} in the menu: ${JSON.stringify(m)}`);
-    await press(page, key);
-    m = await oxo.until(page, (m, was) => (m.highlight >= 0 && m.rows[m.highlight].label !==
-      was ? m : null), { read: "menu", arg: at(m) });
-  }
-}

@@ -1,5 +1,5 @@
-// What the web page's checks (web_play.mjs, web_page.mjs) share: loading the page, reading its
-// glass and canvas as text, the golden screens, and pressing its buttons.
+// What the web page's checks share: loading the page, reading its glass and canvas as text, the
+// golden screens, pressing its buttons and driving its menus.
 // SPDX-License-Identifier: MIT
 //
 // The glass is read as the player reads it: the status column and the menus are in the 8x8 font
@@ -241,16 +241,21 @@ export async function seedSettings(context, values) {
   return context;
 }
 
+// A phone: 360x740 CSS px at 3 device pixels a CSS pixel, as a Galaxy S8 reports. Not a
+// fractional ratio: Playwright emulates one by laying out in CSS pixels, so the canvas's box
+// falls between device pixels, which a phone's browser (layout in device pixels) does not do.
+export const PHONE = { viewport: { width: 360, height: 740 }, deviceScaleFactor: 3,
+  isMobile: true, hasTouch: true };
+
 /** The device's Coach setting on (and what its marks mean already told on the glass). */
 export const COACH_ON = { coach: true, coach_told: true };
 
 /**
  * Open the page (index.html + query) in `page` and wait for its first frame and the rest of the
- * game (READY). `clock`: on
- * Playwright's fake clock (the wasm port's ticks_ms reads Date.now()), paused after the first
- * frame: the page's timers, and so the firmware's steps, then run only in tick() and at().
- * Not before: the boot waits on the clock (the port's sleep_ms busy-waits), so a reload needs
- * page.clock.resume() first.
+ * game (READY). `clock`: on Playwright's fake clock (the wasm port's ticks_ms reads Date.now()),
+ * paused after the first frame: the page's timers, and so the firmware's steps (every 10 ms),
+ * then run only in page.clock.runFor() and at(). Not before: the boot waits on the clock (the
+ * port's sleep_ms busy-waits), so a reload needs page.clock.resume() first.
  */
 export async function open(t, { page = t.page, query = "", clock = false } = {}) {
   if (clock) await page.clock.install();
@@ -272,13 +277,6 @@ export async function pause(page) {
       if (attempt === 5 || !/to the past/.test(err.message)) throw err;
     }
   }
-}
-
-/**
- * On the paused clock: run the page's timers (the firmware steps every 10 ms) for `ms`.
- */
-export async function tick(page, ms) {
-  await page.clock.runFor(ms);
 }
 
 /**
@@ -313,6 +311,10 @@ async function nextStep(page) {
     await page.clock.runFor(1);
   }
 }
+
+/** The files the server answered during this check, by name, in order (of `only` if given). */
+export const served = (t, only = null) => t.requests.map((r) => r.path.split("/").pop())
+  .filter((name) => !only || only.includes(name));
 
 /** Reload and wait for the new page's first frame and the rest of the game (READY). */
 export async function reload(page) {
@@ -412,8 +414,33 @@ export function bundleFiles(data) {
   return files;
 }
 
-/** The page's on-screen button `name` (PREV, SELECT, NEXT). */
+/** The page's on-screen button `name` (PREV, SELECT, NEXT), and a click on it. */
 export const key = (page, name) => page.locator(`.key[data-button="${name}"]`);
+export const press = (page, name) => key(page, name).click();
+
+/** What oxoRead[what]() reads now (state, status, menu, canvasColours, ...). */
+export const read = (page, what) => page.evaluate((what) => window.oxoRead[what](), what);
+
+/** until() on the menu: fn(menu, arg). */
+export const menu = (page, fn, arg) => until(page, fn, { read: "menu", arg });
+
+// Until the glass shows a menu with the row `label` highlighted: a board read as a menu may
+// seem to have a highlight (a grid line at a row's top), never that label.
+export const highlighted = (page, label) => menu(page, (m, label) =>
+  (m.highlight >= 0 && m.rows[m.highlight].label === label ? m : null), label);
+
+// The menu on the glass (wait for it first: highlighted()): press `key` (NEXT or PREV) until
+// its highlighted row's label starts with `label`.
+export async function choose(page, label, key = "NEXT") {
+  const at = (m) => (m.highlight >= 0 ? m.rows[m.highlight].label : "");
+  let m = await menu(page, (m) => (m.highlight >= 0 ? m : null));
+  for (let k = 0; !at(m).startsWith(label); k++) {
+    if (k > 8) throw new Error(`no ${label} in the menu: ${JSON.stringify(m)}`);
+    await press(page, key);
+    m = await menu(page, (m, was) => (m.highlight >= 0 && m.rows[m.highlight].label !== was ?
+      m : null), at(m));
+  }
+}
 
 // Conditions for until() on oxoRead.state() (sent to the page as source: self-contained).
 // The player's turn, the cursor showing.
@@ -426,6 +453,17 @@ export const ANSWERED = (s, marks) =>
     : null;
 // The cursor left cell `was`.
 export const MOVED = (s, was) => (s.cursor >= 0 && s.cursor !== was ? s : null);
+
+// The tally row of each result (screens._tally: W, D, L).
+const TALLY_ROW = { "WIN!": 0, DRAW: 1, LOST: 2 };
+
+/** A game of playGame's from a fresh tally: three moves or more, and the tally counts it. */
+export function countedOnce(t, { state, moves }) {
+  t.log(`${moves} moves, ${state.result}; tally ${state.tally.join(" / ")}; board ${state.board}`);
+  t.assert.ok(moves >= 3, `a game of ${moves} moves of mine`);
+  const row = TALLY_ROW[state.result];
+  state.tally.forEach((text, i) => t.assert.equal(text.slice(3), i === row ? "1" : "0", text));
+}
 
 /**
  * Play a game against the CPU to its result with `press(name)` (SELECT places the mark; on

@@ -10,27 +10,23 @@
 // gets `t` with:
 //   t.page        a fresh page in t.context (not yet navigated)
 //   t.context     a fresh browser context: its own localStorage, cookies and cache
-//   t.browser     the Browser (one per run)
 //   t.url(path)   the absolute http URL of a file of DIR: t.page.goto(t.url("index.html"))
 //   t.assert      node:assert/strict
 //   t.log(...)    a line of output (util.format), shown with the check's result
 //   t.newPage()   another page in t.context; t.newContext(options) another context, watched
 //                 like the first and closed with it (options as browser.newContext's)
 //   t.allow(...p) problems matching a RegExp or containing a string do not fail this check
-//   t.problems    the problem lines so far (console errors, page errors, failed requests)
 //   t.requests    what the server answered during this check: {method, path, status, bytes}
-//   t.timeout     this check's bound in seconds; t.name; t.site (DIR, absolute)
+//   t.site        DIR, absolute
 // A check fails if it throws, if it outlasts its bound (default --timeout, 30 s; a check sets
 // its own with `test_x.timeout = 60` after it), or if any page of its contexts logs a
 // console.error, throws an uncaught error, or has a request fail or answered with a status of
 // 400 or more (unless allowed). Playwright's waits in its contexts time out at 4/5 of its
 // bound, so their own message, saying what they waited for, usually comes first.
 //
-// Output: for each check `RUN name`, what it logged, then `PASS name`, or `FAIL name` with the
-// error, the problems, a screenshot of each of its pages (in --shots) and, last, the reason in
-// one line; at the end `SUMMARY passed failed`: the protocol of host_tests/checkitems.py, which
-// reads them for host_tests/webcheck.py. Past --total seconds (default 240) the runner says so,
-// closes Chromium and exits 3.
+// Output: the protocol of host_tests/checkitems.py (RUN, PASS or FAIL, SUMMARY), a failure with
+// the error, the problems and a screenshot of each of its pages (in --shots). Past --total
+// seconds (default 240) the runner says so, closes Chromium and exits 3.
 
 import assert from "node:assert/strict";
 import fs from "node:fs";
@@ -125,14 +121,10 @@ async function runCheck(name, fn, browser, server, shots) {
 
   const context = await newContext();
   const t = {
-    name,
-    browser,
     context,
     page: await context.newPage(),
     assert,
     site: path.resolve(opts.site),
-    timeout: seconds,
-    problems,
     url: (where = "") => new URL(where, server.url).href,
     log: (...args) => say(format(...args)),
     newContext,

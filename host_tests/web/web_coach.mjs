@@ -1,42 +1,65 @@
 // The page's tree explorer (issue 21) against the plain minimax and alpha-beta of
-// coachcheck.mjs: every score, mark and count shown, the best line, the cut-off marks; the
-// keyboard (and Escape giving the keys back), the focus ring, what comes first; a phone.
+// coachcheck.mjs: every score, mark and count shown, the best line, the cut-off marks; its code
+// fetched when it is first opened; the keyboard (and Escape giving the keys back), the focus
+// ring, what comes first; a phone.
 // SPDX-License-Identifier: MIT
 // Run by host_tests/test_web.py (class web_coach); oxopage.mjs reads the glass.
 
 import * as oxo from "./oxopage.mjs";
-import { menu } from "./pagekeys.mjs";
-import { bestLine, exploreAndCheck, markOf, minimax, moves, openExplorer } from "./coachcheck.mjs";
+import {
+  bestLine, COACH_FILES, exploreAndCheck, markOf, moves, openExplorer,
+} from "./coachcheck.mjs";
 
 export async function test_the_tree_of_the_empty_board(t) {
   const page = await oxo.open(t);
+  // The explorer's code comes when it is first opened (issue 26), once.
+  t.assert.equal(await page.locator("#explorer #tree").count(), 0, "its parts came early");
+  t.assert.deepEqual(oxo.served(t, COACH_FILES), []);
   await openExplorer(page);
   t.assert.equal(await page.locator("#tree > li.node").count(), 9);
+  t.assert.deepEqual(oxo.served(t, COACH_FILES).sort(), COACH_FILES);
+  await page.locator("#explorer > summary").click();
+  await page.locator("#explorer > summary").click();
+  await page.waitForFunction(() => document.getElementById("explorer").open);
+  t.assert.equal(await page.locator("#tree > li.node").count(), 9);
+  t.assert.deepEqual(oxo.served(t, COACH_FILES).sort(), COACH_FILES, "fetched again");
   await exploreAndCheck(t, page, Array(9).fill(0), 1);
 }
 test_the_tree_of_the_empty_board.timeout = 60;
 
 // -- keyboard and phone --------------------------------------------------------------------------
 
-export async function test_the_explorer_by_keyboard(t) {
+export async function test_the_explorer_by_keyboard_and_escape_gives_the_keys_back(t) {
   const page = await oxo.open(t);
-  const glass = await page.evaluate(() => Array.from(window.oxo.glass));
   // Tab to the explorer's summary, Enter opens it; Tab on to the first move.
   await page.locator("#mute").focus();
-  let k = 0;
-  while (!(await page.evaluate(() => document.activeElement.matches("#explorer > summary")))) {
-    if (++k > 20) t.assert.fail("Tab never reaches the explorer");
+  for (let k = 0; !(await page.evaluate(() =>
+    document.activeElement.matches("#explorer > summary"))); k++) {
+    if (k > 20) t.assert.fail("Tab never reaches the explorer");
     await page.keyboard.press("Tab");
   }
   await page.keyboard.press("Enter");
   await page.waitForFunction(() => document.querySelectorAll("#tree > li.node").length === 9);
-  await page.keyboard.press("Tab");
+  t.assert.match(await page.locator("#explorer .tree-note").textContent(), /Esc.*back to the game/s);
+  await page.keyboard.press("Tab"); // X centre: on the best line, outlined in the accent
   const focused = () => page.evaluate(() => {
     const b = document.activeElement;
     return { path: b.closest("li.node")?.dataset.path, expanded: b.getAttribute("aria-expanded"),
       children: b.parentElement.querySelectorAll(":scope > ul:not([hidden]) > li").length };
   });
   t.assert.deepEqual(await focused(), { path: "4", expanded: "false", children: 0 });
+  // Its focus ring is not the best line's outline.
+  const look = await page.evaluate(() => {
+    const b = document.activeElement;
+    const style = getComputedStyle(b);
+    return { line: b.closest("li").matches(".line"), visible: b.matches(":focus-visible"),
+      ring: style.outlineStyle, ringColour: style.outlineColor, border: style.borderTopColor };
+  });
+  t.log(JSON.stringify(look));
+  t.assert.deepEqual([look.line, look.visible], [true, true]);
+  t.assert.notEqual(look.ring, "none");
+  t.assert.notEqual(look.ringColour, look.border, "the focus ring has the best line's colour");
+  // The keys work the tree there, not the game.
   await page.keyboard.press("Enter");
   await page.waitForFunction(() => document.activeElement.getAttribute("aria-expanded") === "true");
   t.assert.deepEqual(await focused(), { path: "4", expanded: "true", children: 8 });
@@ -49,7 +72,6 @@ export async function test_the_explorer_by_keyboard(t) {
   // The game's keys were not pressed meanwhile: the title is on the glass as it was.
   t.assert.equal(await page.evaluate(() => window.oxoRead.text(window.oxo.glass, 10, 21, 8)),
     "OXO 5110");
-  t.assert.ok(glass.length === 504);
   // Screen readers: a button's name says the move, its mark and its counts, as the test's own
   // minimax has them.
   const empty = Array(9).fill(0);
@@ -62,48 +84,17 @@ export async function test_the_explorer_by_keyboard(t) {
   const reply = await page.locator('#tree li[data-path="41"] > button').textContent();
   t.assert.match(reply, new RegExp(`^O top\\s*${loss}\\s*\\(${o.scores[1]}\\): they win with ` +
     `their move ${loss.slice(1)}\\s*minimax ${o.counts[1].toLocaleString("en-US")}`));
-}
-
-export async function test_escape_gives_the_keys_back_and_the_focus_shows(t) {
-  const page = await oxo.open(t);
-  await page.locator("#mute").focus();
-  for (let k = 0; !(await page.evaluate(() =>
-    document.activeElement.matches("#explorer > summary"))); k++) {
-    if (k > 20) t.assert.fail("Tab never reaches the explorer");
-    await page.keyboard.press("Tab");
-  }
-  await page.keyboard.press("Enter");
-  await page.waitForFunction(() => document.querySelectorAll("#tree > li.node").length === 9);
-  t.assert.match(await page.locator("#explorer .tree-note").textContent(), /Esc.*back to the game/s);
-  await page.keyboard.press("Tab"); // X centre: on the best line, outlined in the accent
-  // Its focus ring is not the best line's outline.
-  const look = await page.evaluate(() => {
-    const b = document.activeElement;
-    const style = getComputedStyle(b);
-    return { path: b.closest("li.node")?.dataset.path, line: b.closest("li").matches(".line"),
-      visible: b.matches(":focus-visible"), ring: style.outlineStyle,
-      ringColour: style.outlineColor, border: style.borderTopColor };
-  });
-  t.log(JSON.stringify(look));
-  t.assert.deepEqual([look.path, look.line, look.visible], ["4", true, true]);
-  t.assert.notEqual(look.ring, "none");
-  t.assert.notEqual(look.ringColour, look.border, "the focus ring has the best line's colour");
-  // The keys work the tree there, not the game; Escape gives them back.
-  await page.keyboard.press("Enter");
-  await page.waitForFunction(() => document.activeElement.getAttribute("aria-expanded") === "true");
-  t.assert.equal(await page.evaluate(() => window.oxoRead.text(window.oxo.glass, 10, 21, 8)),
-    "OXO 5110");
+  // Escape gives the keys back: Enter is SELECT, and the title gives way to the main menu.
   await page.keyboard.press("Escape");
   t.assert.equal(await page.evaluate(() =>
     document.getElementById("explorer").contains(document.activeElement)), false);
-  await page.keyboard.press("Enter"); // SELECT: the title gives way to the main menu
-  await menu(page, (m) => m.highlight === 0 && m.rows[0].label.startsWith("1P"));
+  await page.keyboard.press("Enter");
+  await oxo.menu(page, (m) => m.highlight === 0 && m.rows[0].label.startsWith("1P"));
 }
 
 export async function test_the_tree_comes_before_what_the_numbers_mean(t) {
   const page = await oxo.open(t);
-  await page.locator("#explorer > summary").click();
-  await page.waitForFunction(() => document.querySelectorAll("#tree > li.node").length === 9);
+  await openExplorer(page);
   const seen = await page.evaluate(() => {
     const explorer = document.getElementById("explorer");
     const tree = document.getElementById("tree");

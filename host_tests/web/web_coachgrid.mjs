@@ -1,25 +1,27 @@
 // The page's coach beside the glass (issue 21) against the plain minimax of coachcheck.mjs:
-// the scores in a game played in the page (and its tree), the device's Coach setting, its
-// review, the CPU's turn, the grid's place as its words change.
+// the scores in a game played in the page (and its tree), its code fetched at the first scores,
+// the device's Coach setting, its review, the CPU's turn, the grid's place as its words change.
 // SPDX-License-Identifier: MIT
 // Run by host_tests/test_web.py (class web_coachgrid); oxopage.mjs reads the glass.
 
 import * as oxo from "./oxopage.mjs";
-import { menu, press } from "./pagekeys.mjs";
 import {
   ORDER, wins, moves, openExplorer, SIDE, exploreAndCheck, twoPlayers, place, grid, gridShows,
-  GAME, MIDGAME, COACH_OFF, highlighted, choose,
+  GAME, MIDGAME, COACH_OFF, COACH_FILES,
 } from "./coachcheck.mjs";
 
 export async function test_the_scores_beside_the_glass_in_a_game_and_its_tree(t) {
   await oxo.seedSettings(t.context, oxo.COACH_ON);
   const page = await oxo.open(t);
   t.assert.equal((await grid(page)).why, "No game on the glass: start 1P or 2P from the menu.");
+  t.assert.deepEqual(oxo.served(t, COACH_FILES), [], "the coach's code came before its scores");
   await twoPlayers(page);
   const cells = Array(9).fill(0);
   let side = 1;
-  // Cheap: the coach answers (and searches) only when the position changes, not every step.
   await gridShows(t, page, cells, side);
+  // The first scores brought coach.js, and only it.
+  t.assert.deepEqual(oxo.served(t, COACH_FILES), ["coach.js"]);
+  // Cheap: the coach answers (and searches) only when the position changes, not every step.
   const updates = await page.evaluate(() => [window.oxo.coach.updates, window.oxo.steps]);
   await page.waitForFunction((n) => window.oxo.steps >= n + 30, updates[1]);
   t.assert.equal(await page.evaluate(() => window.oxo.coach.updates), updates[0],
@@ -54,6 +56,7 @@ export async function test_the_grid_follows_the_coach_setting(t) {
     COACH_OFF);
   t.assert.deepEqual(await grid(page),
     { cells: Array(9).fill(""), best: [], caption: "Coach", why: COACH_OFF });
+  t.assert.deepEqual(oxo.served(t, COACH_FILES), [], "the coach's code came with it off");
   // The explorer is there all the same (opening it is the player's choice): the position on
   // the glass, O to move.
   await openExplorer(page);
@@ -63,21 +66,21 @@ export async function test_the_grid_follows_the_coach_setting(t) {
   // has the focus, and with it the keys).
   await page.keyboard.press("Escape");
   await page.keyboard.press("p"); // hold NEXT: the menu
-  await highlighted(page, "Continue");
-  await choose(page, "Settings");
-  await press(page, "SELECT");
-  await highlighted(page, "Contr");
-  await choose(page, "Coach");
-  await press(page, "SELECT"); // ON; the first time, what the marks mean shows until a press
-  await page.waitForTimeout(300);
-  await press(page, "SELECT");
-  await oxo.until(page, (m) => (m.highlight >= 0 && m.rows[m.highlight].label === "Coach" &&
-    m.rows[m.highlight].value === "ON" ? m : null), { read: "menu" });
-  await choose(page, "Back");
-  await press(page, "SELECT");
-  await highlighted(page, "Settings");
-  await choose(page, "Continue", "PREV");
-  await press(page, "SELECT");
+  await oxo.highlighted(page, "Continue");
+  await oxo.choose(page, "Settings");
+  await oxo.press(page, "SELECT");
+  await oxo.highlighted(page, "Contr");
+  await oxo.choose(page, "Coach");
+  await oxo.press(page, "SELECT"); // ON; the first time, what the marks mean shows until a press
+  await oxo.menu(page, (m) => m.rows.every((row) => row.label !== "Coach"));
+  await oxo.press(page, "SELECT");
+  await oxo.menu(page, (m) => m.highlight >= 0 && m.rows[m.highlight].label === "Coach" &&
+    m.rows[m.highlight].value === "ON");
+  await oxo.choose(page, "Back");
+  await oxo.press(page, "SELECT");
+  await oxo.highlighted(page, "Settings");
+  await oxo.choose(page, "Continue", "PREV");
+  await oxo.press(page, "SELECT");
   await gridShows(t, page, cells, 2);
 }
 test_the_grid_follows_the_coach_setting.timeout = 60;
@@ -100,28 +103,25 @@ export async function test_the_review_beside_the_glass(t) {
   await gridShows(t, page, cells, 1, reviewing(1, GAME.length, 1, GAME[0]));
   for (let step = 1; step < 4; step++) {
     cells[GAME[step - 1]] = 2 - (step % 2);
-    await press(page, "NEXT");
+    await oxo.press(page, "NEXT");
     const side = 1 + (step % 2);
     await gridShows(t, page, cells, side, reviewing(step + 1, GAME.length, side, GAME[step]));
   }
-  // The explorer roots at the position reviewed: X centre, O top, X top left; O to move.
+  // The explorer roots at the position reviewed: X centre, O top, X top left; O to move. (Its
+  // tree there is the one checked node by node mid-game, MIDGAME, in the check above.)
   await openExplorer(page);
   t.assert.deepEqual(await page.locator("#tree > li.node").evaluateAll((all) =>
     all.map((li) => li.dataset.path)), ORDER.filter((c) => !cells[c]).map(String));
+  t.assert.equal(await page.locator("#tree-root .mini").textContent(),
+    cells.map((c) => SIDE[c] || "\u00b7").join(""));
   t.assert.match(await page.locator("#tree-root").textContent(), /O to move/);
-  await exploreAndCheck(t, page, cells, 2);
 }
-test_the_review_beside_the_glass.timeout = 90;
+test_the_review_beside_the_glass.timeout = 60;
 
 export async function test_the_cpu_turn_says_so(t) {
-  // A 1P game where the CPU starts: set Starts to CPU in the menu, then play.
-  await oxo.seedSettings(t.context, oxo.COACH_ON);
-  const page = await oxo.open(t, { clock: true });
-  await press(page, "SELECT");
-  await oxo.tick(page, 200);
-  const rows = await menu(page, (m) => (m.highlight === 0 ? m : null));
-  const starts = rows.rows.findIndex((r) => r.label.startsWith("Start"));
-  t.assert.ok(starts > 0, JSON.stringify(rows));
+  // A 1P game where the CPU starts (settings.py starts 1: widgets.STARTS_LABELS' CPU).
+  await oxo.seedSettings(t.context, { ...oxo.COACH_ON, starts: 1 });
+  const page = await oxo.open(t);
   // While the CPU thinks the page says whose turn it is: watch every answer the coach gives.
   await page.evaluate(() => {
     window.oxoWhy = [];
@@ -129,17 +129,11 @@ export async function test_the_cpu_turn_says_so(t) {
     new MutationObserver(() => window.oxoWhy.push(why.textContent))
       .observe(why, { childList: true, characterData: true, subtree: true });
   });
-  for (let k = 0; k < starts; k++) await press(page, "NEXT"), await oxo.tick(page, 100);
-  while ((await page.evaluate(() => window.oxoRead.menu())).rows[starts].value !== "CPU") {
-    await press(page, "SELECT");
-    await oxo.tick(page, 100);
-  }
-  for (let k = 0; k < starts; k++) await press(page, "PREV"), await oxo.tick(page, 100);
-  await press(page, "SELECT");
-  await oxo.tick(page, 1500);
-  const seen = await page.evaluate(() => window.oxoWhy);
-  t.log(JSON.stringify(seen));
-  t.assert.ok(seen.includes("The CPU's turn: the scores show when it is yours."), "no CPU turn");
+  await oxo.press(page, "SELECT");
+  await oxo.highlighted(page, "1P vs CPU");
+  await oxo.press(page, "SELECT");
+  await page.waitForFunction(() =>
+    window.oxoWhy.includes("The CPU's turn: the scores show when it is yours."));
   // The first scores bring the grid's code (coach.js), which draws them once it is in: it
   // comes over the network, whatever the page's clock does.
   await page.waitForFunction(() =>

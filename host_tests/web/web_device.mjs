@@ -7,7 +7,6 @@ import fs from "node:fs";
 import path from "node:path";
 
 import * as oxo from "./oxopage.mjs";
-import { menu, press, read } from "./pagekeys.mjs";
 
 // -- sound ---------------------------------------------------------------------------------------
 
@@ -45,8 +44,8 @@ async function sound(page, name) {
     window.oxoAudio.calls = [];
     return window.oxo.tones;
   });
-  await press(page, name);
-  await oxo.tick(page, 400);
+  await oxo.press(page, name);
+  await page.clock.runFor(400);
   return page.evaluate((tones) => [window.oxoAudio.calls, window.oxo.tones - tones], tones);
 }
 
@@ -55,14 +54,14 @@ const hzOf = (calls) => calls.filter((c) => c[0] === "hz").map((c) => c[1]);
 export async function test_sound_reaches_webaudio_and_stops_on_mute(t) {
   await t.context.addInitScript(recordAudio);
   const page = await oxo.open(t, { clock: true });
-  await oxo.tick(page, 500);
+  await page.clock.runFor(500);
   // The power-on chime played in the firmware, but no gesture yet: no AudioContext.
   t.assert.ok(await page.evaluate(() => window.oxo.tones) > 0, "no chime");
   t.assert.deepEqual(await page.evaluate(() => window.oxoAudio), { contexts: 0, calls: [] });
 
-  await press(page, "SELECT"); // the first press: the menu, and now audio
-  await oxo.tick(page, 400);
-  t.assert.equal((await read(page, "menu")).highlight, 0);
+  await oxo.press(page, "SELECT"); // the first press: the menu, and now audio
+  await page.clock.runFor(400);
+  t.assert.equal((await oxo.read(page, "menu")).highlight, 0);
   t.assert.equal(await page.evaluate(() => window.oxoAudio.contexts), 1);
   const [move] = await sound(page, "NEXT");
   t.assert.deepEqual(hzOf(move), notes("MOVE"));
@@ -77,13 +76,13 @@ export async function test_sound_reaches_webaudio_and_stops_on_mute(t) {
   // the rest of the sound is not scheduled.
   const calls = () => page.evaluate(() => window.oxoAudio.calls);
   await page.evaluate(() => (window.oxoAudio.calls = []));
-  await press(page, "SELECT");
+  await oxo.press(page, "SELECT");
   for (let k = 0; k < 40 && !(await calls()).some((c) => c[0] === "gain" && c[1] > 0); k++) {
-    await oxo.tick(page, 5);
+    await page.clock.runFor(5);
   }
   const before = (await calls()).length;
   await page.locator("#mute").click();
-  await oxo.tick(page, 400);
+  await page.clock.runFor(400);
   const after = (await calls()).slice(before).map((c) => c.slice(0, 2));
   t.assert.deepEqual(after, [["gain", 0]]);
   t.assert.ok(before < 6, `the mute came after the sound: ${before} calls`); // PLACE makes 6
@@ -103,8 +102,8 @@ export async function test_sound_reaches_webaudio_and_stops_on_mute(t) {
   await oxo.reload(page);
   await oxo.pause(page);
   t.assert.equal(await page.locator("#mute").getAttribute("aria-pressed"), "true");
-  await press(page, "SELECT");
-  await oxo.tick(page, 400);
+  await oxo.press(page, "SELECT");
+  await page.clock.runFor(400);
   await silent("NEXT", "MOVE");
   t.assert.equal(await page.evaluate(() => window.oxoAudio.contexts), 1);
 }
@@ -125,8 +124,8 @@ export async function test_the_board_option(t) {
   t.assert.equal(await boardName(page), "esp32");
   t.assert.equal(await current(page), "esp32");
   t.assert.equal(await page.locator("#status").textContent(), "Running the esp32 firmware.");
-  await press(page, "SELECT"); // it plays
-  await menu(page, (m) => m.highlight === 0 && m.rows[0].label === "1P vs CPU");
+  await oxo.press(page, "SELECT"); // it plays
+  await oxo.menu(page, (m) => m.highlight === 0 && m.rows[0].label === "1P vs CPU");
   await oxo.canvasShows(t, page, "screens/menu");
 
   // The other board's link: the page powers it on, from nothing.
@@ -136,8 +135,7 @@ export async function test_the_board_option(t) {
   t.assert.equal(await current(page), "pico");
 
   // An unknown board: the status line says so, and the Pico runs.
-  await page.goto(t.url("index.html?board=nokia3310"));
-  await page.waitForFunction(() => window.oxo && window.oxo.frames > 0 && window.oxo.loaded);
+  await oxo.loads(page, () => page.goto(t.url("index.html?board=nokia3310")));
   await page.waitForFunction(() => document.querySelector("#status.error"));
   const status = await page.locator("#status").textContent();
   t.assert.match(status, /There is no board "nokia3310" \(choose pico or esp32\)/);
@@ -158,10 +156,9 @@ export async function test_the_release_files_link_only_on_github_pages(t) {
     const tail = route.request().url().slice("https://someone.github.io/oxo5110/".length);
     await route.fulfill({ response: await page.request.get(site + tail) });
   });
-  await page.goto("https://someone.github.io/oxo5110/index.html");
   // The game runs there too, all of it in (game.bin comes after the first frame): no fetch of
   // the route's is left in flight when the check ends.
-  await page.waitForFunction(() => window.oxo && window.oxo.loaded && window.oxo.frames > 0);
+  await oxo.loads(page, () => page.goto("https://someone.github.io/oxo5110/index.html"));
   const links = await page.locator("#flash a").evaluateAll((all) => all.map((a) => a.href));
   const download = "https://github.com/someone/oxo5110/releases/latest/download/";
   t.assert.deepEqual(links, [download + "oxo5110-pico.uf2", download + "oxo5110-esp32.bin"]);
@@ -189,13 +186,8 @@ async function runs(page, png, x, y, n, down = false) {
   }, args);
 }
 
-// 360x740 CSS px at 3 device pixels a CSS pixel, as a Galaxy S8 reports. Not a fractional
-// ratio: Playwright emulates one by laying out in CSS pixels, so the canvas's box falls between
-// device pixels, which a phone's browser (layout in device pixels) does not do.
-const PHONE = { viewport: { width: 360, height: 740 }, deviceScaleFactor: 3 };
-
 export async function test_the_phone_layout(t) {
-  const context = await t.newContext({ ...PHONE, isMobile: true, hasTouch: true });
+  const context = await t.newContext(oxo.PHONE);
   // On the paused clock: the title's blink stays as the glass was read while the shot is taken.
   const page = await oxo.open(t, { page: await context.newPage(), clock: true });
   const box = await page.evaluate(() => {
@@ -210,14 +202,16 @@ export async function test_the_phone_layout(t) {
       glass: Array.from(window.oxo.glass),
     };
   });
-  const [scale, c, cell, margin] = [PHONE.deviceScaleFactor, box.canvas, box.cell, box.margin];
+  const { deviceScaleFactor: scale, viewport } = oxo.PHONE;
+  const [c, cell, margin] = [box.canvas, box.cell, box.margin];
   t.log(`canvas ${JSON.stringify(c)}: ${cell} device px an LCD pixel`);
   t.assert.ok(box.scroll[0] <= box.scroll[1], `it scrolls sideways: ${box.scroll}`);
   t.assert.equal(box.keys.length, 3);
   for (const k of box.keys) {
     t.assert.ok(k.width >= 44 && k.height >= 44, `a ${k.width}x${k.height} key`);
   }
-  const inside = c.left >= 0 && c.top >= 0 && c.right <= 360 && c.bottom <= 740;
+  const inside = c.left >= 0 && c.top >= 0 && c.right <= viewport.width &&
+    c.bottom <= viewport.height;
   t.assert.ok(inside, "the canvas is not inside the viewport");
   t.assert.ok(Number.isInteger(cell) && cell >= 2, `${cell}`);
   t.assert.deepEqual(box.pixels, [cell * (84 + 2 * margin), cell * (48 + 2 * margin)]);

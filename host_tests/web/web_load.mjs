@@ -1,7 +1,8 @@
 // What the page fetches and when (issue 26): the first frame only what index.html names to load
 // (tools/web_build.py first_frame_files sums its bytes) and, of firmware.bin, imports all but
-// the other board and the error screen; the rest of the game comes right after it, the coach's
-// grid at the device's first scores, the explorer when it is first opened.
+// the other board and the error screen; the rest of the game comes right after it. The coach's
+// grid at the device's first scores: web_coachgrid's checks; the explorer when it is first
+// opened: web_coach's.
 // SPDX-License-Identifier: MIT
 // Run by host_tests/test_web.py (class web_load); oxopage.mjs reads the glass.
 
@@ -9,9 +10,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 import * as oxo from "./oxopage.mjs";
-import { grid, openExplorer, place, twoPlayers } from "./coachcheck.mjs";
-
-const COACH_FILES = ["coach.js", "explorer.js", "explorer.bin"];
+import { COACH_FILES } from "./coachcheck.mjs";
 
 // The files the page asked for, by name, and those whose fetch began before its first frame
 // (the resource timing entries against oxo.js's mark), with what index.html names to load.
@@ -29,9 +28,6 @@ const fetched = (page) => page.evaluate(() => {
   };
 });
 
-// The server's answers to this check, by file name.
-const served = (t) => t.requests.map((r) => r.path.split("/").pop());
-
 export async function test_the_first_frame_fetches_what_index_html_names_and_no_more(t) {
   const page = await oxo.open(t);
   await page.waitForTimeout(1000); // the title idles: nothing more comes
@@ -43,7 +39,7 @@ export async function test_the_first_frame_fetches_what_index_html_names_and_no_
   }
   // After the first frame: the rest of the game, and nothing of the coach's.
   t.assert.deepEqual(seen.all, [...seen.named, "game.bin"].sort());
-  t.assert.deepEqual(served(t).sort(), ["index.html", ...seen.all].sort());
+  t.assert.deepEqual(oxo.served(t).sort(), ["index.html", ...seen.all].sort());
 }
 
 // The port's loader as served, with loadMicroPython (a live binding: the page's script, which
@@ -89,42 +85,4 @@ export async function test_the_first_frame_imports_all_of_firmware_bin(t) {
     t.assert.deepEqual(modules(bundle).filter((name) => seen.has(name)), [],
       `the first frame imported from ${bundle}`);
   }
-}
-
-export async function test_the_coach_comes_at_the_first_scores(t) {
-  // The device's Coach off (its default): a game shows no scores, and no coach.js comes.
-  const off = await oxo.open(t);
-  await twoPlayers(off);
-  await place(off, 4);
-  await off.waitForFunction(() => /coach is off/.test(document.getElementById("coach-why")
-    .textContent));
-  t.assert.deepEqual(served(t).filter((name) => COACH_FILES.includes(name)), []);
-  // On: the first scores bring coach.js, and only it.
-  const context = await oxo.seedSettings(await t.newContext(), oxo.COACH_ON);
-  const page = await oxo.open(t, { page: await context.newPage() });
-  t.assert.deepEqual((await fetched(page)).all.filter((n) => COACH_FILES.includes(n)), []);
-  await twoPlayers(page);
-  await page.waitForFunction(() =>
-    !document.getElementById("coach-grid").classList.contains("none"));
-  t.assert.equal((await grid(page)).caption, "Coach: X to move");
-  t.assert.deepEqual((await fetched(page)).all.filter((n) => COACH_FILES.includes(n)),
-    ["coach.js"]);
-}
-test_the_coach_comes_at_the_first_scores.timeout = 40;
-
-export async function test_the_explorer_comes_when_first_opened(t) {
-  const page = await oxo.open(t);
-  const coachFiles = async () =>
-    (await fetched(page)).all.filter((n) => COACH_FILES.includes(n)).sort();
-  t.assert.deepEqual(await coachFiles(), []);
-  t.assert.equal(await page.locator("#explorer #tree").count(), 0, "its parts came early");
-  await openExplorer(page); // its 9 moves listed
-  t.assert.deepEqual(await coachFiles(), COACH_FILES.slice().sort());
-  // Closed and opened again: all there already, nothing fetched again.
-  await page.locator("#explorer > summary").click();
-  await page.locator("#explorer > summary").click();
-  await page.waitForFunction(() => document.getElementById("explorer").open);
-  t.assert.equal(await page.locator("#tree > li.node").count(), 9);
-  t.assert.deepEqual(served(t).filter((n) => COACH_FILES.includes(n)).sort(),
-    COACH_FILES.slice().sort());
 }

@@ -5,44 +5,42 @@
 // Run by host_tests/test_web.py (class web_page); oxopage.mjs reads the glass.
 
 import * as oxo from "./oxopage.mjs";
-import { menu, press, read } from "./pagekeys.mjs";
 
 // -- settings and the tally in localStorage ------------------------------------------------------
 
-// From the title: the menu, its Level row stepped once (HARD -> PERF), then a game to its end.
-// Returns what the game's status column read.
+// From the title: the menu, its Level row stepped once (HARD -> PERF), then a game to its end by
+// mouse clicks. Returns the game (oxo.playGame).
 async function changeLevelAndPlay(page) {
-  await press(page, "SELECT");
-  await menu(page, (m) => m.highlight === 0);
-  await press(page, "NEXT");
-  await press(page, "NEXT");
-  await menu(page, (m) => m.highlight === 2 && m.rows[2].label === "Level");
-  await press(page, "SELECT");
-  await menu(page, (m) => m.rows[2].value === "PERF");
-  await press(page, "PREV");
-  await press(page, "PREV");
-  await menu(page, (m) => m.highlight === 0);
-  await press(page, "SELECT");
-  return (await oxo.playGame(page, (name) => press(page, name))).state;
+  await oxo.press(page, "SELECT");
+  await oxo.highlighted(page, "1P vs CPU");
+  await oxo.choose(page, "Level");
+  await oxo.press(page, "SELECT");
+  await oxo.menu(page, (m) => m.rows[m.highlight].value === "PERF");
+  await oxo.choose(page, "1P", "PREV");
+  await oxo.press(page, "SELECT");
+  return oxo.playGame(page, (name) => oxo.press(page, name));
 }
 
 // From the title: the menu's Level, and the tally a new game's status column shows.
 async function levelAndTally(page) {
-  await press(page, "SELECT");
-  const m = await menu(page, (m) => (m.highlight === 0 && m.rows[2].label === "Level" ? m : null));
-  await press(page, "SELECT");
+  await oxo.press(page, "SELECT");
+  const m = await oxo.menu(page, (m) => (m.highlight === 0 && m.rows[2].label === "Level" ?
+    m : null));
+  await oxo.press(page, "SELECT");
   const s = await oxo.until(page, (s) => (s.turn === "YOU" || s.turn === "CPU" ? s : null));
   return { level: m.rows[2].value, label: s.label, tally: s.tally };
 }
 
 export async function test_settings_and_tally_survive_a_reload_and_start_fresh_forgets_them(t) {
   const page = await oxo.open(t);
-  const end = await changeLevelAndPlay(page);
-  t.log(`played at PERF: ${end.result}, tally ${end.tally.join(" / ")}`);
+  const game = await changeLevelAndPlay(page);
+  oxo.countedOnce(t, game);
+  const end = game.state;
   t.assert.equal(end.label, "PERF");
   // The result blinks, so its save waits for the frame of a blink once the jingle is over
   // (app.App.save_wait_ms, 2 s): a reload sooner is a power cut before the save.
-  await page.waitForTimeout(2500);
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem("oxo5110:settings.json"))
+    ?.tally1?.some((n) => n > 0));
   await oxo.reload(page);
   const kept = await levelAndTally(page);
   t.assert.deepEqual(kept, { level: "PERF", label: "PERF", tally: end.tally });
@@ -64,35 +62,32 @@ export async function test_settings_and_tally_survive_a_reload_and_start_fresh_f
 
 // -- the idle timers, on Playwright's clock (the port's ticks_ms reads Date.now()) ---------------
 
-export async function test_the_demo_starts_after_15_s_on_the_title(t) {
+export async function test_the_demo_at_15_s_dimming_at_30_s_and_sleep_at_120_s(t) {
   const page = await oxo.open(t, { clock: true });
-  await oxo.at(page, "before", 15000);
-  const title = await page.evaluate(() => window.oxoRead.text(window.oxo.glass, 10, 21, 8));
-  t.assert.equal(title, "OXO 5110");
-  t.assert.notEqual((await read(page, "status")).result, "DEMO");
-  await oxo.at(page, "past", 15000); // app.App.demo_after_ms: 15 s
-  const demo = await read(page, "state");
-  t.assert.equal(demo.result, "DEMO");
-  await oxo.tick(page, 3000); // the demo's CPUs play
-  const later = await read(page, "state");
-  t.log(`demo: ${demo.board} -> ${later.board}`);
-  t.assert.equal(later.result, "DEMO");
-  t.assert.ok(later.marks >= demo.marks + 2, "the demo does not play");
-}
-
-export async function test_the_backlight_dims_and_the_display_sleeps_and_a_press_wakes_it(t) {
-  const page = await oxo.open(t, { clock: true });
-  const canvas = () => read(page, "canvasColours");
+  const canvas = () => oxo.read(page, "canvasColours");
   const lit = () => page.locator("#bezel.lit").count();
   const blank = () => page.evaluate(() => window.oxo.glass.every((b) => b === 0));
   t.assert.deepEqual(await canvas(), [...oxo.LIT].sort());
-  await oxo.at(page, "before", 30000); // settings.py dim_s: 30 s (the demo plays from 15 s on)
+  await oxo.at(page, "before", 15000);
+  const title = await page.evaluate(() => window.oxoRead.text(window.oxo.glass, 10, 21, 8));
+  t.assert.equal(title, "OXO 5110");
+  t.assert.notEqual((await oxo.read(page, "status")).result, "DEMO");
+  await oxo.at(page, "past", 15000); // app.App.demo_after_ms: 15 s
+  const demo = await oxo.read(page, "state");
+  t.assert.equal(demo.result, "DEMO");
+  await page.clock.runFor(3000); // the demo's CPUs play
+  const later = await oxo.read(page, "state");
+  t.log(`demo: ${demo.board} -> ${later.board}`);
+  t.assert.equal(later.result, "DEMO");
+  t.assert.ok(later.marks >= demo.marks + 2, "the demo does not play");
+
+  await oxo.at(page, "before", 30000); // settings.py dim_s: 30 s
   t.assert.deepEqual(await canvas(), [...oxo.LIT].sort());
   t.assert.equal(await lit(), 1);
   await oxo.at(page, "past", 30000);
   t.assert.deepEqual(await page.evaluate(() => window.oxo.colours), oxo.UNLIT);
   t.assert.deepEqual(await canvas(), [...oxo.UNLIT].sort()); // the glass still shows, unlit
-  t.assert.equal((await read(page, "status")).result, "DEMO");
+  t.assert.equal((await oxo.read(page, "status")).result, "DEMO");
   t.assert.equal(await lit(), 0);
 
   await oxo.at(page, "before", 120000); // sleep_s: 120 s - the display powered down
@@ -103,8 +98,8 @@ export async function test_the_backlight_dims_and_the_display_sleeps_and_a_press
   const status = () => page.locator("#status").textContent();
   t.assert.equal(await status(), "The display is asleep: press a button to wake it.");
 
-  await press(page, "NEXT"); // wakes it to the title (where the sleep left the demo), lit
-  await oxo.tick(page, 300);
+  await oxo.press(page, "NEXT"); // wakes it to the title (where the sleep left the demo), lit
+  await page.clock.runFor(300);
   t.assert.deepEqual(await page.evaluate(() => window.oxo.colours), oxo.LIT);
   await oxo.canvasShows(t, page, "screens/title", { clock: true });
   t.assert.equal(await lit(), 1);
@@ -160,7 +155,7 @@ export async function test_a_broken_module_shows_the_error_screen(t) {
   t.assert.match(await log.jsonValue(), /ValueError: incompatible \.mpy file @app\.py/);
   // A press restarts the game, which fails the same way: the error screen again, no crash.
   const frames = await page.evaluate(() => window.oxo.frames);
-  await press(page, "SELECT");
+  await oxo.press(page, "SELECT");
   await page.waitForFunction((n) => window.oxo.frames > n, frames);
   await page.waitForFunction(ERROR_SCREEN);
   t.assert.equal(await page.evaluate(() => window.oxo.error), null);

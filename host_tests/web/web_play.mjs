@@ -6,56 +6,31 @@
 
 import * as oxo from "./oxopage.mjs";
 
-const PHONE = { viewport: { width: 360, height: 740 }, deviceScaleFactor: 3 };
-const click = (page) => (name) => oxo.key(page, name).click();
-// The tally row of each result (screens._tally: W, D, L).
-const TALLY_ROW = { "WIN!": 0, DRAW: 1, LOST: 2 };
-
-const menuAt = (page, row) => oxo.until(page, (m, row) => m.highlight === row, {
-  read: "menu", arg: row,
-});
+const click = (page) => (name) => oxo.press(page, name);
+const menuAt = (page, row) => oxo.menu(page, (m, row) => m.highlight === row, row);
 
 async function toGame(page, press) {
   await press("SELECT"); // the title: any press opens the menu
-  await oxo.until(page, (m) => m.highlight === 0 && m.rows[0].label === "1P vs CPU", {
-    read: "menu",
-  });
+  await oxo.menu(page, (m) => m.highlight === 0 && m.rows[0].label === "1P vs CPU");
   await press("SELECT");
 }
 
-// A game by `press` to its result, read off the glass; the tally counts it.
-async function wholeGame(t, page, press) {
-  await toGame(page, press);
-  const { state, moves } = await oxo.playGame(page, press);
-  t.log(`${moves} moves, ${state.result}; tally ${state.tally.join(" / ")}; board ${state.board}`);
-  t.assert.ok(moves >= 3, `a game of ${moves} moves of mine`);
-  const row = TALLY_ROW[state.result];
-  state.tally.forEach((text, i) => t.assert.equal(text.slice(3), i === row ? "1" : "0", text));
-}
-
-export async function test_title_and_menu_pixels_are_the_golden_screens(t) {
-  await oxo.open(t);
-  await oxo.canvasShows(t, t.page, "screens/title");
-  await oxo.key(t.page, "SELECT").click();
-  await oxo.canvasShows(t, t.page, "screens/menu");
-}
-
-export async function test_a_game_by_mouse_clicks(t) {
-  await oxo.open(t);
-  await wholeGame(t, t.page, click(t.page));
-}
+// The golden title and menu: web_page's sleep check and the highlighted row's check below. A
+// whole game by mouse clicks: web_page's settings check.
 
 export async function test_a_game_by_keys(t) {
   const page = await oxo.open(t);
   let enter = false;
-  await wholeGame(t, page, async (name) => {
+  const press = async (name) => {
     enter = !enter; // both of SELECT's keys
     await page.keyboard.press(name === "NEXT" ? "ArrowRight" : enter ? "Enter" : " ");
-  });
+  };
+  await toGame(page, press);
+  oxo.countedOnce(t, await oxo.playGame(page, press));
 }
 
 export async function test_the_menu_and_a_move_by_touch_on_a_phone(t) {
-  const context = await t.newContext({ ...PHONE, isMobile: true, hasTouch: true });
+  const context = await t.newContext(oxo.PHONE);
   const page = await oxo.open(t, { page: await context.newPage() });
   const tap = (name) => oxo.key(page, name).tap();
   await tap("SELECT");
