@@ -34,7 +34,8 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         mpy_build.compile_all(tmp / "mpy")
-        paths = (tmp / "mpy", ROOT / "testbed")
+        mpy_build.compile_all(tmp / "hb", sorted((ROOT / "testbed" / "hostboard").glob("*.py")))
+        paths = (tmp / "hb", tmp / "mpy", ROOT / "testbed")
         res = mpyrun.run(SCRIPT, args=(tmp,), paths=paths, heapsize="2048k", timeout=300)
     if res.returncode != 0:
         print(res.stdout + res.stderr, file=sys.stderr)

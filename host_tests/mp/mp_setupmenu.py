@@ -1,6 +1,6 @@
 # setupmenu.py: the settings screen, driven by the buttons and read off the glass.
 # SPDX-License-Identifier: MIT
-# mpcheck: heapsize=512k args={tmp}
+# mpcheck: heapsize=512k paths={hostboard}
 import json
 
 import mptest
@@ -16,13 +16,12 @@ from appplay import (
     to_reset_row,
 )
 from buttons import NEXT, PREV, SELECT
-from harness import read
+from hostapp import HostApp, read
 from mptest import check
-from rig import Rig
 
 
 def test_settings_screen():
-    r = Rig()
+    r = HostApp(alone=True)
     to_menu(r)
     menu_to(r, 4)
     r.click(SELECT)
@@ -122,7 +121,7 @@ def test_the_settings_screen_is_loaded_when_opened_and_let_go_when_left():
     import sys
 
     sys.modules.pop("setupmenu", None)
-    r = Rig()
+    r = HostApp(alone=True)
     to_menu(r)
     check("setupmenu" not in sys.modules, "loaded before it was opened")
     for _ in range(2):  # opened again once let go: its module is loaded again
@@ -135,7 +134,7 @@ def test_the_settings_screen_is_loaded_when_opened_and_let_go_when_left():
 
 
 def test_contrast_stops_at_0_and_at_the_generators_limit():
-    r = Rig()
+    r = HostApp(alone=True)
     open_settings(r)
     r.click(SELECT)  # adjust
     for _ in range(35):
@@ -148,7 +147,7 @@ def test_contrast_stops_at_0_and_at_the_generators_limit():
 
 
 def test_light_sound_level_and_start_rows():
-    r = Rig()
+    r = HostApp(alone=True)
     open_settings(r)
     r.click(NEXT)
     check(r.text_at("ON", 84 - 16, 8, True), r.show())
@@ -182,7 +181,7 @@ def telling(r):
 
 
 def test_the_coach_row_tells_what_the_marks_mean_once_per_device():
-    r = Rig()
+    r = HostApp(alone=True)
     open_settings(r)
     coach_row(r)
     check(r.text_at("OFF", 84 - 24, 40, True), "off by default:\n" + r.show())
@@ -198,7 +197,7 @@ def test_the_coach_row_tells_what_the_marks_mean_once_per_device():
     r.click(SELECT)
     check(not telling(r) and r.text_at("ON", 84 - 16, 40, True), "told once:\n" + r.show())
     r.click(SELECT)  # off again, for the next boot
-    r = Rig(r.path, fresh=False)  # the next boot
+    r.start()  # the next boot
     open_settings(r)
     coach_row(r)
     r.click(SELECT)

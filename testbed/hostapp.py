@@ -1,57 +1,60 @@
-# Runs the app on the host under MicroPython: the one harness of tests, benchmarks, simulator.
+# Runs the app on the host under MicroPython: the one way of tests, benchmarks and simulator.
 # SPDX-License-Identifier: MIT
-"""The app on the host, under the MicroPython unix port, and what its glass shows.
+"""`HostApp`: the firmware on the host, under the MicroPython unix port, on the fake `machine`
+and `time` (testbed/hostboard first on MICROPYPATH), and what its glass shows (glass.py's
+`Glass`: text, cells, the cursor, the status column, golden snaps).
 
-Two ways to run it, with one reader of the glass (glass.py's `Glass`: text, cells, the cursor,
-the status column, golden snaps) and the same buttons:
+The board comes up one way: its board file imported under its own name and installed as
+`board` (as deploy copies it to board.py), the fake machine modelling the port its `PORT` names
+(boardpins.use_board, which the web page shares), a fresh RAM flash as the cwd and a fake clock.
+Then either of two starts, with the same buttons (`down`, `up`, and the actions below) and the
+same glass:
 
-- `Rig` (rig.py): the App as a board runs it, minus the board, on fakebus stand-ins, stepped
-  by the caller's clock.
-- `Harness` (here): the whole firmware (main.py, a board file, the app) booted under the fake
-  `machine` and `time` (testbed/hostboard first on MICROPYPATH), played by a script.
+- `play(script)`: power-on through main.py, as a board boots; `script(h)` is a generator that
+  yields what takes time, and its steps happen at their exact times inside the firmware's
+  sleeps (a lightsleep ends early when a press reaches a pin the port can wake on: an ESP32's
+  ext0 pin, never rp2's).
+- `start()` (or `alone=True`): App(hw, settings) alone on the board's hardware, as
+  startup.main() makes it, stepped by the caller: `run(ms)` or `run(actions)` steps it as
+  startup.main()'s loop would sleep; `click(b)`, `hold(b)` are run(press(b)).
 
-Harness: the board file is imported under its own name and installed as `board`, as deploy
-copies it to board.py, and the fake machine models the MicroPython port its `PORT` names
-(machine.use_port: the rp2 port's clocks and light sleep, the ESP32's, or a generic board
-without PORT), by boardpins.use_board(), which the simulator's MicroPython half and the web
-page share.
-
-    import harness
-    from buttons import NEXT, SELECT
-
-    def script(h):              # a generator: it yields whatever takes time
+    h = HostApp("pico")
+    def script(h):
         h.down(SELECT)          # instant: a level change (here: held at power-on)
-        yield h.wait(500)       # let the firmware run for 500 ms of fake time
+        yield h.wait(500)       # let the firmware run for 500 ms of fake time (or: yield 500)
         h.up(SELECT)
         yield h.press(NEXT)     # down, 80 ms, up, 80 ms
-        yield h.hold(SELECT, 800)
+        yield h.press(SELECT, 800)
         yield h.until(lambda: h.shows("YOUR MOVE"), 2000)
         check(h.shows("X"), h.screen())
         h.snap("board")         # prints "GLASS board <hex> <lit> <Vop>" for a CPython test
+    h.play(script)              # boots main.py; returns when the script ends
 
-    h = harness.Harness("pico")
-    h.run(script)               # boots main.py; returns when the script ends
+    r = HostApp(alone=True)     # the App alone
+    r.click(NEXT)
+    r.run(500)
+    check(r.shows("YOUR MOVE"), r.show())
 
 Time is fake (time.FakeClock): it moves only when the firmware sleeps (time.sleep_ms,
-machine.lightsleep), and the script's steps happen at their exact times inside those sleeps.
-A lightsleep ends early when a press reaches a pin the port can wake on (an ESP32's ext0 pin;
-never on rp2). An exception in the script ends the run and is raised from run(); so are the
-firmware's own escapes (KeyboardInterrupt, ...).
+machine.lightsleep) or charges work (the Pico's flash, frames, SPI bytes). An exception in the
+script ends the run and is raised from play(); so are the firmware's own escapes
+(KeyboardInterrupt, ...). session.Timing(h), an instrument, records the loop's timing over a
+play.
 
-Nothing of the firmware is imported with this module: a Harness must find it unloaded (the
-firmware starts from nothing at every power-on).
+Nothing of the firmware is imported with this module: a HostApp forgets what the last one
+loaded (the firmware starts from nothing at every power-on).
 """
 
 import gc
 import os
 import sys
-import time  # the fake one when testbed/hostboard comes first (a Harness needs it)
+import time  # the fake one when testbed/hostboard comes first (a HostApp needs it)
 
 import machine  # likewise
 from boardpins import button_pin, display, use_board
 from glass import Glass
-from rig import PRESS_MS
 
+PRESS_MS = 80  # a brisk human press, well over the 30 ms debounce
 GAP_MS = 80
 # The buttons module's button names (buttons.SELECT ... RIGHT) as words: a board file's
 # BTN_<NAME> pins. Here, not in buttons.py: only the stand-ins need them.
@@ -79,23 +82,28 @@ class ScriptError(BaseException):
     """The script raised args[0]; carried through the firmware unharmed."""
 
 
-class Harness(Glass):
-    """The whole firmware booted from main.py on a board file, under the fake machine and clock
-    (see the module docstring), played by a script."""
+class HostApp(Glass):
+    """A board file brought up on the host's stand-ins, then the firmware booted from main.py
+    (play) or the App alone (start): see the module docstring."""
 
-    def __init__(self, board="pico", flash="lfs2", start_ms=0, files=None, watch=True):
+    def __init__(
+        self, board="pico", flash="lfs2", start_ms=0, files=None, glass=True, alone=False,
+        clock=None,
+    ):  # fmt: skip
         """board: a board module name (pico, esp32); flash: "lfs2"/"fat" mounts a fresh RAM flash
         (32 KB each; littlefs timed as the Pico's) at /flash and works there (settings.json,
         error.log), None keeps the cwd; start_ms: the first ticks_ms() (near 2**30 to test
-        wrap-around); files: name -> text written to the flash before boot; watch=False drops
+        wrap-around); files: name -> text written to the flash before boot; glass=False drops
         the bus recording instead of feeding the display model (faster long runs; the glass
-        cannot be read then)."""
+        cannot be read then); alone: start() the App alone now; clock: a clock to run on
+        instead of a fake one (time.RealClock: the simulator, a benchmark's own steps)."""
         self.board_name = board
         self._keep = _BASE
         self._forget_firmware()  # the last run's firmware goes before anything new is made
         machine.reset_state()
-        self.clock = time.use(time.FakeClock(start_ms))
-        self.clock.listener = self._listen
+        self.clock = time.use(clock or time.FakeClock(start_ms))
+        if clock is None:
+            self.clock.listener = self._listen
         try:
             os.umount("/flash")
         except OSError:
@@ -105,7 +113,7 @@ class Harness(Glass):
         if flash:
             import ramdisk
 
-            # One RAM flash per kind, formatted afresh for each harness: no churn of big
+            # One RAM flash per kind, formatted afresh for each HostApp: no churn of big
             # buffers in a long test process. littlefs is the Pico's: 4 KB blocks mounted with
             # the rp2 port's progsize, each operation costing its time on the fake clock
             # (ramdisk.PICO_FLASH). FAT (32 KB of 512-byte sectors) costs nothing.
@@ -126,8 +134,9 @@ class Harness(Glass):
                 with open(name, "w") as f:
                     f.write(files[name])
         self.hw = None  # the Hardware the board built, once built
+        self.app = None  # the App alone, once start()ed
         self.returned = False  # main() returned (safe mode): the REPL would be running
-        self.watch = watch
+        self.watch = glass
         self.boots = 0
         self.resets = 0  # machine.reset()/soft_reset()/deepsleep() calls and watchdog bites
         self._gen = None
@@ -135,6 +144,8 @@ class Harness(Glass):
         self._due = None
         self._model = None  # made when first read, wired as the board wires its LCD
         self.board()
+        if alone:
+            self.start()
 
     # -- actions to yield from a script -----------------------------------------------------
 
@@ -145,10 +156,6 @@ class Harness(Glass):
     def press(self, button, ms=PRESS_MS, gap=GAP_MS):
         """Press and release `button` (a buttons name: SELECT, PREV, NEXT, ...)."""
         return (("down", button), ("wait", ms), ("up", button), ("wait", gap))
-
-    def hold(self, button, ms, gap=GAP_MS):
-        """Hold `button` down for ms, then release it and wait gap."""
-        return self.press(button, ms, gap)
 
     def chord(self, a, b, ms=PRESS_MS, gap=GAP_MS):
         """Press a, then b 20 ms later, release both after ms."""
@@ -200,12 +207,12 @@ class Harness(Glass):
 
     @property
     def now(self):
-        """Fake ms since the harness started."""
+        """Fake ms since the HostApp started (ticks_ms() less start_ms)."""
         return self.clock.now
 
     # -- running ----------------------------------------------------------------------------
 
-    def run(self, script, boot=None):
+    def play(self, script, boot=None):
         """Run script(self) against the firmware booted by boot() (default: importing main, which
         runs it as a board runs main.py at power-on)."""
         self._gen = script(self)
@@ -231,6 +238,119 @@ class Harness(Glass):
         if self.watch:
             self._feed()
 
+    # -- the App alone, stepped by the caller ---------------------------------------------
+
+    def start(self, path="settings.json", buzzer=False):
+        """App(hw, settings) as startup.main() makes it, on hardware the board builds, with its
+        settings file at `path`, and the board's buzzer only if `buzzer` (the checks of the
+        screens are of a silent board: a sounding note holds a save back); run() steps it.
+        Called again: the next power-on (the flash and the buttons held are kept). Returns
+        self."""
+        import app
+        import settings
+
+        self.path = path
+        self.hardware(buzzer)
+        self.settings = settings.Settings.load(path)
+        self.app = app.App(self.hw, self.settings)
+        return self
+
+    def hardware(self, buzzer=False):
+        """The Hardware the board builds (again: after a power-on that keeps the buttons held),
+        without its buzzer unless `buzzer`; also self.hw."""
+        if self.hw is not None:
+            machine.reset_state(keep_levels=True)
+            self._model = None
+        board = self.board()
+        if not buzzer:
+            board.BUZZER = None  # a board file builds its buzzer (and loads sound.py) only if set
+        self.hw = board.build()
+        return self.hw
+
+    def run(self, what):
+        """Let `what` happen to the App alone: ms (an int), or the actions wait, press, chord,
+        until return, stepping it as startup.main()'s loop does."""
+        if isinstance(what, int):
+            what = self.wait(what)
+        for item in what:
+            kind = item[0]
+            if kind == "wait":
+                self._loop(item[1])
+            elif kind == "until":
+                while not item[1]():
+                    if self.clock.now >= item[2]:
+                        raise AssertionError(_late(self, item))
+                    self._loop(item[3])
+            else:
+                self._act(item)
+
+    def _loop(self, ms):
+        # startup.main()'s loop for ms: the App's wait slept, or dozed while it is asleep.
+        clock, app = self.clock, self.app
+        end = clock.now + ms
+        spins = 0
+        while clock.now < end:
+            wait = app.step(time.ticks_ms())
+            if not wait:
+                spins += 1
+                if spins > 20:
+                    raise AssertionError("step() keeps asking to come back at once")
+                continue
+            spins = 0
+            wait = min(wait, end - clock.now)
+            if self.hw.doze is not None and asleep(app):
+                self.hw.doze(wait)
+            else:
+                clock.sleep_ms(wait)
+
+    def click(self, button, ms=PRESS_MS, after=60):
+        """Press `button` for ms, then let the App run for `after` ms."""
+        self.run(self.press(button, ms, after))
+
+    def hold(self, button, ms=700):
+        self.click(button, ms)
+
+    def steady(self, i):
+        """cell(i), read while a blinking winning line is off (it crosses the glyphs)."""
+        for _ in range(4):
+            c = self.cell(i)
+            if c != "?":
+                return c
+            self.run(200)
+        return c
+
+    def heap_over(self, steps, button=None):
+        """(garbage, transient): the bytes that `steps` App steps, 10 ms apart, leave on the
+        heap with the collector off, and those they took and freed; `button` (or None) goes
+        down every 20th step and up 10 steps later (a move and its frame). A call frame over
+        11 words is taken from the heap and freed on return (py/objfun.c,
+        VM_MAX_STATE_ON_STACK): transient, not garbage, and gc.mem_alloc() does not count it;
+        micropython.mem_total() does."""
+        import micropython
+
+        app, bus = self.app, machine.BUS
+        start = self.clock.now
+        now = time.ticks_ms()
+        garbage = taken = 0
+        gc.collect()
+        gc.disable()
+        for n in range(steps):
+            if button is not None and n % 20 == 0:
+                self.down(button)  # the stand-ins' own allocations are not the App's
+            elif button is not None and n % 20 == 10:
+                self.up(button)
+            before, total = gc.mem_alloc(), micropython.mem_total()
+            app.step(now)
+            garbage += gc.mem_alloc() - before
+            taken += micropython.mem_total() - total
+            bus.clear()  # the stand-in's recording of the frames: its buffer is reused
+            now = time.ticks_add(now, 10)
+        gc.enable()
+        self.clock.step_to(start + 10 * steps)
+        return garbage, taken - garbage
+
+    # -- power-on through main.py --------------------------------------------------------
+
     def _boot(self, boot):
         self.boots += 1
         self.returned = False
@@ -241,7 +361,7 @@ class Harness(Glass):
         import main  # noqa: F401 - main.py boots the firmware as it runs
 
     def board(self):
-        """The board module (loaded as `board`, its port chosen, when the harness is made and at
+        """The board module (loaded as `board`, its port chosen, when the HostApp is made and at
         every power-on)."""
         board = sys.modules.get("board")
         if board is None:
@@ -250,16 +370,17 @@ class Harness(Glass):
 
             def capture():
                 self.hw = hw = build()
-                _time_frames(hw.lcd)
+                _time_frames(hw.lcd, not self.watch)
                 return hw
 
             board.build = capture  # to hand the Hardware to the script; the board is unchanged
         return board
 
     def _forget_firmware(self):
-        # Everything imported after the harness: the firmware starts from nothing, as at boot.
+        # Everything imported after the test bed but the test bed's own later imports (its
+        # caches: glasstext's font): the firmware starts from nothing, as at boot.
         for name in list(sys.modules):
-            if name not in self._keep:
+            if name not in self._keep and not (_BED and _file(name).startswith(_BED)):
                 del sys.modules[name]
         gc.collect()
 
@@ -274,7 +395,7 @@ class Harness(Glass):
         bus = machine.BUS
         if len(bus):
             if not self.watch:
-                raise ValueError("Harness(watch=False) does not model the display")
+                raise ValueError("HostApp(glass=False) does not model the display")
             if self._model is None:
                 self._model = display(self.board())
             self._model.feed(bus.data)
@@ -319,15 +440,10 @@ class Harness(Glass):
             if kind == "wait":
                 self._due = self.clock.now + max(0, item[1])
                 return
-            if kind == "down":
-                self.down(item[1])
-            elif kind == "up":
-                self.up(item[1])
-            elif kind == "until":
+            if kind == "until":
                 if not item[1]():
                     if self.clock.now >= item[2]:
-                        why = "until(): still false after %d ms\n%s" % (item[4], self.screen())
-                        raise ScriptError(AssertionError(why))
+                        raise ScriptError(AssertionError(_late(self, item)))
                     queue.insert(0, item)
                     self._due = self.clock.now + item[3]
                     return
@@ -335,13 +451,45 @@ class Harness(Glass):
                 self._due = self.clock.now
                 raise PowerCycle()
             else:
-                raise ScriptError(ValueError("unknown script action %r" % (item,)))
+                try:
+                    self._act(item)
+                except ValueError as err:
+                    raise ScriptError(err)  # noqa: B904
+
+    def _act(self, item):
+        if item[0] == "down":
+            self.down(item[1])
+        elif item[0] == "up":
+            self.up(item[1])
+        else:
+            raise ValueError("unknown action %r" % (item,))
 
 
-def _time_frames(lcd):
+def _late(h, until):
+    return "until(): still false after %d ms\n%s" % (until[4], h.screen())
+
+
+# -- App internals: beyond App(hw, settings) and step(now), the test bed (HostApp, session.py)
+# reads the App here and only here (a change inside the App changes these, not their callers).
+
+
+def asleep(app):
+    """The board is asleep: startup.main() light-sleeps its waits (hw.doze) instead of sleep_ms."""
+    import power
+
+    return app.power.state == power.ASLEEP
+
+
+def screen_of(app):
+    """The controller showing (title.Title, play.Play, ...)."""
+    return app.screen
+
+
+def _time_frames(lcd, drop):
     # A frame costs its drawing as well as its bytes (which the fake SPI charges): the CPU
     # time the port's model gives (portmodel draw_us) is spent when show() is called, as the
-    # drawing has just been done. The driver is unchanged; only this instance's show is.
+    # drawing has just been done; with `drop` its recording goes at once (a long run that
+    # never sleeps). The driver is unchanged; only this instance's show is.
     show = lcd.show
     clock = time.clock()
     draw_us = machine.port().draw_us
@@ -349,10 +497,17 @@ def _time_frames(lcd):
     def timed_show():
         clock.spend_us(draw_us)
         show()
+        if drop:
+            machine.BUS.clear()
 
     lcd.show = timed_show
 
 
-_BASE = set(sys.modules)  # the harness and what it needs survive power cycles
+def _file(name):
+    return getattr(sys.modules[name], "__file__", "")
+
+
+_BASE = set(sys.modules)  # the test bed and what it needs survive power cycles
+_BED = __file__[: __file__.rfind("/") + 1]  # the test bed's folder ("" if unknown)
 _HOME = os.getcwd()
 _disks = {}
