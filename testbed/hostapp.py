@@ -106,9 +106,9 @@ class HostApp(Glass):
             self.clock.listener = self._listen
         try:
             os.umount("/flash")
+            os.chdir(_HOME)  # off the last HostApp's flash; flash=None keeps any other cwd
         except OSError:
             pass
-        os.chdir(_HOME)
         self.disk = None
         if flash:
             import ramdisk
