@@ -1,48 +1,36 @@
 # Runs the app on the host under MicroPython: the one way of tests, benchmarks and simulator.
 # SPDX-License-Identifier: MIT
-"""`HostApp`: the firmware on the host, under the MicroPython unix port, on the fake `machine`
-and `time` (testbed/hostboard first on MICROPYPATH), and what its glass shows (glass.py's
-`Glass`: text, cells, the cursor, the status column, golden snaps).
+"""`HostApp`: the firmware on the host under the MicroPython unix port, on the fake `machine`
+and `time` (testbed/hostboard first on MICROPYPATH), read through glass.py's `Glass`.
 
-The board comes up one way: its board file imported under its own name and installed as
-`board` (as deploy copies it to board.py), the fake machine modelling the port its `PORT` names
-(boardpins.use_board, which the web page shares), a fresh RAM flash as the cwd and a fake clock.
-Then either of two starts, with the same buttons (`down`, `up`, and the actions below) and the
-same glass:
+The board comes up one way: its board file installed as `board` with its port modelled
+(boardpins.use_board), a fresh RAM flash as the cwd, a fake clock (or the one given). Then
+either start, with the same buttons (`down`, `up`; the actions `press`, `chord`, `wait`,
+`until`) and the same glass:
 
-- `play(script)`: power-on through main.py, as a board boots; `script(h)` is a generator that
-  yields what takes time, and its steps happen at their exact times inside the firmware's
-  sleeps (a lightsleep ends early when a press reaches a pin the port can wake on: an ESP32's
-  ext0 pin, never rp2's).
-- `start()` (or `alone=True`): App(hw, settings) alone on the board's hardware, as
-  startup.main() makes it, stepped by the caller: `run(ms)` or `run(actions)` steps it as
-  startup.main()'s loop would sleep; `click(b)`, `hold(b)` are run(press(b)).
+- `play(script)`: power-on through main.py. `script(h)` is a generator yielding the actions;
+  they happen at their exact times inside the firmware's sleeps (a lightsleep ends early when
+  a press reaches a pin the port wakes on: an ESP32's ext0 pin, never rp2's). An exception in
+  the script, or the firmware's own escape (KeyboardInterrupt ...), is raised from play().
+- `start()` (or `alone=True`): App(hw, settings) alone on the board's hardware, stepped by the
+  caller: `run(ms or actions)` as startup.main()'s loop sleeps; `click(b)` = run(press(b)).
 
-    h = HostApp("pico")
     def script(h):
-        h.down(SELECT)          # instant: a level change (here: held at power-on)
-        yield h.wait(500)       # let the firmware run for 500 ms of fake time (or: yield 500)
+        h.down(SELECT)          # instant: held at power-on
+        yield h.wait(500)       # 500 ms of fake time (or: yield 500)
         h.up(SELECT)
         yield h.press(NEXT)     # down, 80 ms, up, 80 ms
-        yield h.press(SELECT, 800)
         yield h.until(lambda: h.shows("YOUR MOVE"), 2000)
-        check(h.shows("X"), h.screen())
-        h.snap("board")         # prints "GLASS board <hex> <lit> <Vop>" for a CPython test
-    h.play(script)              # boots main.py; returns when the script ends
+        h.snap("board")         # "GLASS board <hex> <lit> <Vop>" for a CPython test
+    HostApp("pico").play(script)
 
-    r = HostApp(alone=True)     # the App alone
+    r = HostApp(alone=True)
     r.click(NEXT)
     r.run(500)
-    check(r.shows("YOUR MOVE"), r.show())
 
-Time is fake (time.FakeClock): it moves only when the firmware sleeps (time.sleep_ms,
-machine.lightsleep) or charges work (the Pico's flash, frames, SPI bytes). An exception in the
-script ends the run and is raised from play(); so are the firmware's own escapes
-(KeyboardInterrupt, ...). session.Timing(h), an instrument, records the loop's timing over a
-play.
-
-Nothing of the firmware is imported with this module: a HostApp forgets what the last one
-loaded (the firmware starts from nothing at every power-on).
+The fake clock moves only when the firmware sleeps or charges work (the Pico's flash, frames,
+SPI bytes). session.Timing(h) records the loop's timing over a play. Nothing of the firmware is
+imported with this module: a HostApp forgets the firmware the last one loaded.
 """
 
 import gc
@@ -113,22 +101,7 @@ class HostApp(Glass):
         if flash:
             import ramdisk
 
-            # One RAM flash per kind, formatted afresh for each HostApp: no churn of big
-            # buffers in a long test process. littlefs is the Pico's: 4 KB blocks mounted with
-            # the rp2 port's progsize, each operation costing its time on the fake clock
-            # (ramdisk.PICO_FLASH). FAT (32 KB of 512-byte sectors) costs nothing.
-            disk = _disks.get(flash)
-            if disk is None:
-                if flash == "lfs2":
-                    disk = ramdisk.pico_flash(8)
-                else:
-                    disk = ramdisk.RAMDisk(512, 64)
-                _disks[flash] = disk
-            progsize = ramdisk.PICO_PROGSIZE if flash == "lfs2" else None
-            self.disk = ramdisk.mount(flash, "/flash", disk, progsize=progsize)
-            disk.writes = 0
-            disk.busy_us = 0
-            disk.clock = self.clock if flash == "lfs2" else None
+            self.disk = ramdisk.board_flash(flash, "/flash", self.clock)
             os.chdir("/flash")
             for name in files or {}:
                 with open(name, "w") as f:
@@ -510,4 +483,3 @@ def _file(name):
 _BASE = set(sys.modules)  # the test bed and what it needs survive power cycles
 _BED = __file__[: __file__.rfind("/") + 1]  # the test bed's folder ("" if unknown)
 _HOME = os.getcwd()
-_disks = {}

@@ -307,7 +307,7 @@ def boot(main_py):
 
 def start():
     global _out, _in, _poll
-    # The harness and this module were compiled from source: their compiler's garbage goes
+    # The test bed and this module were compiled from source: their compiler's garbage goes
     # now. Left for later, an allocation deep in the nested imports of table() failed in the
     # simulator's 192k heap (MemoryError) with most of the heap free but not collected.
     gc.collect()

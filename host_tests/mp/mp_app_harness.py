@@ -1,4 +1,4 @@
-# The real firmware (main.py, boards/pico.py, the app) under the harness: fake machine and
+# The real firmware (main.py, boards/pico.py, the app) on a HostApp: fake machine and
 # clock, the controller model as the glass, a script of button presses.
 # SPDX-License-Identifier: MIT
 # mpcheck: heapsize=512k paths={hostboard}

@@ -1,4 +1,4 @@
-# errorlog.py on a RAM flash (littlefs, the harness's): one bounded line per error, the file
+# errorlog.py on a RAM flash (littlefs, a HostApp's): one bounded line per error, the file
 # kept under LOG_MAX with its newest lines; each line's boot number and seconds since reset, and
 # note_once per boot number.
 # SPDX-License-Identifier: MIT

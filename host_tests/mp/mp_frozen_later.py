@@ -1,4 +1,4 @@
-# startup.main(later) under the harness, as frozen/main.py calls it on a first boot (later: the
+# startup.main(later) on a HostApp, as frozen/main.py calls it on a first boot (later: the
 # making of the filesystem): called once, right after the first frame, or before error.log
 # is written when that comes first (a first step that fails, a boot after the watchdog's
 # reset, a board that cannot be built).

@@ -1,4 +1,4 @@
-# main.py (startup.py, rescue.py) under the harness: boot, safe mode, the error path,
+# main.py (startup.py, rescue.py) on a HostApp: boot, safe mode, the error path,
 # KeyboardInterrupt. The watchdog: mp_main_watchdog.py.
 # SPDX-License-Identifier: MIT
 # Runs with host_tests/mp/fakeapp first on the path: its app.App is test scaffolding that raises

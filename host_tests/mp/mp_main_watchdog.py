@@ -1,4 +1,4 @@
-# main.py's watchdog under the harness: a step that never returns, a hang at every start, quick
+# main.py's watchdog on a HostApp: a step that never returns, a hang at every start, quick
 # crashes in a row, and where the dog must not run (safe mode, the REPL after Ctrl-C).
 # SPDX-License-Identifier: MIT
 # mpcheck: heapsize=512k paths={hostboard},host_tests/mp/fakeapp

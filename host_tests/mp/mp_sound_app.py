@@ -1,5 +1,5 @@
 # The firmware's sounds under the MicroPython unix port: the real main.py, a board file and the
-# app under the harness: which sound each action plays, and silence where there must be. The
+# app on a HostApp: which sound each action plays, and silence where there must be. The
 # sound module on its own: mp_sound.py.
 # SPDX-License-Identifier: MIT
 # mpcheck: heapsize=512k paths={hostboard}
