@@ -135,9 +135,6 @@ class Glass:
         y = (i // 3) * CELL_PX
         return glasstext.coach_cell(glasstext.columns(self.glass(), x, y, 15, 15))
 
-    def cells(self):
-        return "".join(self.cell(i)[0] for i in range(9))
-
     def cursor(self):
         """The cell the cursor is on, -1 when none is."""
         for i in range(9):

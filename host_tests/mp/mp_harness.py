@@ -1,4 +1,4 @@
-# The harness itself, and the real firmware (main.py, board files, the real app) under it.
+# The HostApp itself, and the real firmware (main.py, board files, the real app) under it.
 # SPDX-License-Identifier: MIT
 import sys
 import time
@@ -110,7 +110,7 @@ def test_settings_persist_across_power_cycles_with_real_app():
     check(out["vop"] == 52 and h.boots == 2, repr(out))
 
 
-# -- the harness's own behaviour --------------------------------------------------------------
+# -- the HostApp's own behaviour --------------------------------------------------------------
 
 
 def idle_boot():
@@ -158,6 +158,19 @@ def test_script_errors_are_not_swallowed_by_main():
     except KeyError as exc:
         check(exc.args[0] == "from the script")
     check(read("error.log") == "", "main logged the script's exception as a game error")
+
+
+def test_the_app_alone_does_the_same_actions_on_the_callers_clock():
+    r = hostapp.HostApp(flash=None, alone=True)
+    start = r.now
+    r.run(r.press(SELECT, 100, 50))  # the title: SELECT opens the menu
+    check(150 <= r.now - start < 160 and r.menu_row(0), "%d ms\n%s" % (r.now - start, r.show()))
+    r.run(r.until(lambda: r.shows("1P vs CPU"), 300))
+    try:
+        r.run(r.until(lambda: False, 300))
+        check(False, "until() never gave up")
+    except AssertionError as exc:
+        check("still false after 300 ms" in str(exc), str(exc))
 
 
 def test_busy_wait_is_reported():
