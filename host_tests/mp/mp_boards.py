@@ -36,9 +36,7 @@ ESP32_VSPI_IOMUX = {"sck": 18, "mosi": 23}  # the fast path, without the GPIO ma
 
 def build(name):
     h = hostapp.HostApp(name, flash=None)
-    board = h.board()
-    hw = board.build()
-    return h, sys.modules["board"], hw
+    return h, h.board(), h.hardware(buzzer=True)
 
 
 def lcd_pins(board):
@@ -248,10 +246,8 @@ def test_each_board_builds_its_buzzer_silent_on_a_free_pin():
 def test_a_board_without_a_buzzer_builds_none_and_never_loads_sound_py():
     for name in ("pico", "esp32"):
         h = hostapp.HostApp(name, flash=None)
-        board = h.board()
         sys.modules.pop("sound", None)
-        board.BUZZER = None
-        hw = board.build()
+        hw = h.hardware()  # no buzzer: the board file's BUZZER = None
         check(hw.buzzer is None and machine.PWMS == [], name)
         check("sound" not in sys.modules, "%s loaded sound.py" % name)
 
