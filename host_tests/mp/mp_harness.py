@@ -5,7 +5,7 @@ import time
 
 import hostapp
 import mptest
-from buttons import NEXT, SELECT
+from buttons import SELECT
 from hostapp import read
 from mptest import check
 
@@ -36,32 +36,6 @@ def test_real_app_boots_on_each_board():
         check("app" in sys.modules and not h.returned and h.boots == 1)
         # A first boot writes nothing: no log, and no settings.json until something changes.
         check(read("error.log") == "" and read("settings.json") == "", board)
-
-
-def test_real_app_sleeps_and_wakes_to_the_same_screen():
-    out = {}
-
-    def script(h):
-        yield h.wait(1000)
-        yield h.press(SELECT)  # title -> menu
-        yield h.wait(500)
-        yield h.press(SELECT)  # the menu's first entry: a game (idle titles turn into demos)
-        yield h.wait(2000)
-        out["before"] = h.glass()
-        out["dozed_before"] = h.clock.dozed_ms
-        yield h.wait(300 * 1000)  # far past sleep_s (120 s by default)
-        out["asleep"] = not h.showing() and not h.lit()
-        out["dozed"] = h.clock.dozed_ms - out["dozed_before"]
-        yield h.press(NEXT)  # the press only wakes
-        yield h.wait(500)
-        out["awake"] = h.showing() and h.lit()
-        out["after"] = h.glass()
-
-    h = hostapp.HostApp("pico")
-    h.play(script)
-    check(out["asleep"], "display not powered down / backlight on after idling")
-    check(out["dozed"] > 60 * 1000, "the board dozed only %d ms" % out["dozed"])
-    check(out["awake"] and out["after"] == out["before"], "did not wake to the same screen")
 
 
 def test_real_app_error_shows_error_and_restarts():
