@@ -24,8 +24,8 @@ compiled at every boot (fake machine and clock from testbed/hostboard). Figures 
 
 The 64-bit unix port uses more RAM per object than a 32-bit board, so device figures are lower.
 
-It boots main.py itself rather than through testbed/harness.py: a module loaded before the
-baseline interns its names, and the harness shares so many with the firmware (show, run,
+It boots main.py itself rather than through testbed/hostapp.py: a module loaded before the
+baseline interns its names, and the test bed shares so many with the firmware (show, run,
 cursor, pixel, board, build ...) that the heap figures would come out lower than what the
 firmware spends (by 3.7 KB when tried).
 """

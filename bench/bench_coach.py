@@ -25,7 +25,7 @@ def main():
     if benchkit.skipped("bench_coach"):
         return 0
     with benchkit.workdir() as tmp:
-        paths = (benchkit.firmware_mpy(tmp / "mpy"), TESTBED)
+        paths = (benchkit.hostboard_mpy(tmp / "hb"), benchkit.firmware_mpy(tmp / "mpy"), TESTBED)
         script = BENCH / "bench_coach_mp.py"
         got = benchkit.keyed(benchkit.run_mp("bench_coach", script, (tmp,), paths, "2048k", 300))
     best_us, best_nodes, scores_us, scores_nodes = (int(v) for v in got["EMPTY"])

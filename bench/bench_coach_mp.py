@@ -6,7 +6,7 @@ import gc
 import sys
 
 import engine
-import rig
+import hostapp
 import utime
 from engine import X
 from game import TWO_PLAYERS, Game
@@ -62,7 +62,7 @@ print("MOST", most[0], most[1], len(timed))
 del timed, counted  # not to be counted in the heap below
 
 # A game's frame and heap with the coach off, on, and turned off again.
-hw, _pins = rig.stand_in_hardware(name="bench")
+hw = hostapp.HostApp(flash=None, glass=False, clock=hostapp.time.RealClock()).hardware()
 import app  # noqa: E402
 import settings  # noqa: E402
 

@@ -2,8 +2,9 @@
 
 Prints: heap in use after importing the firmware and after boot (App built), the peak heap
 during games, the time from a button edge to the new frame being written, and the CPU's reply
-time per level. The app runs on the test bed's stand-ins (testbed/rig.py, stand_in_hardware),
-stepped here. Run by `make bench`; `python bench/bench_game.py` alone works too."""
+time per level. The app runs on the Pico's board file on the test bed's stand-ins
+(testbed/hostapp.py, HostApp.hardware), stepped here. Run by `make bench`;
+`python bench/bench_game.py` alone works too."""
 
 import sys
 
@@ -13,6 +14,7 @@ SCRIPT = r"""
 import gc
 import micropython
 import sys
+import time  # the test bed's stand-in (hostboard), before the baseline: not the firmware's
 import utime
 
 gc.collect()
@@ -27,18 +29,19 @@ from screen import PLAY
 
 gc.collect()
 code = gc.mem_alloc()
-import rig  # the test bed, after the firmware's figure: its own heap is taken off the rest
+import hostapp  # the test bed, after the firmware's figure: its own heap is taken off the rest
 
+h = hostapp.HostApp(flash=None, glass=False, clock=time.RealClock())
 gc.collect()
 bed = gc.mem_alloc() - code
 shown = [0]
-hw, by_name = rig.stand_in_hardware(name="bench")  # the driver and Pad on null stand-ins
+hw = h.hardware()  # the driver and Pad on the stand-ins, recording to nowhere
+B = (buttons.PREV, buttons.NEXT, buttons.SELECT)
 lcd = hw.lcd
 s = settings.Settings.load(sys.argv[1] + "/settings.json")
 a = app.App(hw, s)
 gc.collect()
 boot = gc.mem_alloc()
-pins = [by_name[buttons.PREV], by_name[buttons.NEXT], by_name[buttons.SELECT]]
 real_show = lcd.show
 
 
@@ -68,7 +71,7 @@ def step():
 
 def timed(pin, level):
     # us from the step that first sees a pin edge to the end of the frame it writes
-    pins[pin].level = level
+    (h.up if level else h.down)(B[pin])
     shown[0] = 0
     t = utime.ticks_us()
     step()
@@ -107,10 +110,10 @@ while games < 50:
         step()
         gc.collect()
         peak = max(peak, gc.mem_alloc())
-    pins[1].level = 1
+    h.up(B[1])
     for _ in range(8):
         step()
-    pins[2].level = 0
+    h.down(B[2])
     for _ in range(8):
         step()
     lat_click.append(timed(2, 1))
@@ -120,10 +123,10 @@ while games < 50:
         peak = max(peak, gc.mem_alloc())
     if a.shared.game.over():
         games += 1
-        pins[0].level = 0  # a short press of PREV starts the next game
+        h.down(B[0])  # a short press of PREV starts the next game
         for _ in range(8):
             step()
-        pins[0].level = 1
+        h.up(B[0])
         for _ in range(8):
             step()
 garbage = (micropython.mem_total() - total0) // (steps[0] - steps0)
@@ -177,7 +180,11 @@ def main():
     with benchkit.workdir() as tmp:
         script = tmp / "bench_game_mp.py"
         script.write_text(SCRIPT)
-        paths = (benchkit.firmware_mpy(tmp / "mpy"), benchkit.TESTBED)
+        paths = (
+            benchkit.hostboard_mpy(tmp / "hb"),
+            benchkit.firmware_mpy(tmp / "mpy"),
+            benchkit.TESTBED,
+        )
         output = benchkit.run_mp("bench_game", script, (tmp,), paths, "1024k")
     figures = {}
     cpu = []

@@ -1,7 +1,7 @@
 """What each loop step takes from the heap, per screen: garbage and transient bytes.
 
-Run by `make bench` (bench_loop_mp.py is its MicroPython half): the app on the test bed's Rig
-(testbed/rig.py), the firmware precompiled by mpy-cross, stepped every 10 ms with the
+Run by `make bench` (bench_loop_mp.py is its MicroPython half): the App alone on the test bed
+(testbed/hostapp.py), the firmware precompiled by mpy-cross, stepped every 10 ms with the
 collector off, idle and with a cursor move (a NEXT press, and its frame) every 20 steps, on the
 title, the demo, the main menu, a game against the CPU (the player to move) and the settings.
 

@@ -7,13 +7,13 @@
 # SPDX-License-Identifier: MIT
 
 from buttons import NEXT, SELECT
-from rig import Rig
+from hostapp import HostApp
 
 STEPS = 500  # 5 s of 10 ms steps; a button goes down every 20th step, up 10 steps later
 
 
 def measure(r, button):
-    # (cursor moves, garbage, transient bytes) over STEPS steps (rig.Rig.heap_over).
+    # (cursor moves, garbage, transient bytes) over STEPS steps (HostApp.heap_over).
     garbage, transient = r.heap_over(STEPS, button)
     return (0 if button is None else (STEPS + 19) // 20), garbage, transient
 
@@ -25,7 +25,7 @@ def report(screen, r, button):
 
 
 def title():
-    r = Rig()
+    r = HostApp(alone=True)
     r.run(50)
     return r
 

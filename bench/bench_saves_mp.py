@@ -4,7 +4,7 @@
 import sys
 import time
 
-import harness
+import hostapp
 import session
 
 for name, extra in (("alone", False), ("beside", True)):
@@ -15,9 +15,9 @@ for name, extra in (("alone", False), ("beside", True)):
     print("save_%s_compact" % name, ordered[len(costs) * 9 // 10])  # a compaction (1 in 4-5)
     print("save_%s_worst" % name, ordered[-1])
 
-h = harness.Harness("pico")
+h = hostapp.HostApp("pico")
 t = session.Timing(h)
-h.run(session.session)
+h.play(session.session)
 steps = t.steps
 frame = [0, 0]
 by = {"flash": 0, "frame": 0}

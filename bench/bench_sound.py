@@ -4,9 +4,10 @@ loop step's time while a jingle plays against silent, the press-to-frame time an
 the step returns (the poll period) in both. Run by `make bench`; `python bench/bench_sound.py`
 alone works too.
 
-The display and buttons are the test bed's stand-ins (testbed/rig.py, stand_in_hardware); the
-buzzer is a null PWM (its methods do nothing, as a native call costs next to nothing), so the
-times are the firmware's own. Times on a PC only compare the two cases: a Pico is slower."""
+The display and buttons are the Pico's on the test bed's stand-ins (testbed/hostapp.py,
+HostApp.hardware); the buzzer is a null PWM (its methods do nothing, as a native call costs
+next to nothing), so the times are the firmware's own. Times on a PC only compare the two
+cases: a Pico is slower."""
 
 import sys
 
@@ -33,7 +34,7 @@ import sound
 
 gc.collect()
 code_sound = gc.mem_alloc()
-import rig  # the test bed's stand-ins, after the firmware's figures
+import hostapp  # the test bed's stand-ins, after the firmware's figures
 
 
 class PWM:
@@ -52,13 +53,13 @@ class PWM:
 
 
 shown = [0]
+h = hostapp.HostApp(flash=None, glass=False, clock=hostapp.time.RealClock())
+B = (buttons.PREV, buttons.NEXT, buttons.SELECT)
 
 
 def build(buzzer):
-    hw, by_name = rig.stand_in_hardware(
-        name="bench", buzzer=None if buzzer is None else buzzer()
-    )
-    pins = [by_name[buttons.PREV], by_name[buttons.NEXT], by_name[buttons.SELECT]]
+    hw = h.hardware()
+    hw.buzzer = None if buzzer is None else buzzer()
     lcd = hw.lcd
     real_show = lcd.show
 
@@ -70,19 +71,19 @@ def build(buzzer):
     s = settings.Settings.load(sys.argv[1] + "/settings.json")
     s.set("dim_s", 0)  # no idle timers: the bench's steps would put it to sleep
     s.set("sleep_s", 0)
-    return pins, app.App(hw, s)
+    return app.App(hw, s)
 
 
 # Heap after boot (the board's objects and the App): without a buzzer, then with one.
 gc.collect()
 before = gc.mem_alloc()
-pins, a = build(None)
+a = build(None)
 gc.collect()
 boot = gc.mem_alloc() - before
-del pins, a
+del a
 gc.collect()
 before = gc.mem_alloc()
-pins, a = build(lambda: sound.Sound(PWM()))
+a = build(lambda: sound.Sound(PWM()))
 gc.collect()
 boot_sound = gc.mem_alloc() - before
 
@@ -98,11 +99,11 @@ def step():
 
 for _ in range(20):
     step()  # the title, its chime
-pins[2].level = 0
+h.down(B[2])
 step()
 for _ in range(5):
     step()
-pins[2].level = 1
+h.up(B[2])
 for _ in range(60):
     step()  # the menu, quiet again
 
@@ -124,12 +125,12 @@ def press(jingle):
     if jingle:
         a.shared.sound("WIN")
         step()
-    pins[1].level = 0
+    h.down(B[1])
     shown[0] = 0
     t = utime.ticks_us()
     step()
     lat = utime.ticks_diff(shown[0], t)
-    pins[1].level = 1
+    h.up(B[1])
     for _ in range(100):
         step()
     return lat
@@ -156,7 +157,11 @@ def main():
     with benchkit.workdir() as tmp:
         script = tmp / "bench_sound_mp.py"
         script.write_text(SCRIPT)
-        paths = (benchkit.firmware_mpy(tmp / "mpy"), benchkit.TESTBED)
+        paths = (
+            benchkit.hostboard_mpy(tmp / "hb"),
+            benchkit.firmware_mpy(tmp / "mpy"),
+            benchkit.TESTBED,
+        )
         output = benchkit.run_mp("bench_sound", script, (tmp,), paths, "1024k")
     figures = {}
     for line in output.splitlines():

@@ -38,7 +38,7 @@ class mp_app_screens(mpcheck.Script):
     """The real app driven to each screen; each glass printed, then compared here."""
 
     heapsize = "512k"
-    args = (mpcheck.TMPDIR,)
+    paths = (mpcheck.fixture("hostboard"),)
 
     @staticmethod
     def glasses(mp_output):

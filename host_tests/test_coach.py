@@ -28,7 +28,7 @@ class mp_coach_screens(mpcheck.Script):
     (regenerate after an intended change with UPDATE_GOLDEN=1, as test_app_screens.py says)."""
 
     heapsize = "512k"
-    args = (mpcheck.TMPDIR,)
+    paths = (mpcheck.fixture("hostboard"),)
 
     @pytest.mark.parametrize("name", COACH_SCREENS)
     def test_screen_matches_golden(self, mp_output, name, tmp_path):

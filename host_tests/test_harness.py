@@ -1,6 +1,6 @@
-"""The firmware harness (testbed/harness.py on testbed/hostboard) and the real firmware under it:
-main.py, both board files and the real app boot, sleep and wake, recover from an error, keep
-settings."""
+"""The firmware on the host (testbed/hostapp.py on testbed/hostboard) and the real firmware
+under it: main.py, both board files and the real app boot, sleep and wake, recover from an
+error, keep settings."""
 
 import goldens
 import mpcheck

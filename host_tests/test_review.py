@@ -82,7 +82,7 @@ class mp_review(mpcheck.Script):
     """mp_review.py under MicroPython: the review read off the glass, its session, its heap."""
 
     heapsize = "512k"
-    args = (mpcheck.TMPDIR,)
+    paths = (mpcheck.fixture("hostboard"),)
 
     @pytest.mark.parametrize("name", GOLDENS)
     def test_screen_matches_golden(self, mp_output, name, tmp_path):

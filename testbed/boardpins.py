@@ -1,9 +1,10 @@
 # A board file brought up on the fake machine, and its wiring as the fake machine names it.
 # SPDX-License-Identifier: MIT
 """Shared by everything that runs a board file on the host's stand-ins under MicroPython: the
-harness, the simulator's MicroPython half and the web page (web/oxoweb.py). The board file is
-imported under its own name and installed as `board`, as deploy copies it to board.py, and the
-fake machine models the port its `PORT` names (machine.use_port)."""
+HostApp (hostapp.py, which the simulator's MicroPython half boots through) and the web page
+(web/oxoweb.py). The board file is imported under its own name and installed as `board`, as
+deploy copies it to board.py, and the fake machine models the port its `PORT` names
+(machine.use_port)."""
 
 import sys
 

@@ -1,7 +1,7 @@
 # Reads the glass of the app under test: text, the board's cells and cursor, the status column.
 # SPDX-License-Identifier: MIT
-"""`Glass`, the one reader of what the display shows, shared by the Rig (rig.py) and the
-Harness (harness.py): each keeps `self.model`, a pcd8544_model.Model, up to date.
+"""`Glass`, the one reader of what the display shows, of a HostApp (hostapp.py), which keeps
+`self.model`, a pcd8544_model.Model, up to date.
 
 The controller model is imported when first needed: the simulator's MicroPython half, which
 feeds its recording to the host instead, does not carry it.
@@ -20,7 +20,7 @@ STATUS_ROWS = (0, 10, 22, 31, 40)
 
 class Glass:
     """What the glass shows, read from `self.model` (a pcd8544_model.Model kept up to date by
-    the Rig or the Harness): text in either font, the board's cells and cursor, the status
+    the HostApp): text in either font, the board's cells and cursor, the status
     column, menu rows."""
 
     def glass(self):
@@ -134,9 +134,6 @@ class Glass:
         x = (i % 3) * CELL_PX
         y = (i // 3) * CELL_PX
         return glasstext.coach_cell(glasstext.columns(self.glass(), x, y, 15, 15))
-
-    def cells(self):
-        return "".join(self.cell(i)[0] for i in range(9))
 
     def cursor(self):
         """The cell the cursor is on, -1 when none is."""

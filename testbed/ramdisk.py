@@ -175,6 +175,25 @@ def pico_flash(blocks):
     return RAMDisk(PICO_BLOCK, blocks, timing=PICO_FLASH)
 
 
+def board_flash(kind, mountpoint, clock):
+    """A board's flash in RAM, formatted afresh and mounted at mountpoint; returns its RAMDisk.
+    One disk per kind for the process: no churn of big buffers in a long test run. "lfs2" is
+    the Pico's littlefs: 4 KB blocks mounted with the rp2 port's progsize, each operation
+    costing its time on `clock` (PICO_FLASH); "fat", 32 KB of 512-byte sectors, costs nothing."""
+    disk = _boards.get(kind)
+    if disk is None:
+        disk = pico_flash(8) if kind == "lfs2" else RAMDisk(512, 64)
+        _boards[kind] = disk
+    mount(kind, mountpoint, disk, progsize=PICO_PROGSIZE if kind == "lfs2" else None)
+    disk.writes = 0
+    disk.busy_us = 0
+    disk.clock = clock if kind == "lfs2" else None
+    return disk
+
+
+_boards = {}
+
+
 class Counted:
     """A mounted filesystem (os.VfsLfs2 or os.VfsFat on a RAMDisk) that counts the paths it is
     asked to look up (stat) and to open, as a board's import asks them: MicroPython mounts a

@@ -1,7 +1,7 @@
-# A scripted session on the harness and a record of the loop's timing over it, for the timing
+# A scripted session on a HostApp and a record of the loop's timing over it, for the timing
 # test (host_tests/mp/mp_app_timing.py) and `make bench` (bench/bench_saves_mp.py).
 # SPDX-License-Identifier: MIT
-"""`Timing(h)` patches, before the boot, what it records on the Pico's model (the harness's
+"""`Timing(h)` patches, before the boot, what it records on the Pico's model (the HostApp's
 timed flash, frames and SPI): each loop step's start, end and what it spent (flash, search,
 frame), each note's scheduled and actual start (sound.Sound.step), each frame, and when each
 screen's next timed change was due (its due(now)). It also charges each engine search the time
@@ -11,17 +11,17 @@ two-player games won, then a one-player game at each level (a hint and an undo i
 the CPU starting at "perfect": its first reply on the empty board), each to its result and
 jingle, with the result's save.
 
-    h = harness.Harness("pico")
+    h = hostapp.HostApp("pico")
     t = session.Timing(h)
-    h.run(session.session)
+    h.play(session.session)
     t.steps, t.notes, t.frames_late
 """
 
 import sys
 import time
 
-import rig
 from buttons import NEXT, PREV, SELECT
+from hostapp import screen_of
 
 # A search's time on a Pico by level (easy, medium, hard, perfect): best_move at each level's
 # depth (1, 2, 4, 9), the slowest of the empty board and each first move, on the emulated
@@ -51,7 +51,7 @@ class Timing:
 
     def _install(self):
         # The firmware's modules are loaded now, before the boot imports them, and patched
-        # on their classes: the boot uses these very modules (the harness forgot the last run's).
+        # on their classes: the boot uses these very modules (the HostApp forgot the last run's).
         import app
         import engine
         import game
@@ -67,7 +67,7 @@ class Timing:
             disk = t.h.disk
             flash, search0, busy = disk.busy_us, t.search_us, clock.busy_us
             searched = len(t.searches)
-            screen = rig.screen_of(a)
+            screen = screen_of(a)
             t._shown = []
             wait = real_step(a, now)
             end = time.ticks_ms()
@@ -78,13 +78,13 @@ class Timing:
             due = t._due
             # A frame the screen's timed change (a blink, a sign going) was due for; not the
             # CPU's reply, whose due frame follows its search.
-            if due is not None and due[1] is screen and rig.screen_of(a) is screen and not search:
+            if due is not None and due[1] is screen and screen_of(a) is screen and not search:
                 for shown in t._shown:
                     late = time.ticks_diff(shown, due[0])
                     if late >= 0:
                         t.frames_late.append((late, len(t.steps) - 1))
                         break
-            after = rig.screen_of(a)
+            after = screen_of(a)
             ms = after.due(end)
             t._due = None if ms < 0 else (time.ticks_add(end, ms), after)
             return wait
@@ -233,7 +233,7 @@ def two_player_wins(h, games):
             yield from to_cell(h, cell)
             yield h.press(SELECT)
         yield from result(h)
-    yield h.hold(NEXT, 1000)  # to the menu
+    yield h.press(NEXT, 1000)  # to the menu
 
 
 def one_player(h, level, starts, hint_and_undo=False):
@@ -243,11 +243,11 @@ def one_player(h, level, starts, hint_and_undo=False):
     yield h.press(SELECT)
     yield h.wait(600)  # the CPU's first reply, if it starts
     if hint_and_undo:
-        yield h.hold(SELECT, 800)  # a hint: it blinks
+        yield h.press(SELECT, 800)  # a hint: it blinks
         yield h.wait(2200)
         yield h.press(SELECT)  # placed where the hint was
         yield h.wait(600)
-        yield h.hold(PREV, 800)  # undo: the move and the CPU's reply
+        yield h.press(PREV, 800)  # undo: the move and the CPU's reply
         yield h.wait(1200)
     for _ in range(6):
         if h.cursor() < 0:
@@ -255,7 +255,7 @@ def one_player(h, level, starts, hint_and_undo=False):
         yield h.press(SELECT)
         yield h.wait(600)
     yield from result(h)
-    yield h.hold(NEXT, 1000)  # to the menu
+    yield h.press(NEXT, 1000)  # to the menu
 
 
 def session(h):
@@ -289,7 +289,7 @@ def save_costs(deployed, logs, saves=SAVES):
     import ramdisk
     from settings import Settings
 
-    gc.collect()  # a 1.4 MB disk in one piece, after a session's harness
+    gc.collect()  # a 1.4 MB disk in one piece, after a session's HostApp
     disk = ramdisk.pico_flash(ramdisk.PICO_BLOCKS)
     ramdisk.mount("lfs2", _MNT, disk, progsize=ramdisk.PICO_PROGSIZE)
     try:

@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: MIT
 """Imported (under the unix port, with testbed/hostboard's machine and time) by
 tools/simulator.py, which then calls boot(), and by the virtual board when it is given `--setup
-simulator_mp`. The board comes up as the harness brings it up (boardpins.use_board: the board
-file as `board`, its port modelled), and is read with boardpins.lcd_pins and button_pin.
+simulator_mp`. boot() brings the board up as every host run does (a hostapp.HostApp: the board
+file as `board`, its port modelled) on this module's real clock, in the cwd (the simulated
+board's flash), then runs main.py; the board is read with boardpins.lcd_pins and button_pin.
 
 - The firmware runs on the real clock (`Clock`, a `time.RealClock`), as on a board, whether or
   not anything reads its LCD. Each of its sleeps first sends what the fake SPI/pins recorded
@@ -35,6 +36,7 @@ import select
 import time
 
 import boardpins
+import hostapp
 import machine
 import utime
 
@@ -288,9 +290,13 @@ def glyph_table():
 
 
 def boot(main_py):
-    """Power on: the board file (deployed as board) with its port modelled, then main.py as the
-    board runs it; the last picture (safe mode, an error) is sent before the process ends."""
-    boardpins.use_board("board")
+    """Power on: the board file (deployed as board) brought up with its port modelled, the
+    button named by $SIMLINK_HOLD held, then main.py as the board runs it; the last picture
+    (safe mode, an error) is sent before the process ends."""
+    hostapp.HostApp("board", flash=None, clock=time.clock())
+    hold = os.getenv("SIMLINK_HOLD")
+    if hold:
+        machine.set_level(boardpins.button_pin(boardpins.used(), hold), 0)
     try:
         with open(main_py) as f:
             code = compile(f.read(), "main.py", "exec")
@@ -301,7 +307,7 @@ def boot(main_py):
 
 def start():
     global _out, _in, _poll
-    # The harness and this module were compiled from source: their compiler's garbage goes
+    # The test bed and this module were compiled from source: their compiler's garbage goes
     # now. Left for later, an allocation deep in the nested imports of table() failed in the
     # simulator's 192k heap (MemoryError) with most of the heap free but not collected.
     gc.collect()
@@ -313,11 +319,6 @@ def start():
         _in = open(name, "rb")
         _poll = select.poll()
         _poll.register(_in, select.POLLIN)
-    hold = os.getenv("SIMLINK_HOLD")
-    if hold:
-        import board
-
-        machine.set_level(boardpins.button_pin(board, hold), 0)
     if _out is not None and _in is not None:
         _frame(b"F", table().encode())
         gc.collect()  # the table's garbage is not the firmware's to carry

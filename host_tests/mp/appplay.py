@@ -6,8 +6,8 @@ import random
 import engine
 import gameboard
 from buttons import NEXT, SELECT
+from hostapp import HostApp
 from mptest import check
-from rig import FOLDER, Rig, remove
 
 LEVELS = len(engine.LEVELS)
 
@@ -65,7 +65,7 @@ def to_menu(r):
 
 def new_1p(level, starts="YOU", seed=1):
     random.seed(seed)
-    r = Rig()
+    r = HostApp(alone=True)
     to_menu(r)
     set_level(r, level)
     set_starts(r, starts)
@@ -125,7 +125,7 @@ def line_on(r, line):
 
 
 def two_player(moves):
-    r = Rig()
+    r = HostApp(alone=True)
     to_menu(r)
     menu_to(r, 1)
     r.click(SELECT)
@@ -155,17 +155,16 @@ def no_undo_sign(r):
 
 
 def rig_with(**values):
-    """A Rig started on a settings file that already holds `values` (as a device would boot
-    with scores and timers saved by an earlier session)."""
+    """The App alone started on a settings file that already holds `values` (as a device would
+    boot with scores and timers saved by an earlier session)."""
     import settings
 
-    path = FOLDER + "/settings.json"
-    remove(path)
-    s = settings.Settings.load(path)
+    r = HostApp()
+    s = settings.Settings.load("settings.json")
     for key in values:
         s.set(key, values[key])
     s.save()
-    return Rig(path, fresh=False)
+    return r.start()
 
 
 def to_reset_row(r):

@@ -1,18 +1,18 @@
 # app.py: which presses may act (input arming), on the glass.
 # SPDX-License-Identifier: MIT
-# mpcheck: heapsize=512k args={tmp}
+# mpcheck: heapsize=512k paths={hostboard}
 import sys
 
 import mptest
 from appplay import menu_to, play_cell, settings_back, to_menu
 from buttons import NEXT, PREV, SELECT
+from hostapp import HostApp
 from mptest import check
-from rig import Rig
 from screen import MENU
 
 
 def test_a_hold_begun_on_the_menu_does_not_act_in_the_game():
-    r = Rig()
+    r = HostApp(alone=True)
     to_menu(r)
     menu_to(r, 0)
     r.down(NEXT)  # the highlight moves to "2 Players" at once; NEXT stays held...
@@ -27,7 +27,7 @@ def test_a_hold_begun_on_the_menu_does_not_act_in_the_game():
 def test_the_loop_leaves_no_garbage_idle_or_moving_on_the_menu_and_in_a_game():
     for screen in ("menu", "game"):
         for button in (None, NEXT):
-            r = Rig()
+            r = HostApp(alone=True)
             to_menu(r)
             if screen == "game":
                 r.click(SELECT)  # "1P vs CPU": the player (X) starts
@@ -53,7 +53,7 @@ def held_screens(app):
 def test_the_title_the_demo_and_the_settings_are_let_go_when_left():
     # Each is made when it shows and let go once left, its code with it (app.App.show):
     # nothing keeps the screen, nor sys.modules its module; shown again, it is loaded again.
-    r = Rig()
+    r = HostApp(alone=True)
     to_menu(r)
     menu_to(r, 1)
     r.click(SELECT)  # a two-player game: X on 0, 1, 2 wins it
@@ -81,7 +81,7 @@ def test_the_title_the_demo_and_the_settings_are_let_go_when_left():
 def test_a_game_does_not_hold_the_main_menu_and_the_menu_comes_back_with_continue():
     # The main menu is let go when a game shows, its code (mainmenu, menu) with it; the game
     # remembers that it waits, so the menu made again offers "Continue", highlighted.
-    r = Rig()
+    r = HostApp(alone=True)
     to_menu(r)
     menu_to(r, 0)
     r.click(SELECT)  # 1P vs CPU

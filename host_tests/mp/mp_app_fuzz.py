@@ -1,22 +1,19 @@
 # Seeded fuzz of the app: random button presses, holds and idle times; invariants checked
-# after every event. Arguments: SEED EVENTS FOLDER
-# Runs with testbed/hostboard on the path for its PWM (the buzzer); the firmware keeps the real
-# clock, as without it.
+# after every event. Arguments: SEED EVENTS. The App alone on the Pico's board file, its
+# buzzer's PWM read for stuck tones.
 # SPDX-License-Identifier: MIT
-# mpcheck seed5110: heapsize=256k paths={hostboard} args=5110,50000,{tmp}
-# mpcheck seed2024: heapsize=256k paths={hostboard} args=2024,50000,{tmp}
+# mpcheck seed5110: heapsize=256k paths={hostboard} args=5110,50000
+# mpcheck seed2024: heapsize=256k paths={hostboard} args=2024,50000
 import random
 import sys
-import time
 
 import engine
 import game as game_module
 import machine
 import mptest
-import sound
 from buttons import NEXT, PREV, SELECT
+from hostapp import HostApp
 from mptest import check
-from rig import Rig
 
 LONGEST_NOTE_MS = 500  # no note of sound.py is longer: a tone on longer than this is stuck
 
@@ -69,12 +66,9 @@ def legal(g):
 def test_fuzz_random_buttons():
     seed = int(sys.argv[1])
     events = int(sys.argv[2])
-    folder = sys.argv[3]
     random.seed(seed)
-    time.use(time.RealClock())
-    pwm = machine.PWM(machine.Pin("buzzer"), freq=2000, duty_u16=0, capacity=4)
-    rig = Rig(path=folder + "/settings.json", glass=False, buzzer=sound.Sound(pwm))
-    pwm.clock = lambda: rig.now  # the rig's clock, which the app's steps are given
+    rig = HostApp(glass=False).start(buzzer=True)
+    pwm = machine.PWMS[0]  # the buzzer's
     app = rig.app
     app.poll_ms = 100  # fewer idle steps; the pad and the timers only see time pass
     app.doze_ms = 200

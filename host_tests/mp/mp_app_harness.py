@@ -1,4 +1,4 @@
-# The real firmware (main.py, boards/pico.py, the app) under the harness: fake machine and
+# The real firmware (main.py, boards/pico.py, the app) on a HostApp: fake machine and
 # clock, the controller model as the glass, a script of button presses.
 # SPDX-License-Identifier: MIT
 # mpcheck: heapsize=512k paths={hostboard}
@@ -9,7 +9,7 @@ import time
 
 import engine
 import gameboard
-import harness
+import hostapp
 import mptest
 from buttons import NEXT, PREV, SELECT
 from mptest import check
@@ -53,7 +53,7 @@ def test_boot_and_a_drawn_game_against_perfect():
         with open("settings.json") as f:
             out["saved"] = json.loads(f.read())
 
-    harness.Harness("pico").run(script)
+    hostapp.HostApp("pico").play(script)
     check(out["title"] and out["menu"] and out["perfect"], repr(out))
     check(out["moves"] == 5 and out["drawn"], repr(out))
     check(out["saved"]["tally1"] == [0, 1, 0] and out["saved"]["level"] == 3, repr(out))
@@ -86,16 +86,16 @@ def dim_sleep_wake(start_ms):
         clock = time.clock()
         dozed = clock.dozed_ms
         yield h.wait(150000)
-        out["asleep"] = not h.showing()
+        out["asleep"] = not h.showing() and not h.lit()
         out["dozed"] = clock.dozed_ms - dozed
-        yield h.hold(NEXT, 700)  # the waking press: held long enough to mean "menu"
+        yield h.press(NEXT, 700)  # the waking press: held long enough to mean "menu"
         out["same"] = h.showing() and h.lit() and h.glass() == picture
         yield h.press(NEXT)
         out["moves_on"] = h.board_and_cursor()[1] == 6  # from 5, where it went after X
 
-    harness.Harness("pico", start_ms=start_ms).run(script)
+    hostapp.HostApp("pico", start_ms=start_ms).play(script)
     check(out["lit_before"] and out["dimmed"], "backlight off after dim_s: %r" % out)
-    check(out["asleep"] and out["dozed"] > 50000, "display off, board in lightsleep: %r" % out)
+    check(out["asleep"] and out["dozed"] > 50000, "display and light off, lightsleep: %r" % out)
     check(out["same"], "woke to the same screen, the press did nothing else: %r" % out)
     check(out["moves_on"], repr(out))
 
@@ -136,9 +136,9 @@ def play_with_settings_blocked(flash):
         yield h.press(SELECT)  # the next game starts: the app is alive
         yield h.wait(100)
         out["next"] = h.board_and_cursor() == (0, 4)
-        out["log"] = harness.read("error.log")
+        out["log"] = hostapp.read("error.log")
 
-    harness.Harness("pico", flash=flash).run(script)
+    hostapp.HostApp("pico", flash=flash).play(script)
     return out
 
 
@@ -153,7 +153,7 @@ def test_demo_after_idle_title_and_a_press_stops_it():
         yield h.press(PREV)
         out["title"] = h.shows("OXO 5110")
 
-    harness.Harness("pico").run(script)
+    hostapp.HostApp("pico").play(script)
     check(out["demo"] and out["moves"] >= 3 and out["title"], repr(out))
 
 

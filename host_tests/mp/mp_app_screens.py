@@ -1,6 +1,6 @@
 # Every app screen, driven with the buttons and printed as "GLASS <name> <hex>" (what the
 # glass shows, from the controller model) for host_tests/test_app_screens.py to compare with
-# the golden PNGs. Argument: FOLDER (the rig's settings.json).
+# the golden PNGs.
 # SPDX-License-Identifier: MIT
 import binascii
 import random
@@ -8,12 +8,11 @@ import random
 import mptest
 from appplay import play_cell
 from buttons import NEXT, PREV, SELECT
-from rig import Rig
+from hostapp import HostApp
 from screen import PLAY
 
 
 def snap(r, name):
-    r.sync()
     print("GLASS", name, binascii.hexlify(r.model.glass()).decode())
 
 
@@ -28,7 +27,7 @@ def blink_on(r, probe):
 
 def test_the_buttons_reach_every_screen():
     random.seed(5110)
-    r = Rig()
+    r = HostApp(alone=True)
     r.run(50)
     snap(r, "title")
     r.click(SELECT)

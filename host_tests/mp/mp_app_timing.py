@@ -7,7 +7,7 @@
 # files `make deploy` leaves in the root, beside which the saves are made.)
 import sys
 
-import harness
+import hostapp
 import mptest
 import ramdisk
 import session
@@ -37,9 +37,9 @@ def test_no_note_and_no_blink_late_over_a_session_on_the_modelled_flash():
     # saves and the coach's marks, a hint, an undo, the perfect level's first reply. Each note
     # must start within late_ms of its table time, none skipped; each frame a blink or a sign
     # was due for within late_ms.
-    h = harness.Harness("pico")
+    h = hostapp.HostApp("pico")
     t = session.Timing(h)
-    h.run(session.session)
+    h.play(session.session)
     saves = [flash for _, _, flash, _, _, _ in t.steps if flash]
     jingles = [
         table

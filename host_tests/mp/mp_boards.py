@@ -5,7 +5,7 @@
 import sys
 import time
 
-import harness
+import hostapp
 import machine
 import mptest
 from buttons import NEXT, PREV, SELECT
@@ -35,10 +35,8 @@ ESP32_VSPI_IOMUX = {"sck": 18, "mosi": 23}  # the fast path, without the GPIO ma
 
 
 def build(name):
-    h = harness.Harness(name, flash=None)
-    board = h.board()
-    hw = board.build()
-    return h, sys.modules["board"], hw
+    h = hostapp.HostApp(name, flash=None)
+    return h, h.board(), h.hardware(buzzer=True)
 
 
 def lcd_pins(board):
@@ -199,8 +197,8 @@ def doze_after(name, button, press_at=1000, doze_ms=5000):
         h.down(button)
         yield h.wait(doze_ms + 1000)
 
-    h = harness.Harness(name, flash=None)
-    h.run(script, boot=boot)
+    h = hostapp.HostApp(name, flash=None)
+    h.play(script, boot=boot)
     return out["slept"]
 
 
@@ -247,11 +245,9 @@ def test_each_board_builds_its_buzzer_silent_on_a_free_pin():
 
 def test_a_board_without_a_buzzer_builds_none_and_never_loads_sound_py():
     for name in ("pico", "esp32"):
-        h = harness.Harness(name, flash=None)
-        board = h.board()
+        h = hostapp.HostApp(name, flash=None)
         sys.modules.pop("sound", None)
-        board.BUZZER = None
-        hw = board.build()
+        hw = h.hardware()  # no buzzer: the board file's BUZZER = None
         check(hw.buzzer is None and machine.PWMS == [], name)
         check("sound" not in sys.modules, "%s loaded sound.py" % name)
 

@@ -1,7 +1,7 @@
 # The Coach setting in games: marks on a human's turn only, one search per position, the coach's
-# code loaded only while the setting is on, no garbage. Argument: FOLDER (the rig's settings).
+# code loaded only while the setting is on, no garbage.
 # SPDX-License-Identifier: MIT
-# mpcheck: heapsize=512k args={tmp}
+# mpcheck: heapsize=512k paths={hostboard}
 import gc
 import sys
 
@@ -19,8 +19,8 @@ from appplay import (
     to_menu,
 )
 from buttons import NEXT, SELECT
+from hostapp import HostApp
 from mptest import check
-from rig import Rig
 from screen import PLAY
 
 MARKS = ("W1", "W2", "W3", "W4", "W5", "L1", "L2", "L3", "L4", "D")
@@ -57,7 +57,7 @@ def start(r, row):
 
 def test_a_game_without_the_coach_never_loads_it():
     sys.modules.pop("coach", None)
-    r = Rig()  # the coach is off by default
+    r = HostApp(alone=True)  # the coach is off by default
     to_menu(r)
     start(r, 0)
     play_out(r, first_free)  # reads every cell as X, O or empty: no marks
@@ -79,7 +79,6 @@ def test_marks_show_on_each_humans_turn_and_never_on_the_cpus_or_after_the_end()
         r.run(80)
         r.up(SELECT)
         r.app.step(r.now)  # the click: the player's mark, and the frame before the CPU's search
-        r.sync()
         if not game.over():
             check(game.cpu_to_move() and unmarked(r), "the CPU's turn:\n" + r.show())
         r.run(100)
@@ -182,7 +181,7 @@ def test_turned_on_once_and_off_again_before_a_game_nothing_stays():
     # helpers were let go: a game with the coach off must not keep it.
     for name in ("coach", "smallfont"):
         sys.modules.pop(name, None)
-    r = Rig()  # the coach off, never told
+    r = HostApp(alone=True)  # the coach off, never told
     to_menu(r)
     menu_to(r, 4)  # 1P, 2P, Level, Start, Settings (no game waits)
     r.click(SELECT)

@@ -1,7 +1,7 @@
 # The coach's marks, read back off the glass, for every position a game can go on from.
 # SPDX-License-Identifier: MIT
-# mpcheck: heapsize=1024k args={tmp}
-# Argument: FOLDER (the rig's settings.json). The real app in a two-player game (both sides are
+# mpcheck: heapsize=1024k paths={hostboard}
+# The real app in a two-player game (both sides are
 # human, so every position shows the marks) is put in each position, steps once to draw it, and
 # the glass (the controller model, fed what the driver sent) is read cell by cell with the small
 # font (glass.coach_mark) and held against engine.root_scores, restated here as marks.
@@ -60,7 +60,6 @@ def show(r, board, n, k):
     play.since = r.now - 250  # a hint blinking since then is in its off phase
     r.app.dirty = True
     r.app.step(r.now)
-    r.sync()
     return play.cursor, not k & 1
 
 
@@ -89,9 +88,9 @@ def test_the_marks_on_the_glass_say_what_root_scores_says_in_every_position():
 
 
 def test_a_wrong_mark_is_caught():
-    import coach
-
     r = two_player_rig()
+    import coach  # the App's: a HostApp starts the firmware from nothing
+
     board = gameboard.pack((1, 1, 0, 2, 2, 0, 0, 0, 0))  # X to move: cell 2 wins at once
     right = coach.mark
 

@@ -1,21 +1,20 @@
 # The coach's screens, driven with the buttons and printed as "GLASS <name> <hex>" for
-# host_tests/test_coach.py to compare with the golden PNGs. Argument: FOLDER (the rig's settings).
+# host_tests/test_coach.py to compare with the golden PNGs.
 # SPDX-License-Identifier: MIT
 import binascii
 
 import mptest
 from appplay import cursor_to, menu_to, play_cell, settings_back, to_menu
 from buttons import NEXT, PREV, SELECT
-from rig import Rig
+from hostapp import HostApp
 
 
 def snap(r, name):
-    r.sync()
     print("GLASS", name, binascii.hexlify(r.model.glass()).decode())
 
 
 def test_the_buttons_reach_the_coachs_screens():
-    r = Rig()
+    r = HostApp(alone=True)
     to_menu(r)
     menu_to(r, 4)
     r.click(SELECT)  # Settings

@@ -1,18 +1,18 @@
 # demo.py (and title.py, which starts it): the CPU-against-CPU demo, read off the glass.
 # SPDX-License-Identifier: MIT
-# mpcheck: heapsize=512k args={tmp}
+# mpcheck: heapsize=512k paths={hostboard}
 import random
 
 import mptest
 from appplay import marks, rig_with
 from buttons import NEXT, PREV
+from hostapp import HostApp
 from mptest import check
-from rig import Rig
 
 
 def test_demo_starts_when_idle_and_stops_at_a_press():
     random.seed(11)
-    r = Rig()
+    r = HostApp(alone=True)
     r.run(r.app.demo_after_ms - 500)
     check(r.text_at("OXO 5110", 10, 21))
     r.run(1000)
@@ -46,7 +46,7 @@ def test_the_demo_is_loaded_when_it_starts_and_let_go_when_it_ends():
 
     sys.modules.pop("demo", None)
     random.seed(12)
-    r = Rig()
+    r = HostApp(alone=True)
     r.run(r.app.demo_after_ms - 500)
     check(not r.status(0, "DEMO") and "demo" not in sys.modules, "loaded before it started")
     r.run(1000)

@@ -1,17 +1,17 @@
-# errorlog.py on a RAM flash (littlefs, the harness's): one bounded line per error, the file
+# errorlog.py on a RAM flash (littlefs, a HostApp's): one bounded line per error, the file
 # kept under LOG_MAX with its newest lines; each line's boot number and seconds since reset, and
 # note_once per boot number.
 # SPDX-License-Identifier: MIT
 import os
 
-import harness
+import hostapp
 import mptest
-from harness import read
+from hostapp import read
 from mptest import check
 
 
 def test_error_log_stays_bounded_and_keeps_newest():
-    harness.Harness("pico")  # a fresh RAM flash as the cwd
+    hostapp.HostApp("pico")  # a fresh RAM flash as the cwd
     import errorlog
 
     sizes = []
@@ -30,7 +30,7 @@ def test_error_log_stays_bounded_and_keeps_newest():
 
 
 def test_oversized_old_log_is_cut_to_its_newest_lines():
-    harness.Harness("pico")
+    hostapp.HostApp("pico")
     import errorlog
 
     with open(errorlog.LOG, "w") as f:
@@ -49,7 +49,7 @@ def test_oversized_old_log_is_cut_to_its_newest_lines():
 
 
 def test_error_log_line_is_one_bounded_line():
-    harness.Harness("pico")
+    hostapp.HostApp("pico")
     import errorlog
 
     try:
@@ -67,7 +67,7 @@ def lines():
 
 
 def test_every_line_says_its_boot_and_the_seconds_since_reset():
-    harness.Harness("pico", start_ms=340000)  # ticks_ms: 340 s since the board's reset
+    hostapp.HostApp("pico", start_ms=340000)  # ticks_ms: 340 s since the board's reset
     import errorlog
 
     errorlog.note("settings.json not saved: [Errno 28] ENOSPC", 12)
@@ -94,7 +94,7 @@ def test_every_line_says_its_boot_and_the_seconds_since_reset():
 def test_a_watchdog_reset_is_noted_once_per_boot_number():
     # Boots that each hang before their count is saved keep one number: one line for the run.
     # A hang after a boot whose count was saved (days of play later) has a new number: logged.
-    harness.Harness("pico")
+    hostapp.HostApp("pico")
     import errorlog
 
     for boot in (7, 7, 7, 8, 8, 9):
@@ -107,7 +107,7 @@ def test_a_watchdog_reset_is_noted_once_per_boot_number():
 
 
 def test_note_once_reads_the_whole_last_line_and_only_it():
-    harness.Harness("pico")
+    hostapp.HostApp("pico")
     import errorlog
 
     with open("error.log", "w") as f:

@@ -1,4 +1,4 @@
-# startup.main(later) under the harness, as frozen/main.py calls it on a first boot (later: the
+# startup.main(later) on a HostApp, as frozen/main.py calls it on a first boot (later: the
 # making of the filesystem): called once, right after the first frame, or before error.log
 # is written when that comes first (a first step that fails, a boot after the watchdog's
 # reset, a board that cannot be built).
@@ -6,10 +6,10 @@
 # Runs with host_tests/mp/fakeapp first on the path, as mp_main.py does.
 import sys
 
-import harness
+import hostapp
 import mptest
 from buttons import PREV
-from harness import read
+from hostapp import read
 from mptest import check
 
 
@@ -35,7 +35,7 @@ def boot_with(later):
 
 
 def test_later_runs_once_right_after_the_first_frame():
-    h = harness.Harness("pico")
+    h = hostapp.HostApp("pico")
     later = Later(h)
 
     def script(h):
@@ -43,33 +43,33 @@ def test_later_runs_once_right_after_the_first_frame():
         yield h.press(PREV)  # a save
         yield h.wait(1000)
 
-    h.run(script, boot=boot_with(later))
+    h.play(script, boot=boot_with(later))
     check(later.calls == [(True, "")], repr(later.calls))
 
 
 def test_a_boot_after_the_watchdogs_reset_runs_later_before_its_log_line():
     # The first step hangs at every start (the file "hang"): no first frame ends, so the first
     # boot never calls later; the next, after the watchdog's reset, does before its line.
-    h = harness.Harness("pico", files={"hang": ""})
+    h = hostapp.HostApp("pico", files={"hang": ""})
     later = Later(h)
 
     def script(h):
         yield h.until(lambda: h.boots == 2, 8000)
         yield h.wait(300)
 
-    h.run(script, boot=boot_with(later))
+    h.play(script, boot=boot_with(later))
     check(len(later.calls) == 1 and later.calls[0][1] == "", repr(later.calls))
     check("watchdog reset" in read("error.log"), read("error.log"))
 
 
 def test_a_board_that_cannot_be_built_runs_later_before_its_log_line():
-    h = harness.Harness("badboard")
+    h = hostapp.HostApp("badboard")
     later = Later(h)
 
     def script(h):
         yield h.wait(100)
 
-    h.run(script, boot=boot_with(later))
+    h.play(script, boot=boot_with(later))
     check(later.calls == [(False, "")], repr(later.calls))
     check(h.returned and "OSError" in read("error.log"), read("error.log"))
 

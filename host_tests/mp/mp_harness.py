@@ -1,12 +1,12 @@
-# The harness itself, and the real firmware (main.py, board files, the real app) under it.
+# The HostApp itself, and the real firmware (main.py, board files, the real app) under it.
 # SPDX-License-Identifier: MIT
 import sys
 import time
 
-import harness
+import hostapp
 import mptest
-from buttons import NEXT, SELECT
-from harness import read
+from buttons import SELECT
+from hostapp import read
 from mptest import check
 
 
@@ -29,39 +29,13 @@ def test_real_app_boots_on_each_board():
             out["error"] = h.shows("ERROR", inverted=True)
             h.snap("boot_" + h.board_name)
 
-        h = harness.Harness(board)
-        h.run(script)
+        h = hostapp.HostApp(board)
+        h.play(script)
         check(not blank(out["glass"]) and not out["error"], board + ": no first screen")
         check(out["lit"] is True and out["vop"] == 60 and out["anomalies"] == [], repr(out))
         check("app" in sys.modules and not h.returned and h.boots == 1)
         # A first boot writes nothing: no log, and no settings.json until something changes.
         check(read("error.log") == "" and read("settings.json") == "", board)
-
-
-def test_real_app_sleeps_and_wakes_to_the_same_screen():
-    out = {}
-
-    def script(h):
-        yield h.wait(1000)
-        yield h.press(SELECT)  # title -> menu
-        yield h.wait(500)
-        yield h.press(SELECT)  # the menu's first entry: a game (idle titles turn into demos)
-        yield h.wait(2000)
-        out["before"] = h.glass()
-        out["dozed_before"] = h.clock.dozed_ms
-        yield h.wait(300 * 1000)  # far past sleep_s (120 s by default)
-        out["asleep"] = not h.showing() and not h.lit()
-        out["dozed"] = h.clock.dozed_ms - out["dozed_before"]
-        yield h.press(NEXT)  # the press only wakes
-        yield h.wait(500)
-        out["awake"] = h.showing() and h.lit()
-        out["after"] = h.glass()
-
-    h = harness.Harness("pico")
-    h.run(script)
-    check(out["asleep"], "display not powered down / backlight on after idling")
-    check(out["dozed"] > 60 * 1000, "the board dozed only %d ms" % out["dozed"])
-    check(out["awake"] and out["after"] == out["before"], "did not wake to the same screen")
 
 
 def test_real_app_error_shows_error_and_restarts():
@@ -85,7 +59,7 @@ def test_real_app_error_shows_error_and_restarts():
         out["again"] = h.glass()
         out["log"] = read("error.log")
 
-    harness.Harness("pico").run(script)
+    hostapp.HostApp("pico").play(script)
     check(out["error"], "no error screen")
     check(out["again"] == out["title"], "the app did not restart on its first screen")
     check(out["log"].count("\n") == 1 and "RuntimeError: injected @mp_harness.py" in out["log"])
@@ -105,12 +79,12 @@ def test_settings_persist_across_power_cycles_with_real_app():
         yield h.wait(500)
         out["vop"] = h.model.vop
 
-    h = harness.Harness("esp32")
-    h.run(script)
+    h = hostapp.HostApp("esp32")
+    h.play(script)
     check(out["vop"] == 52 and h.boots == 2, repr(out))
 
 
-# -- the harness's own behaviour --------------------------------------------------------------
+# -- the HostApp's own behaviour --------------------------------------------------------------
 
 
 def idle_boot():
@@ -131,8 +105,8 @@ def test_time_moves_only_in_sleeps_and_steps_land_exactly():
         yield h.press(SELECT, 100, 50)
         seen.append(h.now)
 
-    h = harness.Harness("pico", flash=None)
-    h.run(script, boot=idle_boot)
+    h = hostapp.HostApp("pico", flash=None)
+    h.play(script, boot=idle_boot)
     check(seen == [0, 25, 32, 182], repr(seen))
 
 
@@ -141,7 +115,7 @@ def test_until_times_out_with_the_screen():
         yield h.until(lambda: False, 300)
 
     try:
-        harness.Harness("pico", flash=None).run(script, boot=idle_boot)
+        hostapp.HostApp("pico", flash=None).play(script, boot=idle_boot)
         check(False, "until() never gave up")
     except AssertionError as exc:
         check("still false after 300 ms" in str(exc))
@@ -153,11 +127,24 @@ def test_script_errors_are_not_swallowed_by_main():
         raise KeyError("from the script")
 
     try:
-        harness.Harness("pico").run(script)
+        hostapp.HostApp("pico").play(script)
         check(False, "the script's exception was lost")
     except KeyError as exc:
         check(exc.args[0] == "from the script")
     check(read("error.log") == "", "main logged the script's exception as a game error")
+
+
+def test_the_app_alone_does_the_same_actions_on_the_callers_clock():
+    r = hostapp.HostApp(flash=None, alone=True)
+    start = r.now
+    r.run(r.press(SELECT, 100, 50))  # the title: SELECT opens the menu
+    check(150 <= r.now - start < 160 and r.menu_row(0), "%d ms\n%s" % (r.now - start, r.show()))
+    r.run(r.until(lambda: r.shows("1P vs CPU"), 300))
+    try:
+        r.run(r.until(lambda: False, 300))
+        check(False, "until() never gave up")
+    except AssertionError as exc:
+        check("still false after 300 ms" in str(exc), str(exc))
 
 
 def test_busy_wait_is_reported():
@@ -169,14 +156,14 @@ def test_busy_wait_is_reported():
         yield h.wait(100)
 
     try:
-        harness.Harness("pico", flash=None).run(script, boot=spin)
+        hostapp.HostApp("pico", flash=None).play(script, boot=spin)
         check(False, "spinning firmware was not caught")
     except time.Spinning:
         pass
 
 
 def test_ticks_wrap_like_the_boards():
-    h = harness.Harness("pico", flash=None, start_ms=(1 << 30) - 5)
+    h = hostapp.HostApp("pico", flash=None, start_ms=(1 << 30) - 5)
     check(time.ticks_ms() == (1 << 30) - 5)
     h.clock.sleep_ms(10)
     check(time.ticks_ms() == 5 and time.ticks_diff(time.ticks_ms(), (1 << 30) - 5) == 10)
@@ -221,7 +208,7 @@ def test_shows_finds_text_anywhere_and_only_there():
         out["not"] = h.shows("Hi 43") or h.shows("BAR", inverted=False) or h.shows("Hi 42", True)
 
     out = {}
-    harness.Harness("pico", flash=None).run(script, boot=idle_boot)
+    hostapp.HostApp("pico", flash=None).play(script, boot=idle_boot)
     check(out["ok"] and not out["not"], repr(out))
 
 

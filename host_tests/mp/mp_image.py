@@ -48,21 +48,21 @@ def test_the_esp32_image_holds_what_deploy_copies():
 
 
 def test_the_game_boots_from_the_pico_image():
-    import harness
+    import hostapp
 
     # Only the image holds the firmware: the compiled firmware folder goes from the path.
     sys.path[:] = [p for p in sys.path if "startup.mpy" not in _listing(p)]
     sys.path.insert(0, mounted("pico-fs.bin", "/image", progsize=256))
-    # board.mpy, as the image names it; the Harness would unmount a /flash of its own
-    h = harness.Harness("board", flash=None)
+    # board.mpy, as the image names it; a HostApp would unmount a /flash of its own
+    h = hostapp.HostApp("board", flash=None)
     os.chdir("/image")  # where the firmware keeps settings.json, as on the board
 
     def script(h):
         yield h.wait(50)
         h.snap("title")
-        raise harness.Done
+        raise hostapp.Done
 
-    h.run(script)
+    h.play(script)
     check(h.boots == 1 and "startup" in sys.modules, "main.py booted the firmware")
     check(sys.modules["startup"].__file__.startswith("/image/"), sys.modules["startup"].__file__)
 

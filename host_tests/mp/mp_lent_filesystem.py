@@ -11,8 +11,8 @@ import ramdisk
 import settings
 import vfs
 from buttons import NEXT, SELECT
+from hostapp import HostApp
 from mptest import check
-from rig import Rig
 
 DISK = ramdisk.RAMDisk(ramdisk.PICO_BLOCK, 16)
 vfs.VfsLfs2.mkfs(DISK, progsize=ramdisk.PICO_PROGSIZE)
@@ -59,7 +59,7 @@ def test_settings_are_read_and_saved_on_the_lent_filesystem_and_let_go_between()
 def test_a_games_result_is_saved_on_the_lent_filesystem():
     # The App's saves, in a game played on the buttons: the tally is in the file afterwards.
     def run():
-        r = Rig(path="/lent/settings.json", fresh=False)
+        r = HostApp(flash=None).start("/lent/settings.json")
         r.run(100)
         r.click(SELECT)  # the menu
         r.click(NEXT)

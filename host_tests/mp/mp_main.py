@@ -1,4 +1,4 @@
-# main.py (startup.py, rescue.py) under the harness: boot, safe mode, the error path,
+# main.py (startup.py, rescue.py) on a HostApp: boot, safe mode, the error path,
 # KeyboardInterrupt. The watchdog: mp_main_watchdog.py.
 # SPDX-License-Identifier: MIT
 # Runs with host_tests/mp/fakeapp first on the path: its app.App is test scaffolding that raises
@@ -6,10 +6,10 @@
 import json
 import sys
 
-import harness
+import hostapp
 import mptest
 from buttons import NEXT, PREV, SELECT
-from harness import read
+from hostapp import read
 from mainglass import small
 from mptest import check
 
@@ -29,8 +29,8 @@ def boot_script(out):
 
 def test_boot_runs_app_with_default_settings():
     out = {}
-    h = harness.Harness("pico")
-    h.run(boot_script(out))
+    h = hostapp.HostApp("pico")
+    h.play(boot_script(out))
     check(out["first"], "the app's first screen is not on the glass")
     check(out["vop"] == 60 and out["lit"] is True, repr(out))
     check(out["anomalies"] == [], repr(out["anomalies"]))
@@ -41,8 +41,8 @@ def test_boot_runs_app_with_default_settings():
 def test_a_boot_that_logs_nothing_never_loads_errorlog():
     sys.modules.pop("errorlog", None)  # earlier tests logged
     out = {}
-    h = harness.Harness("pico")
-    h.run(boot_script(out))
+    h = hostapp.HostApp("pico")
+    h.play(boot_script(out))
     check(out["first"], "the app's first screen is not on the glass")
     check("errorlog" not in sys.modules, "errorlog loaded with nothing to log")
 
@@ -51,7 +51,7 @@ def test_boot_applies_stored_contrast_and_backlight():
     stored = json.dumps({"contrast": 45, "backlight": False})
     for flash in ("lfs2", "fat"):
         out = {}
-        harness.Harness("esp32", flash=flash, files={"settings.json": stored}).run(
+        hostapp.HostApp("esp32", flash=flash, files={"settings.json": stored}).play(
             boot_script(out)
         )
         check(out["first"] and out["vop"] == 45 and out["lit"] is False, repr(out))
@@ -78,8 +78,8 @@ def safe_script(out, button):
 def test_safe_mode_when_a_button_is_held_at_power_on():
     for button in (SELECT, PREV, NEXT):
         out = {}
-        h = harness.Harness("pico")
-        h.run(safe_script(out, button))
+        h = hostapp.HostApp("pico")
+        h.play(safe_script(out, button))
         check(h.returned, "main() did not return to the REPL")
         check(out["safe"] and out["skipped"] and out["reset"] and out["lit"], repr(out))
         check(not out["app"] and out["after"], repr(out))
@@ -96,8 +96,8 @@ def test_a_short_glitch_at_power_on_is_not_safe_mode():
         yield h.wait(500)
         out["app"] = h.shows("APP 1")
 
-    h = harness.Harness("pico")
-    h.run(script)
+    h = hostapp.HostApp("pico")
+    h.play(script)
     check(out["app"] and not h.returned)
 
 
@@ -122,8 +122,8 @@ def error_script(out, button):
 
 def test_exception_in_app_shows_error_logs_one_line_and_restarts():
     out = {}
-    h = harness.Harness("pico")
-    h.run(error_script(out, SELECT))
+    h = hostapp.HostApp("pico")
+    h.play(error_script(out, SELECT))
     check(out["error"], out["screen"])
     check(h.shows("APP 2") and out["restarted"] and out["still"], repr(out))
     check(out["dimmed"], "the error screen kept the backlight on")
@@ -151,7 +151,7 @@ def test_each_start_has_the_next_number_once_its_count_is_saved():
         yield h.wait(300)
         logs.append(json.loads(read("settings.json"))["boots"])
 
-    harness.Harness("pico").run(script)
+    hostapp.HostApp("pico").play(script)
     check([line.split()[1] for line in logs[:-1]] == ["1", "2", "4"], repr(logs))
     check(logs[-1] == 4, repr(logs))  # the last start's count not saved
 
@@ -160,7 +160,7 @@ def test_a_bad_settings_file_is_logged_with_the_boot_that_found_it():
     def script(h):
         yield h.wait(300)
 
-    harness.Harness("pico", files={"settings.json": '{"boots": 41'}).run(script)
+    hostapp.HostApp("pico", files={"settings.json": '{"boots": 41'}).play(script)
     log = read("error.log")
     check(log.startswith("boot 1 +0s settings.json unreadable (12 bytes)"), log)
     check(log.count("\n") == 1 and read("settings.bad") == '{"boots": 41', log)
@@ -168,8 +168,8 @@ def test_a_bad_settings_file_is_logged_with_the_boot_that_found_it():
 
 def test_memory_error_in_app_is_recovered():
     out2 = {}
-    h = harness.Harness("pico")
-    h.run(error_script(out2, NEXT))
+    h = hostapp.HostApp("pico")
+    h.play(error_script(out2, NEXT))
     check(out2["error"] and out2["restarted"], repr(out2))
     check("MemoryError" in out2["log"], out2["log"])
 
@@ -185,7 +185,7 @@ def test_error_screen_content():
         out["message"] = small(h, "boom on request")
         out["hint"] = small(h, "press a key to restart")
 
-    harness.Harness("pico").run(script)
+    hostapp.HostApp("pico").play(script)
     check(out["name"] and out["message"] and out["hint"], repr(out))
 
 
@@ -201,8 +201,8 @@ def test_settings_survive_error_and_power_cycle():
         yield h.wait(300)
         out["after"] = (h.model.vop, h.lit(), h.shows("APP 1"))
 
-    h = harness.Harness("pico")
-    h.run(script)
+    h = hostapp.HostApp("pico")
+    h.play(script)
     check(out["before"] == (50, False), repr(out))
     check(out["after"] == (50, False, True) and h.boots == 2, repr(out))
 
@@ -221,8 +221,8 @@ def test_error_that_fails_again_while_reported_still_waits_and_restarts():
         yield h.wait(300)
         out["restarted"] = h.shows("APP 2")
 
-    h = harness.Harness("pico")
-    h.run(script)
+    h = hostapp.HostApp("pico")
+    h.play(script)
     check(out["waiting"] and out["restarted"] and out["screen"], repr(out))
     check(out["log"].count("\n") == 1 and "Unprintable: ? @app.py:" in out["log"], out["log"])
 
@@ -230,12 +230,12 @@ def test_error_that_fails_again_while_reported_still_waits_and_restarts():
 def test_keyboard_interrupt_reaches_the_repl():
     def script(h):
         yield h.wait(300)
-        yield h.hold(SELECT, 1000)  # the fake app raises KeyboardInterrupt on a long press
+        yield h.press(SELECT, 1000)  # the fake app raises KeyboardInterrupt on a long press
         yield h.wait(1000)
 
-    h = harness.Harness("pico")
+    h = hostapp.HostApp("pico")
     try:
-        h.run(script)
+        h.play(script)
         check(False, "KeyboardInterrupt was swallowed")
     except KeyboardInterrupt:
         pass
@@ -246,8 +246,8 @@ def test_board_that_cannot_be_built_returns_to_repl_and_logs():
     def script(h):
         yield h.wait(100)
 
-    h = harness.Harness("badboard")
-    h.run(script)
+    h = hostapp.HostApp("badboard")
+    h.play(script)
     log = read("error.log")
     check(h.returned and log.startswith("boot ? +0s OSError"), log)  # no settings read
 
@@ -268,7 +268,7 @@ def test_the_error_screen_shows_the_whole_name_and_the_message_start():
     sys.modules.pop("settings", None)
     sys.path.insert(0, "")
     try:
-        harness.Harness("pico", files={"settings.py": "import engine_v2"}).run(script)
+        hostapp.HostApp("pico", files={"settings.py": "import engine_v2"}).play(script)
     finally:
         sys.path.pop(0)
         sys.modules.pop("settings", None)
@@ -293,7 +293,7 @@ def test_a_broken_font_module_still_shows_the_error_in_the_big_font():
     sys.path.insert(0, "")
     try:
         broken = {"smallfont.py": "raise ValueError('broken font module')"}
-        harness.Harness("pico", files=broken).run(script)
+        hostapp.HostApp("pico", files=broken).play(script)
     finally:
         sys.path.pop(0)
         sys.modules.pop("smallfont", None)
@@ -319,7 +319,7 @@ def test_a_broken_settings_module_ends_on_the_error_screen():
     sys.path.insert(0, "")  # as on a board: the current directory (the flash) comes first
     try:
         broken = {"settings.py": "raise ValueError('broken settings module')"}
-        harness.Harness("pico", files=broken).run(script)
+        hostapp.HostApp("pico", files=broken).play(script)
     finally:
         sys.path.pop(0)
         sys.modules.pop("settings", None)
@@ -335,20 +335,20 @@ def test_error_with_the_display_off_shows_and_keeps_unsaved_settings():
 
     def script(h):
         yield h.wait(300)
-        yield h.hold(NEXT, 600)
+        yield h.press(NEXT, 600)
         yield h.wait(200)
         out["error"] = h.shows("ERROR", inverted=True) and h.showing()
         out["settings"] = read("settings.json")
 
-    harness.Harness("pico").run(script)
+    hostapp.HostApp("pico").play(script)
     check(out["error"], "error screen not visible after a power-down: %r" % out)
     check(json.loads(out["settings"])["contrast"] == 44, out["settings"])
 
 
 def test_boot_across_tick_wrap():
     out = {}
-    h = harness.Harness("pico", start_ms=(1 << 30) - 150)
-    h.run(error_script(out, SELECT))
+    h = hostapp.HostApp("pico", start_ms=(1 << 30) - 150)
+    h.play(error_script(out, SELECT))
     check(out["error"] and out["restarted"], repr(out))
 
 

@@ -1,14 +1,14 @@
-# main.py's watchdog under the harness: a step that never returns, a hang at every start, quick
+# main.py's watchdog on a HostApp: a step that never returns, a hang at every start, quick
 # crashes in a row, and where the dog must not run (safe mode, the REPL after Ctrl-C).
 # SPDX-License-Identifier: MIT
 # mpcheck: heapsize=512k paths={hostboard},host_tests/mp/fakeapp
 # Runs with host_tests/mp/fakeapp first on the path, as mp_main.py (boot, safe mode, the error
 # path) does: its app.App is test scaffolding that raises on request.
-import harness
+import hostapp
 import machine
 import mptest
 from buttons import PREV, SELECT
-from harness import read
+from hostapp import read
 from mainglass import small
 from mptest import check
 
@@ -20,7 +20,7 @@ def test_a_step_that_never_returns_resets_the_board_and_logs_it_once():
         def script(h, out=out):
             yield h.wait(300)
             out["dog"] = machine.wdt() is not None and machine.wdt().timeout
-            yield h.hold(PREV, 1000)  # the fake app hangs in a step that never returns
+            yield h.press(PREV, 1000)  # the fake app hangs in a step that never returns
             out["hung_at"] = h.now
             yield h.until(lambda: h.boots == 2, 8000)
             out["reset_after"] = h.now - out["hung_at"]
@@ -29,8 +29,8 @@ def test_a_step_that_never_returns_resets_the_board_and_logs_it_once():
             out["again"] = h.shows("APP 1")
             out["log"] = read("error.log")
 
-        h = harness.Harness(board)
-        h.run(script)
+        h = hostapp.HostApp(board)
+        h.play(script)
         check(out["dog"] == 5000 and h.resets == 1, repr(out))
         check(out["cause"] == machine.WDT_RESET and out["again"], repr(out))
         check(out["reset_after"] < 5000 + 1000, repr(out))  # the hold's first REPEAT, then 5 s
@@ -42,8 +42,8 @@ def test_a_hang_at_every_start_leaves_one_log_line():
     def script(h):
         yield h.wait(30000)
 
-    h = harness.Harness("pico", files={"hang": ""})
-    h.run(script)
+    h = hostapp.HostApp("pico", files={"hang": ""})
+    h.play(script)
     log = read("error.log")
     check(h.resets >= 5, "the watchdog did not reset the board: %d" % h.resets)
     # Each start hangs before its count is saved: they all are boot 1, one line for them all.
@@ -60,16 +60,16 @@ def test_a_hang_after_a_start_whose_count_was_saved_is_logged_again():
             yield h.wait(300)
             yield h.press(PREV)  # a save: this boot's count is on the flash
             yield h.wait(300)
-            yield h.hold(PREV, 1000)  # a hang: the watchdog resets the board
+            yield h.press(PREV, 1000)  # a hang: the watchdog resets the board
             yield h.until(lambda: h.resets == 1 + len(out), 8000)
             yield h.wait(300)
             out[h.resets] = read("error.log")
-        yield h.hold(PREV, 1000)  # a hang with nothing saved since the last reset
+        yield h.press(PREV, 1000)  # a hang with nothing saved since the last reset
         yield h.until(lambda: h.resets == 3, 8000)
         yield h.wait(300)
         out["log"] = read("error.log")
 
-    harness.Harness("pico").run(script)
+    hostapp.HostApp("pico").play(script)
     lines = out["log"].split("\n")
     check(out[2] == out["log"] and len(lines) == 3 and lines[2] == "", out["log"])
     check(lines[0].startswith("boot 2 +") and lines[1].startswith("boot 3 +"), out["log"])
@@ -93,8 +93,8 @@ def test_a_long_step_that_fails_is_followed_by_a_fed_error_screen():
         out["log"] = read("error.log")
 
     busy_ms = 5000 - 1
-    h = harness.Harness("pico", files={"slow": str(busy_ms)})
-    h.run(script)
+    h = hostapp.HostApp("pico", files={"slow": str(busy_ms)})
+    h.play(script)
     check(out["dog"] == 5000 and out["took"] > busy_ms + 1000 and out["error"], repr(out))
     check(h.resets == 0 and h.boots == 1, "reset %d times" % h.resets)
     check(out["log"].count("\n") == 1 and "boom on request" in out["log"], out["log"])
@@ -110,8 +110,8 @@ def test_machine_reset_is_not_taken_for_a_watchdog_reset():
             yield h.wait(300)
             out["cause"] = machine.reset_cause()
 
-        h = harness.Harness(board, files={"reset": ""})
-        h.run(script)
+        h = hostapp.HostApp(board, files={"reset": ""})
+        h.play(script)
         check(h.resets == 1 and h.boots == 2, repr((board, h.resets, h.boots)))
         want = machine.WDT_RESET if board == "pico" else machine.HARD_RESET
         check(out["cause"] == want, repr((board, out)))
@@ -128,8 +128,8 @@ def test_safe_mode_never_starts_the_watchdog():
         h.up(SELECT)
         yield h.wait(30000)
 
-    h = harness.Harness("pico")
-    h.run(script)
+    h = hostapp.HostApp("pico")
+    h.play(script)
     check(h.returned and out["dog"] is None and machine.wdt() is None, repr(out))
     check(h.resets == 0)
 
@@ -139,11 +139,11 @@ def test_ctrl_c_stops_the_watchdog_for_the_repl():
 
         def script(h):
             yield h.wait(300)
-            yield h.hold(SELECT, 1000)  # the fake app raises KeyboardInterrupt on a long press
+            yield h.press(SELECT, 1000)  # the fake app raises KeyboardInterrupt on a long press
 
-        h = harness.Harness(board)
+        h = hostapp.HostApp(board)
         try:
-            h.run(script)
+            h.play(script)
             check(False, "KeyboardInterrupt was swallowed")
         except KeyboardInterrupt:
             pass
@@ -170,8 +170,8 @@ def test_after_three_quick_crashes_the_error_screen_stays_and_the_dog_is_fed():
         yield h.wait(60000)  # far past the watchdog's timeout
         out["still"] = h.shows("ERROR", inverted=True) and not h.shows("APP 4")
 
-    h = harness.Harness("pico")
-    h.run(script)
+    h = hostapp.HostApp("pico")
+    h.play(script)
     check(out["halted"] and out["still"], repr(out))
     check(out["log"].count("\n") == 3, out["log"])
     check(h.resets == 0 and h.boots == 1, "reset %d times" % h.resets)
@@ -189,7 +189,7 @@ def test_crashes_far_apart_keep_restarting():
             yield h.wait(61000)  # each game runs over a minute before it fails
         out["app"] = h.shows("APP 5")
 
-    harness.Harness("pico").run(script)
+    hostapp.HostApp("pico").play(script)
     check(out["app"], "a fifth start did not come")
 
 

@@ -1,15 +1,15 @@
 # mainmenu.py: the main menu, driven by the buttons and read off the glass.
 # SPDX-License-Identifier: MIT
-# mpcheck: heapsize=512k args={tmp}
+# mpcheck: heapsize=512k paths={hostboard}
 import mptest
 from appplay import LEVELS, board_of, menu_to, new_1p, play_cell, to_menu
 from buttons import NEXT, PREV, SELECT
+from hostapp import HostApp
 from mptest import check
-from rig import Rig
 
 
 def test_title_and_menu():
-    r = Rig()
+    r = HostApp(alone=True)
     r.run(50)
     check(r.text_at("OXO 5110", 10, 21), r.show())
     r.click(SELECT)
@@ -44,7 +44,7 @@ def value_on_row(r, row, texts):
 
 
 def test_level_and_start_rows_step_and_wrap():
-    r = Rig()
+    r = HostApp(alone=True)
     to_menu(r)
     menu_to(r, 2)
     seen = [value_on_row(r, 2, ("EASY", "MED", "HARD", "PERF"))]
@@ -64,7 +64,7 @@ def test_level_and_start_rows_step_and_wrap():
 def test_left_and_right_step_a_value_both_ways_on_a_five_way_pad():
     import buttons
 
-    r = Rig(five=True)
+    r = HostApp("fiveway", alone=True)
     r.run(50)
     r.click(SELECT)
     for _ in range(2):
@@ -81,7 +81,7 @@ def test_a_save_waiting_on_the_main_menu_is_made():
     # MainMenu.due() is asked only while a save waits (app.App.step), e.g. a change made on the
     # settings screen whose save waited for its click to sound out (issue 19: on the rp2 port
     # this step raised AttributeError).
-    r = Rig()
+    r = HostApp(alone=True)
     to_menu(r)
     r.settings.set("level", 0)
     r.app.shared.save_soon(r.now)

@@ -1,6 +1,6 @@
 # play.py: whole games on the board screen, read off the glass (the controller model).
 # SPDX-License-Identifier: MIT
-# mpcheck: heapsize=512k args={tmp}
+# mpcheck: heapsize=512k paths={hostboard}
 import engine
 import micropython
 import mptest
@@ -19,8 +19,8 @@ from appplay import (
     two_player,
 )
 from buttons import NEXT, PREV, SELECT
+from hostapp import HostApp
 from mptest import check
-from rig import Rig
 from screen import PLAY
 
 
@@ -174,7 +174,7 @@ def test_prev_next_chord_opens_the_menu_and_leaves_the_cursor():
     play_cell(r, 4)
     free = [i for i in range(9) if r.cell(i) in (".", "cursor")]
     cursor_to(r, free[1])
-    r.chord(PREV, NEXT)
+    r.run(r.chord(PREV, NEXT, 100, 0))
     r.run(100)
     check(r.menu_row(0) and r.text_at("Continue", 1, 0, True), "chord: the menu\n" + r.show())
     r.click(SELECT)
@@ -187,7 +187,9 @@ def test_a_chord_of_two_directions_leaves_the_cursor():
     # UP from 4 goes to 0 and DOWN from 0 to 3. The chord still leaves the cursor on 4.
     import buttons
 
-    r = Rig(five=True, chords=(buttons.chord_id(buttons.UP, buttons.DOWN),))
+    r = HostApp("fiveway")
+    r.board().CHORDS = (buttons.chord_id(buttons.UP, buttons.DOWN),)
+    r.start()
     r.run(50)
     r.click(SELECT)
     r.click(buttons.DOWN)
@@ -257,7 +259,6 @@ def test_presses_during_cpu_turn_are_ignored():
     r.up(SELECT)
     # One step: the click places X and the frame shows it with the thinking indicator.
     r.app.step(r.now)
-    r.sync()
     check(r.status_after_glyph(0, "..."), "thinking shown:\n" + r.show())
     check(marks(r) == 1)
     r.down(NEXT)  # pressed while the CPU is to move
@@ -275,7 +276,7 @@ def test_presses_during_cpu_turn_are_ignored():
 
 
 def test_five_way_pad_moves_by_direction():
-    r = Rig(five=True)
+    r = HostApp("fiveway", alone=True)
     import buttons
 
     r.run(50)

@@ -1,6 +1,6 @@
 # power.py through the app: dimming, sleep and the press that only wakes, on the glass.
 # SPDX-License-Identifier: MIT
-# mpcheck: heapsize=512k args={tmp}
+# mpcheck: heapsize=512k paths={hostboard}
 import mptest
 import power
 from appplay import LEVELS, marks, menu_to, new_1p, play_cell, rig_with, to_menu
@@ -22,9 +22,9 @@ def test_power_saving_and_wake():
     check(r.model.backlight is True and r.cursor() == cursor, "the press only lit it")
     r.run(r.settings.get("sleep_s") * 1000)
     check(r.model.powered_down and r.blank(), "display powered down")
-    dozed = r.dozed
+    dozed = r.clock.dozed_ms
     r.run(5000)
-    check(r.dozed - dozed >= 4000, "the board dozes")
+    check(r.clock.dozed_ms - dozed >= 4000, "the board dozes")
     r.down(SELECT)
     r.run(60)
     check(not r.model.powered_down and r.model.backlight is True, "awake")

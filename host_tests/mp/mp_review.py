@@ -1,6 +1,5 @@
 # review.py: a finished game's review, read off the glass (the controller model) step by step
 # against engine.root_scores; a session through it and out of it; its heap; its goldens.
-# Argument: FOLDER (the rig's settings.json).
 # SPDX-License-Identifier: MIT
 import builtins
 import sys
@@ -223,7 +222,7 @@ def test_the_menu_hold_and_the_chord_leave_the_review_for_the_menu():
         r.hold(SELECT)
         r.click(NEXT)
         if chord:
-            r.chord(PREV, NEXT)
+            r.run(r.chord(PREV, NEXT, 100, 0))
             r.run(100)
         else:
             r.hold(NEXT)
@@ -270,7 +269,6 @@ def test_stepping_through_the_review_leaves_no_garbage():
     stepping_garbage(r, 2)  # the first frames of each step kind
     left = stepping_garbage(r, len(moves) + 2)
     check(left == 0, "%d bytes left by stepping" % left)
-    r.sync()
     check(r.text_at("1/%d" % len(moves), STATUS_X + 8, 0), "back at the first:\n" + r.show())
 
 

@@ -1,6 +1,6 @@
 # setupmenu.py: the settings screen, driven by the buttons and read off the glass.
 # SPDX-License-Identifier: MIT
-# mpcheck: heapsize=512k args={tmp}
+# mpcheck: heapsize=512k paths={hostboard}
 import json
 
 import mptest
@@ -17,15 +17,14 @@ from appplay import (
     to_reset_row,
 )
 from buttons import NEXT, PREV, SELECT
-from harness import read
+from hostapp import HostApp, read
 from mptest import check
-from rig import Rig
 
 STILL_MS = App.save_ms  # a save waits for the buttons to have been still this long
 
 
 def test_settings_screen():
-    r = Rig()
+    r = HostApp(alone=True)
     to_menu(r)
     menu_to(r, 4)
     r.click(SELECT)
@@ -127,7 +126,7 @@ def test_the_settings_screen_is_loaded_when_opened_and_let_go_when_left():
     import sys
 
     sys.modules.pop("setupmenu", None)
-    r = Rig()
+    r = HostApp(alone=True)
     to_menu(r)
     check("setupmenu" not in sys.modules, "loaded before it was opened")
     for _ in range(2):  # opened again once let go: its module is loaded again
@@ -140,7 +139,7 @@ def test_the_settings_screen_is_loaded_when_opened_and_let_go_when_left():
 
 
 def test_contrast_stops_at_0_and_at_the_generators_limit():
-    r = Rig()
+    r = HostApp(alone=True)
     open_settings(r)
     r.click(SELECT)  # adjust
     for _ in range(35):
@@ -153,7 +152,7 @@ def test_contrast_stops_at_0_and_at_the_generators_limit():
 
 
 def test_light_sound_level_and_start_rows():
-    r = Rig()
+    r = HostApp(alone=True)
     open_settings(r)
     r.click(NEXT)
     check(r.text_at("ON", 84 - 16, 8, True), r.show())
@@ -187,7 +186,7 @@ def telling(r):
 
 
 def test_the_coach_row_tells_what_the_marks_mean_once_per_device():
-    r = Rig()
+    r = HostApp(alone=True)
     open_settings(r)
     coach_row(r)
     check(r.text_at("OFF", 84 - 24, 40, True), "off by default:\n" + r.show())
@@ -205,7 +204,7 @@ def test_the_coach_row_tells_what_the_marks_mean_once_per_device():
     r.click(SELECT)
     check(not telling(r) and r.text_at("ON", 84 - 16, 40, True), "told once:\n" + r.show())
     r.click(SELECT)  # off again, for the next boot
-    r = Rig(r.path, fresh=False)  # the next boot
+    r.start()  # the next boot
     open_settings(r)
     coach_row(r)
     r.click(SELECT)

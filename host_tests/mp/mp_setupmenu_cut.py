@@ -6,7 +6,7 @@ import gc
 import json
 import os
 
-import harness
+import hostapp
 import mptest
 import ramdisk
 from buttons import NEXT, PREV, SELECT
@@ -68,8 +68,8 @@ def test_each_change_on_the_settings_screen_survives_a_cut_at_any_point():
         yield h.wait(500)
         vop.append(h.model.vop)
 
-    h = harness.Harness("pico", files={"settings.json": json.dumps(OLD)})
-    h.run(script)
+    h = hostapp.HostApp("pico", files={"settings.json": json.dumps(OLD)})
+    h.play(script)
     final = stored()
     check(not final["sound"] and final["tally1"] == [0, 0, 0] and final["contrast"] == 57, final)
     check(vop == [57], "the boot after the cut set Vop %r" % vop)

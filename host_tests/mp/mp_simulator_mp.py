@@ -6,7 +6,7 @@ import os
 import sys
 import time  # the hostboard's: its RealClock reads the host's ticks through `time.utime`
 
-import boardpins
+import hostapp
 import machine
 import mptest
 import simulator_mp  # start() runs at import: no $SIMLINK_OUT or $SIMLINK_IN here
@@ -58,7 +58,7 @@ def test_the_game_runs_half_an_hour_without_a_reader_and_its_memory_stays_flat()
     os.chdir(sys.argv[1])  # the board's flash: settings.json and the tally go there
     stepped = Stepped((MINUTE, 30 * MINUTE))
     simulator_mp.utime = time.utime = simulator_mp._idle = stepped
-    boardpins.use_board("pico")
+    hostapp.HostApp("pico", flash=None, clock=clock)  # as simulator_mp.boot() brings it up
     import startup
 
     try:

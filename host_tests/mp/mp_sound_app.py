@@ -1,5 +1,5 @@
 # The firmware's sounds under the MicroPython unix port: the real main.py, a board file and the
-# app under the harness: which sound each action plays, and silence where there must be. The
+# app on a HostApp: which sound each action plays, and silence where there must be. The
 # sound module on its own: mp_sound.py.
 # SPDX-License-Identifier: MIT
 # mpcheck: heapsize=512k paths={hostboard}
@@ -7,7 +7,7 @@ import json
 import sys
 import time
 
-import harness
+import hostapp
 import machine
 import mptest
 from buttons import NEXT, PREV, SELECT
@@ -61,7 +61,7 @@ def test_power_on_chime_and_a_two_player_game_to_a_win_and_a_draw():
         for k, target in enumerate((0, 4, 8, 1, 7, 6, 2, 5, 3)):
             yield from place(h, out, target, "draw" if k == 8 else "SELECT")
 
-    harness.Harness("pico").run(script)
+    hostapp.HostApp("pico").play(script)
     want = {"boot": ["CHIME"], "title": ["MOVE"], "NEXT": ["MOVE"], "2 Players": ["PLACE"]}
     want.update({"SELECT": ["PLACE"], "next game": ["PLACE"]})
     want.update({"win": ["PLACE", "WIN"], "draw": ["PLACE", "DRAW"]})
@@ -78,8 +78,8 @@ def test_against_the_cpu_its_answers_a_hint_a_refused_undo_and_a_loss():
         yield h.press(SELECT)  # the title
         yield h.press(SELECT)  # 1P vs CPU: perfect, the player starts (settings below)
         yield h.wait(200)
-        yield from act(h, out, "NO UNDO", h.hold(PREV, 500))
-        yield from act(h, out, "hint", h.hold(SELECT, 700))
+        yield from act(h, out, "NO UNDO", h.press(PREV, 500))
+        yield from act(h, out, "hint", h.press(SELECT, 700))
         yield h.wait(1000)  # the hint's blinking ends
         for _ in range(5):  # the first free cell each time: perfect wins
             if h.cursor() < 0:
@@ -89,7 +89,7 @@ def test_against_the_cpu_its_answers_a_hint_a_refused_undo_and_a_loss():
         yield h.wait(100)
         out.append(("over", h.cursor()))
 
-    harness.Harness("esp32", files=settings_file(level=3, starts=0)).run(script)
+    hostapp.HostApp("esp32", files=settings_file(level=3, starts=0)).play(script)
     check(out[-1] == ("over", -1), "the game did not end: %r" % out)
     out.pop()
     # Nothing to undo: the press moves no cursor (no tick), the hold is refused (the buzz).
@@ -121,7 +121,7 @@ def test_notes_last_their_tables_on_a_port_whose_frames_take_time():
         yield h.wait(200)
         out["place"] = heard(pwm_of(h), t0)
 
-    harness.Harness("pico").run(script)
+    hostapp.HostApp("pico").play(script)
     check(out["busy"] > 3000, "the frames cost no time: %r" % out)
     for name in ("move", "place"):
         h = out[name]
@@ -157,7 +157,7 @@ def test_the_result_is_saved_after_its_jingle_which_no_flash_write_delays():
             yield h.press(SELECT)  # the next game
             yield h.wait(LONGEST_MS)
 
-    harness.Harness("pico").run(script)
+    hostapp.HostApp("pico").play(script)
     check(len(out) == 6, repr(out))
     check(max(cost for _, cost, _ in out) > 100000, "no slow save: %r" % [c for _, c, _ in out])
     for game, (h, cost, saved) in enumerate(out):
@@ -176,12 +176,12 @@ def test_with_the_sound_setting_off_nothing_sounds():
         yield h.press(NEXT)
         yield h.press(SELECT)  # 2 Players
         yield h.press(SELECT)  # X in the centre
-        yield h.hold(SELECT, 700)  # a hint
+        yield h.press(SELECT, 700)  # a hint
         yield h.wait(LONGEST_MS)
 
     for board in ("pico", "esp32"):
-        h = harness.Harness(board, files=settings_file(sound=False))
-        h.run(script)
+        h = hostapp.HostApp(board, files=settings_file(sound=False))
+        h.play(script)
         check(heard(pwm_of(h)) == [], "%s: %r" % (board, heard(pwm_of(h))))
 
 
@@ -201,8 +201,8 @@ def timers(board, dim_s, sleep_s, then):
         h.hw.buzzer.step(time.ticks_ms())
         yield from then(h, out, release)
 
-    h = harness.Harness(board, files=settings_file(dim_s=dim_s, sleep_s=sleep_s))
-    h.run(script)
+    h = hostapp.HostApp(board, files=settings_file(dim_s=dim_s, sleep_s=sleep_s))
+    h.play(script)
     return out
 
 
@@ -272,9 +272,9 @@ def interrupted(escape):
         out["error"] = h.shows("ERROR", inverted=True)
         out["sounding"] = pwm_of(h).sounding()
 
-    h = harness.Harness("esp32")
+    h = hostapp.HostApp("esp32")
     try:
-        h.run(script)
+        h.play(script)
     except KeyboardInterrupt:
         out["sounding"] = pwm_of(h).sounding()
         out["ctrl-c"] = True
@@ -297,8 +297,8 @@ def test_safe_mode_releases_the_buzzer():
             h.down(SELECT)  # held at power-on
             yield h.wait(1000)
 
-        h = harness.Harness(board)
-        h.run(script)
+        h = hostapp.HostApp(board)
+        h.play(script)
         pwm = pwm_of(h)
         check(h.returned and heard(pwm) == [], "%s: a tone in safe mode" % board)
         check(pwm.active is (board == "pico"), "%s: esp32's PWM deinit" % board)

@@ -6,7 +6,7 @@
 import sys
 
 import buttons
-import harness
+import hostapp
 import mptest
 import startup
 from mptest import check
@@ -25,7 +25,7 @@ def boot(undone, held, recheck=True):
     """startup.boot() on the Pico's board file, NEXT's pin put back to a pull-down after the
     board is built if `undone`, NEXT held if `held`, the board's recheck taken away unless
     `recheck`; True if it booted into the game."""
-    h = harness.Harness("pico", flash=None)
+    h = hostapp.HostApp("pico", flash=None)
     board = h.board()
     build = board.build
     next_pin = board.BTN_NEXT

@@ -1,13 +1,13 @@
 # title.py: the first screen, driven by the buttons and read off the glass.
 # SPDX-License-Identifier: MIT
-# mpcheck: heapsize=512k args={tmp}
+# mpcheck: heapsize=512k paths={hostboard}
 import sys
 import time
 
 import mptest
 from buttons import NEXT, SELECT
+from hostapp import HostApp
 from mptest import check
-from rig import Rig
 
 # What the title does not need: the menu, the game and the engine (app.App.show: made at
 # the first press). The game's modules stay in sys.modules; the menu's leave it at once, their
@@ -19,7 +19,7 @@ _LATER = ("mainmenu", "menu", "play") + _KEPT
 def test_a_boot_shows_the_title_before_the_menu_and_the_game_are_loaded():
     # The first check in this file (mptest runs them sorted by name): a fresh interpreter, in
     # which no earlier check has loaded the game.
-    r = Rig()
+    r = HostApp(alone=True)
     r.run(50)
     check(r.text_at("OXO 5110", 10, 21), r.show())
     loaded = [name for name in _LATER if name in sys.modules]
@@ -32,7 +32,7 @@ def test_a_boot_shows_the_title_before_the_menu_and_the_game_are_loaded():
 
 
 def test_the_prompt_blinks():
-    r = Rig()
+    r = HostApp(alone=True)
     seen = []
     for _ in range(6):
         r.run(200)
@@ -48,7 +48,7 @@ def idle_ms(r):
 
 def test_due_is_the_next_blink_or_the_demo_whichever_comes_first():
     # The App asks due() before a save (app.App.step): it must answer on the title.
-    r = Rig()
+    r = HostApp(alone=True)
     r.run(50)
     title = r.app.screen
     due = r.app.due(r.now)
@@ -60,7 +60,7 @@ def test_due_is_the_next_blink_or_the_demo_whichever_comes_first():
 
 
 def test_a_press_opens_the_menu_at_once_and_its_hold_does_nothing_more():
-    r = Rig()
+    r = HostApp(alone=True)
     r.run(50)
     r.down(SELECT)
     r.run(40)
@@ -77,7 +77,7 @@ def test_a_press_opens_the_menu_at_once_and_its_hold_does_nothing_more():
 def test_a_save_waiting_on_the_title_is_made():
     # The App's due() is asked only while a save waits (app.App.step): on the title it must
     # know when the demo is due (issue 19: on the rp2 port this step raised AttributeError).
-    r = Rig()
+    r = HostApp(alone=True)
     r.run(50)
     r.settings.set("level", 0)
     r.app.shared.save_soon(r.now)

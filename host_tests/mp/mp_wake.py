@@ -2,11 +2,11 @@
 # harness, the fake machine modelling the board's port (its clocks after a light sleep, the
 # pins that can end one), the controller model as the glass and the judge of the SPI clock.
 # SPDX-License-Identifier: MIT
-import harness
+import hostapp
 import machine
 import mptest
 from buttons import NEXT, PREV, SELECT
-from harness import BUTTON_NAMES
+from hostapp import BUTTON_NAMES
 from mptest import check
 
 RATED_HZ = 4000000  # PCD8544: at most 4.0 Mbit/s
@@ -54,7 +54,7 @@ def test_pico_lcd_clock_is_4_mhz_after_every_wake():
             out["wake%d" % n] = spent(h.model, before)
         out["anomalies"] = list(h.model.anomalies)
 
-    harness.Harness("pico", files={"settings.json": SETTINGS}).run(script)
+    hostapp.HostApp("pico", files={"settings.json": SETTINGS}).play(script)
     boot = out["boot"]
     check(list(boot) == [RATED_HZ] and boot[RATED_HZ] >= 504, "boot clock: %r" % boot)
     for n in range(2):
@@ -127,7 +127,7 @@ def wake_latencies(board, offsets):
                     out["bad"].append((BUTTON_NAMES[button], offset, h.screen()))
         out["anomalies"] = list(h.model.anomalies)
 
-    harness.Harness(board, files={"settings.json": SETTINGS}).run(script)
+    hostapp.HostApp(board, files={"settings.json": SETTINGS}).play(script)
     return out
 
 
@@ -182,7 +182,7 @@ def test_pico_a_press_as_long_as_a_slice_wakes_it_a_shorter_tap_may_not():
             yield h.press(NEXT, hold)
             out[hold] = h.showing()
 
-    harness.Harness("pico", files={"settings.json": SETTINGS}).run(script)
+    hostapp.HostApp("pico", files={"settings.json": SETTINGS}).play(script)
     check(out[SLICE_MS], "a %d ms press did not wake the board" % SLICE_MS)
     check(not out[30], "a 30 ms tap inside one slice woke the rp2 model: it cannot see it")
 

@@ -19,7 +19,7 @@ class PWM:
     at (what freq() reads), duty the duty_u16 last set while the output runs, 0 while it is
     stopped or has no duty yet. A tone sounds while 0 < duty < 65535 (65535 is high all the
     time). ms comes from `clock()`, time.ticks_ms() unless a test that keeps its own clock
-    (testbed/rig.py's Rig) points it elsewhere. The latest `capacity` changes are kept, in
+    points it elsewhere. The latest `capacity` changes are kept, in
     a list made once (older ones are dropped: recording never allocates, so firmware can be
     checked under heap_lock()); `take()` returns them and forgets them, `last()` is the
     latest, `changes` and `started` count every change and every tone begun since the PWM was
