@@ -139,7 +139,10 @@ def listening(port):
 
 
 def start_make_serve(port):
-    """`make serve` on `port` in its own process group, once the server listens."""
+    """`make serve` on `port` in its own process group, once the server listens: a terminal's
+    foreground job, with Ctrl-C's SIGINT at its default action whatever this process inherited
+    (a shell without job control starts its background jobs with SIGINT ignored, and an
+    ignored signal stays ignored across exec: make and the server would never see it)."""
     make = subprocess.Popen(
         ["make", "--no-print-directory", "serve", "PORT_WEB=%d" % port],
         cwd=ROOT,
@@ -147,6 +150,7 @@ def start_make_serve(port):
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     end = time.monotonic() + 60
     while not listening(port):
