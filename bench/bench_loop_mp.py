@@ -6,6 +6,7 @@
 # frames over 11 words, py/objfun.c fun_bc_call, VM_MAX_STATE_ON_STACK).
 # SPDX-License-Identifier: MIT
 
+from appheap import heap_over
 from buttons import NEXT, SELECT
 from hostapp import HostApp
 
@@ -13,8 +14,8 @@ STEPS = 500  # 5 s of 10 ms steps; a button goes down every 20th step, up 10 ste
 
 
 def measure(r, button):
-    # (cursor moves, garbage, transient bytes) over STEPS steps (HostApp.heap_over).
-    garbage, transient = r.heap_over(STEPS, button)
+    # (cursor moves, garbage, transient bytes) over STEPS steps (appheap.heap_over).
+    garbage, transient = heap_over(r, STEPS, button)
     return (0 if button is None else (STEPS + 19) // 20), garbage, transient
 
 

@@ -22,7 +22,7 @@ TESTBED = ROOT / "testbed"
 # virtualboard_mp runs as a script; the fake machine and time are the hostboard fixture's).
 TESTBED_MP = (
     "fakebus", "pcd8544_model", "ramdisk", "glasstext", "boardpins", "glass", "hostapp",
-    "session", "simulator_mp", "positions", "gameboard", "glasslook",
+    "hostscript", "appheap", "session", "simulator_mp", "positions", "gameboard", "glasslook",
 )  # fmt: skip
 ENGINE_DEPTHS = range(1, 9)  # the limited depths of mp_engine's depths.bin (9: reference.bin)
 

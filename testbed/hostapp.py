@@ -41,6 +41,7 @@ import time  # the fake one when testbed/hostboard comes first (a HostApp needs 
 import machine  # likewise
 from boardpins import button_pin, display, use_board
 from glass import Glass
+from hostscript import Done, PowerCycle, Script, ScriptError, late
 
 PRESS_MS = 80  # a brisk human press, well over the 30 ms debounce
 GAP_MS = 80
@@ -56,18 +57,6 @@ def read(name):
             return f.read()
     except OSError:
         return ""
-
-
-class Done(BaseException):
-    """The script finished: unwinds the firmware (which must not catch BaseException)."""
-
-
-class PowerCycle(BaseException):
-    """The script pulled the plug."""
-
-
-class ScriptError(BaseException):
-    """The script raised args[0]; carried through the firmware unharmed."""
 
 
 class HostApp(Glass):
@@ -112,9 +101,7 @@ class HostApp(Glass):
         self.watch = glass
         self.boots = 0
         self.resets = 0  # machine.reset()/soft_reset()/deepsleep() calls and watchdog bites
-        self._gen = None
-        self._queue = []
-        self._due = None
+        self._script = None  # the hostscript.Script being played
         self._model = None  # made when first read, wired as the board wires its LCD
         self.board()
         if alone:
@@ -188,11 +175,9 @@ class HostApp(Glass):
     def play(self, script, boot=None):
         """Run script(self) against the firmware booted by boot() (default: importing main, which
         runs it as a board runs main.py at power-on)."""
-        self._gen = script(self)
-        self._queue = []
-        self._due = None
+        self._script = played = Script(self, script)
         try:
-            self._step()  # the power-on state: buttons held before boot
+            played.step()  # the power-on state: buttons held before boot
             while True:
                 try:
                     self._boot(boot)
@@ -252,7 +237,7 @@ class HostApp(Glass):
             elif kind == "until":
                 while not item[1]():
                     if self.clock.now >= item[2]:
-                        raise AssertionError(_late(self, item))
+                        raise AssertionError(late(self, item))
                     self._loop(item[3])
             else:
                 self._act(item)
@@ -291,36 +276,6 @@ class HostApp(Glass):
                 return c
             self.run(200)
         return c
-
-    def heap_over(self, steps, button=None):
-        """(garbage, transient): the bytes that `steps` App steps, 10 ms apart, leave on the
-        heap with the collector off, and those they took and freed; `button` (or None) goes
-        down every 20th step and up 10 steps later (a move and its frame). A call frame over
-        11 words is taken from the heap and freed on return (py/objfun.c,
-        VM_MAX_STATE_ON_STACK): transient, not garbage, and gc.mem_alloc() does not count it;
-        micropython.mem_total() does."""
-        import micropython
-
-        app, bus = self.app, machine.BUS
-        start = self.clock.now
-        now = time.ticks_ms()
-        garbage = taken = 0
-        gc.collect()
-        gc.disable()
-        for n in range(steps):
-            if button is not None and n % 20 == 0:
-                self.down(button)  # the stand-ins' own allocations are not the App's
-            elif button is not None and n % 20 == 10:
-                self.up(button)
-            before, total = gc.mem_alloc(), micropython.mem_total()
-            app.step(now)
-            garbage += gc.mem_alloc() - before
-            taken += micropython.mem_total() - total
-            bus.clear()  # the stand-in's recording of the frames: its buffer is reused
-            now = time.ticks_add(now, 10)
-        gc.enable()
-        self.clock.step_to(start + 10 * steps)
-        return garbage, taken - garbage
 
     # -- power-on through main.py --------------------------------------------------------
 
@@ -375,59 +330,16 @@ class HostApp(Glass):
             bus.clear()
 
     def _listen(self, target, light):
-        # Called by every sleep of the firmware: run the script's steps that fall due before
-        # target, each at its own time; a lightsleep ends at the step that fired a pin the port
-        # wakes on (machine.lightsleep() dropped any wake from before it).
-        clock = self.clock
+        # Called by every sleep of the firmware (the fake clock's listener): the script's steps
+        # due before target run first (hostscript.Script.due), each at its own time.
         if len(machine.BUS) > 512:  # keep the recording short in long runs
             if self.watch:
                 self._feed()
             else:
                 machine.BUS.clear()
-        while self._due is not None and self._due <= target:
-            clock.step_to(self._due)
-            self._due = None
-            self._step()
-            if light and machine.take_wake():
-                return
-        clock.step_to(target)
-
-    def _step(self):
-        # Do queued actions up to the next wait, resuming the script when the queue is empty.
-        queue = self._queue
-        while True:
-            if not queue:
-                try:
-                    action = next(self._gen)
-                except StopIteration:
-                    raise Done()  # noqa: B904
-                except Exception as err:
-                    sys.print_exception(err)
-                    raise ScriptError(err)  # noqa: B904
-                if isinstance(action, int):
-                    action = (("wait", action),)
-                queue.extend(action)
-                continue
-            item = queue.pop(0)
-            kind = item[0]
-            if kind == "wait":
-                self._due = self.clock.now + max(0, item[1])
-                return
-            if kind == "until":
-                if not item[1]():
-                    if self.clock.now >= item[2]:
-                        raise ScriptError(AssertionError(_late(self, item)))
-                    queue.insert(0, item)
-                    self._due = self.clock.now + item[3]
-                    return
-            elif kind == "cycle":
-                self._due = self.clock.now
-                raise PowerCycle()
-            else:
-                try:
-                    self._act(item)
-                except ValueError as err:
-                    raise ScriptError(err)  # noqa: B904
+        if self._script is not None and self._script.due(target, light):
+            return  # a lightsleep woken by the script's press
+        self.clock.step_to(target)
 
     def _act(self, item):
         if item[0] == "down":
@@ -436,10 +348,6 @@ class HostApp(Glass):
             self.up(item[1])
         else:
             raise ValueError("unknown action %r" % (item,))
-
-
-def _late(h, until):
-    return "until(): still false after %d ms\n%s" % (until[4], h.screen())
 
 
 # -- App internals: beyond App(hw, settings) and step(now), the test bed (HostApp, session.py)

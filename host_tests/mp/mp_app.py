@@ -4,6 +4,7 @@
 import sys
 
 import mptest
+from appheap import heap_over
 from appplay import menu_to, play_cell, settings_back, to_menu
 from buttons import NEXT, PREV, SELECT
 from hostapp import HostApp
@@ -32,7 +33,7 @@ def test_the_loop_leaves_no_garbage_idle_or_moving_on_the_menu_and_in_a_game():
             if screen == "game":
                 r.click(SELECT)  # "1P vs CPU": the player (X) starts
                 check(r.status_after_glyph(0, "YOU"), "not in a game:\n" + r.show())
-            left = r.heap_over(500, button)[0]
+            left = heap_over(r, 500, button)[0]
             check(left == 0, "%s, %s: %d bytes left" % (screen, button, left))
 
 

@@ -49,6 +49,7 @@ def test_the_esp32_image_holds_what_deploy_copies():
 
 def test_the_game_boots_from_the_pico_image():
     import hostapp
+    import hostscript
 
     # Only the image holds the firmware: the compiled firmware folder goes from the path.
     sys.path[:] = [p for p in sys.path if "startup.mpy" not in _listing(p)]
@@ -60,7 +61,7 @@ def test_the_game_boots_from_the_pico_image():
     def script(h):
         yield h.wait(50)
         h.snap("title")
-        raise hostapp.Done
+        raise hostscript.Done
 
     h.play(script)
     check(h.boots == 1 and "startup" in sys.modules, "main.py booted the firmware")

@@ -8,6 +8,7 @@ import engine
 import gameboard
 import glasstext
 import mptest
+from appheap import heap_over
 from appplay import first_free, line_on, marks, new_1p, play_out, two_player
 from buttons import NEXT, PREV, SELECT
 from mptest import check
@@ -259,7 +260,7 @@ def test_the_move_blinks_when_due_says_and_the_result_is_saved_meanwhile():
 def stepping_garbage(r, presses):
     # The bytes left on the heap, the collector off, by `presses` presses of NEXT then as many
     # of PREV (each down 100 ms, up 100 ms), across both ends of the game.
-    return r.heap_over(presses * 20, NEXT)[0] + r.heap_over(presses * 20, PREV)[0]
+    return heap_over(r, presses * 20, NEXT)[0] + heap_over(r, presses * 20, PREV)[0]
 
 
 def test_stepping_through_the_review_leaves_no_garbage():

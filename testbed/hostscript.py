@@ -1,0 +1,85 @@
+# A script played against the firmware a HostApp booted: its actions at their exact times.
+# SPDX-License-Identifier: MIT
+"""`Script(h, script)`: the generator script(h) of a HostApp's play(), whose actions (h.wait,
+h.press, h.chord, h.until, h.power_cycle: tuples of steps; a bare int is a wait) are done at
+their exact times of the fake clock, inside the firmware's sleeps (HostApp._listen calls due()).
+The script's end, its exceptions and a power cut unwind the firmware as the exceptions below,
+which the firmware must not catch (it catches Exception only)."""
+
+import sys
+
+import machine
+
+
+class Done(BaseException):
+    """The script finished: unwinds the firmware (which must not catch BaseException)."""
+
+
+class PowerCycle(BaseException):
+    """The script pulled the plug."""
+
+
+class ScriptError(BaseException):
+    """The script raised args[0]; carried through the firmware unharmed."""
+
+
+class Script:
+    def __init__(self, h, script):
+        self.h = h
+        self._gen = script(h)
+        self._queue = []
+        self._due = None  # when the next queued step is due (fake ms), None while none waits
+
+    def due(self, target, light):
+        """Run the steps that fall due before `target`, each at its own time; True if one
+        fired a pin the port wakes on during a lightsleep (`light`): the sleep ends there
+        (machine.lightsleep() dropped any wake from before it)."""
+        clock = self.h.clock
+        while self._due is not None and self._due <= target:
+            clock.step_to(self._due)
+            self._due = None
+            self.step()
+            if light and machine.take_wake():
+                return True
+        return False
+
+    def step(self):
+        # Do queued actions up to the next wait, resuming the script when the queue is empty.
+        queue = self._queue
+        while True:
+            if not queue:
+                try:
+                    action = next(self._gen)
+                except StopIteration:
+                    raise Done()  # noqa: B904
+                except Exception as err:
+                    sys.print_exception(err)
+                    raise ScriptError(err)  # noqa: B904
+                if isinstance(action, int):
+                    action = (("wait", action),)
+                queue.extend(action)
+                continue
+            item = queue.pop(0)
+            kind = item[0]
+            if kind == "wait":
+                self._due = self.h.clock.now + max(0, item[1])
+                return
+            if kind == "until":
+                if not item[1]():
+                    if self.h.clock.now >= item[2]:
+                        raise ScriptError(AssertionError(late(self.h, item)))
+                    queue.insert(0, item)
+                    self._due = self.h.clock.now + item[3]
+                    return
+            elif kind == "cycle":
+                self._due = self.h.clock.now
+                raise PowerCycle()
+            else:
+                try:
+                    self.h._act(item)
+                except ValueError as err:
+                    raise ScriptError(err)  # noqa: B904
+
+
+def late(h, until):
+    return "until(): still false after %d ms\n%s" % (until[4], h.screen())
