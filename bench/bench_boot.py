@@ -35,6 +35,7 @@ import sys
 import benchkit
 import boardlist
 import deploy_chains
+import layout
 import mpy_build
 import mpyrun
 from benchkit import BENCH, TESTBED
@@ -115,7 +116,7 @@ def main():
                 boot(paths, deployed, board, "keep", "512k"),
                 boot(paths, deployed, board, "heap", "1024k"),
             )
-        main_size = benchkit.source("main").stat().st_size
+        main_size = layout.source("main").stat().st_size
     print("== boot (unix port, 64-bit; firmware as deployed on littlefs: .mpy, main.py source) ==")
     for board in BOARDS:
         first, allocated, least, full, keep, heap = rows[board]

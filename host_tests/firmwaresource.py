@@ -1,12 +1,11 @@
-"""The firmware's source files, where the host tests find them (tools/layout.py is the one
-place that knows), and the literal values firmware modules assign, read with ast: for
-host tests of modules that need MicroPython to import (framebuf, machine) or whose private
-tables they check."""
+"""The literal values firmware modules assign, read from their source (tools/layout.py finds
+it) with ast: for host tests of modules that need MicroPython to import (framebuf, machine) or
+whose private tables they check."""
 
 import ast
 import functools
 
-from layout import source, sources  # noqa: F401 - the tests' way to the firmware's files
+from layout import source
 
 
 @functools.cache

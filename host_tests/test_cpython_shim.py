@@ -6,9 +6,9 @@ import time
 from pathlib import Path
 
 import micropython as shim
-from firmwaresource import sources
 from hypothesis import given
 from hypothesis import strategies as st
+from layout import sources
 
 PERIOD = 1 << 30
 

@@ -31,7 +31,7 @@ from deployrig import (
     summary,
     wait_for,
 )
-from firmwaresource import source, sources
+from layout import source, sources
 
 FIRMWARE = [p.stem for p in sources() if p.name != "main.py"]
 

@@ -5,7 +5,7 @@ import tomllib
 from pathlib import Path
 
 import mip_package
-from firmwaresource import source, sources
+from layout import source, sources
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -8,7 +8,8 @@ each screen a global per key and per sound."""
 import ast
 from pathlib import Path
 
-from firmwaresource import assigned, source, sources
+from firmwaresource import assigned
+from layout import source, sources
 
 SOURCES = sources() + [Path(__file__).resolve().parents[1] / "web" / "oxoweb.py"]
 # Where a settings key is named: the first argument of these Settings methods (on the names the

@@ -72,7 +72,7 @@ def test_every_sound_the_firmware_asks_for_is_a_table():
     import ast
 
     import sound
-    from firmwaresource import sources
+    from layout import sources
 
     tables = set(sound._SOUNDS[::2])
     assert tables == set(NAMES)

@@ -6,7 +6,7 @@ MicroPython's framebuf."""
 import ast
 
 import engine
-from firmwaresource import source
+from layout import source
 
 TREE = ast.parse(source("widgets").read_text())
 
