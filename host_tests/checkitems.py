@@ -1,13 +1,15 @@
-"""pytest items for checks that another process runs, and the protocol that process speaks:
-the base of mpcheck (MicroPython scripts) and webcheck (browser checks).
+"""pytest items for checks that another process runs, and the protocol that process speaks: the
+one bridge of mpcheck (MicroPython scripts) and webcheck (browser checks), which give only their
+launchers.
 
-A plugin declares a class (mpcheck.Script, webcheck.Checks) whose subclasses name a file of
-checks, or collects such a file itself (mpcheck: a script that declares its runs in its own
-`# mpcheck:` lines); its collector (a CheckOwner) finds the `test_*` names in that file without
-running it, makes each one a pytest item, and at the first of them runs one process for every
-selected check. Each item reads its verdict and its own lines from that run. With pytest-xdist
-(`-n`) the items of one class, or of one run of a script, go to one worker (so one process runs
-them); other tests are spread one by one, as with `--dist load`.
+A file of checks is declared by a class, a subclass of a plugin's Declaration (mpcheck.Script,
+webcheck.Checks), or a plugin collects such a file itself (mpcheck: a script that declares its
+runs in its own `# mpcheck:` lines, each run a Script subclass). Its collector (a CheckOwner)
+finds the `test_*` names in that file without running it, makes each one a pytest item, and at
+the first of them runs one process for every selected check. Each item reads its verdict and its
+own lines from that run. With pytest-xdist (`-n`) the items of one class, or of one run of a
+script, go to one worker (so one process runs them); other tests are spread one by one, as with
+`--dist load`. Where the process cannot start, its checks skip saying why; under CI they fail.
 
 The protocol, spoken by host_tests/mp/mptest.py and host_tests/web/runner.mjs and parsed by Run
 here and nowhere else. The process is told which checks to run; on stdout it prints, for each
@@ -26,9 +28,47 @@ the check it was in and every check after it, each saying so.
 """
 
 import os
+import subprocess
 from pathlib import Path
 
 import pytest
+
+
+class Declaration:
+    """Base of a plugin's class of declarations: one file of checks and the process that runs
+    them. The plugin's base (a direct subclass) is the launcher: it gives `file()`,
+    `find_checks(path)` and `launch(...)`, `who` and `section`; its own subclasses are the
+    declarations, collected from test modules (but those named "_...", which are bases)."""
+
+    without = ()  # checks of the file not collected
+    who = "the process"  # names the process in a reason: "MicroPython timed out after 5 s"
+    section = "checks"  # the title of a passed check's output in the report (-rP)
+
+    @classmethod
+    def file(cls):
+        """The file of checks."""
+        raise NotImplementedError
+
+    @classmethod
+    def find_checks(cls, path):
+        """{name: line} of every check in the file, without running it."""
+        raise NotImplementedError
+
+    @classmethod
+    def launch(cls, request, path, names):
+        """A context manager: (command, environment, seconds before the process is stopped,
+        what the run is: "in Chromium") for a run of checks `names` of file `path`. Skips (by
+        require) where the process cannot start; cleans up when the process has ended."""
+        raise NotImplementedError
+
+
+def require(problem, what):
+    """Skip the test if there is a `problem` (why the process cannot start, how to get it);
+    under CI fail it instead, since CI must run `what`."""
+    if problem:
+        if os.environ.get("CI"):
+            pytest.fail("%s - CI must run %s" % (problem, what), pytrace=False)
+        pytest.skip(problem)
 
 
 class _Fixture:
@@ -55,23 +95,37 @@ def resolve(value, request, label):
     return value.resolve(request) if isinstance(value, _Fixture) else value
 
 
-def text(data):
-    """A process's output as a str: what a timeout leaves may be bytes or None."""
-    return data.decode(errors="replace") if isinstance(data, bytes) else (data or "")
+def run_process(cmd, env, timeout, who):
+    """Run `cmd` to its end, or stop it after `timeout` seconds; return its Run."""
+    proc = subprocess.Popen(
+        [str(c) for c in cmd], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
+    )
+    try:
+        stdout, stderr = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return Run(*_stop(proc), -1, who, timed_out=timeout)
+    except BaseException:  # pytest-timeout, Ctrl-C: Chromium must not outlive the session
+        _stop(proc)
+        raise
+    return Run(stdout, stderr, proc.returncode, who)
+
+
+def _stop(proc):
+    proc.terminate()  # Playwright closes Chromium (and removes its profile) on SIGTERM
+    try:
+        return proc.communicate(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        return proc.communicate()
 
 
 class Run:
-    """One process and what it said about each check (see the module docstring).
+    """One process and what it said about each check (see the module docstring); `who` names
+    the process in the reasons."""
 
-    `who` names the process in the reasons ("MicroPython timed out after 5 s"); `missing` is
-    the reason given to a check that the process, ending well, never ran."""
-
-    who = "the process"
-    missing = "the process ran to its end without running this check"
-
-    def __init__(self, stdout, stderr, returncode, timed_out=None):
+    def __init__(self, stdout, stderr, returncode, who, timed_out=None):
         self.stdout, self.stderr, self.returncode = stdout, stderr, returncode
-        self.timed_out = timed_out
+        self.who, self.timed_out = who, timed_out
         self.output = {}  # name -> lines from its RUN line to the next check or the SUMMARY
         self.verdict = {}  # name -> "PASS" | "FAIL"
         self.summary = None
@@ -120,7 +174,7 @@ class Run:
             reason = "%s before any check ran" % (ended or "%s ran no check" % self.who)
             return reason, self.preamble + self.stderr.splitlines()
         if ended is None:
-            return self.missing, []
+            return "%s ended without running this check" % self.who, []
         return "%s in %s, before this check" % (ended, last), self.stderr.splitlines()
 
 
@@ -129,37 +183,22 @@ class CheckFailure(Exception):
 
 
 class CheckOwner:
-    """The checks of one file, one item each, and the one process that runs them: the base of
-    a declared class (CheckClass) and of a file that pytest collects as checks (mpcheck's
-    scripts). A pytest node that mixes it in gives `source()` (the file of checks),
-    `find_checks(path)` ({name: line}), `launch(request, names)` (run those checks, return a
-    Run; set self.about to what the run was, for the head of each check's output), `without`
-    (checks not collected) and `section`, the title of a passed check's output in the report;
-    its collect() returns check_items() and whatever else it holds."""
-
-    section = "checks"
-    without = ()
-
-    def source(self):
-        raise NotImplementedError
-
-    def find_checks(self, path):
-        raise NotImplementedError
-
-    def launch(self, request, names):
-        raise NotImplementedError
+    """The checks of one declaration (`self.declaration`, set before collect() calls
+    check_items()), one item each, and the one process that runs them: the base of a declared
+    class (CheckClass) and of a file that a plugin collects as checks (mpcheck's scripts)."""
 
     def check_items(self):
         """One CheckItem per check in the file, in its order, less `without`."""
-        self.script_path = Path(self.source())
+        decl = self.declaration
+        self.script_path = Path(decl.file())
         if not self.script_path.exists():
             raise self.CollectError("%s: no file %s" % (self.name, self.script_path))
-        self.lines = self.find_checks(self.script_path)
-        self.checks = [name for name in self.lines if name not in self.without]
+        self.lines = decl.find_checks(self.script_path)
+        self.checks = [name for name in self.lines if name not in decl.without]
         if not self.checks:
             raise self.CollectError("no test_* function in %s" % self.script_path)
         self.run_result = None
-        self.about = ""
+        self.about = ""  # what the run was, at the head of each check's output
         return [
             CheckItem.from_parent(self, name=name, callobj=_Verdict(self, name).check)
             for name in self.checks
@@ -177,30 +216,32 @@ class CheckOwner:
     def run(self, request):
         """Run the selected checks once (the first caller does it); return the Run."""
         if self.run_result is None:
-            self.run_result = self.launch(request, self.selected())
+            decl, names = self.declaration, self.selected()
+            with decl.launch(request, self.script_path, names) as (cmd, env, timeout, about):
+                n = "%d check%s" % (len(names), "" if len(names) == 1 else "s")
+                self.about = "%s (%s in this run)" % (about, n)
+                self.run_result = run_process(cmd, env, timeout, decl.who)
         return self.run_result
 
 
 class CheckClass(CheckOwner, pytest.Class):
-    """A declared class: its checks, one item each, then its host-side test methods. A plugin's
-    subclass gives `declares`, its base class of declarations, and what CheckOwner asks for."""
-
-    declares = None  # the plugin's base class of declarations (mpcheck.Script, webcheck.Checks)
-
-    @classmethod
-    def declared(cls, collector, name, obj):
-        """For the plugin's pytest_pycollect_makeitem: the collector of a declaring class, []
-        for a base (named "_..."), None for anything else."""
-        if isinstance(obj, type) and issubclass(obj, cls.declares) and obj is not cls.declares:
-            return [] if name.startswith("_") else cls.from_parent(collector, name=name, obj=obj)
-        return None
+    """A declared class: its checks, one item each, then its host-side test methods."""
 
     @property
-    def without(self):
-        return self.obj.without
+    def declaration(self):
+        return self.obj
 
     def collect(self):
         return self.check_items() + list(super().collect())
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_pycollect_makeitem(collector, name, obj):
+    if not (isinstance(obj, type) and issubclass(obj, Declaration)):
+        return None
+    if name.startswith("_") or Declaration in obj.__bases__ or obj is Declaration:
+        return []  # a base, or a plugin's own (mpcheck.Script imported into a test module)
+    return CheckClass.from_parent(collector, name=name, obj=obj)
 
 
 class _Verdict:
@@ -224,7 +265,7 @@ class _Verdict:
             raise CheckFailure("\n".join([reason, head] + lines))
         # What it printed, shown for passed checks with -rP.
         request.node.add_report_section(
-            "call", owner.section, "\n".join([head] + run.output[self.name])
+            "call", owner.declaration.section, "\n".join([head] + run.output[self.name])
         )
 
 

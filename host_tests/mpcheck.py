@@ -46,12 +46,11 @@ gets the whole stdout of a run of every check (a str), and `mp_output.check(name
 check printed (failing the method if that check did not pass). Anything the script can check
 itself, it does.
 
-One MicroPython process runs every selected check of a run, at the first of its items; the
-others read their verdict from that run. The selection goes to the script in the environment
-variable MPTEST_ONLY, which mptest.run honours; the script answers in the protocol of
-checkitems.py (RUN / PASS / FAIL / SUMMARY lines), which parses it. With pytest-xdist (`-n`) the
-items of one run go to one worker; other tests are spread one by one, as with `--dist load`.
-Where the port is missing the checks skip, saying why; under CI they fail.
+This module is MicroPython's launcher only; checkitems.py (shared with webcheck) makes the
+items and, at the first item of a run, starts one MicroPython process for its selected checks,
+named in the environment variable MPTEST_ONLY, which mptest.run honours. The script answers in
+checkitems' protocol (RUN / PASS / FAIL / SUMMARY lines). Where the port is missing the checks
+skip, saying why; under CI they fail.
 
 Nothing else in host_tests starts `micropython` for a test script: the virtual board
 (testbed/virtualboard.py) and the simulator (tools/simulator.py) run the firmware itself, as
@@ -59,9 +58,8 @@ the products they are.
 """
 
 import ast
-import os
+import contextlib
 import re
-import subprocess
 from pathlib import Path
 
 import checkitems
@@ -76,8 +74,16 @@ fixture = checkitems.fixture  # a value for paths, args or runner: fixture(name,
 TMPDIR = checkitems.TMPDIR  # in args or paths: a fresh folder for the run
 
 
-class Script:
-    """Base of a class that declares one MicroPython script run (see the module docstring)."""
+def require_port():
+    """Skip the test where the MicroPython unix port is missing, saying why; fail it under CI."""
+    checkitems.require(
+        mpyrun.micropython_path() is None and mpyrun.UNAVAILABLE, "the MicroPython checks"
+    )
+
+
+class Script(checkitems.Declaration):
+    """Base of a class that declares one MicroPython script run (see the module docstring):
+    the launcher of its checks."""
 
     script = None
     runner = None
@@ -85,7 +91,30 @@ class Script:
     paths = ()
     args = ()
     timeout = 280  # below pytest-timeout's 300 s, so a hung script is reported as this
-    without = ()
+    who = section = "MicroPython"
+
+    @classmethod
+    def file(cls):
+        return cls.script or MP / (cls.__name__ + ".py")
+
+    @classmethod
+    def find_checks(cls, path):
+        return checks_in(path)
+
+    @classmethod
+    @contextlib.contextmanager
+    def launch(cls, request, path, names):
+        require_port()
+
+        def value(v):
+            return checkitems.resolve(v, request, cls.__name__)
+
+        script = value(cls.runner) if cls.runner is not None else path
+        paths = [value(p) for p in cls.paths] + list(request.getfixturevalue("mp_path"))
+        args = [script] + [value(a) for a in cls.args]
+        cmd, env = mpyrun.command(args, paths, cls.heapsize)
+        env[ENV] = " ".join(names)
+        yield cmd, env, cls.timeout, "under MicroPython -X heapsize=" + cls.heapsize
 
 
 def checks_in(path):
@@ -108,76 +137,6 @@ def checks_in(path):
             if name.startswith("test_"):
                 found.setdefault(name, node.lineno)
     return found
-
-
-def require_port():
-    """Skip the test where the MicroPython unix port is missing, saying why; fail it under CI."""
-    if mpyrun.micropython_path() is None:
-        if os.environ.get("CI"):
-            pytest.fail(mpyrun.UNAVAILABLE + " - CI must run the MicroPython checks")
-        pytest.skip(mpyrun.UNAVAILABLE)
-
-
-class Run(checkitems.Run):
-    """One MicroPython process and what it said about each check (mptest's lines)."""
-
-    who = "MicroPython"
-    missing = (
-        "the script ran to its end without running this check: does it end with "
-        "mptest.run(globals()), which runs the checks %s names?" % ENV
-    )
-
-
-class _Launch:
-    """The run of a declaration (a Script subclass, self.declaration) under MicroPython."""
-
-    section = "MicroPython"
-
-    def find_checks(self, path):
-        return checks_in(path)
-
-    @property
-    def without(self):
-        return self.declaration.without
-
-    def launch(self, request, names):
-        decl = self.declaration
-        require_port()
-
-        def value(v):
-            return checkitems.resolve(v, request, decl.__name__)
-
-        script = value(decl.runner) if decl.runner is not None else self.script_path
-        args = [value(a) for a in decl.args]
-        paths = [value(p) for p in decl.paths] + list(request.getfixturevalue("mp_path"))
-        self.about = "under MicroPython (-X heapsize=%s, %d check%s in this run)" % (
-            decl.heapsize,
-            len(names),
-            "" if len(names) == 1 else "s",
-        )
-        with pytest.MonkeyPatch.context() as patch:
-            patch.setenv(ENV, " ".join(names))  # the micropython process inherits it
-            try:
-                result = mpyrun.run(
-                    script, args, paths=paths, heapsize=decl.heapsize, timeout=decl.timeout
-                )
-                return Run(result.stdout, result.stderr, result.returncode)
-            except subprocess.TimeoutExpired as exc:
-                stdout, stderr = checkitems.text(exc.stdout), checkitems.text(exc.stderr)
-                return Run(stdout, stderr, -1, timed_out=exc.timeout)
-
-
-class ScriptClass(_Launch, checkitems.CheckClass):
-    """A Script subclass: its MicroPython checks, then its host-side test methods."""
-
-    declares = Script
-
-    @property
-    def declaration(self):
-        return self.obj
-
-    def source(self):
-        return self.obj.script or MP / (self.obj.__name__ + ".py")
 
 
 DECLARES = re.compile(r"^# mpcheck(?: (\w+))?: *(.*)$", re.MULTILINE)
@@ -219,18 +178,17 @@ def declarations(path, root):
             else:
                 attrs[key] = tuple(_value(w, key == "paths" and root) for w in text.split(","))
     stem = Path(path).stem
+    for attrs in found.values():
+        attrs["script"] = Path(path)
     return {
         name: type(stem + ("_" + name if name else ""), (Script,), attrs)
         for name, attrs in found.items()
     }
 
 
-class ScriptFile(_Launch, checkitems.CheckOwner, pytest.File):
+class ScriptFile(checkitems.CheckOwner, pytest.File):
     """host_tests/mp/mp_x.py with `# mpcheck` lines: the checks of its own run, then a ScriptRun
     for each run it names."""
-
-    def source(self):
-        return self.path
 
     def collect(self):
         try:
@@ -242,11 +200,8 @@ class ScriptFile(_Launch, checkitems.CheckOwner, pytest.File):
         return own + [ScriptRun.from_parent(self, name=name) for name in self.runs if name]
 
 
-class ScriptRun(_Launch, checkitems.CheckOwner, pytest.Collector):
+class ScriptRun(checkitems.CheckOwner, pytest.Collector):
     """A run that a script names, `# mpcheck <name>: ...`: its checks."""
-
-    def source(self):
-        return self.path
 
     def collect(self):
         self.declaration = self.parent.runs[self.name]
@@ -276,11 +231,6 @@ def pytest_pycollect_makemodule(module_path, parent):
     return None
 
 
-@pytest.hookimpl(tryfirst=True)
-def pytest_pycollect_makeitem(collector, name, obj):
-    return ScriptClass.declared(collector, name, obj)
-
-
 class Output(str):
     """The whole stdout of a run of every check (a str), and what each check printed."""
 
@@ -301,8 +251,8 @@ class Output(str):
 @pytest.fixture
 def mp_output(request):
     """For a host-side test method of a Script class: the Output of a run of every check."""
-    node = request.node.getparent(ScriptClass)
-    if node is None:
+    node = request.node.getparent(checkitems.CheckClass)
+    if node is None or not issubclass(node.obj, Script):
         raise pytest.UsageError("mp_output is for test methods of an mpcheck.Script class")
     run = node.run(request)
     if not run.completed:

@@ -121,7 +121,7 @@ def test_a_failing_check_is_reported_as_that_check_with_its_own_output(inner, py
         r'mp_demo.py", line \d+, in test_two\n.*\nAssertionError: two is wrong', failure
     )
     line = (SCRIPT % (str(log), "", "", "")).split("\n").index("def test_two():") + 1
-    where = "mp_demo.py:%d: test_two under MicroPython (-X heapsize=64k, 3 checks" % line
+    where = "mp_demo.py:%d: test_two under MicroPython -X heapsize=64k (3 checks" % line
     assert where in failure
     assert "one speaks" not in failure and "three speaks" not in failure
 
@@ -189,7 +189,7 @@ def test_a_script_with_mpcheck_lines_is_collected_with_each_run_it_declares(pyte
     said = lines(log)
     assert said.count("import") == 2  # a process for each run
     assert re.fullmatch(r"args=/\S+/mp_demo\d*\|word", said[1]) and "args=other" in said
-    assert "under MicroPython (-X heapsize=64k, 3 checks" in str(result.stdout)
+    assert "under MicroPython -X heapsize=64k (3 checks" in str(result.stdout)
 
 
 def test_a_word_the_mpcheck_line_does_not_know_fails_the_collection(pytester, tmp_path):

@@ -21,17 +21,20 @@ UNAVAILABLE = (
 )
 
 
-def run(script, args=(), paths=(), heapsize="16k", timeout=120, input=None, cwd=None):
-    """Run `script` (a path) under micropython with MICROPYPATH=paths; return CompletedProcess."""
+def command(args, paths, heapsize, env=None):
+    """(the command, its environment) that runs micropython with `args` (a script and its
+    arguments, or -c CODE) and MICROPYPATH `paths` (over `env`, else this environment)."""
     exe = micropython_path()
     if exe is None:
         raise RuntimeError(UNAVAILABLE)
-    env = dict(os.environ)
+    env = dict(os.environ if env is None else env)
     env["MICROPYPATH"] = os.pathsep.join(str(p) for p in paths)
-    cmd = [exe]
-    if heapsize:
-        cmd += ["-X", "heapsize=" + heapsize]
-    cmd += [str(script)] + [str(a) for a in args]
+    return [exe, "-X", "heapsize=" + heapsize] + [str(a) for a in args], env
+
+
+def run(script, args=(), paths=(), heapsize="16k", timeout=120, input=None, cwd=None):
+    """Run `script` (a path) under micropython with MICROPYPATH=paths; return CompletedProcess."""
+    cmd, env = command([script, *args], paths, heapsize)
     return subprocess.run(
         cmd, capture_output=True, text=True, timeout=timeout, input=input, env=env, cwd=cwd
     )
@@ -44,13 +47,9 @@ def spawn(args, paths, heapsize, child_fds=(), env=None, stdin=subprocess.DEVNUL
     child inherits, closed here once it has them. Its stdout (stderr folded in) is a pipe,
     non-blocking, for a caller that polls it.
     """
-    exe = micropython_path()
-    if exe is None:
-        raise RuntimeError(UNAVAILABLE)
-    env = dict(os.environ if env is None else env)
-    env["MICROPYPATH"] = os.pathsep.join(str(p) for p in paths)
+    cmd, env = command(args, paths, heapsize, env)
     proc = subprocess.Popen(
-        [exe, "-X", "heapsize=" + heapsize] + [str(a) for a in args],
+        cmd,
         stdin=stdin,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
