@@ -7,7 +7,6 @@ from pathlib import Path
 import goldens
 import lcd_render
 import pcd8544_model
-import pexpect
 import simread
 import simterm
 import simview
@@ -17,6 +16,7 @@ from simterm import (
     last_is,
     last_screen,
     pause,
+    quits,
     read_until,
     screens_in,
     spawn,
@@ -32,8 +32,7 @@ def test_a_small_terminal_gets_the_compact_braille_view(tmp_path):
     child = spawn(tmp_path, dimensions=(24, 80))
     out = started(child)
     screen = read_until(child, out, last_is(lambda dark, status: len(dark) > 200))
-    child.send("q")
-    child.expect(pexpect.EOF)
+    quits(child)
     frame = ANSI.sub("", screen).split("\u250c")[-1].split("\u2514")[0]
     shown = [line[1:43] for line in frame.split("\n") if line.startswith("\u2502")]
     assert len(shown) == 12, frame
@@ -172,10 +171,7 @@ def test_an_80x24_terminal_shows_the_coachs_marks_beside_the_braille_board(tmp_p
     assert size_notes == [
         "simulator: this terminal is 80x24; the full view (every pixel) needs 86x33"
     ]
-    child.send("q")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
+    quits(child)
 
 
 def test_the_readme_says_what_terminal_the_full_view_needs():
@@ -204,10 +200,7 @@ def test_a_too_small_terminal_is_told_so_and_a_narrow_one_gets_a_wrapped_legend(
     child.setwinsize(18, 44)  # a line too few
     new = read_until(child, out, lambda text: "44x18, need 44x19" in text)
     assert last_drawn(new) == ["too small: 44x18, need 44x19; keys ignored"]  # fits in 43
-    child.send("q")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
+    quits(child)
 
 
 def test_keys_typed_while_the_terminal_is_too_small_are_ignored(tmp_path):
@@ -227,7 +220,4 @@ def test_keys_typed_while_the_terminal_is_too_small_are_ignored(tmp_path):
     child.send("\r")
     menu = pcd8544_model.pixels_of(goldens.glass("menu"))
     read_until(child, out, last_is(lambda dark, status: dark == menu))
-    child.send("q")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
+    quits(child)
