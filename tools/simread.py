@@ -22,8 +22,7 @@ def status_text(glass, table):
     if not layout:
         return None
     x0, rows, rule = layout["x"], layout["rows"], layout["rule"]
-    dark = lambda x, y: glass[(y >> 3) * WIDTH + x] >> (y & 7) & 1  # noqa: E731
-    if not all(dark(x, rule) for x in range(x0 - 2, WIDTH)):
+    if not all(glasstext.columns(glass, x0 - 2, rule, WIDTH - x0 + 2, 1)):
         return None  # no rule under the level: not a board screen
     # Each 8x8 cell as 8 column bytes (bit r = row y + r), as framebuf draws text.
     shapes = {bytes.fromhex(v): k + " " for k, v in layout["marks"].items()}  # "X YOU"
