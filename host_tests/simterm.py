@@ -134,10 +134,10 @@ def in_shell(script, **options):
     return pexpect.spawn("bash", ["--norc", "-c", script], encoding="utf-8", **options)
 
 
-def quits(child, closing=CLOSING):
-    """Type q: the simulator says `closing`, ends, and exits 0."""
+def quits(child):
+    """Type q: the simulator says where the flash is kept (CLOSING), ends, and exits 0."""
     child.send("q")
-    child.expect(closing)
+    child.expect(CLOSING)
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
