@@ -15,7 +15,7 @@ is the scores on the glass within 100 ms of the turn starting."""
 import sys
 
 import benchkit
-from benchkit import BENCH, TESTBED
+from benchkit import BENCH
 
 PICO_EMPTY_MS = 23.9  # best_move from the empty board at 125 MHz (bench_pico.py, the Pico lab)
 TARGET_MS = 100
@@ -25,7 +25,7 @@ def main():
     if benchkit.skipped("bench_coach"):
         return 0
     with benchkit.workdir() as tmp:
-        paths = (benchkit.hostboard_mpy(tmp / "hb"), benchkit.firmware_mpy(tmp / "mpy"), TESTBED)
+        paths = benchkit.app_paths(tmp)
         script = BENCH / "bench_coach_mp.py"
         got = benchkit.keyed(benchkit.run_mp("bench_coach", script, (tmp,), paths, "2048k", 300))
     best_us, best_nodes, scores_us, scores_nodes = (int(v) for v in got["EMPTY"])

@@ -40,22 +40,17 @@ def main():
     cpy = {"rows": bench_engine_mp.measure(), "slowest": bench_engine_mp.slowest()}
     cpy["exact_nodes"] = bench_engine_mp.exact_nodes()
     mpy = micropython_results()
-    header = "| position | nodes | plain nodes | CPython ms | plain ms | ratio |"
-    rule = "|---|---|---|---|---|---|"
+    columns = ["position", "nodes", "plain nodes", "CPython ms", "plain ms", "ratio"]
     if mpy:
-        header += " MicroPython ms | plain ms | ratio | bytes allocated |"
-        rule += "---|---|---|---|"
+        columns += ["MicroPython ms", "plain ms", "ratio", "bytes allocated"]
     print()
-    print(header)
-    print(rule)
+    benchkit.header(*columns)
     for k, (name, nodes, us, plain_nodes, plain_us, _) in enumerate(cpy["rows"]):
-        line = "| %s | %d | %d | %s | %s | %.0fx |" % (
-            name, nodes, plain_nodes, ms(us), ms(plain_us), plain_us / max(us, 1),
-        )  # fmt: skip
+        cells = [name, nodes, plain_nodes, ms(us), ms(plain_us), "%.0fx" % (plain_us / max(us, 1))]
         if mpy:
             _, _, m_us, _, m_plain, allocated = mpy["rows"][k]
-            line += " %s | %s | %.0fx | %d |" % (ms(m_us), ms(m_plain), m_plain / m_us, allocated)
-        print(line)
+            cells += [ms(m_us), ms(m_plain), "%.0fx" % (m_plain / m_us), allocated]
+        benchkit.row(*cells)
     print()
     runs = [("CPython", cpy)] + ([("MicroPython", mpy)] if mpy else [])
     for label, run in runs:

@@ -180,11 +180,7 @@ def main():
     with benchkit.workdir() as tmp:
         script = tmp / "bench_game_mp.py"
         script.write_text(SCRIPT)
-        paths = (
-            benchkit.hostboard_mpy(tmp / "hb"),
-            benchkit.firmware_mpy(tmp / "mpy"),
-            benchkit.TESTBED,
-        )
+        paths = benchkit.app_paths(tmp)
         output = benchkit.run_mp("bench_game", script, (tmp,), paths, "1024k")
     figures = {}
     cpu = []

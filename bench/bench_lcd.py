@@ -116,10 +116,9 @@ def main():
         ("driver object RAM (incl. 504 B buffer)", "%s B" % lines["RAM"][0][0], ""),
     ]
     print("PCD8544 driver on the MicroPython unix port (%d shows timed)" % SHOWS)
-    print("| %-40s | %-10s | %-6s |" % ("measure", "value", "target"))
-    print("|%s|%s|%s|" % ("-" * 42, "-" * 12, "-" * 8))
+    benchkit.header("measure", "value", "target")
     for name, value, target in rows:
-        print("| %-40s | %-10s | %-6s |" % (name, value, target))
+        benchkit.row(name, value, target)
     print("target met" if ok else "TARGET MISSED", "; model anomalies:", model.anomalies or "none")
     return 0 if ok else 1
 

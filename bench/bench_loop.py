@@ -17,14 +17,14 @@ half of these."""
 import sys
 
 import benchkit
-from benchkit import BENCH, TESTBED
+from benchkit import BENCH
 
 
 def main():
     if benchkit.skipped("bench_loop"):
         return 0
     with benchkit.workdir() as tmp:
-        paths = (benchkit.hostboard_mpy(tmp / "hb"), benchkit.firmware_mpy(tmp / "mpy"), TESTBED)
+        paths = benchkit.app_paths(tmp)
         output = benchkit.run_mp("bench_loop", BENCH / "bench_loop_mp.py", (tmp,), paths, "512k")
     print("== bench_loop: heap per loop step (unix port, 64-bit; collector off, 10 ms steps) ==")
     print("  screen    case           garbage/step  transient/step  transient/move")

@@ -19,7 +19,6 @@ import argparse
 import gzip
 import re
 import sys
-import tempfile
 from pathlib import Path
 
 import benchkit
@@ -40,18 +39,14 @@ def gzipped(data):
     return len(gzip.compress(data, compresslevel=9, mtime=0))
 
 
+def kb(size):
+    return "%.1f KB" % (size / 1024)
+
+
 def page_heapsize():
     """The heapsize oxo.js asks MicroPython for, in bytes (None if it cannot be read)."""
     found = re.search(r"const HEAP = (\d+) \* 1024;", (web_build.WEB / "oxo.js").read_text())
     return int(found.group(1)) * 1024 if found else None
-
-
-def run_browser(site, screenshot):
-    args = ["--site", str(site), "--runs", str(RUNS)]
-    args += ["--presses", str(PRESSES), "--idle", str(IDLE_S)]
-    if screenshot:
-        args += ["--screenshot", str(screenshot)]
-    return webbench.run_node(RUNNER, args, TIMEOUT_S)
 
 
 def save_screenshot(raw, out):
@@ -84,22 +79,19 @@ def print_bytes(site, visit, first_frame, reload):
             raw, gz = len(data), gzipped(data)
             raw_total += raw
             gz_total += gz
-            print("| %s | %.1f KB | %.1f KB |" % (name, raw / 1024, gz / 1024))
+            benchkit.row(name, kb(raw), kb(gz))
         totals[part] = (len(names), raw_total, gz_total)
-        print(
-            "| **%s**, %d | %.1f KB | %.1f KB |"
-            % (part, len(names), raw_total / 1024, gz_total / 1024)
-        )
+        benchkit.row("**%s**, %d" % (part, len(names)), kb(raw_total), kb(gz_total))
     count = sum(n for n, _, _ in totals.values())
     raw_all = sum(r for _, r, _ in totals.values())
     gz_all = sum(g for _, _, g in totals.values())
-    print("| all %d | %.1f KB | %.1f KB |" % (count, raw_all / 1024, gz_all / 1024))
+    benchkit.row("all %d" % count, kb(raw_all), kb(gz_all))
     later = [n for n in order if (site / n).exists() and n not in files]
     print(
         "fetched when first used, not in a first visit: %s"
         % ", ".join(
-            "%s %.1f KB (%.1f KB gzip -9)"
-            % (n, (site / n).stat().st_size / 1024, gzipped((site / n).read_bytes()) / 1024)
+            "%s %s (%s gzip -9)"
+            % (n, kb((site / n).stat().st_size), kb(gzipped((site / n).read_bytes())))
             for n in later
         )
     )
@@ -185,18 +177,11 @@ def main(argv=None):
     args = parser.parse_args(argv)
 
     print("== bench_web: the web page in Chromium (headless), served from 127.0.0.1 ==")
-    problem = webbench.site_ready(SITE)
-    if problem:
-        print("skipped: " + problem)
-        return 0
-    print(webbench.load_line())
-    with tempfile.TemporaryDirectory() as tmp:
-        raw_png = Path(tmp) / "shot.png" if args.screenshot else None
-        try:
-            out = run_browser(SITE, raw_png)
-        except RuntimeError as err:
-            print("bench_web: %s" % err, file=sys.stderr)
-            return 1
+    with benchkit.workdir() as tmp:
+        runs = ["--runs", str(RUNS), "--presses", str(PRESSES), "--idle", str(IDLE_S)]
+        raw_png = tmp / "shot.png"
+        shot = ["--screenshot", str(raw_png)] if args.screenshot else []
+        out = webbench.run_page("bench_web", SITE, RUNNER, runs + shot, TIMEOUT_S)
         if args.screenshot:
             width, height = save_screenshot(raw_png, args.screenshot)
 

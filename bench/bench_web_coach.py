@@ -44,16 +44,7 @@ ROWS = (
 
 def main():
     print("== bench_web_coach: the page's coach and tree explorer in Chromium (headless) ==")
-    problem = webbench.site_ready(SITE)
-    if problem:
-        print("skipped: " + problem)
-        return 0
-    print(webbench.load_line())
-    try:
-        out = webbench.run_node(RUNNER, ["--site", str(SITE), "--runs", str(RUNS)], TIMEOUT_S)
-    except RuntimeError as err:
-        print("bench_web_coach: %s" % err, file=sys.stderr)
-        return 1
+    out = webbench.run_page("bench_web_coach", SITE, RUNNER, ["--runs", str(RUNS)], TIMEOUT_S)
     print("Chromium %s, %d fresh pages" % (out["chromium"], out["runs"]))
     benchkit.header("measure", "in MicroPython, median", "with rendering, median", "min", "max")
     ms = benchkit.ms

@@ -59,6 +59,12 @@ def hostboard_mpy(out_dir):
     return out_dir
 
 
+def app_paths(tmp):
+    """The folders the App runs from on the test bed: the host's stand-ins (testbed/hostboard)
+    and the firmware compiled into tmp, then testbed/ itself (hostapp) as source."""
+    return hostboard_mpy(tmp / "hb"), firmware_mpy(tmp / "mpy"), TESTBED
+
+
 def run_mp(name, script, args=(), paths=(), heapsize="16k", timeout=120):
     """Run a bench's MicroPython half (a path) under the unix port: its standard output. When
     it fails, print what it said and exit 1, so that figures.py keeps the old figures."""

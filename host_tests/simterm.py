@@ -124,12 +124,32 @@ def last_drawn(text):
     return ANSI.sub("", text.split("\x1b[H")[-1]).split("\r\n")
 
 
+def command(flash, *args):
+    """The simulator's command line on the board's flash `flash` (tests add SILENT)."""
+    return [sys.executable, str(ROOT / "tools/simulator.py"), "--flash", str(flash), *args]
+
+
+def in_shell(script, **options):
+    """bash running `script` in a pty of its own (stty there reads and sets its modes)."""
+    return pexpect.spawn("bash", ["--norc", "-c", script], encoding="utf-8", **options)
+
+
+def quits(child):
+    """Type q: the simulator says where the flash is kept (CLOSING), ends, and exits 0."""
+    child.send("q")
+    child.expect(CLOSING)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
 def spawn(tmp_path, *args, dimensions=(40, 100), colour="truecolor"):
     env = dict(os.environ, COLORTERM=colour)
     env.pop("NO_COLOR", None)
+    argv = command(tmp_path / "flash", *SILENT, *args)
     return pexpect.spawn(
-        sys.executable,
-        [str(ROOT / "tools/simulator.py"), "--flash", str(tmp_path / "flash"), *SILENT, *args],
+        argv[0],
+        argv[1:],
         cwd=str(ROOT),
         encoding="utf-8",
         dimensions=dimensions,

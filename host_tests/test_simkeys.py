@@ -21,29 +21,22 @@ def test_script_lines_and_their_errors(tmp_path, capsys):
         (None, 100),
     ]
     bad = {
-        "select\njump\n": r"bad.txt:2: 'jump': cannot read this; a line is one of: select",
-        "next x99999999\n": r"bad.txt:1: 'next x99999999': repeat count must be 1..1000",
-        "prev x0\n": r"bad.txt:1: .*repeat count must be 1..1000",
-        "hold next x3\n": r"bad.txt:1: .*cannot read this",
-        "wait 600001\n": r"bad.txt:1: .*wait at most 600000 ms",
-        "next x1000\n" * 11: r"bad.txt:11: .*a script has at most 10000 actions",
+        b"select\njump\n": r"bad.txt:2: 'jump': cannot read this; a line is one of: select",
+        b"next x99999999\n": r"bad.txt:1: 'next x99999999': repeat count must be 1..1000",
+        b"prev x0\n": r"bad.txt:1: .*repeat count must be 1..1000",
+        b"hold next x3\n": r"bad.txt:1: .*cannot read this",
+        b"wait 600001\n": r"bad.txt:1: .*wait at most 600000 ms",
+        b"next x1000\n" * 11: r"bad.txt:11: .*a script has at most 10000 actions",
+        b"select\n\xff\xfe\x00next\n": r"bad.txt: not a text script \(not UTF-8 at byte 7\)",
     }
     for text, message in bad.items():
         script = tmp_path / "bad.txt"
-        script.write_text(text)
+        script.write_bytes(text)
         with pytest.raises(ValueError, match=message):
             simkeys.read_script(script)
         # The command says it, names the file, and exits non-zero before starting anything.
         assert simulator.main(["--script", str(script), "--flash", str(tmp_path / "f")]) == 2
         assert re.search("simulator: .*" + message, capsys.readouterr().err)
-
-
-def test_a_binary_script_is_refused_by_name(tmp_path, capsys):
-    script = tmp_path / "presses.bin"
-    script.write_bytes(b"select\n\xff\xfe\x00next\n")
-    assert simulator.main(["--script", str(script), "--flash", str(tmp_path / "f")]) == 2
-    err = capsys.readouterr().err
-    assert "presses.bin: not a text script (not UTF-8 at byte 7)" in err, err
 
 
 def test_help_words_and_timings_agree_with_the_keys():
@@ -54,14 +47,8 @@ def test_help_words_and_timings_agree_with_the_keys():
     # The figures the help states are the ones used, and fit the firmware's button timing.
     doc = " ".join(simulator.__doc__.split())
     assert "down %d ms then up %d ms" % (simkeys.PRESS_MS, simkeys.GAP_MS) in doc
-    assert (
-        "SELECT %d ms, PREV/NEXT %d ms"
-        % (
-            simkeys.HOLD_MS["SELECT"],
-            simkeys.HOLD_MS["NEXT"],
-        )
-        in doc
-    )
+    hold = simkeys.HOLD_MS
+    assert "SELECT %d ms, PREV/NEXT %d ms" % (hold["SELECT"], hold["NEXT"]) in doc
     assert "queue of up to %d" % simkeys.KEY_QUEUE_MAX in doc
     assert simkeys.PRESS_MS >= simkeys.DEBOUNCE_MS + simkeys.POLL_MS
     assert simkeys.HOLD_MS["SELECT"] > simkeys.LONG_MS + 2 * simkeys.POLL_MS
@@ -84,11 +71,25 @@ def buttons(monkeypatch):
     return simkeys.Buttons(screen)
 
 
-def test_keyboard_queue_keeps_order_and_has_a_said_limit(buttons):
+@pytest.fixture
+def typed(buttons):
+    """typed(keys): the bytes arrive on the terminal and the Keyboard (typed.keyboard) reads
+    them into `buttons`."""
     read, write = os.pipe()
     keyboard = simkeys.Keyboard(buttons, read, buttons.screen)
-    os.write(write, b"p\x1b[C\x1b[Dhu \r")
-    keyboard(read)
+
+    def typed(keys):
+        os.write(write, keys)
+        keyboard(read)
+
+    typed.keyboard = keyboard
+    yield typed
+    os.close(read)
+    os.close(write)
+
+
+def test_keyboard_queue_keeps_order_and_has_a_said_limit(buttons, typed):
+    typed(b"p\x1b[C\x1b[Dhu \r")
     hold, press = simkeys.HOLD_MS, simkeys.PRESS_MS
     assert list(buttons.queue) == [
         ("NEXT", hold["NEXT"]),
@@ -99,22 +100,15 @@ def test_keyboard_queue_keeps_order_and_has_a_said_limit(buttons):
         ("SELECT", press),
         ("SELECT", press),
     ]
-    os.write(write, b"\x1b[C" * 20)
-    keyboard(read)
-    assert len(buttons.queue) == simkeys.KEY_QUEUE_MAX and not keyboard.quit
+    typed(b"\x1b[C" * 20)
+    assert len(buttons.queue) == simkeys.KEY_QUEUE_MAX and not typed.keyboard.quit
     assert buttons.screen.drop_note == "simulator: 11 keys dropped: 16 were already waiting"
-    os.write(write, b"q")
-    keyboard(read)
-    assert keyboard.quit
-    os.close(read)
-    os.close(write)
+    typed(b"q")
+    assert typed.keyboard.quit
 
 
-def test_dropped_keys_are_counted_in_one_note_that_clears(buttons):
-    read, write = os.pipe()
-    keyboard = simkeys.Keyboard(buttons, read, buttons.screen)
-    os.write(write, b"\x1b[C" * 40)  # a burst: 16 wait, 24 are dropped
-    keyboard(read)
+def test_dropped_keys_are_counted_in_one_note_that_clears(buttons, typed):
+    typed(b"\x1b[C" * 40)  # a burst: 16 wait, 24 are dropped
     assert len(buttons.queue) == simkeys.KEY_QUEUE_MAX and buttons.screen.notes == []
     note = "simulator: 24 keys dropped: 16 were already waiting"
     drawn = buttons.screen.out.getvalue().split("\n")
@@ -130,39 +124,28 @@ def test_dropped_keys_are_counted_in_one_note_that_clears(buttons):
     assert buttons.screen.out.getvalue().split("\n")[-2] == LEGEND_END + "\r"
     # A key taken again clears the note at once; one dropped key is "1 key".
     buttons.queue.extend([("NEXT", 50)] * simkeys.KEY_QUEUE_MAX)
-    os.write(write, b" ")
-    keyboard(read)
+    typed(b" ")
     assert buttons.screen.drop_note == "simulator: 1 key dropped: 16 were already waiting"
     buttons.queue.popleft()
-    os.write(write, b" ")
-    keyboard(read)
+    typed(b" ")
     assert buttons.screen.drop_note is None and len(buttons.queue) == simkeys.KEY_QUEUE_MAX
-    os.close(read)
-    os.close(write)
 
 
-def test_keys_are_ignored_while_the_terminal_is_too_small_and_say_so(buttons, monkeypatch):
-    read, write = os.pipe()
-    keyboard = simkeys.Keyboard(buttons, read, buttons.screen)
+def test_keys_are_ignored_while_the_terminal_is_too_small_and_say_so(buttons, typed, monkeypatch):
     terminal_size(monkeypatch, 60, 10)  # the braille view needs 19 lines
     buttons.screen.draw()
     assert buttons.screen.out.getvalue().split("\n")[-2:] == [
         "terminal too small: 60x10, need 44x19; keys ignored\r",
         "",
     ]
-    os.write(write, b" \r\x1b[Cp")
-    keyboard(read)
+    typed(b" \r\x1b[Cp")
     assert list(buttons.queue) == [] and buttons.screen.drop_note is None
     terminal_size(monkeypatch, 60, 19)  # the view is back: keys act again
-    os.write(write, b" ")
-    keyboard(read)
+    typed(b" ")
     assert list(buttons.queue) == [("SELECT", simkeys.PRESS_MS)]
     terminal_size(monkeypatch, 30, 10)  # quitting works at any size
-    os.write(write, b"q")
-    keyboard(read)
-    assert keyboard.quit
-    os.close(read)
-    os.close(write)
+    typed(b"q")
+    assert typed.keyboard.quit
 
 
 LEGEND_END = simview.LEGEND[-1]

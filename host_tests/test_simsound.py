@@ -3,14 +3,13 @@
 import io
 import os
 import subprocess
-import sys
 import time
 
 import pytest
 import simsound
 import simview
 import sound
-from simterm import ROOT
+from simterm import SILENT, command
 
 
 def wav_of(path):
@@ -91,11 +90,10 @@ def test_the_buzzer_reaches_the_simulator_as_a_wav_and_sound_off_plays_nothing(t
         env = dict(
             os.environ, HEARD=str(heard), PATH="%s:%s" % (player.parent, os.environ["PATH"])
         )
-        command = [sys.executable, str(ROOT / "tools/simulator.py"), "--script", str(script)]
-        command += ["--flash", str(tmp_path / ("flash-" + mode))]
-        command += [] if mode == "on" else ["--sound", "off"]
+        argv = command(tmp_path / ("flash-" + mode), "--script", str(script))
+        argv += [] if mode == "on" else SILENT  # "on" is the default
         runs[mode] = subprocess.Popen(
-            command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env
+            argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env
         )
     for run in runs.values():
         out, _ = run.communicate(timeout=60)

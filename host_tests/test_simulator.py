@@ -5,10 +5,12 @@ import io
 import json
 import os
 import re
+import shlex
 import signal
 import subprocess
 import sys
 import time
+from contextlib import contextmanager
 from itertools import pairwise
 
 import goldens
@@ -24,10 +26,13 @@ from simterm import (
     CLOSING,
     ROOT,
     SILENT,
+    command,
     cursor_cell,
+    in_shell,
     last_is,
     last_screen,
     pause,
+    quits,
     read_until,
     screens_in,
     spawn,
@@ -71,25 +76,19 @@ class mp_sim_words(simterm.SimWords):
             child.send("\x1b[C")  # the cursor to the next free cell
             pause(child, out, 0.2)
         assert result in ("LOST", "DRAW", "WIN!"), out[0][-3000:]
-        child.send("q")
-        child.expect(CLOSING)
         # title, menu, the board after each move, the result
         assert pictures_in(out[0]) >= 6, out[0][-3000:]
-        child.expect(pexpect.EOF)
-        child.close()
-        assert child.exitstatus == 0
+        quits(child)
 
 
 @pytest.mark.parametrize("key", ["\x03", "q"])
 def test_quit_key_restores_the_terminal(tmp_path, key):
     # A shell runs the simulator in this pty, then prints the pty's modes: they must be the
     # cooked ones again (canonical input, echo), as before the simulator made them raw.
-    command = "stty -a; echo MODES-END; %s %s --sound off --flash %s; echo EXIT=$?; stty -a" % (
-        sys.executable,
-        ROOT / "tools/simulator.py",
-        tmp_path / "flash",
+    simulator_line = shlex.join(command(tmp_path / "flash", *SILENT))
+    child = in_shell(
+        "stty -a; echo MODES-END; %s; echo EXIT=$?; stty -a" % simulator_line, timeout=20
     )
-    child = pexpect.spawn("bash", ["--norc", "-c", command], encoding="utf-8", timeout=20)
     child.expect("MODES-END")
     before = child.before
     child.expect("backlight on")
@@ -175,12 +174,8 @@ def test_keys_typed_fast_queue_in_order_one_whole_press_each(tmp_path):
     half_block_frame = "\u250c" + "\u2500" * 84 + "\u2510"
     new = read_until(child, out, lambda text: half_block_frame in text)
     assert "\x1b[2J" in new.split(half_block_frame)[0]
-    child.send("q")
-    child.expect(CLOSING)
     assert frames > 10
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
+    quits(child)
 
 
 def test_a_script_that_starts_with_a_press_waits_for_boot(tmp_path):
@@ -190,8 +185,7 @@ def test_a_script_that_starts_with_a_press_waits_for_boot(tmp_path):
     script.write_text("select\n")
     runs = [
         subprocess.Popen(
-            [sys.executable, str(ROOT / "tools/simulator.py"), "--script", str(script)]
-            + ["--flash", str(tmp_path / ("flash%d" % i)), *SILENT],
+            command(tmp_path / ("flash%d" % i), "--script", str(script), *SILENT),
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,
@@ -207,14 +201,8 @@ def test_a_script_that_starts_with_a_press_waits_for_boot(tmp_path):
 
 def test_a_firmware_that_stops_is_shown_explained_and_exits_non_zero(tmp_path):
     # A button held at power-on (on purpose here): the firmware shows SAFE MODE and returns.
-    command = "%s %s --sound off --flash %s --hold-at-boot select; echo EXIT=$?; stty -a" % (
-        sys.executable,
-        ROOT / "tools/simulator.py",
-        tmp_path / "flash",
-    )
-    child = pexpect.spawn(
-        "bash", ["--norc", "-c", command], encoding="utf-8", timeout=30, dimensions=(40, 100)
-    )
+    simulator_line = shlex.join(command(tmp_path / "flash", *SILENT, "--hold-at-boot", "select"))
+    child = in_shell(simulator_line + "; echo EXIT=$?; stty -a", timeout=30, dimensions=(40, 100))
     child.expect("EXIT=(\\d+)")
     status, text = int(child.match.group(1)), child.before
     child.expect(pexpect.EOF)
@@ -230,17 +218,31 @@ def test_a_firmware_that_stops_is_shown_explained_and_exits_non_zero(tmp_path):
     assert sorted(flags) == ["echo", "icanon"]
 
 
-def test_simulator_mp_refuses_an_unknown_action_and_ends_the_firmware_when_pipes_close(tmp_path):
-    sim = simulator.Simulator(flash=tmp_path, clear=False)
+def run_until(sim, done):
+    """Pump the simulator until done() (each pump must find its firmware running)."""
+    while not done():
+        assert sim.pump(1.0), sim.screen.console
+
+
+@contextmanager
+def booted(flash):
+    """The simulator `make play` runs, drawing into a string, pumped until the firmware has
+    drawn its first picture; stopped after."""
+    sim = simulator.Simulator(flash=flash, clear=False)
     sim.screen.out = io.StringIO()
     sim.start()
     try:
-        while not sim.ready:
-            assert sim.pump(1.0), sim.screen.console
+        run_until(sim, lambda: sim.ready)
+        yield sim
+    finally:
+        sim.stop()
+
+
+def test_simulator_mp_refuses_an_unknown_action_and_ends_the_firmware_when_pipes_close(tmp_path):
+    with booted(tmp_path) as sim:
         os.write(sim.keys_w, b"JUMP 50 50\n")
         sim.buttons.in_flight += 1
-        while sim.buttons.in_flight:
-            assert sim.pump(1.0), sim.screen.console
+        run_until(sim, lambda: not sim.buttons.in_flight)
         assert sim.screen.notes == ["simulator: no such button or action: JUMP 50 50"]
         # The simulator gone (its key pipe closed): the firmware ends itself, no orphan.
         os.close(sim.keys_w)
@@ -250,26 +252,13 @@ def test_simulator_mp_refuses_an_unknown_action_and_ends_the_firmware_when_pipes
         why = sim.why()
         assert why.startswith("the firmware stopped (exit status 1); its last output:"), why
         assert "the simulator closed the key pipe" in why, why
-    finally:
-        sim.stop()
-
-
-def run_until(sim, done):
-    """Pump the simulator until done() (each pump must find its firmware running)."""
-    while not done():
-        assert sim.pump(1.0), sim.screen.console
 
 
 def test_a_firmware_that_gets_no_cpu_for_a_while_still_sees_every_press(tmp_path):
     # Each press phase counts from the firmware's first poll of the level, not from when the
     # level changed: stopped (SIGSTOP, as a busy machine would deschedule it) right after a
     # press began, the firmware still polls it down before it is let go.
-    sim = simulator.Simulator(flash=tmp_path, clear=False)
-    sim.screen.out = io.StringIO()
-    sim.start()
-
-    try:
-        run_until(sim, lambda: sim.ready)
+    with booted(tmp_path) as sim:
         for button in ("SELECT", "NEXT", "SELECT"):  # the menu, "2 Players", start
             sim.buttons.press(button)
         run_until(sim, lambda: not sim.buttons.busy())
@@ -284,8 +273,6 @@ def test_a_firmware_that_gets_no_cpu_for_a_while_still_sees_every_press(tmp_path
             os.kill(sim.proc.pid, signal.SIGCONT)
             run_until(sim, lambda: not sim.buttons.busy())
         assert cursor_cell(glass()) == 8
-    finally:
-        sim.stop()
 
 
 def test_the_closing_line_says_where_the_default_flash_is_and_how_to_play_on(monkeypatch):
@@ -293,11 +280,11 @@ def test_the_closing_line_says_where_the_default_flash_is_and_how_to_play_on(mon
     monkeypatch.delenv("XDG_STATE_HOME", raising=False)
     sim = simulator.Simulator.__new__(simulator.Simulator)  # only what closing() reads
     sim.flash = simulator.default_flash()
-    for board, command in (("pico", "`make play`"), ("esp32", "`make play BOARD=esp32`")):
+    for board, again in (("pico", "`make play`"), ("esp32", "`make play BOARD=esp32`")):
         args = simulator.options().parse_args(["--board", board])
         (line,) = simulator.closing(sim, args)
         found = re.fullmatch(CLOSING + " on with them", line)
-        assert found and found.groups() == ("~/.local/state/oxo5110/sim-flash", command), line
+        assert found and found.groups() == ("~/.local/state/oxo5110/sim-flash", again), line
 
 
 def test_a_key_that_only_wakes_the_board_says_so(tmp_path):
@@ -306,12 +293,7 @@ def test_a_key_that_only_wakes_the_board_says_so(tmp_path):
     flash = tmp_path / "flash"
     flash.mkdir()
     (flash / "settings.json").write_text(json.dumps({"dim_s": 1}))
-    sim = simulator.Simulator(flash=flash, clear=False)
-    sim.screen.out = io.StringIO()
-    sim.start()
-
-    try:
-        run_until(sim, lambda: sim.ready)
+    with booted(flash) as sim:
         sim.buttons.press("SELECT")  # the title: the menu
         run_until(sim, lambda: not sim.buttons.busy())
         menu, light, _ = sim.screen.look()
@@ -327,8 +309,6 @@ def test_a_key_that_only_wakes_the_board_says_so(tmp_path):
         sim.buttons.press("NEXT")
         run_until(sim, lambda: not sim.buttons.busy())
         assert sim.screen.look()[0] != menu and sim.screen.wake_note is None
-    finally:
-        sim.stop()
 
 
 def test_only_a_wake_is_called_one():
@@ -369,12 +349,8 @@ def test_ctrl_c_while_the_firmware_builds_and_boots_is_one_line_and_status_130(t
     # The terminal is raw before the simulator starts, so the Ctrl-C typed at once waits as a
     # key (as in the simulator's own raw terminal) for the keyboard's first read, which comes
     # before the firmware can have drawn anything.
-    command = "stty raw -echo; echo RAW; %s %s --sound off --flash %s; echo EXIT=$?" % (
-        sys.executable,
-        ROOT / "tools/simulator.py",
-        tmp_path / "flash",
-    )
-    child = pexpect.spawn("bash", ["--norc", "-c", command], encoding="utf-8", timeout=30)
+    simulator_line = shlex.join(command(tmp_path / "flash", *SILENT))
+    child = in_shell("stty raw -echo; echo RAW; %s; echo EXIT=$?" % simulator_line, timeout=30)
     child.expect("RAW")
     child.send("\x03")
     child.expect(r"EXIT=(\d+)")

@@ -7,7 +7,6 @@ from pathlib import Path
 import goldens
 import lcd_render
 import pcd8544_model
-import pexpect
 import simread
 import simterm
 import simview
@@ -17,29 +16,12 @@ from simterm import (
     last_is,
     last_screen,
     pause,
+    quits,
     read_until,
     screens_in,
     spawn,
     started,
 )
-
-
-def test_a_small_terminal_gets_the_compact_braille_view(tmp_path):
-    # The usual 80x24 terminal cannot hold the 84x24 half-block frame: the simulator draws the
-    # glass in braille instead (42x12 characters), here the title screen, dot for dot.
-    title = lcd_render.braille(goldens.glass("title"))
-    assert len(title.split("\n")) == 12 and len(title.split("\n")[0]) == 42
-    child = spawn(tmp_path, dimensions=(24, 80))
-    out = started(child)
-    screen = read_until(child, out, last_is(lambda dark, status: len(dark) > 200))
-    child.send("q")
-    child.expect(pexpect.EOF)
-    frame = ANSI.sub("", screen).split("\u250c")[-1].split("\u2514")[0]
-    shown = [line[1:43] for line in frame.split("\n") if line.startswith("\u2502")]
-    assert len(shown) == 12, frame
-    # The logo and the name (pixel rows 0..35) dot for dot; "press key" below them blinks.
-    assert shown[:9] == title.split("\n")[:9], frame
-    assert screens_in(screen)[-1][1] is None  # no status line: the title has no status column
 
 
 class mp_sim_words(simterm.SimWords):
@@ -121,16 +103,27 @@ class mp_sim_words(simterm.SimWords):
 COACH_ON = {"coach": True, "coach_told": True}  # the Coach setting on, its meaning told already
 
 
-def test_an_80x24_terminal_shows_the_coachs_marks_beside_the_braille_board(tmp_path):
-    # The new user's terminal: the compact view, a two-player game with the Coach on. The marks
-    # the glass shows in its cells (dots in braille) stand beside the board as text, row by
-    # row with the board's, and a note says once what terminal the full view needs.
+def test_an_80x24_terminal_shows_braille_and_the_coachs_marks_beside_the_board(tmp_path):
+    # The new user's terminal: it cannot hold the 84x24 half-block frame, so the simulator
+    # draws the glass in braille (42x12 characters), here the title screen, dot for dot.
+    title = lcd_render.braille(goldens.glass("title"))
+    assert len(title.split("\n")) == 12 and len(title.split("\n")[0]) == 42
     (tmp_path / "flash").mkdir()
     (tmp_path / "flash" / "settings.json").write_text(json.dumps(COACH_ON))
     child = spawn(tmp_path, dimensions=(24, 80), colour="")
     out = started(child)
+    screen = read_until(child, out, last_is(lambda dark, status: len(dark) > 200))
+    frame = ANSI.sub("", screen).split("\u250c")[-1].split("\u2514")[0]
+    shown = [line[1:43] for line in frame.split("\n") if line.startswith("\u2502")]
+    assert len(shown) == 12, frame
+    # The logo and the name (pixel rows 0..35) dot for dot; "press key" below them blinks.
+    assert shown[:9] == title.split("\n")[:9], frame
+    assert screens_in(screen)[-1][1] is None  # no status line: the title has no status column
+    # A two-player game with the Coach on: the marks the glass shows in its cells (dots in
+    # braille) stand beside the board as text, row by row with the board's, and a note says
+    # once what terminal the full view needs.
     beside = lambda rows: [row[45:] for row in rows[1:15]]  # noqa: E731 - after the frame
-    child.send("\r")  # the title: to the menu (keys wait for the firmware's first picture)
+    child.send("\r")  # the title: to the menu
     child.send("\x1b[C\r")  # 2 Players
     read_until(child, out, lambda text: "D  \u2502 D  \u2502 D" in ANSI.sub("", text))
     pause(child, out, 0.3)  # the whole frame
@@ -172,10 +165,7 @@ def test_an_80x24_terminal_shows_the_coachs_marks_beside_the_braille_board(tmp_p
     assert size_notes == [
         "simulator: this terminal is 80x24; the full view (every pixel) needs 86x33"
     ]
-    child.send("q")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
+    quits(child)
 
 
 def test_the_readme_says_what_terminal_the_full_view_needs():
@@ -183,7 +173,7 @@ def test_the_readme_says_what_terminal_the_full_view_needs():
     assert "smaller than %dx%d gets a compact view" % simview.HALF_BLOCK_SIZE in readme
 
 
-def test_a_too_small_terminal_is_told_so_and_a_narrow_one_gets_a_wrapped_legend(tmp_path):
+def test_a_too_small_terminal_says_so_ignores_keys_and_a_narrow_one_wraps_the_legend(tmp_path):
     # The braille view needs 44 columns (42 and its frame) and, that narrow, 19 lines (title,
     # frame, status line, the legend in 3 lines); less than that, a line says so and that keys
     # are ignored (on a line of its own where the terminal is too narrow for both).
@@ -193,41 +183,25 @@ def test_a_too_small_terminal_is_told_so_and_a_narrow_one_gets_a_wrapped_legend(
     out = started(child, "too small")
     new = read_until(child, out, lambda text: "too small: 30x10, need 44x19" in text)
     assert last_drawn(new) == ["too small: 30x10, need 44x19", "keys ignored"]
+    # Enter typed at the title in a terminal too small to show it used to open the menu unseen:
+    # made big again, the terminal still shows the title, and only then do keys act.
+    pause(child, out, 1.5)  # the firmware boots and draws its title, unseen
+    child.send("\r \x1b[C")
+    pause(child, out, 0.5)
+    child.setwinsize(18, 44)  # a line too few
+    new = read_until(child, out, lambda text: "44x18, need 44x19" in text)
+    assert last_drawn(new) == ["too small: 44x18, need 44x19; keys ignored"]  # fits in 43
     child.setwinsize(20, 60)
     read_until(child, out, lambda text: "q quit" in text and "\u2514" in text)
-    pause(child, out, 0.3)
+    pause(child, out, 0.8)  # the whole frame; time enough for a press the simulator had kept
     rows = last_drawn(out[0])
     assert len(rows) <= 20 and all(len(row) <= 59 for row in rows), rows
     assert "  h hint (hold SELECT)  u undo (hold PREV)" in rows, rows  # cut between items
     assert "  p menu (hold NEXT)  q quit" in rows, rows
-    assert screens_in(out[0]), "the braille picture"
-    child.setwinsize(18, 44)  # a line too few
-    new = read_until(child, out, lambda text: "44x18, need 44x19" in text)
-    assert last_drawn(new) == ["too small: 44x18, need 44x19; keys ignored"]  # fits in 43
-    child.send("q")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
-
-
-def test_keys_typed_while_the_terminal_is_too_small_are_ignored(tmp_path):
-    # Enter typed at the title in a terminal too small to show it used to open the menu unseen:
-    # made big again, the terminal still shows the title, and only then do keys act.
-    child = spawn(tmp_path, dimensions=(10, 30), colour="")
-    out = started(child, "too small")
-    pause(child, out, 1.5)  # the firmware boots and draws its title, unseen
-    child.send("\r \x1b[C")
-    pause(child, out, 0.5)
-    child.setwinsize(20, 60)
-    read_until(child, out, lambda text: "q quit" in text and "\u2514" in text)
     title = pcd8544_model.pixels_of(goldens.glass("title"))
     logo = lambda dark: {(x, y) for x, y in dark if y < 36}  # noqa: E731 - "press key" blinks
-    pause(child, out, 0.8)  # time enough for a press the simulator had kept to act
     assert logo(last_screen(out[0])) == logo(title)
     child.send("\r")
     menu = pcd8544_model.pixels_of(goldens.glass("menu"))
     read_until(child, out, last_is(lambda dark, status: dark == menu))
-    child.send("q")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
+    quits(child)

@@ -54,8 +54,7 @@ _sleeps = [0]  # sleeps begun by the firmware
 
 
 def _frame(kind, payload):
-    n = len(payload)
-    _out.write(kind + bytes(((n >> 24) & 255, (n >> 16) & 255, (n >> 8) & 255, n & 255)))
+    _out.write(kind + len(payload).to_bytes(4, "big"))
     _out.write(payload)
 
 
@@ -220,14 +219,9 @@ def table():
         for player, name in ((1, "X"), (2, "O")):
             big.fill(0)
             widgets.status_turn(big, player, "", 0)
-            big_cell = bytearray(8)
-            for c in range(8):
-                x = widgets.STATUS_X + c
-                for r in range(8):
-                    y = widgets.ROW_Y[0] + r
-                    if big.pixel(x, y):
-                        big_cell[c] |= 1 << r
-            marks[name] = "".join("%02x" % b for b in big_cell)
+            fb.fill(0)  # the 8x8 cell the mark is drawn in, as the font's cells above
+            fb.blit(big, -widgets.STATUS_X, -widgets.ROW_Y[0])
+            marks[name] = "".join("%02x" % b for b in cell)
         # The rule under the level row is a const() the compiler folds away: find it on the
         # glass, as the row the tally's rule is drawn on.
         big.fill(0)

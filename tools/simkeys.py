@@ -92,10 +92,10 @@ class Buttons:
     def busy(self):
         return bool(self.queue) or self.in_flight > 0 or self.wait_until is not None
 
-    def key_dropped(self, now=None):
+    def key_dropped(self):
         """A key found the queue full: count it into the one note that says so."""
         self.dropped += 1
-        self.dropped_at = time.monotonic() if now is None else now
+        self.dropped_at = time.monotonic()
         self.screen.drop_note = "simulator: %d key%s dropped: %d were already waiting" % (
             self.dropped,
             "" if self.dropped == 1 else "s",

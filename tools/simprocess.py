@@ -27,6 +27,7 @@ HOSTBOARD = TESTBED / "hostboard"
 # The simulated board's flash (settings.json, the tally) was here, where `make clean` deleted it
 # without a word; an old one is moved to default_flash() on first use.
 OLD_FLASH = ROOT / "build" / "sim" / "flash"
+HEAPSIZE = "192k"  # the firmware's heap (-X heapsize; simulator_mp's notes on it assume it)
 FIRMWARE_STOPPED = 3  # exit status when the firmware stopped by itself
 SAFE_MODE_HELP = (
     "the firmware started in safe mode (a button was held at power-on: --hold-at-boot)\n"
@@ -71,7 +72,6 @@ class Simulator:
         board="pico",
         png_dir=None,
         flash=None,
-        heapsize="192k",
         clear=True,
         colours=None,
         hold_at_boot=None,
@@ -89,7 +89,6 @@ class Simulator:
         self.flash.mkdir(parents=True, exist_ok=True)
         self.speaker = Speaker(sound, self.screen)
         self.buttons = Buttons(self.screen)
-        self.heapsize = heapsize
         self.hold_at_boot = hold_at_boot
         self.ready = False
         self.inputs = {}  # more fds for pump() to wait on: fd -> callback(fd)
@@ -119,7 +118,7 @@ class Simulator:
         self.proc = mpyrun.spawn(
             ["-c", boot],
             (HOSTBOARD, mpy, TESTBED),
-            self.heapsize,
+            HEAPSIZE,
             child_fds=(out_w, in_r),
             env=env,
             cwd=self.flash,

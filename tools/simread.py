@@ -14,17 +14,6 @@ CELL = 15  # the board's cell as glasstext.coach_cell reads it, 15 pixels square
 PITCH = CELL + 1  # a grid line between cells
 
 
-def _cell(glass, x, y):
-    """The 8x8 pixels at (x, y) as 8 column bytes (bit r = row y + r), as framebuf draws text."""
-    out = bytearray(8)
-    for c in range(8):
-        for r in range(8):
-            yy = y + r
-            if glass[(yy >> 3) * WIDTH + x + c] >> (yy & 7) & 1:
-                out[c] |= 1 << r
-    return bytes(out)
-
-
 def status_text(glass, table):
     """The game's status column read back from the glass as one line of text, e.g.
     "X YOU  HARD  W 0  D 1  L 2"; None when the glass does not show one. `table` is what
@@ -33,14 +22,15 @@ def status_text(glass, table):
     if not layout:
         return None
     x0, rows, rule = layout["x"], layout["rows"], layout["rule"]
-    dark = lambda x, y: glass[(y >> 3) * WIDTH + x] >> (y & 7) & 1  # noqa: E731
-    if not all(dark(x, rule) for x in range(x0 - 2, WIDTH)):
+    if not all(glasstext.columns(glass, x0 - 2, rule, WIDTH - x0 + 2, 1)):
         return None  # no rule under the level: not a board screen
+    # Each 8x8 cell as 8 column bytes (bit r = row y + r), as framebuf draws text.
     shapes = {bytes.fromhex(v): k + " " for k, v in layout["marks"].items()}  # "X YOU"
     shapes.update((bytes.fromhex(v), k) for k, v in table["font"].items())
     texts = []
     for y in rows:
-        chars = "".join(shapes.get(_cell(glass, x, y), "?") for x in range(x0, WIDTH - 7, 8))
+        cells = (bytes(glasstext.columns(glass, x, y, 8, 8)) for x in range(x0, WIDTH - 7, 8))
+        chars = "".join(shapes.get(cell, "?") for cell in cells)
         texts.append(" ".join(chars.split()))
     return "%-5s  %-4s  %s" % (texts[0], texts[1], "  ".join(texts[2:]))
 

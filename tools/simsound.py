@@ -19,31 +19,31 @@ WAV_RATE = 22050
 WAV_LEVEL = 6000  # of 32767: a square wave at 2-4 kHz is shrill; this is about a fifth
 
 
-def find_player(path=None):
+def find_player():
     """The command line (a tuple) of the first audio player found on PATH, or None."""
     for command in PLAYERS:
-        found = shutil.which(command[0], path=path)
+        found = shutil.which(command[0])
         if found:
             return (found,) + command[1:]
     return None
 
 
-def render_wav(notes, target, rate=WAV_RATE):
+def render_wav(notes, target):
     """Write `notes` - [(ms, Hz)], each a change of the buzzer from that ms on, 0 Hz silent,
     the last entry the silence at the end - to `target` as a mono 16-bit WAV: a square wave,
     as a PWM at 50 % drives a piezo, its phase carried across notes."""
     samples = array.array("h")
     phase = 0.0
     for (_, hz), (end, _) in zip(notes, notes[1:], strict=False):
-        count = round((end - notes[0][0]) * rate / 1000) - len(samples)
-        step = hz / rate
+        count = round((end - notes[0][0]) * WAV_RATE / 1000) - len(samples)
+        step = hz / WAV_RATE
         for _ in range(count):
             samples.append((WAV_LEVEL if phase < 0.5 else -WAV_LEVEL) if hz else 0)
             phase = (phase + step) % 1.0
     with wave.open(str(target), "wb") as out:
         out.setnchannels(1)
         out.setsampwidth(2)
-        out.setframerate(rate)
+        out.setframerate(WAV_RATE)
         out.writeframes(samples.tobytes())
 
 
@@ -54,13 +54,13 @@ class Speaker:
     new one stopping the one still playing; without a player, "bell" instead. "bell": the
     terminal bell as each sound begins. "off": nothing."""
 
-    def __init__(self, mode, screen, player=None):
+    def __init__(self, mode, screen):
         if mode not in SOUND_MODES:
             raise ValueError("sound must be one of %s, not %r" % ("/".join(SOUND_MODES), mode))
         self.screen = screen
         self.player = None
         if mode == "on":
-            self.player = player or find_player()
+            self.player = find_player()
             if self.player is None:
                 mode = "bell"
                 screen.note("no audio player found (paplay, pw-play, aplay, afplay): the bell")

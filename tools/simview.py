@@ -33,11 +33,8 @@ FULL_VIEW_NOTES = (
     "%dx%d; full view: %dx%d",
 )
 PANEL_GAP = 2  # spaces between the braille frame and the coach's marks beside it
-LEGEND = (
-    "  \u2190/\u2191 PREV   \u2192/\u2193 NEXT   space/enter SELECT",
-    "  h hint (hold SELECT)  u undo (hold PREV)  p menu (hold NEXT)  q quit",
-)
-# The legend's items, for narrow terminals (legend()).
+# The legend's items: the buttons on its first line, the holds and q on its second; wrapped
+# between items in narrow terminals (legend()).
 LEGEND_ITEMS = (
     "\u2190/\u2191 PREV",
     "\u2192/\u2193 NEXT",
@@ -47,6 +44,7 @@ LEGEND_ITEMS = (
     "p menu (hold NEXT)",
     "q quit",
 )
+LEGEND = ("  " + "   ".join(LEGEND_ITEMS[:3]), "  " + "  ".join(LEGEND_ITEMS[3:]))
 TITLES = (
     "oxo5110 simulator - Nokia 5110 (84x48), %s",
     "oxo5110 simulator, %s",
