@@ -23,7 +23,6 @@ import simview
 import virtualboard
 
 ROOT = Path(__file__).resolve().parents[1]
-TESTBED = ROOT / "testbed"
 PICO_GAP = 1.5  # s a Pico's port is away after a reset
 BUSY = "and it is running the game (the REPL is busy with main.py)"
 
@@ -44,7 +43,6 @@ def board(request, tmp_path, monkeypatch):
         deploy_chains.stage("pico", tmp_path / "flash")
     vb = virtualboard.VirtualBoard(
         tmp_path / "flash",
-        [TESTBED / "hostboard", TESTBED],
         setup="simulator_mp",
         log=log.append,
         link=tmp_path / "ttyACM0" if gap else None,

@@ -12,14 +12,13 @@ import pytest
 import virtualboard_args
 
 ROOT = Path(__file__).resolve().parents[1]
-TESTBED = ROOT / "testbed"
 
 
 def test_board_pico_stands_in_for_a_pico_as_deployed():
     args = virtualboard_args.parse(["--board", "pico"])
     assert args.flash == ROOT / "build/virtual-pico"
     assert (args.link, args.usb_gap) == (ROOT / "build/ttyACM0", 1.5)  # native USB
-    assert args.path == [TESTBED / "hostboard", TESTBED] and args.setup == "simulator_mp"
+    assert args.setup == "simulator_mp"
     assert args.name == "virtual pico"
 
 
@@ -39,7 +38,7 @@ def test_options_given_win_over_the_boards(tmp_path):
 
 def test_without_board_the_options_are_the_plain_ones(tmp_path):
     args = virtualboard_args.parse(["--flash", str(tmp_path)])
-    assert (args.link, args.usb_gap, args.path, args.setup) == (None, 0.0, [], None)
+    assert (args.link, args.usb_gap, args.setup) == (None, 0.0, None)
 
 
 @pytest.mark.parametrize(

@@ -1,6 +1,6 @@
 """A virtual MicroPython board on a pseudo-terminal, for testing deploy without hardware.
 
-`python testbed/virtualboard.py --flash DIR [--path SHIMS]... [--link PORT]` (or `--board pico`,
+`python testbed/virtualboard.py --flash DIR [--link PORT]` (or `--board pico`,
 `make vboard BOARD=pico`: see virtualboard_args.py) prints the serial port (`/dev/pts/N`, or
 PORT, a symlink to it) and then answers it the way a board's USB serial
 REPL does, so `mpremote connect PORT ...` (and `make deploy PORT=...`) work unchanged:
@@ -21,8 +21,8 @@ This file is the REPL's state machine; serialline.py is the port (pty, link, USB
 interpreter.py the process the code runs in: the real `micropython` unix port
 (testbed/virtualboard_mp.py, a persistent exec loop; a soft reset starts a new process). DIR
 is mounted at "/" inside it, so mpremote's file commands (Python snippets run through the raw
-REPL) really write DIR. `--path` directories are on MICROPYPATH for stand-ins of built-in
-modules (machine, time), imported before user code.
+REPL) really write DIR. The board runs on testbed/hostboard's machine and time, brought up
+as every host run's is (hostapp.HostApp), on the real clock.
 """
 
 import os
@@ -47,7 +47,6 @@ class VirtualBoard:
     def __init__(
         self,
         flash,
-        paths=(),
         heapsize=HEAPSIZE,
         name="virtual board",
         log=None,
@@ -60,8 +59,7 @@ class VirtualBoard:
         self.serial = SerialLine(self.log, link, usb_gap)
         self.flash = Path(flash).resolve()
         self.flash.mkdir(parents=True, exist_ok=True)
-        paths = [str(Path(p).resolve()) for p in paths]
-        self.interpreter = Interpreter(self.flash, paths, self.write, heapsize, setup, port)
+        self.interpreter = Interpreter(self.flash, self.write, heapsize, setup, port)
         self.banner = (
             b"MicroPython (unix port) on " + name.encode() + b'\r\nType "help()" for more '
             b"information.\r\n"
@@ -357,7 +355,6 @@ def main(argv=None):
     args = virtualboard_args.parse(argv, __doc__.split("\n")[0])
     board = VirtualBoard(
         args.flash,
-        args.path,
         args.heapsize,
         args.name,
         setup=args.setup,
