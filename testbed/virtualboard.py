@@ -107,16 +107,7 @@ class VirtualBoard:
         if data is None:
             return
         if self.mode == "exec" and not self.held:
-            for i, byte in enumerate(data):
-                if byte == 3 and self.interrupt:
-                    if i:
-                        self._to_stdin(data[:i])
-                    self.log("Ctrl-C: interrupting the running code")
-                    self.interpreter.keyboard_interrupt()
-                    self.held = True
-                    self.pending += data[i + 1 :]
-                    return
-            self._to_stdin(data)
+            self._to_code(data)
         else:
             self.pending += data
 
@@ -331,14 +322,18 @@ class VirtualBoard:
                 if self.mode == "exec" and self.pending:
                     # Input typed ahead of a running block is the block's stdin.
                     data, self.pending = bytes(self.pending), bytearray()
-                    self._typeahead(data)
+                    self._to_code(data)
 
-    def _typeahead(self, data):
+    def _to_code(self, data):
+        """Serial input while code runs: its stdin, up to a Ctrl-C that interrupts it (unless
+        kbd_intr(-1) made Ctrl-C data); what follows that is kept for the REPL."""
         index = data.find(b"\x03") if self.interrupt else -1
         if index < 0:
             self._to_stdin(data)
             return
-        self._to_stdin(data[:index])
+        if index:
+            self._to_stdin(data[:index])
+        self.log("Ctrl-C: interrupting the running code")
         self.interpreter.keyboard_interrupt()
         self.held = True
         self.pending += data[index + 1 :]
