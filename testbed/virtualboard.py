@@ -292,14 +292,9 @@ class VirtualBoard:
                     return  # a reset started main.py: its frames come later
             frame = self.interpreter.next_frame(0)
 
-    def serve(self, boot=True):
+    def serve(self):
         """Run until stop() (or SIGTERM): power on, then answer the serial line."""
-        if boot:
-            self.boot()
-        else:
-            self.start()
-            self.mode = "friendly"
-            self.write(self.banner + b">>> ")
+        self.boot()
         self.run()
 
     def run(self):
@@ -347,24 +342,17 @@ class VirtualBoard:
 
 
 def main(argv=None):
-    args = virtualboard_args.parse(argv, __doc__.split("\n")[0])
-    board = VirtualBoard(
-        args.flash,
-        args.heapsize,
-        args.name,
-        setup=args.setup,
-        link=args.link,
-        usb_gap=args.usb_gap,
-        port=args.port,
-    )
+    options = vars(virtualboard_args.parse(argv, __doc__.split("\n")[0]))
+    name = options.pop("board")  # what the rest are filled in from, if given
+    board = VirtualBoard(**options)
     signal.signal(signal.SIGTERM, board.stop)
     signal.signal(signal.SIGINT, board.stop)
     print(board.port, flush=True)
-    if args.board:
+    if name:
         port = os.path.relpath(board.port, ROOT)  # make's directory
         board.log(
             "%s (Ctrl-C stops it); from another terminal: make deploy BOARD=%s PORT=%s"
-            % (args.name, args.board, port)
+            % (options["name"], name, port)
         )
     try:
         board.serve()
