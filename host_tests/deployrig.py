@@ -1,5 +1,6 @@
-"""The virtual board (a pty) that test_deploy and test_boardport run the make targets against,
-and helpers to run them and read what they said and what the board shows.
+"""The virtual board (a pty) that test_deploy and test_boardport run the make targets against
+(test_virtualboard's are made by the same `boards`), and helpers to run them and read what they
+said and what the board shows.
 
 A board asked for with a USB gap models a Pico: after a reset its port (a link in tmp_path) goes
 away for that long and comes back. Without one, the port stays through a reset, as behind a
@@ -28,12 +29,39 @@ BUSY = "and it is running the game (the REPL is busy with main.py)"
 
 
 @pytest.fixture
-def board(request, tmp_path, monkeypatch):
+def boards():
+    """make(flash, **options): a virtual board, its serving thread (vb.thread, on vb.run) not
+    started; each is stopped and closed after the test."""
+    if mpyrun.micropython_path() is None:
+        pytest.skip(mpyrun.UNAVAILABLE)
+    made = []
+
+    def make(flash, **options):
+        vb = virtualboard.VirtualBoard(flash, **options)
+        vb.thread = threading.Thread(target=vb.run, daemon=True)
+        made.append(vb)
+        return vb
+
+    yield make
+    for vb in made:
+        vb.stop()
+        if vb.thread.is_alive():
+            vb.thread.join(5)
+        vb.close()
+
+
+def powered_on(vb):
+    """vb powered on (main.py started), then answering its line from its thread."""
+    vb.boot()
+    vb.thread.start()
+    return vb
+
+
+@pytest.fixture
+def board(request, tmp_path, monkeypatch, boards):
     """A virtual board served from a thread; its flash dir and LCD bus file in tmp_path.
     request.param (indirect parametrisation): its USB gap in seconds (default 0), or "deployed"
     for a Pico (a short gap) that has the firmware on its flash when it powers on."""
-    if mpyrun.micropython_path() is None:
-        pytest.skip(mpyrun.UNAVAILABLE)
     bus = tmp_path / "lcd.bus"
     monkeypatch.setenv("SIMLINK_OUT", str(bus))
     log = []
@@ -41,7 +69,7 @@ def board(request, tmp_path, monkeypatch):
     if gap == "deployed":  # what `make deploy` leaves, without a deploy's time, on a Pico
         gap = 0.3
         deploy_chains.stage("pico", tmp_path / "flash")
-    vb = virtualboard.VirtualBoard(
+    vb = boards(
         tmp_path / "flash",
         setup="simulator_mp",
         log=log.append,
@@ -50,12 +78,7 @@ def board(request, tmp_path, monkeypatch):
         port="rp2" if gap else None,  # a Pico's port: its watchdog registers (boards/pico.py)
     )
     vb.bus, vb.events = bus, log
-    thread = threading.Thread(target=vb.serve, daemon=True)
-    thread.start()
-    yield vb
-    vb.stop()
-    thread.join(5)
-    vb.close()
+    return powered_on(vb)
 
 
 def make(target, board="pico", port="", timeout=60, wait=None):
