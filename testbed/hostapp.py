@@ -68,16 +68,15 @@ class HostApp(Glass):
         self, board="pico", flash="lfs2", start_ms=0, files=None, glass=True, alone=False,
         clock=None, port=None,
     ):  # fmt: skip
-        """board: a board module name (pico, esp32), or None for no board file yet (the virtual
-        board: the main.py deployed to it imports board.mpy itself), with `port` the port
-        modelled (rp2, esp32; None: generic); flash: "lfs2"/"fat" mounts a fresh RAM flash
-        (32 KB each; littlefs timed as the Pico's) at /flash and works there (settings.json,
-        error.log), a host directory is mounted as the board's whole filesystem (see _mount),
-        None keeps the cwd; start_ms: the first ticks_ms() (near 2**30 to test
-        wrap-around); files: name -> text written to the flash before boot; glass=False drops
-        the bus recording instead of feeding the display model (faster long runs; the glass
-        cannot be read then); alone: start() the App alone now; clock: a clock to run on
-        instead of a fake one (time.RealClock: the simulator, a benchmark's own steps)."""
+        """board: a board module name (pico, esp32), or None before any board file (the virtual
+        board's main.py imports board.mpy), `port` then the port modelled; flash: "lfs2"/"fat"
+        mounts a fresh RAM flash (32 KB each; littlefs timed as the Pico's) at /flash and works
+        there (settings.json, error.log), a host directory is the whole filesystem (_mount),
+        None keeps the cwd; start_ms: the first ticks_ms() (near 2**30 to test wrap-around);
+        files: name -> text written to the flash before boot; glass=False drops the bus
+        recording instead of feeding the display model (faster long runs; the glass cannot be
+        read then); alone: start() the App alone now; clock: a clock to run on instead of a
+        fake one (time.RealClock: the simulator, a benchmark's own steps)."""
         self.board_name = board
         self._keep = _BASE
         self._forget_firmware()  # the last run's firmware goes before anything new is made
@@ -397,9 +396,8 @@ def _time_frames(lcd, drop):
 
 
 def _mount(flash):
-    # The virtual board's flash, a host directory, as a board's whole filesystem: mounted at "/"
-    # (so "/main.py" and mpremote's absolute paths land in it) and the cwd, with a board's
-    # sys.path. The host's files are out of reach after: the test bed is imported by then.
+    # The virtual board's flash directory as "/" (mpremote's "/main.py" lands in it), the cwd
+    # and a board's sys.path; the host's other files are out of reach after.
     try:
         os.umount("/")
     except OSError:
