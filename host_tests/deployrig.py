@@ -8,7 +8,6 @@ USB-serial bridge, and is the pty itself (mpremote reads a pty faster than a ser
 """
 
 import io
-import json
 import os
 import re
 import subprocess
@@ -146,7 +145,3 @@ def shows_title(board):
     """The virtual board's LCD model, once the firmware has drawn a screen on it."""
     model = glass(board.bus) if board.bus.exists() else None
     return model if model and model.initialised and len(model.dark_pixels()) > 200 else None
-
-
-def contrast(flash):
-    return json.loads((Path(flash) / "settings.json").read_text())["contrast"]
