@@ -15,13 +15,6 @@ from buttons import NEXT, PREV, SELECT
 from mptest import check
 
 
-def blank(glass):
-    for byte in glass:
-        if byte:
-            return False
-    return True
-
-
 def test_real_app_boots_on_each_board():
     glasses = {}
     for board in ("pico", "esp32"):
@@ -36,7 +29,7 @@ def test_real_app_boots_on_each_board():
 
         h = hostapp.HostApp(board)
         h.play(script)
-        check(not blank(out["glass"]) and not out["error"], board + ": no first screen")
+        check(any(out["glass"]) and not out["error"], board + ": no first screen")
         check(out["lit"] is True and out["vop"] == 60 and out["anomalies"] == [], repr(out))
         check("app" in sys.modules and not h.returned and h.boots == 1)
         # A first boot writes nothing: no log, and no settings.json until something changes.
