@@ -18,7 +18,7 @@ from pathlib import Path
 import benchkit
 import simulator
 import virtualboard
-from benchkit import HOSTBOARD, ROOT, TESTBED
+from benchkit import ROOT
 
 
 def cpu_seconds(pid):
@@ -63,8 +63,7 @@ def bench_simulator(flash):
 
 def bench_deploy(flash):
     events = []
-    paths = [HOSTBOARD, TESTBED]
-    board = virtualboard.VirtualBoard(flash, paths, log=events.append)
+    board = virtualboard.VirtualBoard(flash, log=events.append)
     thread = threading.Thread(target=board.serve, daemon=True)
     thread.start()
     try:

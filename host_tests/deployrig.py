@@ -1,5 +1,6 @@
-"""The virtual board (a pty) that test_deploy and test_boardport run the make targets against,
-and helpers to run them and read what they said and what the board shows.
+"""The virtual board (a pty) that test_deploy and test_boardport run the make targets against
+(test_virtualboard's are made by the same `boards`), and helpers to run them and read what they
+said and what the board shows.
 
 A board asked for with a USB gap models a Pico: after a reset its port (a link in tmp_path) goes
 away for that long and comes back. Without one, the port stays through a reset, as behind a
@@ -7,7 +8,6 @@ USB-serial bridge, and is the pty itself (mpremote reads a pty faster than a ser
 """
 
 import io
-import json
 import os
 import re
 import subprocess
@@ -23,18 +23,44 @@ import simview
 import virtualboard
 
 ROOT = Path(__file__).resolve().parents[1]
-TESTBED = ROOT / "testbed"
 PICO_GAP = 1.5  # s a Pico's port is away after a reset
 BUSY = "and it is running the game (the REPL is busy with main.py)"
 
 
 @pytest.fixture
-def board(request, tmp_path, monkeypatch):
+def boards():
+    """make(flash, **options): a virtual board, its serving thread (vb.thread, on vb.run) not
+    started; each is stopped and closed after the test."""
+    if mpyrun.micropython_path() is None:
+        pytest.skip(mpyrun.UNAVAILABLE)
+    made = []
+
+    def make(flash, **options):
+        vb = virtualboard.VirtualBoard(flash, **options)
+        vb.thread = threading.Thread(target=vb.run, daemon=True)
+        made.append(vb)
+        return vb
+
+    yield make
+    for vb in made:
+        vb.stop()
+        if vb.thread.is_alive():
+            vb.thread.join(5)
+        vb.close()
+
+
+def powered_on(vb):
+    """vb powered on (main.py started), then answering its line from its thread."""
+    vb.boot()
+    vb.thread.start()
+    return vb
+
+
+@pytest.fixture
+def board(request, tmp_path, monkeypatch, boards):
     """A virtual board served from a thread; its flash dir and LCD bus file in tmp_path.
     request.param (indirect parametrisation): its USB gap in seconds (default 0), or "deployed"
     for a Pico (a short gap) that has the firmware on its flash when it powers on."""
-    if mpyrun.micropython_path() is None:
-        pytest.skip(mpyrun.UNAVAILABLE)
     bus = tmp_path / "lcd.bus"
     monkeypatch.setenv("SIMLINK_OUT", str(bus))
     log = []
@@ -42,9 +68,8 @@ def board(request, tmp_path, monkeypatch):
     if gap == "deployed":  # what `make deploy` leaves, without a deploy's time, on a Pico
         gap = 0.3
         deploy_chains.stage("pico", tmp_path / "flash")
-    vb = virtualboard.VirtualBoard(
+    vb = boards(
         tmp_path / "flash",
-        [TESTBED / "hostboard", TESTBED],
         setup="simulator_mp",
         log=log.append,
         link=tmp_path / "ttyACM0" if gap else None,
@@ -52,12 +77,7 @@ def board(request, tmp_path, monkeypatch):
         port="rp2" if gap else None,  # a Pico's port: its watchdog registers (boards/pico.py)
     )
     vb.bus, vb.events = bus, log
-    thread = threading.Thread(target=vb.serve, daemon=True)
-    thread.start()
-    yield vb
-    vb.stop()
-    thread.join(5)
-    vb.close()
+    return powered_on(vb)
 
 
 def make(target, board="pico", port="", timeout=60, wait=None):
@@ -125,7 +145,3 @@ def shows_title(board):
     """The virtual board's LCD model, once the firmware has drawn a screen on it."""
     model = glass(board.bus) if board.bus.exists() else None
     return model if model and model.initialised and len(model.dark_pixels()) > 200 else None
-
-
-def contrast(flash):
-    return json.loads((Path(flash) / "settings.json").read_text())["contrast"]

@@ -3,6 +3,7 @@
 refusals."""
 
 import io
+import json
 import os
 import re
 import shutil
@@ -23,7 +24,6 @@ from deployrig import (
     BUSY,
     PICO_GAP,
     ROOT,
-    contrast,
     exit_code,
     make,
     shows_title,
@@ -67,7 +67,7 @@ def test_deploy_copies_everything_resets_and_main_py_starts(board, name, tmp_pat
     assert boots[-2:] == ["hard reset (machine.reset)", "running main.py"]
     model = wait_for(lambda: shows_title(board))
     assert model and not model.anomalies, model and model.state()
-    assert contrast(flash) == 55
+    assert json.loads((flash / "settings.json").read_text())["contrast"] == 55
     # One line says what happened, as seen: the port going and coming back (and how long it
     # was away) or staying, and the REPL not answering, busy with main.py.
     files = [flash / (m + ".mpy") for m in FIRMWARE + ["board"]] + [flash / "main.py"]

@@ -20,29 +20,30 @@ def deploy_on(port, capsys):
     return code, said.err
 
 
-def test_a_silent_port_ends_in_one_line_pointing_to_install(capsys):
-    controller, device = os.openpty()  # a serial port that exists, opens and never answers
-    try:
-        code, err = deploy_on(os.ttyname(device), capsys)
-    finally:
-        os.close(device)
-        os.close(controller)
+@pytest.fixture
+def pty():
+    """(controller fd, the device's path): a serial port that exists and opens."""
+    controller, device = os.openpty()
+    yield controller, os.ttyname(device)
+    os.close(device)
+    os.close(controller)
+
+
+def test_a_silent_port_ends_in_one_line_pointing_to_install(pty, capsys):
+    code, err = deploy_on(pty[1], capsys)  # nothing answers on it
     assert code == 1
     assert err.startswith("deploy: no MicroPython REPL answers on /dev/pts/")
     assert "See Install in README.md" in err
 
 
-def test_a_port_another_program_holds_is_named_in_use(capsys):
+def test_a_port_another_program_holds_is_named_in_use(pty, capsys):
     # mpremote (make repl), Thonny and serial monitors open the port exclusively.
-    controller, device = os.openpty()
-    port = os.ttyname(device)
+    port = pty[1]
     holder = serial.Serial(port, exclusive=True)
     try:
         code, err = deploy_on(port, capsys)
     finally:
         holder.close()
-        os.close(device)
-        os.close(controller)
     assert code != 0
     assert err == (
         "deploy: %s is in use by another program (make repl, Thonny, a serial monitor?): "
@@ -90,18 +91,13 @@ def rp2_at_its_repl(controller):
 
 
 @pytest.mark.parametrize("target", ["deploy", "run", "mip"])
-def test_a_board_file_for_another_port_is_refused_naming_both(target, capsys, monkeypatch):
+def test_a_board_file_for_another_port_is_refused_naming_both(target, pty, capsys, monkeypatch):
     def copy(*args):
         raise AssertionError("it went on to mpremote")
 
     monkeypatch.setattr(deploy, "commands", copy)
-    controller, device = os.openpty()
-    threading.Thread(target=rp2_at_its_repl, args=(controller,), daemon=True).start()
-    try:
-        code = deploy.main([target, "--board", "esp32", "--port", os.ttyname(device)])
-    finally:
-        os.close(device)
-        os.close(controller)
+    threading.Thread(target=rp2_at_its_repl, args=(pty[0],), daemon=True).start()
+    code = deploy.main([target, "--board", "esp32", "--port", pty[1]])
     said = capsys.readouterr()
     assert code == 2 and said.out == ""
     assert said.err == (

@@ -12,7 +12,7 @@ def interp(tmp_path):
     if mpyrun.micropython_path() is None:
         pytest.skip(mpyrun.UNAVAILABLE)
     printed = []
-    it = interpreter.Interpreter(tmp_path, [], printed.append)
+    it = interpreter.Interpreter(tmp_path, printed.append)
     it.printed = printed
     it.start()
     yield it
@@ -50,7 +50,7 @@ def test_input_typed_while_booting_without_main_py_reaches_the_repl(interp):
 
 
 def test_frames_come_out_whole_however_the_pipe_splits_them(tmp_path):
-    it = interpreter.Interpreter(tmp_path, [], print)
+    it = interpreter.Interpreter(tmp_path, print)
     it.ctl_buf += b"E14\nTraceback:"
     assert it._parse_frame() is None  # its data is not all in yet
     it.ctl_buf += b"\n1/0D\n"  # a newline inside the data is data: the size says where it ends

@@ -1,7 +1,7 @@
-"""main.py under the firmware harness: boot, safe mode, the error path, error.log bounds.
+"""main.py on a HostApp: boot, safe mode, the error path, error.log bounds.
 
 The app is test scaffolding (host_tests/mp/fakeapp/app.py, first on the path) so that main.py
-is tested on its own; test_harness.py boots the real app. The error and safe-mode screens are
+is tested on its own; mp/mp_app_main.py boots the real app. The error and safe-mode screens are
 compared with golden images (host_tests/goldens.py). The watchdog, with the same fake app:
 mp/mp_main_watchdog.py."""
 

@@ -5,13 +5,12 @@ import select
 import struct
 import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 
-import mpyrun
 import pytest
 import virtualboard
+from deployrig import powered_on
 
 RAW = b"raw REPL; CTRL-B to exit\r\n>"
 
@@ -45,23 +44,16 @@ class Line:
 
 
 @pytest.fixture
-def line(tmp_path):
-    if mpyrun.micropython_path() is None:
-        pytest.skip(mpyrun.UNAVAILABLE)
+def line(tmp_path, boards):
     (tmp_path / "main.py").write_text("print('main says hi')\n")
     events = []
-    vb = virtualboard.VirtualBoard(tmp_path, log=events.append)
-    thread = threading.Thread(target=vb.serve, daemon=True)
-    thread.start()
+    vb = powered_on(boards(tmp_path, log=events.append))
     host = Line(vb.port)
     host.events = events
     host.until(b"main says hi\r\n")  # power-on ran main.py, output cooked as on a board
     host.until(b">>> ")
     yield host
     os.close(host.fd)
-    vb.stop()
-    thread.join(5)
-    vb.close()
 
 
 def enter_raw(line):
@@ -133,11 +125,9 @@ def test_friendly_repl_echoes_and_evaluates(line):
     assert line.until(b">>> ").endswith(b"0\r\n1\r\n>>> ")
 
 
-def test_usb_gap_takes_the_port_away_after_a_hard_reset_and_brings_it_back(tmp_path):
+def test_usb_gap_takes_the_port_away_after_a_hard_reset_and_brings_it_back(tmp_path, boards):
     # A Pico's machine.reset() restarts its USB too: the host's node goes, an open one hangs
     # up, and the same name comes back when the board enumerates again.
-    if mpyrun.micropython_path() is None:
-        pytest.skip(mpyrun.UNAVAILABLE)
     (tmp_path / "main.py").write_text("print('main says hi')\n")
     link, events, stamps = tmp_path / "ttyACM0", [], {}
 
@@ -145,97 +135,75 @@ def test_usb_gap_takes_the_port_away_after_a_hard_reset_and_brings_it_back(tmp_p
         events.append(msg)
         stamps[msg] = time.monotonic()
 
-    vb = virtualboard.VirtualBoard(tmp_path, log=log, link=link, usb_gap=0.3)
-    thread = threading.Thread(target=vb.serve, daemon=True)
-    thread.start()
-    try:
-        assert vb.port == str(link) and link.exists()
-        host = Line(vb.port)
-        host.until(b">>> ")
-        enter_raw(host)
-        host.send(b"import machine\nmachine.reset()\x04")
-        gone = time.monotonic()
-        end = gone + 5
-        while link.exists() and time.monotonic() < end:
-            time.sleep(0.01)
-        assert not link.exists()  # the node went with the reset (test_serialline: it hangs up)
-        os.close(host.fd)
-        while not link.exists() and time.monotonic() < end:
-            time.sleep(0.01)
-        assert time.monotonic() - gone >= 0.25
-        assert events[-4:] == [
-            "hard reset (machine.reset)",
-            "USB gone for 0.3 s (re-enumerating after the reset)",
-            "running main.py",
-            "USB back",
-        ]
-        # On a Pico main.py starts at once and the port is back ~1.5 s later; starting the
-        # interpreter here takes time a board does not spend, so the gap counts from main.py.
-        assert stamps["USB back"] - stamps["running main.py"] >= 0.3
-        host = Line(vb.port)  # the same name, a new device: main.py's output went nowhere
-        host.send(b"\r")
-        assert host.until(b">>> ") == b"\r\n>>> "
-        os.close(host.fd)
-    finally:
-        vb.stop()
-        thread.join(5)
-        vb.close()
+    vb = powered_on(boards(tmp_path, log=log, link=link, usb_gap=0.3))
+    assert vb.port == str(link) and link.exists()
+    host = Line(vb.port)
+    host.until(b">>> ")
+    enter_raw(host)
+    host.send(b"import machine\nmachine.reset()\x04")
+    gone = time.monotonic()
+    end = gone + 5
+    while link.exists() and time.monotonic() < end:
+        time.sleep(0.01)
+    assert not link.exists()  # the node went with the reset (test_serialline: it hangs up)
+    os.close(host.fd)
+    while not link.exists() and time.monotonic() < end:
+        time.sleep(0.01)
+    assert time.monotonic() - gone >= 0.25
+    assert events[-4:] == [
+        "hard reset (machine.reset)",
+        "USB gone for 0.3 s (re-enumerating after the reset)",
+        "running main.py",
+        "USB back",
+    ]
+    # On a Pico main.py starts at once and the port is back ~1.5 s later; starting the
+    # interpreter here takes time a board does not spend, so the gap counts from main.py.
+    assert stamps["USB back"] - stamps["running main.py"] >= 0.3
+    host = Line(vb.port)  # the same name, a new device: main.py's output went nowhere
+    host.send(b"\r")
+    assert host.until(b">>> ") == b"\r\n>>> "
+    os.close(host.fd)
+    vb.stop()
+    vb.thread.join(5)
+    vb.close()
     assert not link.exists()
 
 
-def test_a_board_without_main_py_is_at_its_repl_once_booted(tmp_path):
+def test_a_board_without_main_py_is_at_its_repl_once_booted(tmp_path, boards):
     # Nothing runs (pyexec_file_if_exists), so a Ctrl-C typed during the boot (mpremote sends
     # one as it connects) is the REPL's: it never becomes a SIGINT for a block that has just
     # ended, which killed the interpreter half ("the interpreter died").
-    if mpyrun.micropython_path() is None:
-        pytest.skip(mpyrun.UNAVAILABLE)
     events = []
-    vb = virtualboard.VirtualBoard(tmp_path, log=events.append)
-    thread = threading.Thread(target=vb.run, daemon=True)
-    try:
-        host = Line(vb.port)
-        host.send(b"\x03x = 6 * 7\rx\r")  # typed while it powers on
-        vb.boot()
-        assert vb.mode == "friendly"
-        thread.start()
-        reply = host.until(b"42\r\n>>> ", 3)
-        assert reply.endswith(b"\r\nKeyboardInterrupt\r\n>>> x = 6 * 7\r\n>>> x\r\n42\r\n>>> ")
-        assert events == ["no main.py"]
-        os.close(host.fd)
-    finally:
-        vb.stop()
-        if thread.is_alive():
-            thread.join(5)
-        vb.close()
+    vb = boards(tmp_path, log=events.append)
+    host = Line(vb.port)
+    host.send(b"\x03x = 6 * 7\rx\r")  # typed while it powers on
+    vb.boot()
+    assert vb.mode == "friendly"
+    vb.thread.start()
+    reply = host.until(b"42\r\n>>> ", 3)
+    assert reply.endswith(b"\r\nKeyboardInterrupt\r\n>>> x = 6 * 7\r\n>>> x\r\n42\r\n>>> ")
+    assert events == ["no main.py"]
+    os.close(host.fd)
 
 
-def test_input_that_comes_as_the_code_ends_reaches_the_repl(tmp_path):
+def test_input_that_comes_as_the_code_ends_reaches_the_repl(tmp_path, boards):
     # Until the host reads the code's end it passes serial input to the code's stdin. What
     # came in between was lost in the finished interpreter's stdin (deploy's Enter asking
     # whether main.py runs; `machine.reset()` typed at a board that had just booted); a
     # board's REPL gets it from its ring buffer. Here that window is held open.
-    if mpyrun.micropython_path() is None:
-        pytest.skip(mpyrun.UNAVAILABLE)
-    vb = virtualboard.VirtualBoard(tmp_path, log=lambda msg: None)
+    vb = boards(tmp_path, log=lambda msg: None)
     assert vb.mode == "off"  # not at a REPL before it has powered on
-    thread = threading.Thread(target=vb.run, daemon=True)
-    try:
-        vb.start()
-        host = Line(vb.port)
-        vb._execute("friendly", b"S", b"x = 6\n")
-        # It has ended; the host has not read that yet.
-        assert select.select([vb.interpreter.ctl_r], [], [], 5)[0]
-        host.send(b"x * 7\r")
-        assert select.select([vb.serial.master], [], [], 5)[0]
-        vb._read_serial()  # running, as far as the host knows: to the code's stdin
-        thread.start()
-        assert host.until(b"42\r\n>>> ", 3) == b">>> x * 7\r\n42\r\n>>> "
-        os.close(host.fd)
-    finally:
-        vb.stop()
-        if thread.is_alive():
-            thread.join(5)
-        vb.close()
+    vb.start()
+    host = Line(vb.port)
+    vb._execute("friendly", b"S", b"x = 6\n")
+    # It has ended; the host has not read that yet.
+    assert select.select([vb.interpreter.ctl_r], [], [], 5)[0]
+    host.send(b"x * 7\r")
+    assert select.select([vb.serial.master], [], [], 5)[0]
+    vb._read_serial()  # running, as far as the host knows: to the code's stdin
+    vb.thread.start()
+    assert host.until(b"42\r\n>>> ", 3) == b">>> x * 7\r\n42\r\n>>> "
+    os.close(host.fd)
 
 
 def test_it_runs_as_a_command_from_the_checkout():

@@ -12,34 +12,32 @@ import pytest
 import virtualboard_args
 
 ROOT = Path(__file__).resolve().parents[1]
-TESTBED = ROOT / "testbed"
+BUILD = ROOT / "build"
+PICO = dict(flash=BUILD / "virtual-pico", link=BUILD / "ttyACM0", usb_gap=1.5, port="rp2")
 
 
-def test_board_pico_stands_in_for_a_pico_as_deployed():
-    args = virtualboard_args.parse(["--board", "pico"])
-    assert args.flash == ROOT / "build/virtual-pico"
-    assert (args.link, args.usb_gap) == (ROOT / "build/ttyACM0", 1.5)  # native USB
-    assert args.path == [TESTBED / "hostboard", TESTBED] and args.setup == "simulator_mp"
-    assert args.name == "virtual pico"
-
-
-def test_board_esp32_keeps_its_port_through_a_reset():
-    args = virtualboard_args.parse(["--board", "esp32"])  # a USB-serial bridge
-    assert (args.flash, args.link, args.usb_gap) == (
-        ROOT / "build/virtual-esp32",
-        ROOT / "build/ttyUSB0",
-        0.0,
-    )
-
-
-def test_options_given_win_over_the_boards(tmp_path):
-    args = virtualboard_args.parse(["--board", "pico", "--flash", str(tmp_path), "--usb-gap", "0"])
-    assert (args.flash, args.usb_gap, args.link) == (tmp_path, 0.0, ROOT / "build/ttyACM0")
-
-
-def test_without_board_the_options_are_the_plain_ones(tmp_path):
-    args = virtualboard_args.parse(["--flash", str(tmp_path)])
-    assert (args.link, args.usb_gap, args.path, args.setup) == (None, 0.0, [], None)
+@pytest.mark.parametrize(
+    ("argv", "options"),
+    [
+        # A Pico as deployed: native USB, its port away 1.5 s after a reset.
+        (["--board", "pico"], dict(PICO, setup="simulator_mp", name="virtual pico")),
+        # An ESP32 board behind a USB-serial bridge keeps its port through a reset.
+        (
+            ["--board", "esp32"],
+            dict(flash=BUILD / "virtual-esp32", link=BUILD / "ttyUSB0", usb_gap=0.0, port="esp32"),
+        ),
+        # Options given win over the board's.
+        (
+            ["--board", "pico", "--flash", "f", "--usb-gap", "0"],
+            dict(PICO, flash=Path("f"), usb_gap=0),
+        ),
+        (["--flash", "f"], dict(link=None, usb_gap=0.0, setup=None, port=None)),
+    ],
+    ids=["pico", "esp32", "given-win", "no-board"],
+)
+def test_board_fills_in_the_options_not_given(argv, options):
+    args = vars(virtualboard_args.parse(argv))
+    assert {key: args[key] for key in options} == options
 
 
 @pytest.mark.parametrize(

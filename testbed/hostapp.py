@@ -4,7 +4,8 @@
 and `time` (testbed/hostboard first on MICROPYPATH), read through glass.py's `Glass`.
 
 The board comes up one way: its board file installed as `board` with its port modelled
-(boardpins.use_board), a fresh RAM flash as the cwd, a fake clock (or the one given). Then
+(boardpins.use_board), a fresh RAM flash as the cwd, a fake clock (or the one given); the
+virtual board's (virtualboard_mp.py) has no board file yet and its flash directory as "/". Then
 either start, with the same buttons (`down`, `up`; the actions `press`, `chord`, `wait`,
 `until`) and the same glass:
 
@@ -39,7 +40,7 @@ import sys
 import time  # the fake one when testbed/hostboard comes first (a HostApp needs it)
 
 import machine  # likewise
-from boardpins import button_pin, display, use_board
+from boardpins import button_pin, display, use_board, used
 from glass import Glass
 from hostscript import Done, PowerCycle, Script, ScriptError, late
 
@@ -65,15 +66,17 @@ class HostApp(Glass):
 
     def __init__(
         self, board="pico", flash="lfs2", start_ms=0, files=None, glass=True, alone=False,
-        clock=None,
+        clock=None, port=None,
     ):  # fmt: skip
-        """board: a board module name (pico, esp32); flash: "lfs2"/"fat" mounts a fresh RAM flash
-        (32 KB each; littlefs timed as the Pico's) at /flash and works there (settings.json,
-        error.log), None keeps the cwd; start_ms: the first ticks_ms() (near 2**30 to test
-        wrap-around); files: name -> text written to the flash before boot; glass=False drops
-        the bus recording instead of feeding the display model (faster long runs; the glass
-        cannot be read then); alone: start() the App alone now; clock: a clock to run on
-        instead of a fake one (time.RealClock: the simulator, a benchmark's own steps)."""
+        """board: a board module name (pico, esp32), or None before any board file (the virtual
+        board's main.py imports board.mpy), `port` then the port modelled; flash: "lfs2"/"fat"
+        mounts a fresh RAM flash (32 KB each; littlefs timed as the Pico's) at /flash and works
+        there (settings.json, error.log), a host directory is the whole filesystem (_mount),
+        None keeps the cwd; start_ms: the first ticks_ms() (near 2**30 to test wrap-around);
+        files: name -> text written to the flash before boot; glass=False drops the bus
+        recording instead of feeding the display model (faster long runs; the glass cannot be
+        read then); alone: start() the App alone now; clock: a clock to run on instead of a
+        fake one (time.RealClock: the simulator, a benchmark's own steps)."""
         self.board_name = board
         self._keep = _BASE
         self._forget_firmware()  # the last run's firmware goes before anything new is made
@@ -87,11 +90,14 @@ class HostApp(Glass):
         except OSError:
             pass
         self.disk = None
-        if flash:
+        if flash in ("lfs2", "fat"):
             import ramdisk
 
             self.disk = ramdisk.board_flash(flash, "/flash", self.clock)
             os.chdir("/flash")
+        elif flash:
+            _mount(flash)
+        if flash:
             for name in files or {}:
                 with open(name, "w") as f:
                     f.write(files[name])
@@ -103,7 +109,10 @@ class HostApp(Glass):
         self.resets = 0  # machine.reset()/soft_reset()/deepsleep() calls and watchdog bites
         self._script = None  # the hostscript.Script being played
         self._model = None  # made when first read, wired as the board wires its LCD
-        self.board()
+        if board is None:
+            machine.use_port(port)
+        else:
+            self.board()
         if alone:
             self.start()
 
@@ -290,8 +299,10 @@ class HostApp(Glass):
 
     def board(self):
         """The board module (loaded as `board`, its port chosen, when the HostApp is made and at
-        every power-on)."""
+        every power-on; with no board file, the one the firmware imported: boardpins.used())."""
         board = sys.modules.get("board")
+        if self.board_name is None:
+            return used()
         if board is None:
             board = use_board(self.board_name)
             build = board.build
@@ -382,6 +393,18 @@ def _time_frames(lcd, drop):
             machine.BUS.clear()
 
     lcd.show = timed_show
+
+
+def _mount(flash):
+    # The virtual board's flash directory as "/" (mpremote's "/main.py" lands in it), the cwd
+    # and a board's sys.path; the host's other files are out of reach after.
+    try:
+        os.umount("/")
+    except OSError:
+        pass
+    os.mount(os.VfsPosix(flash), "/")
+    os.chdir("/")
+    sys.path[:] = ["", ".frozen", "/lib"]
 
 
 def _file(name):

@@ -24,11 +24,10 @@ HEAPSIZE = "240k"
 
 
 class Interpreter:
-    def __init__(self, flash, paths, output, heapsize=HEAPSIZE, setup=None, port=None):
+    def __init__(self, flash, output, heapsize=HEAPSIZE, setup=None, port=None):
         """`output(data)` takes what the code prints; `setup` is a module imported at start;
         `port` the MicroPython port the stand-ins model (machine.use_port: "rp2", "esp32")."""
         self.flash = flash
-        self.paths = paths
         self.output = output
         self.heapsize = heapsize
         self.setup = setup
@@ -54,7 +53,7 @@ class Interpreter:
             [HERE / "virtualboard_mp.py", self.flash]
             + ["/dev/fd/%d" % to_child_r, "/dev/fd/%d" % from_child_w]
             + [self.setup or "", self.port or ""],
-            self.paths,
+            [HERE / "hostboard", HERE],  # the stand-ins of machine and time, then the test bed
             self.heapsize,
             child_fds=(to_child_r, from_child_w),
             stdin=subprocess.PIPE,

@@ -1,6 +1,6 @@
 """A virtual MicroPython board on a pseudo-terminal, for testing deploy without hardware.
 
-`python testbed/virtualboard.py --flash DIR [--path SHIMS]... [--link PORT]` (or `--board pico`,
+`python testbed/virtualboard.py --flash DIR [--link PORT]` (or `--board pico`,
 `make vboard BOARD=pico`: see virtualboard_args.py) prints the serial port (`/dev/pts/N`, or
 PORT, a symlink to it) and then answers it the way a board's USB serial
 REPL does, so `mpremote connect PORT ...` (and `make deploy PORT=...`) work unchanged:
@@ -21,8 +21,8 @@ This file is the REPL's state machine; serialline.py is the port (pty, link, USB
 interpreter.py the process the code runs in: the real `micropython` unix port
 (testbed/virtualboard_mp.py, a persistent exec loop; a soft reset starts a new process). DIR
 is mounted at "/" inside it, so mpremote's file commands (Python snippets run through the raw
-REPL) really write DIR. `--path` directories are on MICROPYPATH for stand-ins of built-in
-modules (machine, time), imported before user code.
+REPL) really write DIR. The board runs on testbed/hostboard's machine and time, brought up
+as every host run's is (hostapp.HostApp), on the real clock.
 """
 
 import os
@@ -47,7 +47,6 @@ class VirtualBoard:
     def __init__(
         self,
         flash,
-        paths=(),
         heapsize=HEAPSIZE,
         name="virtual board",
         log=None,
@@ -60,8 +59,7 @@ class VirtualBoard:
         self.serial = SerialLine(self.log, link, usb_gap)
         self.flash = Path(flash).resolve()
         self.flash.mkdir(parents=True, exist_ok=True)
-        paths = [str(Path(p).resolve()) for p in paths]
-        self.interpreter = Interpreter(self.flash, paths, self.write, heapsize, setup, port)
+        self.interpreter = Interpreter(self.flash, self.write, heapsize, setup, port)
         self.banner = (
             b"MicroPython (unix port) on " + name.encode() + b'\r\nType "help()" for more '
             b"information.\r\n"
@@ -109,16 +107,7 @@ class VirtualBoard:
         if data is None:
             return
         if self.mode == "exec" and not self.held:
-            for i, byte in enumerate(data):
-                if byte == 3 and self.interrupt:
-                    if i:
-                        self._to_stdin(data[:i])
-                    self.log("Ctrl-C: interrupting the running code")
-                    self.interpreter.keyboard_interrupt()
-                    self.held = True
-                    self.pending += data[i + 1 :]
-                    return
-            self._to_stdin(data)
+            self._to_code(data)
         else:
             self.pending += data
 
@@ -303,14 +292,9 @@ class VirtualBoard:
                     return  # a reset started main.py: its frames come later
             frame = self.interpreter.next_frame(0)
 
-    def serve(self, boot=True):
+    def serve(self):
         """Run until stop() (or SIGTERM): power on, then answer the serial line."""
-        if boot:
-            self.boot()
-        else:
-            self.start()
-            self.mode = "friendly"
-            self.write(self.banner + b">>> ")
+        self.boot()
         self.run()
 
     def run(self):
@@ -333,14 +317,18 @@ class VirtualBoard:
                 if self.mode == "exec" and self.pending:
                     # Input typed ahead of a running block is the block's stdin.
                     data, self.pending = bytes(self.pending), bytearray()
-                    self._typeahead(data)
+                    self._to_code(data)
 
-    def _typeahead(self, data):
+    def _to_code(self, data):
+        """Serial input while code runs: its stdin, up to a Ctrl-C that interrupts it (unless
+        kbd_intr(-1) made Ctrl-C data); what follows that is kept for the REPL."""
         index = data.find(b"\x03") if self.interrupt else -1
         if index < 0:
             self._to_stdin(data)
             return
-        self._to_stdin(data[:index])
+        if index:
+            self._to_stdin(data[:index])
+        self.log("Ctrl-C: interrupting the running code")
         self.interpreter.keyboard_interrupt()
         self.held = True
         self.pending += data[index + 1 :]
@@ -354,25 +342,17 @@ class VirtualBoard:
 
 
 def main(argv=None):
-    args = virtualboard_args.parse(argv, __doc__.split("\n")[0])
-    board = VirtualBoard(
-        args.flash,
-        args.path,
-        args.heapsize,
-        args.name,
-        setup=args.setup,
-        link=args.link,
-        usb_gap=args.usb_gap,
-        port=args.port,
-    )
+    options = vars(virtualboard_args.parse(argv, __doc__.split("\n")[0]))
+    name = options.pop("board")  # what the rest are filled in from, if given
+    board = VirtualBoard(**options)
     signal.signal(signal.SIGTERM, board.stop)
     signal.signal(signal.SIGINT, board.stop)
     print(board.port, flush=True)
-    if args.board:
+    if name:
         port = os.path.relpath(board.port, ROOT)  # make's directory
         board.log(
             "%s (Ctrl-C stops it); from another terminal: make deploy BOARD=%s PORT=%s"
-            % (args.name, args.board, port)
+            % (options["name"], name, port)
         )
     try:
         board.serve()

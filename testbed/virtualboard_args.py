@@ -25,7 +25,6 @@ def board_defaults(name):
         flash=ROOT / "build" / ("virtual-" + name),
         link=ROOT / "build" / node,
         usb_gap=usb_gap,
-        path=[ROOT / "testbed" / "hostboard", ROOT / "testbed"],
         setup="simulator_mp",
         name="virtual " + name,
         port=boardlist.port_of(name),
@@ -40,7 +39,6 @@ def parse(argv=None, description=None):
         "(flash build/virtual-BOARD, port build/ttyACM0 with --usb-gap 1.5 for a Pico)",
     )
     parser.add_argument("--flash", type=Path, help="the board's filesystem")
-    parser.add_argument("--path", action="append", default=[], help="stand-in modules dir")
     parser.add_argument(
         "--heapsize", default=HEAPSIZE, help="MicroPython heap (default %s, a Pico's)" % HEAPSIZE
     )

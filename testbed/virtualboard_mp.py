@@ -3,68 +3,39 @@
 #
 # Run by the unix port as `micropython virtualboard_mp.py FLASH CTL_IN CTL_OUT SETUP PORT` (SETUP
 # a module to import first, PORT the port the stand-ins model; either may be ""). The flash
-# directory is mounted at "/" (so "/main.py" and mpremote's absolute paths land in it, as on a
-# board), sys.path becomes a board's ['', '.frozen', '/lib'], and stdin/stdout are the serial
-# line. Control frames (not seen by the code) travel on two extra pipes:
+# directory is the board's filesystem (hostapp.HostApp mounts it at "/"), and stdin/stdout are
+# the serial line. Control frames (not seen by the code) travel on two extra pipes:
 #   in:  b"X<len>\n<code>"  execute a raw-REPL block     b"S<len>\n<line>"  a friendly-REPL line
 #        b"M\n"             run /main.py if it exists
 #        b"U\n"             hand back the stdin the last block left unread: b"L..." then b"U\n"
 #   out: b"R\n" ready, b"D\n" done, b"E<len>\n<traceback>", b"L<len>\n<unread stdin bytes>",
-#        b"H\n" machine.reset() was called, b"Q\n" SystemExit (the board soft-resets),
+#        b"H\n" machine.Reset was raised (reset(), a watchdog ...), b"Q\n" SystemExit (the board
+#        soft-resets; after H, hard-resets),
 #        b"K<len>\n<char>" micropython.kbd_intr(char) was called (-1: Ctrl-C is data).
 # The host asks for the unread stdin (U) after D or E, not this side at the block's end: bytes
 # the host wrote while the block was ending would land after that look and be lost.
 import io
-import os
 import select
 import sys
+import time  # testbed/hostboard's, like machine (first on MICROPYPATH)
 
+import hostapp
+import machine
 import micropython
 
 _flash, _ctl_in, _ctl_out = sys.argv[1], open(sys.argv[2], "rb"), open(sys.argv[3], "wb")
 
-# The stand-ins for built-in modules (machine, time) come from MICROPYPATH on the host; import
-# them before the flash hides the host filesystem, and catch machine.reset() like a board would.
-
-
-def _reset():
-    _ctl_out.write(b"H\n")
-    raise SystemExit
-
-
-try:
-    import machine
-
-    machine.reset = _reset
-except AttributeError:
-    # The unix port's own machine module is built in (read-only) and has no reset().
-    class _Machine:
-        def __getattr__(self, name):
-            return getattr(machine, name)
-
-    _machine = _Machine()
-    _machine.reset = _reset
-    sys.modules["machine"] = _machine
-try:
-    import time  # noqa: F401
-except ImportError:
-    pass
-
-# The port the board file names (boards/pico.py: rp2), modelled from power-on: its watchdog
-# registers, clocks and light sleep (the firmware imports board.mpy itself, later).
-if sys.argv[5] and hasattr(machine, "use_port"):
-    machine.use_port(sys.argv[5])
 # An optional setup module (e.g. simulator_mp: real time, the LCD bus to a host file) runs first.
 if sys.argv[4]:
     __import__(sys.argv[4])
-
-try:
-    os.umount("/")
-except OSError:
-    pass
-os.mount(os.VfsPosix(_flash), "/")
-os.chdir("/")
-sys.path[:] = ["", ".frozen", "/lib"]
+# The board comes up as every host run's does, on testbed/hostboard's machine and time
+# (MICROPYPATH), before any board file exists (main.py imports the deployed board.mpy): the port
+# the board file names modelled from power-on (boards/pico.py: rp2, its watchdog registers,
+# clocks and light sleep), the flash as the filesystem, in real time (the setup's clock if any).
+_clock = time.clock()
+if not isinstance(_clock, time.RealClock):
+    _clock = time.RealClock()
+hostapp.HostApp(None, flash=_flash, clock=_clock, port=sys.argv[5] or None)
 
 _globals = {"__name__": "__main__"}
 _stdin = sys.stdin.buffer
@@ -123,10 +94,12 @@ def _unread_stdin():
 def _run(code, name, mode):
     try:
         exec(compile(code, name, mode), _globals)
-    except SystemExit:
+    except (SystemExit, machine.Reset) as err:
+        if isinstance(err, machine.Reset):  # reset(), a watchdog's bite ...: a hard reset
+            _send(b"H")
         _unread_stdin()
         _send(b"Q")
-        raise
+        raise SystemExit  # noqa: B904 - this process ends; the host starts the next one
     except BaseException as err:  # noqa: B036 - the REPL reports everything, as a board does
         buf = io.StringIO()
         sys.print_exception(err, buf)

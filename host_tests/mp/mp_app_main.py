@@ -1,5 +1,5 @@
-# The real firmware (main.py, boards/pico.py, the app) on a HostApp: fake machine and
-# clock, the controller model as the glass, a script of button presses.
+# The real firmware (main.py, both board files, the app) powered on by a HostApp: it boots, plays,
+# sleeps and wakes, recovers from an error, keeps its settings. The HostApp itself: mp_hostapp.py.
 # SPDX-License-Identifier: MIT
 # mpcheck: heapsize=512k paths={hostboard}
 import json
@@ -13,6 +13,76 @@ import hostapp
 import mptest
 from buttons import NEXT, PREV, SELECT
 from mptest import check
+
+
+def test_real_app_boots_on_each_board():
+    glasses = {}
+    for board in ("pico", "esp32"):
+        out = {}
+
+        def script(h, out=out):
+            yield h.wait(1000)
+            out["glass"] = h.glass()
+            out["lit"], out["vop"] = h.lit(), h.model.vop
+            out["anomalies"] = list(h.model.anomalies)
+            out["error"] = h.shows("ERROR", inverted=True)
+
+        h = hostapp.HostApp(board)
+        h.play(script)
+        check(any(out["glass"]) and not out["error"], board + ": no first screen")
+        check(out["lit"] is True and out["vop"] == 60 and out["anomalies"] == [], repr(out))
+        check("app" in sys.modules and not h.returned and h.boots == 1)
+        # A first boot writes nothing: no log, and no settings.json until something changes.
+        check(hostapp.read("error.log") == "" and hostapp.read("settings.json") == "", board)
+        glasses[board] = out["glass"]
+    # The board file changes only the wiring (lit and Vop are checked on each above).
+    check(glasses["pico"] == glasses["esp32"], "the boards boot to different screens")
+
+
+def test_real_app_error_shows_error_and_restarts():
+    out = {}
+
+    def boom(self, now):
+        raise RuntimeError("injected")
+
+    def script(h):
+        yield h.wait(1000)
+        out["title"] = h.glass()
+        app = sys.modules["app"].App
+        real = app.step
+        app.step = boom  # test-side: the running game fails at its next step
+        yield h.wait(200)
+        # The message is in the error screen's small font (smallfont.py).
+        out["error"] = h.shows("ERROR", inverted=True) and h.small("injected") is not None
+        app.step = real
+        yield h.press(SELECT)
+        yield h.wait(1000)
+        out["again"] = h.glass()
+        out["log"] = hostapp.read("error.log")
+
+    hostapp.HostApp("pico").play(script)
+    check(out["error"], "no error screen")
+    check(out["again"] == out["title"], "the app did not restart on its first screen")
+    check(out["log"].count("\n") == 1 and "RuntimeError: injected @mp_app_main.py" in out["log"])
+
+
+def test_settings_persist_across_power_cycles_with_real_app():
+    out = {}
+
+    def script(h):
+        yield h.wait(500)
+        from settings import Settings
+
+        s = Settings.load()
+        s.set("contrast", 52)
+        s.save()
+        yield h.power_cycle()
+        yield h.wait(500)
+        out["vop"] = h.model.vop
+
+    h = hostapp.HostApp("esp32")
+    h.play(script)
+    check(out["vop"] == 52 and h.boots == 2, repr(out))
 
 
 def test_boot_and_a_drawn_game_against_perfect():

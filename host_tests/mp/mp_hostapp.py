@@ -1,5 +1,7 @@
-# The HostApp itself, and the real firmware (main.py, board files, the real app) under it.
+# The HostApp itself: its fake time, its actions, its reads of the glass, its errors. The real
+# firmware powered on by it: mp_app_main.py.
 # SPDX-License-Identifier: MIT
+# mpcheck: heapsize=512k paths={hostboard}
 import sys
 import time
 
@@ -8,83 +10,6 @@ import mptest
 from buttons import SELECT
 from hostapp import read
 from mptest import check
-
-
-def blank(glass):
-    for byte in glass:
-        if byte:
-            return False
-    return True
-
-
-def test_real_app_boots_on_each_board():
-    for board in ("pico", "esp32"):
-        out = {}
-
-        def script(h, out=out):
-            yield h.wait(1000)
-            out["glass"] = h.glass()
-            out["lit"], out["vop"] = h.lit(), h.model.vop
-            out["anomalies"] = list(h.model.anomalies)
-            out["error"] = h.shows("ERROR", inverted=True)
-            h.snap("boot_" + h.board_name)
-
-        h = hostapp.HostApp(board)
-        h.play(script)
-        check(not blank(out["glass"]) and not out["error"], board + ": no first screen")
-        check(out["lit"] is True and out["vop"] == 60 and out["anomalies"] == [], repr(out))
-        check("app" in sys.modules and not h.returned and h.boots == 1)
-        # A first boot writes nothing: no log, and no settings.json until something changes.
-        check(read("error.log") == "" and read("settings.json") == "", board)
-
-
-def test_real_app_error_shows_error_and_restarts():
-    out = {}
-
-    def boom(self, now):
-        raise RuntimeError("injected")
-
-    def script(h):
-        yield h.wait(1000)
-        out["title"] = h.glass()
-        app = sys.modules["app"].App
-        real = app.step
-        app.step = boom  # test-side: the running game fails at its next step
-        yield h.wait(200)
-        # The message is in the error screen's small font (smallfont.py).
-        out["error"] = h.shows("ERROR", inverted=True) and h.small("injected") is not None
-        app.step = real
-        yield h.press(SELECT)
-        yield h.wait(1000)
-        out["again"] = h.glass()
-        out["log"] = read("error.log")
-
-    hostapp.HostApp("pico").play(script)
-    check(out["error"], "no error screen")
-    check(out["again"] == out["title"], "the app did not restart on its first screen")
-    check(out["log"].count("\n") == 1 and "RuntimeError: injected @mp_harness.py" in out["log"])
-
-
-def test_settings_persist_across_power_cycles_with_real_app():
-    out = {}
-
-    def script(h):
-        yield h.wait(500)
-        from settings import Settings
-
-        s = Settings.load()
-        s.set("contrast", 52)
-        s.save()
-        yield h.power_cycle()
-        yield h.wait(500)
-        out["vop"] = h.model.vop
-
-    h = hostapp.HostApp("esp32")
-    h.play(script)
-    check(out["vop"] == 52 and h.boots == 2, repr(out))
-
-
-# -- the HostApp's own behaviour --------------------------------------------------------------
 
 
 def idle_boot():
