@@ -1,0 +1,253 @@
+"""linkgame.py under CPython: two boards' Links over a stand-in cable (testbed/cable.py), stepped
+together on one clock, play games to the end through what a wire does: every byte of a game's
+traffic flipped, lost or doubled, a cable pulled at every message, noise, a board reset, a board
+of another version, a move out of turn or onto a taken cell. Whatever happens, the two games
+never differ without both saying so."""
+
+import random
+
+import cable
+import engine
+import linkgame as lg
+import linkwire
+import pytest
+from game import TWO_PLAYERS, Game
+
+STEP_MS = 10
+# A game that X wins on its fifth move... the cells in the order played: X 4, O 0, X 2, O 6,
+# X 3, O 5, X 1, O 7, X 8 (a draw), so that every cell and all nine moves are on the wire.
+CELLS = (4, 0, 2, 6, 3, 5, 1, 7, 8)
+
+
+class Pair:
+    """Two boards, a and b, each a Game and a Link, on one cable and one clock."""
+
+    def __init__(self, fault=None, nonces=(2, 1)):
+        self.cable = cable.Cable()
+        self.cable.fault = fault
+        self.now = 0
+        self.games = [Game(), Game()]
+        self.links = []
+        for end, game, nonce in zip((self.cable.a, self.cable.b), self.games, nonces, strict=True):
+            game.start(TWO_PLAYERS)
+            self.links.append(lg.Link(linkwire.Wire(end), game, nonce))
+        self.events = ([], [])
+        for link in self.links:
+            link.start(self.now)
+
+    def run(self, ms):
+        for _ in range(ms // STEP_MS):
+            self.now += STEP_MS
+            for i, link in enumerate(self.links):
+                event = link.step(self.now)
+                if event is not None:
+                    self.events[i].append((event, link.state))
+
+    def mover(self):
+        """The Link whose board's player is to move."""
+        for link in self.links:
+            if link.state == lg.PLAYING and link.game.turn() == link.mine:
+                return link
+        return None
+
+    def play(self, cells=CELLS, patience_ms=20000):
+        """Each board's player plays the next of `cells` when it is their turn (a press every
+        100 ms), until the game is over on both boards or `patience_ms` passes."""
+        waited = 0
+        while waited < patience_ms:
+            games = self.games
+            if all(g.over() for g in games) and self.settled():
+                return
+            link = self.mover()
+            if link is not None and not link.game.over() and not link._waiting_ack:
+                link.move(cells[link.game.count], self.now)
+            self.run(100)
+            waited += 100
+
+    def settled(self):
+        return not any(link._waiting_ack for link in self.links)
+
+    def said(self, state):
+        return [any(s == state for _, s in events) for events in self.events]
+
+
+def test_two_boards_join_one_is_x_and_play_a_game_to_the_end():
+    p = Pair()
+    p.run(300)
+    assert [link.state for link in p.links] == [lg.PLAYING, lg.PLAYING]
+    assert [link.mine for link in p.links] == [engine.X, engine.O]  # the higher nonce is X
+    p.play()
+    a, b = p.games
+    assert a.count == b.count == 9 and a.board == b.board and a.over() and b.over()
+    assert [e for e, _ in p.events[0]].count(lg.ACKED) == 5  # X's five moves
+    assert [e for e, _ in p.events[1]].count(lg.MOVED) == 5
+
+
+def faulty(kind, at):
+    """A cable fault that does `kind` to the `at`-th byte put on the wire."""
+    count = [0]
+
+    def fault(end, data):
+        out = bytearray()
+        for b in data:
+            if count[0] == at:
+                if kind == "flip":
+                    out.append(b ^ 0x10)
+                elif kind == "double":
+                    out += bytes((b, b))
+                # "lose": nothing
+            else:
+                out.append(b)
+            count[0] += 1
+        return bytes(out)
+
+    return fault
+
+
+def traffic_bytes():
+    count = [0]
+
+    def fault(end, data):
+        count[0] += len(data)
+        return data
+
+    p = Pair(fault)
+    p.run(300)
+    p.play()
+    return count[0]
+
+
+@pytest.mark.parametrize("kind", ["flip", "lose", "double"])
+def test_a_fault_in_any_byte_of_a_games_traffic_is_got_over(kind):
+    total = traffic_bytes()
+    for at in range(total):
+        p = Pair(faulty(kind, at))
+        p.run(300)
+        p.play()
+        a, b = p.games
+        assert a.board == b.board and a.count == b.count == 9, (kind, at)
+        assert not any(p.said(lg.OUT_OF_STEP)), (kind, at)
+
+
+def test_a_cable_pulled_at_every_message_is_noticed_within_2_s_and_the_game_goes_on():
+    for moves in range(9):
+        p = Pair()
+        p.run(300)
+        p.play(patience_ms=0)
+        for _ in range(moves):  # the game up to `moves` moves
+            link = p.mover()
+            link.move(CELLS[link.game.count], p.now)
+            p.run(400)
+        p.cable.pulled = True
+        p.run(lg.LOST_MS + 100)
+        assert [link.state for link in p.links] == [lg.LOST, lg.LOST], moves
+        p.cable.pulled = False
+        p.run(500)
+        assert [link.state for link in p.links] == [lg.PLAYING, lg.PLAYING], moves
+        p.play()
+        assert p.games[0].board == p.games[1].board and p.games[0].count == 9, moves
+
+
+def test_a_board_gone_for_a_minute_ends_the_game():
+    p = Pair()
+    p.run(300)
+    p.cable.pulled = True
+    p.run(lg.GONE_MS + 100)
+    assert [link.state for link in p.links] == [lg.GONE, lg.GONE]
+
+
+def test_a_board_that_reset_is_not_taken_for_the_game_that_went_on():
+    p = Pair()
+    p.run(300)
+    link = p.mover()
+    link.move(4, p.now)
+    p.run(400)
+    p.cable.pulled = True
+    p.run(lg.LOST_MS + 100)
+    # b resets: a fresh game and Link on its end of the cable.
+    fresh = Game()
+    fresh.start(TWO_PLAYERS)
+    p.games[1] = fresh
+    p.links[1] = lg.Link(linkwire.Wire(p.cable.b), fresh, 7)
+    p.links[1].start(p.now)
+    p.cable.pulled = False
+    p.run(1000)
+    assert p.links[0].state == lg.GONE  # a said so: its game cannot go on
+    assert p.links[1].state == lg.WAITING  # b waits for a link of its own
+    assert p.games[0].count == 1 and fresh.count == 0
+
+
+def test_100000_random_bytes_never_change_a_game_nor_raise():
+    # Noise on both wires, a burst every 100 ms: a frame it lands in is lost (and with enough
+    # of them the link is LOST), but the game is never changed, and once the noise stops the
+    # game goes on.
+    p = Pair()
+    p.run(300)
+    link = p.mover()
+    link.move(4, p.now)
+    p.run(400)
+    before = [(g.board, g.count) for g in p.games]
+    rng = random.Random(1)
+    for _ in range(100):
+        p.cable.a.inbox.extend(rng.randbytes(500))
+        p.cable.b.inbox.extend(rng.randbytes(500))
+        p.run(100)
+    assert [(g.board, g.count) for g in p.games] == before
+    assert not any(p.said(lg.OUT_OF_STEP)) and not any(p.said(lg.GONE))
+    p.run(1000)
+    assert [link.state for link in p.links] == [lg.PLAYING, lg.PLAYING]
+
+
+def forged(link, *message):
+    """Put a message on the wire to `link`, as if the other board had sent it."""
+    c = cable.Cable()
+    linkwire.Wire(c.a).send(bytes(message), len(message))
+    link.wire._uart.inbox.extend(c.b.inbox)
+
+
+def test_a_move_out_of_turn_or_onto_a_taken_cell_is_refused_and_the_sender_told():
+    p = Pair()
+    p.run(300)
+    a, b = p.links
+    a.move(4, p.now)  # X in the centre
+    p.run(300)
+    game = p.games[0]
+    # As if b sent: O onto the taken centre, then X's move again from O (out of turn).
+    forged(a, lg.VERSION, 2, 9, 4, 2, 0, 0, 0)
+    p.links[1] = None  # b is the forger now
+    replies = []
+    p.cable.fault = lambda end, data: replies.append((end, data)) or data
+    a.step(p.now + 10)
+    assert game.count == 1, "refused moves are never applied"
+    reply = linkwire.Wire(p.cable.b)
+    n = reply.receive()
+    assert n and reply.message[1] == 4 and reply.message[3] == lg.NO_CELL, bytes(reply.message[:n])
+
+
+def test_a_board_of_another_version_says_so():
+    p = Pair()
+    forged(p.links[0], lg.VERSION + 1, 1, 0, 9, 0, 0, 0, 0, 0, 0, 0, 0)
+    assert p.links[0].step(10) == lg.STATE
+    assert p.links[0].state == lg.OTHER_VERSION and p.links[0].other_version == lg.VERSION + 1
+
+
+def test_positions_that_disagree_are_said_on_both_boards():
+    p = Pair()
+    p.run(300)
+    p.games[1].board |= engine.O << 2 * 8  # b's game changed behind the link's back
+    p.run(2000)
+    assert [link.state for link in p.links] == [lg.OUT_OF_STEP, lg.OUT_OF_STEP]
+
+
+def test_a_rematch_gives_x_to_the_other_board():
+    p = Pair()
+    p.run(300)
+    p.play()
+    firsts = [link.mine for link in p.links]
+    for link in p.links:
+        link.again(p.now)
+    p.run(500)
+    assert [link.mine for link in p.links] == firsts[::-1]
+    assert [g.count for g in p.games] == [0, 0]
+    p.play()
+    assert p.games[0].board == p.games[1].board and p.games[0].count == 9
