@@ -3,7 +3,7 @@
 # GPIO numbers. Avoided: strapping pins 0, 2, 5, 12, 15; flash pins 6-11; 16/17 (PSRAM on
 # WROVER); input-only 34-39 (no pull-ups). GPIO19 is VSPI MISO, claimed by the SPI but unused.
 from hardware import Call, Doze, Hardware
-from machine import PWM, SLEEP, SPI, WDT, WDT_RESET, Pin, lightsleep, reset_cause
+from machine import PWM, SLEEP, SPI, UART, WDT, WDT_RESET, Pin, lightsleep, reset_cause
 from pads import three_buttons
 from pcd8544 import PCD8544
 
@@ -28,6 +28,13 @@ BUZZER = 33
 # Nothing deletes the task watchdog machine.WDT subscribes to (ports/esp32/machine_wdt.c); a
 # new WDT() only sets its timeout. A day is as good as off for someone at the REPL.
 WDT_OFF_MS = 24 * 3600 * 1000
+# The link cable (link play): UART2 on its own pins, GPIO17 TX -> the other board's RX, GPIO16
+# RX <- its TX, and GND to its GND (UART(2) takes 17/16 when given no pins, and reads without
+# waiting, timeout 0: ports/esp32/machine_uart.c). These are the pins the rest of this file
+# leaves alone for a WROVER module's PSRAM: on a WROVER board, no link play.
+# UART0 is the REPL's. Opened only for link play.
+LINK_UART = 2
+LINK_BAUD = 115200
 
 
 def build():
@@ -68,5 +75,13 @@ def build():
     bitten = reset_cause() == WDT_RESET
     wdt_off = Call(WDT, 0, WDT_OFF_MS)  # WDT(id, timeout): extmod/machine_wdt.c
     return Hardware(
-        lcd, pad, doze=doze, name=NAME, buzzer=buzzer, wdt=WDT, wdt_off=wdt_off, wdt_reset=bitten
+        lcd,
+        pad,
+        doze=doze,
+        name=NAME,
+        buzzer=buzzer,
+        wdt=WDT,
+        wdt_off=wdt_off,
+        wdt_reset=bitten,
+        link=Call(UART, LINK_UART, LINK_BAUD),
     )

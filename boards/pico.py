@@ -3,7 +3,7 @@
 # Pin numbers are GPxx numbers (physical pin in the comment). GP16 is SPI0 RX, claimed by the
 # SPI but unused (the LCD only listens): leave it free.
 from hardware import Call, Doze, Hardware, Poke, wake
-from machine import PWM, SPI, WDT, WDT_RESET, Pin, freq, lightsleep, mem32, reset_cause
+from machine import PWM, SPI, UART, WDT, WDT_RESET, Pin, freq, lightsleep, mem32, reset_cause
 from pads import three_buttons
 from pcd8544 import PCD8544
 
@@ -26,6 +26,12 @@ BTN_NEXT = 15  # pin 20
 # nothing else uses slice 6 as PWM); none is a strapping pin, and all come up as inputs with
 # pull-downs: quiet.
 BUZZER = 12
+# The link cable (link play): UART0 on its own pins, GP0 TX (pin 1) -> the other board's RX,
+# GP1 RX (pin 2) <- its TX, and GND (pin 3) to its GND. No other use of them here (the REPL is
+# on USB). Opened only for link play: UART(0) takes GP0/GP1 when given no pins
+# (ports/rp2/machine_uart.c, MICROPY_HW_UART0_TX/RX), and reads without waiting (timeout 0).
+LINK_UART = 0
+LINK_BAUD = 115200
 # The watchdog's registers (RP2040 datasheet 4.7; pico-sdk hardware/watchdog.c): machine.WDT
 # has no way to stop it, and it goes on over Ctrl-C and a soft reset.
 WATCHDOG_CTRL_CLR = 0x4005B000  # CTRL (0x40058000) through the atomic clear alias (+0x3000)
@@ -96,4 +102,5 @@ def build():
         wdt_off=wdt_off,
         wdt_reset=bitten,
         recheck=recheck,
+        link=Call(UART, LINK_UART, LINK_BAUD),
     )

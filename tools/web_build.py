@@ -44,7 +44,7 @@ PORT_FILES = ("micropython.mjs", "micropython.wasm")
 TESTBED = ROOT / "testbed"
 # The host's stand-ins the page imports: the fake machine with its parts and port models,
 # fakebus, the PCD8544 controller model, the board wiring, the glass palette.
-HOSTBOARD = ("machine.py", "machine_pwm.py", "machine_reset.py", "portmodel.py")
+HOSTBOARD = ("machine.py", "machine_pwm.py", "machine_reset.py", "machine_uart.py", "portmodel.py")
 STAND_INS = tuple(TESTBED / "hostboard" / name for name in HOSTBOARD) + tuple(
     TESTBED / name for name in ("fakebus.py", "pcd8544_model.py", "boardpins.py", "glasslook.py")
 )
@@ -54,11 +54,14 @@ STAND_INS = tuple(TESTBED / "hostboard" / name for name in HOSTBOARD) + tuple(
 # what the page imports up to its first frame (the boot to the title) and what the error screen
 # of a failing first step imports (runner's rescue, errorlog, smallfont: a broken module must
 # reach it); game.bin, fetched right after the first frame (the page's next step waits for it),
-# the screens after the title and what only they import; explorer.bin, fetched when the
-# explorer is first opened, coachtree.py. A module the first frame needs, left out of
-# firmware.bin, fails every page check at its first frame; one it does not need, left in,
-# weighs on it (test_web_build.py holds the first frame's download under 256 KB gzipped).
-GAME_MODULES = "mainmenu menu widgets setupmenu play game engine coach coachmarks demo review"
+# the screens after the title and what only they import (link play's too); explorer.bin,
+# fetched when the explorer is first opened, coachtree.py. A module the first frame needs,
+# left out of firmware.bin, fails every page check at its first frame; one it does not need,
+# left in, weighs on it (test_web_build.py holds the first frame's download under 256 KB gzipped).
+GAME_MODULES = (
+    "mainmenu menu widgets setupmenu play game engine coach coachmarks demo review"
+    " linkplay linkgame linkwire"
+)
 BUNDLES = (
     ("firmware.bin", ()),
     ("game.bin", tuple(GAME_MODULES.split())),

@@ -19,6 +19,9 @@ class Hardware:
 
     `recheck()` sets the buttons' pins up again before a press at power-on is taken for safe
     mode (None: the board needs it not): see boards/pico.py.
+    `link()` opens the link cable's UART and returns it (a machine.UART: write(buf),
+    readinto(buf) -> count or None without waiting), for link play only, so a board that never
+    plays over the cable never holds its buffers (None: the board has no cable).
 
     A board file's code is let go once build() has returned (startup.main): what it hands over
     that is called later is built-in, or one of the objects below, never a function of its
@@ -36,6 +39,7 @@ class Hardware:
         wdt_off=None,
         wdt_reset=False,
         recheck=None,
+        link=None,
     ):
         self.lcd = lcd
         self.pad = pad
@@ -46,6 +50,7 @@ class Hardware:
         self.wdt_off = wdt_off
         self.wdt_reset = wdt_reset
         self.recheck = recheck
+        self.link = link
 
 
 def wake(pin):
@@ -81,12 +86,12 @@ class Poke:
 
 
 class Call:
-    """A call made later, `fn(*args)`, for a board file that must hand over a bound call
-    (its own function would keep the file in RAM)."""
+    """A call made later, `fn(*args)` (its result returned: link()'s UART), for a board file
+    that must hand over a bound call (its own function would keep the file in RAM)."""
 
     def __init__(self, fn, *args):
         self._fn = fn
         self._args = args
 
     def __call__(self):
-        self._fn(*self._args)
+        return self._fn(*self._args)

@@ -27,6 +27,8 @@ of stand-ins) with the port's API and clocks:
   registers the firmware touches.
 - `PWM` (machine_pwm.py, imported here): a buzzer's output, modelled on each port; `PWMS`
   (every PWM made) let tests hear it.
+- `UART` (machine_uart.py, imported here): the link cable's end; `plug(id, end)` joins a cable
+  end to a UART id, `UARTS` is every UART made.
 
 `PINS` (id -> the latest Pin made with that id) and `SPIS` (every SPI made) let tests check the
 wiring; `reset_state()` starts a fresh board (new BUS, no pins, input levels kept if asked).
@@ -56,6 +58,7 @@ from machine_reset import (  # noqa: F401 - machine's API
     soft_reset,
     wdt,
 )
+from machine_uart import UART, UARTS, plug  # noqa: F401 - machine's API
 
 SLEEP = 2
 DEEPSLEEP = 4
@@ -80,6 +83,7 @@ def reset_state(keep_levels=False, capacity=1024, cause=PWRON_RESET):
     PINS.clear()
     del SPIS[:]
     del PWMS[:]
+    del UARTS[:]
     if not keep_levels:
         _levels.clear()
     _woken[0] = False

@@ -1,0 +1,86 @@
+# The fake machine's UART: the link cable's end, as the rp2 and esp32 ports read and write it.
+# SPDX-License-Identifier: MIT
+"""`machine.UART` of the host board (testbed/hostboard/machine.py imports it from here).
+
+`UART(id, baudrate)` is the port's UART `id` with its default pins (what the board files ask
+for). Its wire is whatever was plugged into that id with `plug(id, end)` (an end of
+testbed/cable.py's Cable, or of the simulator's socket cable: write(bytes), readinto(buf) ->
+count or None, any()) when the UART was made; with nothing plugged it is a cable left
+unplugged: what is written goes nowhere, nothing comes in.
+
+Modelled on the ports:
+- the ids a port has: rp2 0 and 1, esp32 0 to 2 (ValueError "UART(n) doesn't exist", as
+  both ports say), any on a generic board;
+- a read never waits (timeout=0, the ports' default): readinto(buf) answers the count read,
+  or None when nothing is waiting (ports/rp2/machine_uart.c returns MP_EAGAIN, which
+  py/stream.c turns into None);
+- the receive buffer holds `rxbuf` bytes (256 by default on both ports: rp2's
+  DEFAULT_BUFFER_SIZE, esp32's "IDF minimum"); what comes in while it is full is lost, as the
+  ports' RX interrupt drops what does not fit. Bytes count as come in when the firmware next
+  looks (any() or readinto()), so a loop that polls late loses what a board would."""
+
+import portmodel
+
+UARTS = []  # every UART made since the board's last reset (machine.reset_state empties it)
+_plugs = {}  # id -> the cable end the next UART(id) is joined to
+_IDS = {"rp2": 2, "esp32": 3}  # how many UARTs a port has
+
+
+def plug(uart_id, end):
+    """Join the cable end `end` to UART `uart_id` of the board made next (None: unplug)."""
+    _plugs[uart_id] = end
+
+
+class _Unplugged:
+    def write(self, buf):
+        return len(buf)
+
+    def readinto(self, buf):
+        return None
+
+    def any(self):
+        return 0
+
+
+class UART:
+    """The port's UART `uart_id` at `baudrate`, on the cable end plugged into that id."""
+
+    def __init__(self, uart_id, baudrate=115200, rxbuf=256):
+        count = _IDS.get(portmodel.in_use().name)
+        if count is not None and not 0 <= uart_id < count:
+            raise ValueError("UART(%d) doesn't exist" % uart_id)
+        self.id = uart_id
+        self.baudrate = baudrate
+        self.rxbuf = rxbuf
+        self._end = _plugs.get(uart_id) or _Unplugged()
+        self._held = bytearray()  # the receive buffer
+        self.lost = 0  # bytes that came in while it was full
+        UARTS.append(self)
+
+    def write(self, buf):
+        return self._end.write(buf)
+
+    def any(self):
+        self._take()
+        return len(self._held)
+
+    def readinto(self, buf):
+        self._take()
+        held = self._held
+        n = min(len(buf), len(held))
+        if not n:
+            return None
+        buf[:n] = held[:n]
+        held[:n] = b""
+        return n
+
+    def _take(self):
+        # What came in since the last look, into the buffer as far as it has room.
+        end = self._end
+        waiting = end.any()
+        if waiting:
+            data = bytearray(waiting)
+            end.readinto(data)
+            room = self.rxbuf - len(self._held)
+            self._held.extend(data[:room] if room > 0 else b"")
+            self.lost += max(0, waiting - max(room, 0))
