@@ -11,7 +11,7 @@ import engine
 import linkgame as lg
 import linkwire
 import pytest
-from game import TWO_PLAYERS, Game
+from game import Game
 from linkpair import CELLS, Pair, faulty, traffic_bytes
 
 
@@ -76,7 +76,6 @@ def test_a_board_that_reset_is_not_taken_for_the_game_that_went_on():
     p.run(lg.LOST_MS + 100)
     # b resets: a fresh game and Link on its end of the cable.
     fresh = Game()
-    fresh.start(TWO_PLAYERS)
     p.games[1] = fresh
     p.links[1] = lg.Link(linkwire.Wire(p.cable.b), fresh, 7)
     p.links[1].start(p.now)

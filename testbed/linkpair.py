@@ -5,7 +5,7 @@
 import cable
 import linkgame as lg
 import linkwire
-from game import TWO_PLAYERS, Game
+from game import Game
 
 STEP_MS = 10
 # A drawn game, the cells in the order played (X 4, O 0, X 2, O 6, X 3, O 5, X 1, O 7, X 8):
@@ -23,7 +23,6 @@ class Pair:
         self.games = [Game(), Game()]
         self.links = []
         for i, end in enumerate((self.cable.a, self.cable.b)):
-            self.games[i].start(TWO_PLAYERS)
             self.links.append(lg.Link(linkwire.Wire(end), self.games[i], nonces[i]))
         self.events = ([], [])
         for link in self.links:

@@ -8,6 +8,7 @@ from valid import int_in
 ONE_PLAYER = const(0)  # the human against the CPU
 TWO_PLAYERS = const(1)  # two humans on one device
 DEMO = const(2)  # the CPU against itself
+LINK = const(3)  # against the player of another board, over the link cable (linkplay.py)
 # Results: 0 while the game runs, else the winner (engine.X / engine.O) or DRAW.
 PLAYING = const(0)
 DRAW = const(3)
@@ -42,11 +43,11 @@ class Game:
         self.start(mode, human, settings.get("level"))
 
     def start(self, mode, human=engine.X, level=0):
-        """A new game of `mode` (ONE_PLAYER, TWO_PLAYERS, DEMO), the human playing `human`
+        """A new game of `mode` (ONE_PLAYER, TWO_PLAYERS, DEMO, LINK), the human playing `human`
         (engine.X or O), at index `level` of engine.LEVELS; ValueError for anything else (the
         one range check, valid.int_in: its message is the only copy in RAM; it allocates
         nothing, and the review restarts a game per step)."""
-        int_in("mode", mode, ONE_PLAYER, DEMO)
+        int_in("mode", mode, ONE_PLAYER, LINK)
         int_in("human", human, engine.X, engine.O)
         int_in("level", level, 0, len(engine.LEVELS) - 1)
         self.mode = mode
@@ -102,8 +103,8 @@ class Game:
             # Move k was played by X when k is even.
             while keep >= 0 and (engine.O if keep & 1 else engine.X) != self.human:
                 keep -= 1
-        elif self.mode != TWO_PLAYERS:
-            return -1
+        elif self.mode == DEMO:
+            return -1  # two players: the last move; a link game: this board's, refused there
         return keep
 
     def undo(self):
@@ -133,7 +134,8 @@ class Game:
             self.line = None
 
     def tally_slot(self):
-        """Which tally to bump for the finished game: (settings key, index) or None (demo)."""
+        """Which tally to bump for the finished game: (settings key, index) or None (the demo; a
+        link game's tally is linkplay.py's)."""
         if self.mode == ONE_PLAYER:
             if self.result == DRAW:
                 return "tally1", 1

@@ -1,11 +1,12 @@
 # A game between two boards over the link cable: who is X, moves both ways, and what the wire
 # does to them. Loaded only for link play.
 # SPDX-License-Identifier: MIT
-"""`Link(wire, game, nonce)` keeps one game.Game in step with the other board's over a
-linkwire.Wire. The caller steps it (`step(now)`, as often as the loop runs) and hands it this
-board's moves (`move(cell, now)`); it applies the other board's moves to the game itself, so a
-move is applied whole or not at all. `state` says where the link stands; `step` answers an
-event (or None) for the screen to show.
+"""`Link(wire, game, nonce)` keeps one game.Game (a game.LINK game, begun by the Link when the
+boards join and at each rematch, its `human` this board's mark) in step with the other board's
+over a linkwire.Wire. The caller steps it (`step(now)`, as often as the loop runs) and hands
+it this board's moves (`move(cell, now)`); it applies the other board's moves to the game
+itself, so a move is applied whole or not at all. `state` says where the link stands; `step`
+answers an event (or None) for the screen to show.
 
 The messages (each [VERSION, kind, ...]; a position is the move count and game.Game's board
 int in 3 bytes, so each side sees at once when the two disagree):
@@ -27,7 +28,10 @@ flight away from this board's is OUT_OF_STEP, said to the other board too. Nothi
 LOST_MS is LOST; heard again with the same position, the game goes on (STATE, back to
 PLAYING); not heard for GONE_MS, GONE."""
 
+import time
+
 import engine
+from game import LINK
 from micropython import const
 
 VERSION = const(1)
@@ -129,12 +133,12 @@ class Link:
             return event
         state = self.state
         if state == OUT_OF_STEP:  # said again, in case the other board did not hear it
-            if now - self._sent >= RETRY_MS:
+            if time.ticks_diff(now, self._sent) >= RETRY_MS:
                 self._send_reply(_NO, self._their_seq, NO_STEP, now)
             return None
         if state == OTHER_VERSION or state == GONE:
             return None
-        silent = now - self._heard
+        silent = time.ticks_diff(now, self._heard)
         if state != WAITING:
             if silent >= GONE_MS:
                 self.state = GONE
@@ -142,7 +146,7 @@ class Link:
             if state == PLAYING and silent >= LOST_MS:
                 self.state = LOST
                 return STATE
-        since = now - self._sent
+        since = time.ticks_diff(now, self._sent)
         if state == WAITING or state == LOST:
             if since >= HELLO_MS:
                 self._send_hello(now)
@@ -223,6 +227,7 @@ class Link:
                 return None
             self._first = self.nonce > their
             self.mine = engine.X if self._first else engine.O
+            self.game.start(LINK, self.mine)
             self.state = PLAYING
             self._send_hello(now)  # the other board may not have heard this one yet
             return JOINED
@@ -274,7 +279,7 @@ class Link:
         self.ready = self._their_ready = False
         first = self._first if self.games % 2 == 0 else not self._first
         self.mine = engine.X if first else engine.O
-        self.game.start(self.game.mode)
+        self.game.start(LINK, self.mine)
         return AGAIN
 
     def _out_of_step(self, now):
