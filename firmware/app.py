@@ -9,9 +9,10 @@ import screen
 from micropython import const
 
 # What screens that are let go import and nothing else needs: the list the menus move through,
-# the small font of the review and of the coach's note. Each goes with the screen that loaded
-# it; one already loaded stays (a kept screen may use it: the "NO UNDO" sign's font).
-_LET_GO_WITH = const(("menu", "smallfont"))
+# the small font of the review and of the coach's note, the link's code and the review's (link
+# play shows a review itself). Each goes with the screen that loaded it; one already loaded
+# stays (a kept screen may use it: the "NO UNDO" sign's font).
+_LET_GO_WITH = const(("menu", "smallfont", "linkgame", "linkwire", "review"))
 
 
 class App:
@@ -54,7 +55,7 @@ class App:
         self.settings = settings
         self.power = power.Power(lcd, time.ticks_ms())
         self.shared = screen.Shared(settings, hw.buzzer)
-        self.screens = [None] * 6  # by id (screen.TITLE ... REVIEW), each once made (_made)
+        self.screens = [None] * 7  # by id (screen.TITLE ... LINK), each once made (_made)
         self.screen = None  # the one showing (the title from the first step on)
         self.showing = -1  # its id
         self.dirty = True  # the screen changed: draw and show it after this step
@@ -106,7 +107,8 @@ class App:
             to = self.screen.idle_to
             if to >= 0:
                 self.show(to, now)
-        asleep = timers.update(now, s.get("dim_s"), s.get("sleep_s"), s.get("backlight"))
+        sleep_s = s.get("sleep_s") if self.screen.sleeps else 0  # else only dims
+        asleep = timers.update(now, s.get("dim_s"), sleep_s, s.get("backlight"))
         buzzer = shared.buzzer
         if timers.state != power.AWAKE and buzzer is not None:
             buzzer.stop()  # dimmed, nobody plays; asleep, released before light sleep
@@ -206,7 +208,7 @@ class App:
         screens = self.screens
         if screens[which] is None:
             loaded_now = [helper for helper in _LET_GO_WITH if helper not in sys.modules]
-            made = screens[which] = _made(which, self.shared)
+            made = screens[which] = _made(which, self.shared, self.hw)
             if which != screen.PLAY:
                 sys.modules.pop(type(made).__module__, None)
                 for helper in loaded_now:
@@ -220,15 +222,15 @@ class App:
         shown.enter(now, left)
 
     def _coach(self, which):
-        # The Coach (shared.coach) is made for a game with the Coach setting on, and for a
-        # review; with the setting off it is let go on any other screen, its code, its marks'
-        # and the small font with it (whoever loaded the font: a "NO UNDO" sign loads it
-        # again). The setting changes only on the settings screen, so looking at each show is
-        # enough.
+        # The Coach (shared.coach) is made for a game with the Coach setting on, for a review
+        # and for link play (which shows its review itself); with the setting off it is let go
+        # on any other screen, its code, its marks' and the small font with it (whoever loaded
+        # the font: a "NO UNDO" sign loads it again). The setting changes only on the settings
+        # screen, so looking at each show is enough.
         shared = self.shared
-        on = which == screen.REVIEW or self.settings.get("coach")
+        on = which >= screen.REVIEW or self.settings.get("coach")  # REVIEW, LINK
         if on:
-            if shared.coach is None and (which == screen.PLAY or which == screen.REVIEW):
+            if shared.coach is None and (which == screen.PLAY or which >= screen.REVIEW):
                 import coach
 
                 shared.coach = coach.Coach()
@@ -239,7 +241,7 @@ class App:
             sys.modules.pop("smallfont", None)
 
 
-def _made(which, shared):
+def _made(which, shared, hw):
     # The screen `which`, from its module: each imported here by name, so that what the App
     # loads reads as imports. The boot loads none of them, nor the engine.
     if which == screen.TITLE:
@@ -262,6 +264,10 @@ def _made(which, shared):
         import demo
 
         return demo.Demo(shared)
+    if which == screen.LINK:
+        import linkplay
+
+        return linkplay.LinkPlay(shared, hw.link)
     import review
 
     return review.Review(shared)

@@ -85,9 +85,9 @@ def test_every_screen_the_app_makes_is_a_screen_class_of_its_module():
         if isinstance(n, ast.Assign)
         and isinstance(n.value, ast.Call)
         and n.targets[0].id.isupper()
-        and n.targets[0].id in ("TITLE", "MENU", "PLAY", "SETUP", "DEMO", "REVIEW")
+        and n.targets[0].id in ("TITLE", "MENU", "PLAY", "SETUP", "DEMO", "REVIEW", "LINK")
     ]
-    assert len(pairs) == len(ids) == 6 and {m for m, _ in pairs} == imported, (pairs, imported)
+    assert len(pairs) == len(ids) == 7 and {m for m, _ in pairs} == imported, (pairs, imported)
     for module, name in pairs:
         classes = [n for n in tree(source(module)).body if isinstance(n, ast.ClassDef)]
         bases = {c.name: [ast.unparse(b) for b in c.bases] for c in classes}

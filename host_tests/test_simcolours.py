@@ -45,8 +45,8 @@ def test_contrast_steps_and_backlight_shade_the_glass_in_the_terminal(tmp_path):
     # terminal's glass takes the model's Vop and backlight for its ink and paper colours.
     script = tmp_path / "contrast.txt"
     script.write_text(
-        "select\nprev  # Settings\nselect\nselect  # Contr\nprev x10\nselect\n"
-        "next  # Light\nselect\n"
+        "select\nprev\nprev  # Settings (above Link play)\nselect\nselect  # Contr\n"
+        "prev x10\nselect\nnext  # Light\nselect\n"
     )
     child = spawn(tmp_path, "--script", str(script))
     child.expect(CLOSING)

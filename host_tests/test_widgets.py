@@ -30,7 +30,7 @@ def test_the_levels_names_fit_the_status_column_and_the_demo():
 
 def test_the_game_constants_are_the_games():
     # No re-typed copies (`game.mode == 1  # game.TWO_PLAYERS`): the names come from game.py.
-    assert _imported_from("game") == ["DRAW", "ONE_PLAYER", "TWO_PLAYERS"]
+    assert _imported_from("game") == ["DEMO", "DRAW", "TWO_PLAYERS"]
     for node in ast.walk(TREE):
         if isinstance(node, ast.Compare) and isinstance(node.left, ast.Attribute):
             if node.left.attr in ("mode", "result"):

@@ -1,4 +1,5 @@
-# The main menu: a game against the CPU or for two, level, who starts, the settings screen.
+# The main menu: a game against the CPU, for two or over the link cable, level, who starts, the
+# settings screen.
 # SPDX-License-Identifier: MIT
 import buttons
 import engine
@@ -6,7 +7,7 @@ import widgets
 from game import ONE_PLAYER, TWO_PLAYERS, Game
 from menu import Menu, choice, cycle
 from micropython import const
-from screen import DEMO, PLAY, REVIEW, SAME, SETUP, Screen
+from screen import DEMO, LINK, PLAY, REVIEW, SAME, SETUP, Screen
 
 # Rows, each an index into _LABELS.
 _CONTINUE = const(0)
@@ -15,9 +16,12 @@ _PLAY_2P = const(2)
 _LEVEL = const(3)
 _STARTS = const(4)
 _SETTINGS = const(5)
-_LABELS = const(("Continue", "1P vs CPU", "2 Players", "Level", "Start", "Settings"))
-_ROWS = const((_PLAY_1P, _PLAY_2P, _LEVEL, _STARTS, _SETTINGS))
-_ROWS_PAUSED = const((_CONTINUE, _PLAY_1P, _PLAY_2P, _LEVEL, _STARTS, _SETTINGS))
+_LINK = const(6)
+_LABELS = const(("Continue", "1P vs CPU", "2 Players", "Level", "Start", "Settings", "Link play"))
+_ROWS = const((_PLAY_1P, _PLAY_2P, _LEVEL, _STARTS, _SETTINGS, _LINK))
+_ROWS_PAUSED = const((_CONTINUE, _PLAY_1P, _PLAY_2P, _LEVEL, _STARTS, _SETTINGS, _LINK))
+# The glass holds 6 rows of 8 pixels: a longer list scrolls, the highlight always in view.
+_SHOWN = const(6)
 
 
 class MainMenu(Screen):
@@ -44,6 +48,8 @@ class MainMenu(Screen):
                 self.rows.select(_PLAY_1P if shared.game.mode == ONE_PLAYER else _PLAY_2P)
         elif came_from == SETUP:
             self.rows.select(_SETTINGS)
+        elif came_from == LINK:
+            self.rows.select(_LINK)
 
     def event(self, ev, now):
         b = buttons.button_of(ev)
@@ -83,6 +89,9 @@ class MainMenu(Screen):
         if item == _SETTINGS:
             shared.save_soon(now)
             return SETUP
+        if item == _LINK:
+            shared.save_soon(now)
+            return LINK
         self._step_value(item, 1)
         return SAME
 
@@ -96,11 +105,12 @@ class MainMenu(Screen):
     def draw(self, fb):
         fb.fill(0)
         rows = self.rows
-        for row in range(len(rows.items)):
+        top = rows.index - _SHOWN + 1 if rows.index >= _SHOWN else 0
+        for row in range(top, min(len(rows.items), top + _SHOWN)):
             item = rows.items[row]
             value = None
             if item == _LEVEL:
                 value = choice(self.settings, "level", engine.LEVELS)
             elif item == _STARTS:
                 value = choice(self.settings, "starts", widgets.STARTS_LABELS)
-            widgets.menu_row(fb, row, _LABELS[item], value, row == rows.index, False)
+            widgets.menu_row(fb, row - top, _LABELS[item], value, row == rows.index, False)

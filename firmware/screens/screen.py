@@ -12,6 +12,7 @@ PLAY = const(2)
 SETUP = const(3)
 DEMO = const(4)
 REVIEW = const(5)
+LINK = const(6)  # a game against another board over the link cable
 # What event() and tick() return when they stay on the screen; None: nothing changed.
 SAME = const(-1)  # the glass changed: the App draws it again
 DONE = const(-2)  # SAME, and the rest of the hold this event belongs to does nothing
@@ -70,6 +71,9 @@ class Screen:
     # The screen to show once the buttons have been left alone for app.App.demo_after_ms with
     # the display awake (the demo), -1: none.
     idle_to = -1
+    # The display may go to sleep on this screen after the sleep_s setting (and the board then
+    # light-sleeps, when bytes on a UART would be lost): False keeps it awake (it may dim).
+    sleeps = True
 
     def __init__(self, shared):
         self.shared = shared

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # No state; a frame leaves no garbage.
 import glyphs
-from game import DRAW, ONE_PLAYER, TWO_PLAYERS
+from game import DEMO, DRAW, TWO_PLAYERS
 from micropython import const
 from pcd8544 import WIDTH
 
@@ -97,8 +97,9 @@ def status_turn(fb, player, text, row=0):
 
 def tally(fb, counts, mode):
     """The rule under the first two status rows, then the three counts of a game of `mode`
-    (game.ONE_PLAYER: W D L; two players or the demo: X O D) with their labels."""
-    labels = _COUNT_1P if mode == ONE_PLAYER else _COUNT_2P
+    (two players or the demo: X O D; against the CPU or another board: W D L) with their
+    labels."""
+    labels = _COUNT_2P if mode == TWO_PLAYERS or mode == DEMO else _COUNT_1P
     fb.hline(STATUS_X - 2, _RULE_Y, WIDTH - STATUS_X + 2, 1)
     for i in range(3):
         y = ROW_Y[2 + i]
@@ -107,7 +108,9 @@ def tally(fb, counts, mode):
 
 
 def status(fb, game, label, counts, thinking, blink_on):
-    """The status column of a 1P or 2P game: turn or result, level (or "2P"), the tally."""
+    """The status column of a game: turn or result, level (or "2P", "LINK"), the tally. A
+    player's game (1P, link) says YOU on the player's turn, and on the other's its mark with
+    "..." if `thinking` (the CPU searching, the other board's player), else "CPU"."""
     two = game.mode == TWO_PLAYERS
     turn = game.turn()
     if game.over():

@@ -71,6 +71,7 @@ KEYS = (
     "starts",
     "tally1",
     "tally2",
+    "tally_link",
     "dim_s",
     "sleep_s",
     "sound",
@@ -86,6 +87,7 @@ _SPEC = const(
         2, "int", 0, 2,  # starts
         (0, 0, 0), "tally", 0, TALLY_MAX,  # tally1: wins, draws, losses against the CPU
         (0, 0, 0), "tally", 0, TALLY_MAX,  # tally2: X wins, O wins, draws (two players)
+        (0, 0, 0), "tally", 0, TALLY_MAX,  # tally_link: wins, draws, losses against another board
         30, "int", 0, _SECONDS_MAX,  # dim_s
         120, "int", 0, _SECONDS_MAX,  # sleep_s
         True, "bool", 0, 1,  # sound
@@ -190,7 +192,8 @@ class Settings:
             self.dirty = True
 
     def count(self, key, index):
-        """Add one to entry `index` of a tally ("tally1"/"tally2"), saturating at TALLY_MAX."""
+        """Add one to entry `index` of a tally ("tally1", "tally2", "tally_link"), saturating at
+        TALLY_MAX."""
         tally = list(self.get(key))
         tally[index] = min(tally[index] + 1, TALLY_MAX)
         self.set(key, tally)
@@ -205,9 +208,10 @@ class Settings:
         return boots
 
     def reset_tally(self):
-        """Zero both tallies."""
+        """Zero the tallies."""
         self.set("tally1", (0, 0, 0))
         self.set("tally2", (0, 0, 0))
+        self.set("tally_link", (0, 0, 0))
 
     def save(self):
         """Write the file if anything changed since the last write (flash wears). Returns True

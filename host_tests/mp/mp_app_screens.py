@@ -68,7 +68,8 @@ def test_the_buttons_reach_every_screen():
     for _ in range(7):
         r.click(NEXT)
     r.click(SELECT)  # Back
-    r.click(NEXT)  # from "Settings" to "Continue"
+    r.click(NEXT)  # from "Settings" to "Link play"
+    r.click(NEXT)  # and round to "Continue"
     r.click(NEXT)
     r.click(NEXT)  # "2 Players"
     r.click(SELECT)
@@ -88,7 +89,7 @@ def test_the_buttons_reach_every_screen():
     snap(r, "draw_2p")
     # A 1P game won against "easy", with the line through.
     r.click(SELECT)  # a press starts the next game
-    r.hold(NEXT, 700)  # to the menu: Continue, 1P, 2P, Level, Start, Settings
+    r.hold(NEXT, 700)  # to the menu: Continue, 1P, 2P, Level, Start, Settings, Link play
     for _ in range(3):
         r.click(NEXT)
     for _ in range(4):

@@ -28,6 +28,7 @@ def test_defaults_documented():
     check(DEFAULTS["contrast"] == 60 and DEFAULTS["backlight"] is True)
     check(DEFAULTS["starts"] == 2 and DEFAULTS["dim_s"] == 30 and DEFAULTS["sleep_s"] == 120)
     check(DEFAULTS["tally1"] == (0, 0, 0) and DEFAULTS["tally2"] == (0, 0, 0))
+    check(DEFAULTS["tally_link"] == (0, 0, 0))
     check(DEFAULTS["sound"] is True)
     check(DEFAULTS["coach"] is False and DEFAULTS["coach_told"] is False, "the coach starts off")
 
@@ -118,6 +119,7 @@ def test_each_bad_key_falls_back_alone():
         "starts": (3, -1, "cpu"),
         "tally1": ([1, 2], [1, 2, 3, 4], [1, -1, 0], [0, 0, TALLY_MAX + 1], [1.0, 0, 0], 5),
         "tally2": ("abc", [True, 0, 0], {"x": 1}),
+        "tally_link": ([0, 0], None, [0, 0, "1"]),
         "dim_s": (-5, 3601, 30.5),
         "sleep_s": (10**20, "120"),
         "sound": (0, "off", None),
@@ -295,8 +297,11 @@ def test_count_and_reset_tally():
     s.set("tally2", (TALLY_MAX, 0, 0))
     s.count("tally2", 0)
     check(s.get("tally2") == (TALLY_MAX, 0, 0), "tally must saturate")
+    s.count("tally_link", 2)
+    check(s.get("tally_link") == (0, 0, 1))
     s.reset_tally()
     check(s.get("tally1") == (0, 0, 0) and s.get("tally2") == (0, 0, 0))
+    check(s.get("tally_link") == (0, 0, 0), "link play's tally is reset with the others")
 
 
 mptest.run(globals())

@@ -66,6 +66,7 @@ def custom():
         "starts": 1,
         "tally1": [3, 2, 1],
         "tally2": [7, 8, 9],
+        "tally_link": [4, 5, 6],
         "dim_s": 0,
         "sleep_s": 600,
         "sound": False,
@@ -77,5 +78,5 @@ def custom():
 
 def custom_values():
     out = custom()
-    out["tally1"], out["tally2"] = (3, 2, 1), (7, 8, 9)
+    out["tally1"], out["tally2"], out["tally_link"] = (3, 2, 1), (7, 8, 9), (4, 5, 6)
     return out
