@@ -28,7 +28,7 @@ of stand-ins) with the port's API and clocks:
 - `PWM` (machine_pwm.py, imported here): a buzzer's output, modelled on each port; `PWMS`
   (every PWM made) let tests hear it.
 - `UART` (machine_uart.py, imported here): the link cable's end; `plug(id, end)` joins a cable
-  end to a UART id, `UARTS` is every UART made.
+  end to a UART id, `UARTS` holds each UART made, by id.
 
 `PINS` (id -> the latest Pin made with that id) and `SPIS` (every SPI made) let tests check the
 wiring; `reset_state()` starts a fresh board (new BUS, no pins, input levels kept if asked).
@@ -83,7 +83,7 @@ def reset_state(keep_levels=False, capacity=1024, cause=PWRON_RESET):
     PINS.clear()
     del SPIS[:]
     del PWMS[:]
-    del UARTS[:]
+    UARTS.clear()
     if not keep_levels:
         _levels.clear()
     _woken[0] = False

@@ -21,7 +21,7 @@ Modelled on the ports:
 
 import portmodel
 
-UARTS = []  # every UART made since the board's last reset (machine.reset_state empties it)
+UARTS = {}  # id -> the UART of that id, once made (machine.reset_state empties it)
 _plugs = {}  # id -> the cable end the next UART(id) is joined to
 _IDS = {"rp2": 2, "esp32": 3}  # how many UARTs a port has
 
@@ -42,20 +42,30 @@ class _Unplugged:
         return 0
 
 
-class UART:
-    """The port's UART `uart_id` at `baudrate`, on the cable end plugged into that id."""
+def UART(uart_id, baudrate=115200, rxbuf=256):  # noqa: N802 - machine's API
+    """The port's UART `uart_id` at `baudrate`, on the cable end plugged into that id. As on
+    both ports, each id is one object, set up again by each call (ports/rp2/machine_uart.c
+    and ports/esp32/machine_uart.c take it from a static array), its buffer emptied."""
+    count = _IDS.get(portmodel.in_use().name)
+    if count is not None and not 0 <= uart_id < count:
+        raise ValueError("UART(%d) doesn't exist" % uart_id)
+    uart = UARTS.get(uart_id)
+    if uart is None:
+        uart = UARTS[uart_id] = _Uart(uart_id)
+    uart.init(baudrate, rxbuf)
+    return uart
 
-    def __init__(self, uart_id, baudrate=115200, rxbuf=256):
-        count = _IDS.get(portmodel.in_use().name)
-        if count is not None and not 0 <= uart_id < count:
-            raise ValueError("UART(%d) doesn't exist" % uart_id)
+
+class _Uart:
+    def __init__(self, uart_id):
         self.id = uart_id
+        self.lost = 0  # bytes that came in while the receive buffer was full
+
+    def init(self, baudrate, rxbuf):
         self.baudrate = baudrate
         self.rxbuf = rxbuf
-        self._end = _plugs.get(uart_id) or _Unplugged()
+        self._end = _plugs.get(self.id) or _Unplugged()
         self._held = bytearray()  # the receive buffer
-        self.lost = 0  # bytes that came in while it was full
-        UARTS.append(self)
 
     def write(self, buf):
         return self._end.write(buf)
