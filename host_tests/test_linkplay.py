@@ -4,6 +4,8 @@ their cable (testbed/linktwin.py), both glasses read back."""
 
 import random
 
+import linkgame as lg
+import linkwire
 import pytest
 from linkpair import CELLS, faulty
 from linktwin import Twin
@@ -59,7 +61,7 @@ def cells(t, name):
     for _ in range(60):
         shown = t.read(name, "[h.cell(i) for i in range(9)]")
         if "?" not in shown:
-            return "".join(shown).replace("cursor", "_")
+            return "".join(shown).replace("cursor", ".")
         t.run(20)
     raise AssertionError("cells unreadable on %s" % name)
 
@@ -85,8 +87,8 @@ def test_a_drawn_game_and_a_won_rematch_show_on_both_glasses(paths):
             assert place(t, cell) == (x if k % 2 == 0 else o)
             t.run(100)
             want = expected(CELLS[: k + 1])
-            assert cells(t, "a").replace("_", ".") == want
-            assert cells(t, "b").replace("_", ".") == want
+            assert cells(t, "a") == want
+            assert cells(t, "b") == want
         assert tally(t, "a") == tally(t, "b") == (0, 1, 0)  # W D L: a draw on both
         assert t.read("a", "h.count(4, 'L', 0)") and t.read("b", "h.count(3, 'D', 1)")
         # The next game: ready on a only (READY shows), then on b too; O starts it.
@@ -152,3 +154,134 @@ def test_noise_and_a_repl_banner_on_the_wire_change_nothing(paths):
             place(t, cell)
             t.run(100)
         assert cells(t, "a") == cells(t, "b") == expected(CELLS)
+
+
+class _Sink:
+    def __init__(self):
+        self.data = b""
+
+    def write(self, buf):
+        self.data += bytes(buf)
+        return len(buf)
+
+
+def frame(*message):
+    """The bytes of `message` framed as a board puts it on the wire (linkwire.Wire.send)."""
+    sink = _Sink()
+    linkwire.Wire(sink).send(bytearray(message), len(message))
+    return sink.data
+
+
+def screen_says(t, name, *words):
+    return all(t.read(name, "h.shows(%r)" % w) for w in words)
+
+
+def test_a_board_that_resets_is_noticed_within_2_s_and_its_old_game_ends(paths):
+    with Twin(paths) as t:
+        to_link_play(t)
+        place(t, 4)
+        t.run(200)
+        t.power_on("b")  # b resets: its game and its link are gone
+        t.run(LOST_MS + 100)
+        assert t.read("a", "h.small('NO LINK', True) is not None")
+        t.run(300)
+        t.press("b", "SELECT")  # b's player goes to link play again: another board to a
+        t.press("b", "PREV")
+        t.press("b", "SELECT")
+        t.run(600)
+        assert screen_says(t, "a", "board has", "left.")
+        assert screen_says(t, "b", "waiting")
+        t.press("a", "SELECT")  # a click: the menu
+        t.run(100)
+        assert t.read("a", "h.shows('Link play', True)")  # its row highlighted
+
+
+def test_a_cable_pulled_for_a_minute_ends_the_game_on_both(paths):
+    with Twin(paths) as t:
+        to_link_play(t)
+        place(t, 4)
+        t.pulled = True
+        t.run(lg.GONE_MS + 200)
+        for name in "ab":
+            assert screen_says(t, name, "board has", "left."), name
+        t.pulled = False
+        t.run(500)  # back too late: nothing changes
+        for name in "ab":
+            assert screen_says(t, name, "board has", "left."), name
+
+
+def test_another_protocol_version_is_one_clear_line(paths):
+    with Twin(paths) as t:
+        for name in "ab":
+            t.press(name, "SELECT")
+            t.press(name, "PREV")
+        t.press("b", "SELECT")  # only b goes to link play; v2 HELLOs come in
+        hello = frame(2, 1, 0x12, 0x34, 0, 0, 0, 0, 0, 0, 0, 0)
+        t.ask("b", "feed " + hello.hex())
+        t.run(100)
+        assert screen_says(t, "b", "link v2,", "this v%d." % lg.VERSION)
+        t.press("b", "NEXT")  # a click: the menu
+        assert t.read("b", "h.shows('Link play', True)")
+
+
+def test_a_forged_move_onto_a_taken_cell_is_refused_and_never_applied(paths):
+    with Twin(paths) as t:
+        to_link_play(t)
+        x = place(t, 4)
+        t.run(300)
+        place(t, 0)  # O on 0; X to move: a move from O's board now is out of turn
+        t.run(300)
+        before = cells(t, x)
+        # From O's side (seq 9), onto taken cell 4, with a position that would fit it.
+        t.ask(x, "feed " + frame(lg.VERSION, 2, 9, 4, 3, 0, 0, 0).hex())
+        t.run(300)
+        assert cells(t, x) == before and mover(t) == x  # nothing applied, still X's turn
+        place(t, 8)
+        t.run(300)
+        assert cells(t, "a") == cells(t, "b")
+
+
+def test_two_positions_that_disagree_are_said_on_both_and_go_to_the_menu(paths):
+    with Twin(paths) as t:
+        to_link_play(t)
+        x = mover(t)
+        o = "b" if x == "a" else "a"
+        # A move said to come from X's board, its position not what O's board would make of
+        # it (an O in the cell where an X was played).
+        t.ask(o, "feed " + frame(lg.VERSION, 2, 1, 0, 1, 0, 0, 2).hex())
+        t.run(500)
+        for name in "ab":
+            assert screen_says(t, name, "disagree:", "stopped."), name
+        assert t.read(o, "h.app.shared.game.board") == 0  # nothing of it applied
+        for name in "ab":
+            t.press(name, "SELECT")
+            assert t.read(name, "h.shows('Link play', True)"), name
+
+
+def test_the_waiting_screen_goes_back_with_next(paths):
+    with Twin(paths) as t:
+        t.press("a", "SELECT")
+        t.press("a", "PREV")
+        t.press("a", "SELECT")
+        t.run(1000)
+        assert screen_says(t, "a", "waiting", "NEXT: back")
+        t.press("a", "NEXT")
+        assert t.read("a", "h.shows('Link play', True)")
+        # Nothing of the link is left loaded (the App let it go with its screen).
+        loaded = t.read("a", "[m for m in __import__('sys').modules if m.startswith('link')]")
+        assert loaded == []
+
+
+def test_a_link_game_dims_but_never_sleeps(paths):
+    with Twin(paths) as t:
+        for name in "ab":
+            t.read(name, "h.app.settings.set('dim_s', 1)")
+            t.read(name, "h.app.settings.set('sleep_s', 2)")
+        to_link_play(t)
+        t.run(3000)
+        for name in "ab":
+            assert t.read(name, "h.app.power.state") == 1, name  # power.DIM, not ASLEEP
+        t.press("a", "SELECT")  # the first press only wakes the dimmed display
+        t.press("a", "NEXT", ms=700)  # the menu: there the board may sleep again
+        t.run(2500)
+        assert t.read("a", "h.app.power.state") == 2  # power.ASLEEP

@@ -32,19 +32,30 @@ class Twin:
         self.pulled = False
         self.now = 0
         self.procs = {}
-        env = dict(os.environ, MICROPYPATH=os.pathsep.join(str(p) for p in paths))
-        for name, board, start in zip("ab", boards, (0, 3), strict=True):  # clocks a little apart
-            proc = subprocess.Popen(
-                [mpyrun.micropython_path(), "-X", "heapsize=" + heapsize, str(_SCRIPT), board,
-                 str(start)],
-                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                text=True, env=env, bufsize=1,
-            )  # fmt: skip
-            self.procs[name] = proc
-            first = proc.stdout.readline()
-            if first.strip() != "ready":
-                self.close()
-                raise RuntimeError("board %s did not start: %s%s" % (name, first, _rest(proc)))
+        self._env = dict(os.environ, MICROPYPATH=os.pathsep.join(str(p) for p in paths))
+        self._heapsize = heapsize
+        self._boards = dict(zip("ab", boards, strict=True))
+        for name in "ab":
+            self.power_on(name)
+
+    def power_on(self, name):
+        """Board `name` starts (again: a reset; its flash starts empty), its clock at the
+        coordinator's (board b 3 ms on: two boards never share a clock)."""
+        old = self.procs.get(name)
+        if old is not None:
+            old.kill()
+            old.wait()
+        proc = subprocess.Popen(
+            [mpyrun.micropython_path(), "-X", "heapsize=" + self._heapsize, str(_SCRIPT),
+             self._boards[name], str(self.now + (3 if name == "b" else 0))],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+            text=True, env=self._env, bufsize=1,
+        )  # fmt: skip
+        self.procs[name] = proc
+        first = proc.stdout.readline()
+        if first.strip() != "ready":
+            self.close()
+            raise RuntimeError("board %s did not start: %s%s" % (name, first, _rest(proc)))
 
     def __enter__(self):
         return self
