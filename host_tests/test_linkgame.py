@@ -12,6 +12,8 @@ import linkgame as lg
 import linkwire
 import pytest
 from game import Game
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from linkpair import CELLS, Pair, faulty, traffic_bytes
 
 
@@ -160,3 +162,55 @@ def test_a_rematch_gives_x_to_the_other_board():
     assert [g.count for g in p.games] == [0, 0]
     p.play()
     assert p.games[0].board == p.games[1].board and p.games[0].count == 9
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["flip", "lose", "double", "noise", "pull"]),
+            st.integers(0, 400),  # the byte of the traffic it falls on (a pull: starts at)
+            st.integers(0, 255),
+        ),
+        max_size=6,
+    )
+)
+def test_whatever_the_wire_does_the_two_games_never_differ_unsaid(faults):
+    # Any mix of faults, anywhere in a game's traffic: after every step, two boards both
+    # PLAYING with no move of theirs in flight show the same position; otherwise one says why.
+    count = [0]
+    pulls = [at for kind, at, _ in faults if kind == "pull"]
+
+    def wire(end, data):
+        out = bytearray()
+        for b in data:
+            for kind, at, value in faults:
+                if at != count[0]:
+                    continue
+                if kind == "flip":
+                    b ^= 1 << (value % 8)
+                elif kind == "lose":
+                    b = None
+                elif kind == "double":
+                    out.append(b)
+                elif kind == "noise":
+                    out += bytes((value,)) * (value % 5 + 1)
+                if b is None:
+                    break
+            if b is not None:
+                out.append(b)
+            count[0] += 1
+        return bytes(out)
+
+    p = Pair(wire)
+    for _ in range(200):
+        p.cable.pulled = any(at <= count[0] < at + 60 for at in pulls)
+        link = p.mover()
+        if link is not None and not link.game.over() and not link._waiting_ack:
+            link.move(CELLS[link.game.count], p.now)
+        p.run(50)
+        a, b = p.links
+        if a.state == b.state == lg.PLAYING and p.settled():
+            assert a.game.board == b.game.board and a.game.count == b.game.count
+        if a.state == lg.OUT_OF_STEP or b.state == lg.OUT_OF_STEP:
+            assert p.said(lg.OUT_OF_STEP) != [False, False]

@@ -285,3 +285,40 @@ def test_a_link_game_dims_but_never_sleeps(paths):
         t.press("a", "NEXT", ms=700)  # the menu: there the board may sleep again
         t.run(2500)
         assert t.read("a", "h.app.power.state") == 2  # power.ASLEEP
+
+
+def test_the_coach_and_the_review_work_on_each_board_for_its_own_player(paths):
+    with Twin(paths) as t:
+        t.read("a", "h.app.settings.set('coach', True)")  # a's player has the Coach on
+        to_link_play(t)
+        x = mover(t)
+        o = "b" if x == "a" else "a"
+        # Each free cell's Coach mark, the cursor's cell left out (the cursor is drawn over it).
+        read = "[h.coach_mark(i)[0] for i in %r if i != h.cursor()]"
+        for k, cell in enumerate(CELLS):
+            name = mover(t)
+            free = [i for i, c in enumerate(expected(CELLS[:k])) if c == "."]
+            marks = t.read(name, read % free)
+            if name == "a":  # the Coach's marks on a's turn, every free cell scored
+                assert len(marks) == len(free) - 1 and all(marks), (k, marks)
+            else:
+                assert not any(marks), marks  # b's player plays without
+            place(t, cell)
+            t.run(100)
+        # The review, on a: the game's moves, whose (YOU or THEM); b's link is not lost.
+        t.hold("a", "SELECT")
+        t.run(100)
+        assert t.read("a", "h.small('YOU' if %r == 'a' else 'THEM') is not None" % x)
+        t.press("a", "NEXT")
+        assert t.read("a", "h.small('YOU' if %r == 'a' else 'THEM') is not None" % o)
+        t.run(3000)
+        assert t.read("b", "h.small('NO LINK', True) is None")
+        t.press("a", "SELECT")  # back to the result, then a rematch from both
+        t.run(100)
+        assert t.read("a", "h.status(0, 'DRAW')") or (
+            t.run(400) or t.read("a", "h.status(0, 'DRAW')")
+        )
+        for name in "ab":
+            t.press(name, "SELECT")
+        t.run(300)
+        assert mover(t) == o

@@ -1,6 +1,7 @@
 # The review of a finished game: its moves one at a time, each with what the coach made of it.
 # SPDX-License-Identifier: MIT
-"""Opened from a finished game's blinking result by a hold of SELECT (play.Play), in 1P and 2P.
+"""Opened from a finished game's blinking result by a hold of SELECT (play.Play), in 1P and 2P;
+link play (linkplay.LinkPlay) shows it itself, the other board's moves as THEM.
 Each step is one move of the game, the first move first: the position before it, the move
 played blinking between its mark (X/O) and its coach mark (coach.mark: W n, L n, D), the coach
 marks of the other free cells (the best boxed), and in the status column which move it is,
@@ -130,5 +131,6 @@ class Review(Screen):
         smallfont.text(fb, verdict, left, _VERDICT_Y, ink)
         smallfont.text(fb, _WAS[kind], left, _WAS_Y)
         smallfont.text(fb, _NOW[kind], left, _NOW_Y)
-        if game.mode == ONE_PLAYER:
-            smallfont.text(fb, b"YOU" if mover == game.human else b"CPU", left, _WHO_Y)
+        if game.mode != TWO_PLAYERS:  # a player's own game: against the CPU or a link's
+            other = b"CPU" if game.mode == ONE_PLAYER else b"THEM"
+            smallfont.text(fb, b"YOU" if mover == game.human else other, left, _WHO_Y)
