@@ -322,3 +322,24 @@ def test_the_coach_and_the_review_work_on_each_board_for_its_own_player(paths):
             t.press(name, "SELECT")
         t.run(300)
         assert mover(t) == o
+
+
+def heard(t, name):
+    """The frequencies board `name`'s buzzer started since the last call (sound.py's notes)."""
+    return [hz for _, hz, duty in t.read(name, "machine.PWMS[0].take()") if 0 < duty < 65535]
+
+
+def test_sounds_as_in_a_game(paths):
+    place_hz, other_hz, draw_hz = 2093, 3520, 2637  # the first notes of PLACE, CPU, DRAW
+    with Twin(paths) as t:
+        to_link_play(t)
+        for k, cell in enumerate(CELLS):
+            name = mover(t)
+            other = "b" if name == "a" else "a"
+            heard(t, "a"), heard(t, "b")
+            place(t, cell)
+            t.run(300)
+            if k < len(CELLS) - 1:
+                assert place_hz in heard(t, name)  # the player's own mark
+                assert other_hz in heard(t, other)  # the other's, as a CPU's in a game
+        assert draw_hz in heard(t, "a") and draw_hz in heard(t, "b")
