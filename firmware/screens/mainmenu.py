@@ -20,13 +20,16 @@ _LINK = const(6)
 _LABELS = const(("Continue", "1P vs CPU", "2 Players", "Level", "Start", "Settings", "Link play"))
 _ROWS = const((_PLAY_1P, _PLAY_2P, _LEVEL, _STARTS, _SETTINGS, _LINK))
 _ROWS_PAUSED = const((_CONTINUE, _PLAY_1P, _PLAY_2P, _LEVEL, _STARTS, _SETTINGS, _LINK))
-# The glass holds 6 rows of 8 pixels: a longer list scrolls, the highlight always in view.
+# The glass holds 6 rows of 8 pixels: a longer list scrolls, the highlight always in view, and
+# a small arrow at the right edge says that rows are hidden above or below.
 _SHOWN = const(6)
+_ARROW_X = const(81)  # the arrow's middle column: 3 columns wide, in the last character cell
 
 
 class MainMenu(Screen):
     """The main menu. PREV/NEXT move the highlight, SELECT chooses it or steps its value (Level,
-    Start; LEFT/RIGHT step it both ways on a 5-way pad). A game left unfinished for the menu waits
+    Start; LEFT/RIGHT step it both ways on a 5-way pad); the last row, Link play, plays over the
+    link cable (linkplay.py). A game left unfinished for the menu waits
     behind "Continue", and while none waits, the demo starts after app.App.demo_after_ms without a
     press."""
 
@@ -114,3 +117,15 @@ class MainMenu(Screen):
             elif item == _STARTS:
                 value = choice(self.settings, "starts", widgets.STARTS_LABELS)
             widgets.menu_row(fb, row - top, _LABELS[item], value, row == rows.index, False)
+        if top:
+            _arrow(fb, 0, 1, top == rows.index)
+        if top + _SHOWN < len(rows.items):
+            _arrow(fb, 47, -1, top + _SHOWN - 1 == rows.index)
+
+
+def _arrow(fb, tip_y, toward, highlighted):
+    # A 3-row triangle pointing up (toward 1: its tip at tip_y, widening downward) or down, in
+    # the row's ink (white on the highlighted row).
+    ink = 0 if highlighted else 1
+    for k in range(3):
+        fb.hline(_ARROW_X - k, tip_y + k * toward, 2 * k + 1, ink)

@@ -90,4 +90,40 @@ def test_a_save_waiting_on_the_main_menu_is_made():
     check(not r.settings.dirty, "the save waiting on the main menu was made")
 
 
+def arrow(r, tip_y, toward, ink=1):
+    # The menu's scroll arrow (mainmenu._arrow) at the right edge: black on a plain row, white
+    # (ink 0) on the highlighted one.
+    return all(
+        r.pixel(81 - k + i, tip_y + k * toward) == ink for k in range(3) for i in range(2 * k + 1)
+    )
+
+
+def test_link_play_is_the_last_row_and_a_longer_list_scrolls_to_it():
+    r = HostApp(alone=True)
+    to_menu(r)
+    r.click(PREV)  # from the first row round to the last
+    check(r.menu_row(5) and r.text_at("Link play", 1, 40, True), r.show())
+    check(not arrow(r, 0, 1) and not arrow(r, 47, -1, 0), "6 rows fit: no arrow\n" + r.show())
+    r.click(NEXT)
+    r.click(SELECT)  # a 1P game, left for the menu: Continue makes 7 rows
+    r.run(50)
+    r.hold(NEXT, 700)
+    check(r.text_at("Continue", 1, 0, True) and r.text_at("Settings", 1, 40), r.show())
+    check(arrow(r, 47, -1) and not arrow(r, 0, 1, 0), "a row below: the down arrow\n" + r.show())
+    r.click(PREV)  # round to Link play: the list scrolls by one
+    check(r.text_at("Link play", 1, 40, True) and r.text_at("1P vs CPU", 1, 0), r.show())
+    check(arrow(r, 0, 1) and not arrow(r, 47, -1, 0), "a row above: the up arrow\n" + r.show())
+
+
+def test_a_board_without_a_link_cable_says_so():
+    r = HostApp(alone=True)
+    r.hw.link = None  # a board file that names no cable
+    to_menu(r)
+    r.click(PREV)
+    r.click(SELECT)
+    check(r.shows("has no") and r.shows("cable."), r.show())
+    r.click(SELECT)
+    check(r.text_at("Link play", 1, 40, True), "a click goes back to the menu\n" + r.show())
+
+
 mptest.run(globals())
