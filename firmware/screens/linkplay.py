@@ -174,8 +174,8 @@ class LinkPlay(Screen):
         if self.sign is not None and time.ticks_diff(now, self.sign_at) >= _SIGN_MS:
             self.sign = None
             went = SAME
-        if self.shared.game is not None and self.shared.game.over():
-            went = self.blink(now, self.since, BLINK_MS) or went
+        if link is not None and link.state != linkgame.WAITING and self.shared.game.over():
+            went = self.blink(now, self.since, BLINK_MS) or went  # the result, until the next
         return went
 
     def _heard(self, event, now):
