@@ -343,3 +343,15 @@ def test_sounds_as_in_a_game(paths):
                 assert place_hz in heard(t, name)  # the player's own mark
                 assert other_hz in heard(t, other)  # the other's, as a CPU's in a game
         assert draw_hz in heard(t, "a") and draw_hz in heard(t, "b")
+
+
+def test_no_undo_over_the_cable_and_prev_moves_on_its_click(paths):
+    with Twin(paths) as t:
+        to_link_play(t)
+        x = mover(t)
+        assert t.read(x, "h.cursor()") == 4
+        t.hold(x, "PREV")
+        assert t.read(x, "h.small('NO UNDO', True) is not None")
+        assert t.read(x, "h.cursor()") == 4  # the hold did not move it
+        t.press(x, "PREV")
+        assert t.read(x, "h.cursor()") == 3

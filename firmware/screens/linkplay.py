@@ -101,7 +101,11 @@ class LinkPlay(Screen):
             return None
         if game.turn() != game.human or link.state != linkgame.PLAYING:
             return None  # the other's turn, or no link: dropped, never queued into a move
-        if kind == buttons.PRESS and b != buttons.SELECT:
+        # The cursor moves as a press goes down, but PREV's (LEFT's) on its click: its hold is
+        # an undo in a game, which says NO UNDO here, and a cursor that jumps and comes back
+        # looks like a fault (play.py does the same when there is nothing to undo).
+        undoer = b == buttons.PREV or b == buttons.LEFT
+        if b != buttons.SELECT and kind == (buttons.CLICK if undoer else buttons.PRESS):
             step = buttons.direction(b)
             if b == buttons.PREV or b == buttons.NEXT:
                 self.cursor = next_free(game, self.cursor, step)
