@@ -150,7 +150,7 @@ def _readme_tables(name):
     text = (ROOT / "README.md").read_text()
     section = text.split("(`boards/%s.py`):" % name, 1)[1].split("(`boards/", 1)[0]
     return [row for row in README_ROW.findall(section.split("**Backlight.**")[0])
-            if not row[0].startswith(("LCD pin", "Button", "---"))]  # fmt: skip
+            if not row[0].startswith(("LCD pin", "Button", "Link cable", "---"))]  # fmt: skip
 
 
 @pytest.mark.parametrize("name", sorted(pinouts.HEADERS))
@@ -158,6 +158,7 @@ def test_the_readme_tables_give_the_gpios_and_header_pins_the_picture_wires(name
     w = wiring.read(name)
     wanted = {label: pin for label, _, pin in w.lcd} | dict(w.buttons)
     wanted["buzzer +"] = w.buzzer
+    wanted |= {"link " + end: pin for end, pin in w.link}
     grounds = {str(p.number) for p in pinouts.labelled(w.header, ("GND",))}
     numbered = [gpio for _, gpio in w.header.left + w.header.right]
     gpios = dict(zip(pinouts.pins(w.header), numbered, strict=True))
@@ -168,7 +169,7 @@ def test_the_readme_tables_give_the_gpios_and_header_pins_the_picture_wires(name
         said = re.findall(r"[A-Z]*\d+(?:-\d+)?", numbers)
         if gpio == "GND":
             assert said and set(said) <= grounds, (part, numbers)
-            seen.add(key or part)
+            seen.add(key or part.split(" (")[0])
             continue
         assert key is not None, part
         pin = wanted[key]
@@ -177,6 +178,7 @@ def test_the_readme_tables_give_the_gpios_and_header_pins_the_picture_wires(name
             assert int(re.search(r"\d+", gpio).group()) == gpios[pin], (part, gpio)
         seen.add(key)
     assert set(wanted) - {"GND"} <= seen
+    assert "link GND" in seen
 
 
 # The link cable's pins, as the board files' comments and the README give them (the pins
