@@ -154,8 +154,9 @@ firmware:
 vboard: $(VENV)/.installed
 	$(PY) testbed/virtualboard.py --board "$(or $(BOARD),pico)"
 
-# The wiring pictures, docs/wiring-<board>.svg, drawn from the board files' pin constants
-# (tools/wiring.py); make test fails when a board file and its picture disagree.
+# The wiring pictures, docs/wiring-<board>.svg and the link cable's docs/wiring-link.svg, drawn
+# from the board files' pin constants (tools/wiring.py); make test fails when a board file and
+# its picture disagree.
 wiring: $(VENV)/.installed
 	$(PY) tools/wiring.py
 

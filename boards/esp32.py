@@ -35,6 +35,8 @@ WDT_OFF_MS = 24 * 3600 * 1000
 # UART0 is the REPL's. Opened only for link play.
 LINK_UART = 2
 LINK_BAUD = 115200
+LINK_TX = 17  # UART2's own TX, named for the wiring pictures, not passed to UART()
+LINK_RX = 16
 
 
 def build():

@@ -32,6 +32,8 @@ BUZZER = 12
 # (ports/rp2/machine_uart.c, MICROPY_HW_UART0_TX/RX), and reads without waiting (timeout 0).
 LINK_UART = 0
 LINK_BAUD = 115200
+LINK_TX = 0  # pin 1: UART0's own TX, named for the wiring pictures, not passed to UART()
+LINK_RX = 1  # pin 2
 # The watchdog's registers (RP2040 datasheet 4.7; pico-sdk hardware/watchdog.c): machine.WDT
 # has no way to stop it, and it goes on over Ctrl-C and a soft reset.
 WATCHDOG_CTRL_CLR = 0x4005B000  # CTRL (0x40058000) through the atomic clear alias (+0x3000)

@@ -46,11 +46,18 @@ def test_each_committed_picture_is_what_its_board_file_draws(name):
     )
 
 
+def test_the_committed_link_cable_picture_is_what_the_board_files_draw():
+    committed = wiring.target("link").read_text()
+    assert wiring.pair_picture() == committed, "docs/wiring-link.svg differs: run make wiring"
+
+
 @pytest.mark.parametrize(
     "name, old, new, wire, was, now",
     [
         ("pico", "LCD_DC = 20  # pin 26", "LCD_DC = 16  # pin 21", "lcd-DC", "26", "21"),
         ("esp32", "BTN_PREV = 25", "BTN_PREV = 14", "button-PREV", "J1-9", "J1-12"),
+        ("pico", "LINK_TX = 0  # pin 1", "LINK_TX = 4  # pin 6", "link-TX", "1", "6"),
+        ("esp32", "LINK_RX = 16", "LINK_RX = 13", "link-RX", "J3-12", "J1-15"),
     ],
 )
 def test_a_changed_pin_constant_moves_its_wire_to_that_pin(
@@ -96,6 +103,7 @@ def test_every_wire_starts_on_a_header_pin_and_every_part_is_wired(name):
     wires = {k: e for k, e in elements.items() if k.startswith("wire-")}
     expected = {"wire-lcd-" + label for label, _, pin in w.lcd if pin is not None}
     expected |= {"wire-button-" + b for b, _ in w.buttons} | {"wire-buzzer-+"}
+    expected |= {"wire-link-TX", "wire-link-RX", "wire-link-GND"}
     assert expected <= set(wires)
     for drawn in wires.values():
         assert _start(drawn) == _centre(elements["pin-" + drawn.get("data-pin")])
@@ -142,7 +150,7 @@ def _readme_tables(name):
     text = (ROOT / "README.md").read_text()
     section = text.split("(`boards/%s.py`):" % name, 1)[1].split("(`boards/", 1)[0]
     return [row for row in README_ROW.findall(section.split("**Backlight.**")[0])
-            if not row[0].startswith(("LCD pin", "Button", "---"))]  # fmt: skip
+            if not row[0].startswith(("LCD pin", "Button", "Link cable", "---"))]  # fmt: skip
 
 
 @pytest.mark.parametrize("name", sorted(pinouts.HEADERS))
@@ -150,6 +158,7 @@ def test_the_readme_tables_give_the_gpios_and_header_pins_the_picture_wires(name
     w = wiring.read(name)
     wanted = {label: pin for label, _, pin in w.lcd} | dict(w.buttons)
     wanted["buzzer +"] = w.buzzer
+    wanted |= {"link " + end: pin for end, pin in w.link}
     grounds = {str(p.number) for p in pinouts.labelled(w.header, ("GND",))}
     numbered = [gpio for _, gpio in w.header.left + w.header.right]
     gpios = dict(zip(pinouts.pins(w.header), numbered, strict=True))
@@ -160,7 +169,7 @@ def test_the_readme_tables_give_the_gpios_and_header_pins_the_picture_wires(name
         said = re.findall(r"[A-Z]*\d+(?:-\d+)?", numbers)
         if gpio == "GND":
             assert said and set(said) <= grounds, (part, numbers)
-            seen.add(key or part)
+            seen.add(key or part.split(" (")[0])
             continue
         assert key is not None, part
         pin = wanted[key]
@@ -169,3 +178,61 @@ def test_the_readme_tables_give_the_gpios_and_header_pins_the_picture_wires(name
             assert int(re.search(r"\d+", gpio).group()) == gpios[pin], (part, gpio)
         seen.add(key)
     assert set(wanted) - {"GND"} <= seen
+    assert "link GND" in seen
+
+
+# The link cable's pins, as the board files' comments and the README give them (the pins
+# UART(LINK_UART) takes: host_tests/mp/mp_boards.py): TX, RX, and the GND pins its GND may take.
+CABLE = {"pico": ("1", "2", {"3"}), "esp32": ("J3-11", "J3-12", {"J3-1", "J3-7", "J1-14"})}
+
+
+@pytest.mark.parametrize("name", sorted(CABLE))
+def test_each_picture_wires_the_link_cable_to_its_pins_and_a_gnd(name):
+    tx, rx, grounds = CABLE[name]
+    elements = _elements(wiring.picture(name))
+    assert elements["wire-link-TX"].get("data-pin") == tx
+    assert elements["wire-link-RX"].get("data-pin") == rx
+    assert elements["wire-link-GND"].get("data-pin") in grounds
+
+
+def _group_at(group):
+    # The translate(dx dy) of a board's group in the cable's picture.
+    dx, dy = re.fullmatch(r"translate\((\S+) (\S+)\)", group.get("transform")).groups()
+    return float(dx), float(dy)
+
+
+def test_the_cable_picture_joins_each_tx_to_the_others_rx_and_gnd_to_gnd():
+    a, b = wiring.PAIR
+    elements = _elements(wiring.pair_picture())
+    at = {name: _group_at(elements["board-" + name]) for name in (a, b)}
+
+    def centre(end):
+        board, number = end.split(":")
+        x, y = _centre(elements["%s-pin-%s" % (board, number)])
+        return x + at[board][0], y + at[board][1]
+
+    joined = {}
+    for key in ("wire-%s-TX" % a, "wire-%s-TX" % b, "wire-GND"):
+        wire = elements[key]
+        points = [tuple(float(v) for v in p.split(",")) for p in wire.get("points").split()]
+        assert points[0] == centre(wire.get("data-from"))
+        assert points[-1] == centre(wire.get("data-to"))
+        joined[wire.get("data-from")] = wire.get("data-to")
+    tx = {name: CABLE[name][0] for name in (a, b)}
+    rx = {name: CABLE[name][1] for name in (a, b)}
+    assert joined["%s:%s" % (a, tx[a])] == "%s:%s" % (b, rx[b])
+    assert joined["%s:%s" % (b, tx[b])] == "%s:%s" % (a, rx[a])
+    gnd = next(end for end in joined if end not in ("%s:%s" % (a, tx[a]), "%s:%s" % (b, tx[b])))
+    assert gnd.split(":")[1] in CABLE[gnd.split(":")[0]][2]
+    assert joined[gnd].split(":")[1] in CABLE[joined[gnd].split(":")[0]][2]
+
+
+def test_a_changed_link_pin_moves_its_wire_in_the_cable_picture(tmp_path):
+    boards = _boards_with(tmp_path, "pico", "LINK_RX = 1  # pin 2", "LINK_RX = 5  # pin 7")
+    wire = _elements(wiring.pair_picture(boards_dir=boards))["wire-esp32-TX"]
+    assert wire.get("data-to") == "pico:7"
+
+
+def test_boards_whose_link_pins_face_away_from_each_other_are_refused():
+    with pytest.raises(ValueError, match="link pins must be on the right header column"):
+        wiring.pair_picture(("pico", "esp32"))

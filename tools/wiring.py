@@ -1,12 +1,14 @@
 """Draw each board's wiring picture, docs/wiring-<board>.svg, from its board file's constants.
 
-    .venv/bin/python tools/wiring.py            write every board's picture
+    .venv/bin/python tools/wiring.py            write every board's picture and the cable's
     .venv/bin/python tools/wiring.py --check    exit 1 if a picture differs from its board file
 
 The board file is read, not run (its build() needs the board's `machine`): its module-level
-constants (LCD_*, BTN_*, BUZZER, LIGHT_ON) and the comment on their line. A comment that names
-a physical pin ("pin 24") must be the pin the header puts that GPIO on, or nothing is drawn.
-The headers are in tools/pinouts.py, the drawing in tools/wiringsvg.py.
+constants (LCD_*, BTN_*, BUZZER, LIGHT_ON, the link cable's LINK_TX and LINK_RX) and the
+comment on their line. A comment that names a physical pin ("pin 24") must be the pin the
+header puts that GPIO on, or nothing is drawn. Besides each board's picture, docs/wiring-link.svg
+shows two boards joined by the link cable (PAIR). The headers are in tools/pinouts.py, the
+drawing in tools/wiringsvg.py (the two boards: tools/wiringpair.py).
 """
 
 import argparse
@@ -25,6 +27,8 @@ ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 GROUND, POWER, LCD_TERMINALS = pinouts.GROUND, pinouts.POWER, pinouts.LCD_TERMINALS
 BUTTONS = ("PREV", "SELECT", "NEXT")  # the order the parts are listed in, each BTN_<name>
+LINK_ENDS = ("TX", "RX")  # the link cable's pins, each LINK_<end>; its GND is any GND pin
+PAIR = ("esp32", "pico")  # the boards of docs/wiring-link.svg: the pins face each other
 
 
 class Wiring(NamedTuple):
@@ -37,6 +41,7 @@ class Wiring(NamedTuple):
     buttons: tuple  # ((name, Pin), ...)
     buzzer: object  # Pin or None
     light_on: int
+    link: tuple  # (("TX", Pin), ("RX", Pin)), or () for a board file without a link cable
 
 
 def constants(text):
@@ -103,6 +108,9 @@ def read(name, boards_dir=boardlist.BOARDS):
         buttons=tuple((b, _pin(header, found, "BTN_" + b, source)) for b in BUTTONS),
         buzzer=_pin(header, found, "BUZZER", source) if "BUZZER" in found else None,
         light_on=found.get("LIGHT_ON", (1, ""))[0],
+        link=tuple((end, _pin(header, found, "LINK_" + end, source)) for end in LINK_ENDS)
+        if all("LINK_" + end in found for end in LINK_ENDS)
+        else (),
     )
 
 
@@ -113,8 +121,22 @@ def picture(name, boards_dir=boardlist.BOARDS):
     return wiringsvg.render(read(name, boards_dir))
 
 
+def pair_picture(names=PAIR, boards_dir=boardlist.BOARDS):
+    """The SVG text of the picture of two boards joined by the link cable."""
+    import wiringpair
+
+    return wiringpair.render(*(read(name, boards_dir) for name in names))
+
+
 def target(name, docs=DOCS):
     return Path(docs) / ("wiring-%s.svg" % name)
+
+
+def pictures():
+    """{path: SVG text} of every picture `make wiring` draws."""
+    found = {target(name): picture(name) for name in sorted(pinouts.HEADERS)}
+    found[target("link")] = pair_picture()
+    return found
 
 
 def main(argv=None):
@@ -122,9 +144,7 @@ def main(argv=None):
     parser.add_argument("--check", action="store_true", help="compare, write nothing")
     args = parser.parse_args(argv)
     stale = []
-    for name in sorted(pinouts.HEADERS):
-        text = picture(name)
-        path = target(name)
+    for path, text in pictures().items():
         if args.check:
             if not path.exists() or path.read_text() != text:
                 stale.append(path.relative_to(ROOT))

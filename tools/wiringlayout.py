@@ -110,7 +110,7 @@ def _at_least(y, floor):
     return y if y >= floor else y + -(-(floor - y) // PITCH) * PITCH
 
 
-def _crossings(a, b):
+def crossings(a, b):
     """How often polylines a and b cross; running along each other counts as many."""
     count = 0
     for p, q in pairwise(a):
@@ -160,7 +160,7 @@ def _order(runs, side):
     for i in range(n):
         for j in range(n):
             if i != j and runs[i].net != runs[j].net:
-                cost[i][j] = _crossings(_path(runs[i], side, 0), _path(runs[j], side, 1))
+                cost[i][j] = crossings(_path(runs[i], side, 0), _path(runs[j], side, 1))
     best = {0: (0, ())}
     for mask in range(1 << n):
         if mask not in best:
@@ -252,11 +252,11 @@ def _route(ends):
     wires = []
     for i, (name, pin, colour, *_) in enumerate(ends):
         points = sum((_path(run, s, channel[i, s]) for s, run in legs[i]), ())
-        wires.append(Wire(name, pin, colour, tuple(_tidy(points))))
+        wires.append(Wire(name, pin, colour, tuple(tidy(points))))
     return wires
 
 
-def _tidy(points):
+def tidy(points):
     """Without repeated points and the middle points of straight runs."""
     out = []
     for p in points:

@@ -1,5 +1,6 @@
-"""The wiring picture as SVG: the board's header, the LCD module, the buttons and the buzzer,
-and a coloured wire from each board pin to its part (where they go: tools/wiringlayout.py).
+"""The wiring picture as SVG: the board's header, the LCD module, the buttons, the buzzer and
+the link cable's plug, and a coloured wire from each board pin to its part (where they go:
+tools/wiringlayout.py).
 
 Plain SVG 1.1: no scripts, no external fonts or images (the font is the viewer's own sans-serif),
 and the same text for the same wiring. Every header pin has id "pin-<physical number>", every
@@ -27,8 +28,12 @@ COLOURS = {
     "SELECT": "#558b2f",
     "NEXT": "#ad1457",
     "buzzer": "#b28704",
+    "TX": "#d81b60",
+    "RX": "#1e88e5",
 }
 BOARD_COLOURS = {"pico": "#1e6b45", "esp32": "#20303f"}
+# What a board's link cable pins cost it, said under its picture.
+CABLE_NOTES = {"esp32": "GPIO16 and 17 are a WROVER module's PSRAM: no link play on a WROVER."}
 LCD_WIDTH = 300
 LCD_LEAD = 64  # from the wires' ends to the module's pins: room for a resistor
 OTHER_ROW = 18  # the other module's pin rows
@@ -36,7 +41,8 @@ LCD_BOTTOM = 7 * PITCH + 70 + 8 * OTHER_ROW  # the module, then the other pinout
 
 
 def parts(w):
-    """The Parts of Wiring w: the LCD, the three buttons, the buzzer if it has one."""
+    """The Parts of Wiring w: the LCD, the three buttons, the buzzer and the link cable's plug
+    if it has them."""
     lcd = tuple(
         Terminal(label, k * PITCH, None if pin == pinouts.GROUND else pin,
                  "GND" if pin == pinouts.GROUND else label, COLOURS[label])
@@ -49,6 +55,11 @@ def parts(w):
     if w.buzzer is not None:
         plus = Terminal("+", 0, w.buzzer, "buzzer", COLOURS["buzzer"])
         found.append(Part("buzzer", "buzzer", (plus,), -40, 16, True))
+    if w.link:
+        ends = [Terminal(end, k * PITCH, pin, end, COLOURS[end])
+                for k, (end, pin) in enumerate(w.link)]  # fmt: skip
+        ends.append(Terminal("GND", len(ends) * PITCH, None, "GND", wl.GROUND_COLOUR))
+        found.append(Part("link", "link", tuple(ends), -PITCH - 16, len(ends) * PITCH, False))
     return found
 
 
@@ -101,6 +112,13 @@ class Canvas:
             (min(xs), min(ys), max(xs), max(ys)),
         )
 
+    def place(self, other, dx, dy, extra=""):
+        """Another Canvas's elements, moved by (dx, dy), in a group."""
+        self.items.append('<g transform="translate(%s %s)"%s>' % (_n(dx), _n(dy), extra))
+        self.items += other.items + ["</g>"]
+        x0, y0, x1, y1 = other.box
+        self.grow(x0 + dx, y0 + dy, x1 + dx, y1 + dy)
+
     def svg(self, title):
         x0, y0 = self.box[0] - MARGIN, self.box[1] - MARGIN
         w, h = self.box[2] - x0 + MARGIN, self.box[3] - y0 + MARGIN
@@ -118,7 +136,8 @@ def _n(v):
     return ("%.1f" % v).rstrip("0").rstrip(".")
 
 
-def _board(c, w, plan):
+def draw_board(c, w, plan):
+    """The board under its header pins (plan: a wiringlayout.Layout)."""
     bottom = (plan.rows - 1) * PITCH + PITCH
     top = -2 * PITCH + 6
     c.rect(-20, top, wl.INNER + 40, bottom - top, BOARD_COLOURS.get(w.name, "#333"), rx=8)
@@ -136,14 +155,15 @@ def _board(c, w, plan):
     c.text(mid, centre, w.header.title, 13, "middle", "#ffffff", True, turn)
 
 
-def _pins(c, w, plan):
+def draw_pins(c, plan, prefix="pin-"):
+    """The header pins, each id prefix + its physical number, ringed in the colour of its wire."""
     used = {wire.pin: wire.colour for wire in plan.wires}
     for pin, (x, y) in plan.pins.items():
         s = wl.sign(pin.side)
         colour = used.get(pin)
         if colour:
             c.circle(x, y, 8, "none", colour, 3)
-        c.circle(x, y, 5.5, "#e2c25a", "#8a6d1a", 1, ' id="pin-%s"' % pin.number)
+        c.circle(x, y, 5.5, "#e2c25a", "#8a6d1a", 1, ' id="%s%s"' % (prefix, pin.number))
         c.circle(x, y, 2.2, "#3b3b3b")
         inward = "start" if s < 0 else "end"
         c.text(x - s * 12, y + 3.5, str(pin.number), 9, inward, "#b9c9c0")
@@ -232,6 +252,23 @@ def _buzzer(c, x, y, s, rail_x):
     c.text(x + s * 98, y - 26, "passive piezo buzzer", 12, "middle", COLOURS["buzzer"], True)
 
 
+def _plug(c, where, s):
+    """The link cable's plug: its ends' wires in, the cable out towards the other board."""
+    x, y = where.x, where.y
+    ends = where.part.terminals
+    words = {"TX": "TX → the other board's RX", "RX": "RX ← the other board's TX",
+             "GND": "GND — the other board's GND"}  # fmt: skip
+    for k, t in enumerate(ends):
+        py = y + k * PITCH
+        c.line([(x, py), (x + s * 30, py)], t.colour, 2.6)
+        c.line([(x + s * 46, py), (x + s * 70, py)], t.colour, 4)
+        c.text(x + s * 78, py + 4, words[t.label], 11, "start" if s > 0 else "end", t.colour, True)
+    bottom = y + (len(ends) - 1) * PITCH
+    c.rect(min(x + s * 30, x + s * 46), y - 10, 16, bottom - y + 20, "#455a64", "#263238", 2)
+    label = "link cable (link play), to the other board"
+    c.text(x + s * 30, y - 18, label, 12, "start" if s > 0 else "end", "#37474f", True)
+
+
 def _rails(c, plan):
     for side, (x, top, bottom) in plan.rails.items():
         c.line([(x, top), (x, bottom)], wl.GROUND_COLOUR, 3)
@@ -257,8 +294,16 @@ def _notes(c, w):
         "The LCD takes 3.3 V on VCC, never 5 V. " + light,
         "Each button joins its pin to GND (the board file turns on the pull-ups) through two "
         "diagonally opposite legs of its four; the piezo must be passive.",
-    )):  # fmt: skip
+    ) + _cable_notes(w)):  # fmt: skip
         c.text(x, y + k * 17, line, 11, fill="#37474f")
+
+
+def _cable_notes(w):
+    if not w.link:
+        return ()
+    said = ("The link cable: TX to the other board's RX, RX to its TX, GND to its GND "
+            "(docs/wiring-link.svg); any two of these boards, all at 3.3 V.",)  # fmt: skip
+    return said + ((CABLE_NOTES[w.name],) if w.name in CABLE_NOTES else ())
 
 
 def render(w):
@@ -266,9 +311,9 @@ def render(w):
     grounds = pinouts.labelled(w.header, ("GND",))
     plan = wl.layout(w.header, parts(w), grounds)
     c = Canvas()
-    _board(c, w, plan)
+    draw_board(c, w, plan)
     _wires(c, plan)
-    _pins(c, w, plan)
+    draw_pins(c, plan)
     rail_x = {side: x for side, (x, _, _) in plan.rails.items()}
     for where in plan.parts:
         s = wl.sign(where.side)
@@ -277,6 +322,8 @@ def render(w):
         elif where.part.kind == "button":
             _switch(c, where.x, where.y, s, rail_x[where.side], where.part.name,
                     COLOURS[where.part.name])  # fmt: skip
+        elif where.part.kind == "link":
+            _plug(c, where, s)
         else:
             _buzzer(c, where.x, where.y, s, rail_x[where.side])
     _rails(c, plan)

@@ -83,6 +83,15 @@ def check_board(name):
     check(model.resets == 1 and model.initialised and model.anomalies == [], model.state())
     check(model.unwritten == 0 and model.dark_pixels() == set(), "display not cleared")
     check(model.mode_name == "normal" and not model.powered_down and h.lit() is False)
+    # The link cable: LINK_TX and LINK_RX (the README's and the wiring pictures' pins) are the
+    # pins UART(LINK_UART) takes when given none, as the port sets them (the stand-in's model,
+    # testbed/hostboard/machine_uart.py); free of the LCD's and the buttons' (on an ESP32 they
+    # are 17 and 16, forbidden above for a WROVER's PSRAM: no link play there).
+    uart = hw.link()
+    opened = (uart.id, uart.tx, uart.rx, uart.baudrate)
+    named = (board.LINK_UART, board.LINK_TX, board.LINK_RX, board.LINK_BAUD)
+    check(opened == named, "%s link UART %r, the board file names %r" % (name, opened, named))
+    check(board.LINK_TX not in used and board.LINK_RX not in used, "%s link pins" % name)
     return h, board, hw
 
 

@@ -11,6 +11,8 @@ unplugged: what is written goes nowhere, nothing comes in.
 Modelled on the ports:
 - the ids a port has: rp2 0 and 1, esp32 0 to 2 (ValueError "UART(n) doesn't exist", as
   both ports say), any on a generic board;
+- the pins a UART takes when given none, its `tx` and `rx` (GPIO numbers; None on a generic
+  board): _PINS below;
 - a read never waits (timeout=0, the ports' default): readinto(buf) answers the count read,
   or None when nothing is waiting (ports/rp2/machine_uart.c returns MP_EAGAIN, which
   py/stream.c turns into None);
@@ -24,6 +26,11 @@ import portmodel
 UARTS = {}  # id -> the UART of that id, once made (machine.reset_state empties it)
 _plugs = {}  # id -> the cable end the next UART(id) is joined to
 _IDS = {"rp2": 2, "esp32": 3}  # how many UARTs a port has
+# (tx, rx) of each id when UART() is given no pins. rp2: ports/rp2/machine_uart.c,
+# MICROPY_HW_UART0_TX/RX 0 and 1, UART1's 4 and 5 (the Pico's board config sets none). esp32:
+# ports/esp32/machine_uart.c mp_machine_uart_make_new: UART0 left where the boot ROM put it
+# (TX 1, RX 3), UART1 on 10 and 9 (ESP32_GENERIC; a SPIRAM build: 5 and 4), UART2 on 17 and 16.
+_PINS = {"rp2": ((0, 1), (4, 5)), "esp32": ((1, 3), (10, 9), (17, 16))}
 
 
 def plug(uart_id, end):
@@ -51,14 +58,17 @@ def UART(uart_id, baudrate=115200, rxbuf=256):  # noqa: N802 - machine's API
         raise ValueError("UART(%d) doesn't exist" % uart_id)
     uart = UARTS.get(uart_id)
     if uart is None:
-        uart = UARTS[uart_id] = _Uart(uart_id)
+        pins = _PINS.get(portmodel.in_use().name)
+        uart = UARTS[uart_id] = _Uart(uart_id, *(pins[uart_id] if pins else (None, None)))
     uart.init(baudrate, rxbuf)
     return uart
 
 
 class _Uart:
-    def __init__(self, uart_id):
+    def __init__(self, uart_id, tx, rx):
         self.id = uart_id
+        self.tx = tx  # GPIO numbers
+        self.rx = rx
         self.lost = 0  # bytes that came in while the receive buffer was full
 
     def init(self, baudrate, rxbuf):
