@@ -1,6 +1,6 @@
 """A virtual MicroPython board on a pseudo-terminal, for testing deploy without hardware.
 
-`python testbed/virtualboard.py --flash DIR [--link PORT]` (or `--board pico`,
+`python testbed/virtualboard.py --flash DIR [--link PORT]` (or `--board pico [--cable N]`,
 `make vboard BOARD=pico`: see virtualboard_args.py) prints the serial port (`/dev/pts/N`, or
 PORT, a symlink to it) and then answers it the way a board's USB serial
 REPL does, so `mpremote connect PORT ...` (and `make deploy PORT=...`) work unchanged:
@@ -54,12 +54,14 @@ class VirtualBoard:
         link=None,
         usb_gap=0.0,
         port=None,
+        cable=None,
     ):
         self.log = log or (lambda msg: print("virtualboard:", msg, file=sys.stderr, flush=True))
         self.serial = SerialLine(self.log, link, usb_gap)
         self.flash = Path(flash).resolve()
         self.flash.mkdir(parents=True, exist_ok=True)
-        self.interpreter = Interpreter(self.flash, self.write, heapsize, setup, port)
+        # cable: the link cable's environment for simulator_mp (cableport.environ), or None
+        self.interpreter = Interpreter(self.flash, self.write, heapsize, setup, port, cable)
         self.banner = (
             b"MicroPython (unix port) on " + name.encode() + b'\r\nType "help()" for more '
             b"information.\r\n"

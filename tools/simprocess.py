@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 import boardlist
+import cableport
 import layout
 import mpy_build
 import mpyrun
@@ -76,8 +77,10 @@ class Simulator:
         colours=None,
         hold_at_boot=None,
         sound="off",
+        cable=None,
     ):
         self.board = board
+        self.cable = cable  # the link cable's TCP port (cableport.py), or None: no cable
         self.screen = Screen(sys.stdout, png_dir, clear, colours)
         if flash is None:
             flash = default_flash()
@@ -114,6 +117,9 @@ class Simulator:
         env.pop("SIMLINK_HOLD", None)
         if self.hold_at_boot:
             env["SIMLINK_HOLD"] = self.hold_at_boot
+        env.pop(cableport.ENV, None)
+        if self.cable is not None:
+            env.update(cableport.environ(self.board, self.cable))
         boot = BOOT % str(layout.source("main"))
         self.proc = mpyrun.spawn(
             ["-c", boot],
