@@ -119,12 +119,10 @@ def test_two_simulators_on_a_cable_play_each_other_and_a_new_one_is_another_boar
     assert mover.cells().count("X") == 1 and mover.cells().count("O") == 0
     pump((a, b), lambda: other.status().startswith("O YOU"))
 
-    # The other simulator quits: a pulled cable for this one, NO LINK within LOST_MS (2 s),
-    # where the status column said LINK.
-    gone = time.monotonic()
+    # The other simulator quits: a pulled cable for this one, NO LINK (after LOST_MS) where
+    # the status column said LINK, over the board.
     other.sim.stop()
     pump((mover,), lambda: " LINK " not in mover.status() and mover.cells() is not None)
-    assert time.monotonic() - gone < 4
     # A new simulator on the same cable: another board, which the firmware says left.
     c = cable_boards("c")
     to_link_play((c,))
