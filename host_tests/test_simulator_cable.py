@@ -107,6 +107,10 @@ def cable_boards(tmp_path):
 
 def test_two_simulators_on_a_cable_play_each_other_and_a_new_one_is_another_board(cable_boards):
     a, b = cable_boards("a"), cable_boards("b")
+    port = a.sim.cable
+    assert a.sim.screen.notes == [
+        "simulator: the link cable is on port %d: Link play here and on the other board" % port
+    ]
     to_link_play((a, b))
     # Joined: each shows the board, one says YOU (its player is X), the other the X with "...".
     pump((a, b), lambda: all(" LINK " in x.status() for x in (a, b)))

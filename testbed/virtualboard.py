@@ -35,6 +35,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))  # as `python testbed/virtualboard.py`
 
+import cableport  # noqa: E402
 import virtualboard_args  # noqa: E402
 from interpreter import HEAPSIZE, Interpreter  # noqa: E402
 from serialline import SerialLine  # noqa: E402
@@ -355,6 +356,12 @@ def main(argv=None):
         board.log(
             "%s (Ctrl-C stops it); from another terminal: make deploy BOARD=%s PORT=%s"
             % (options["name"], name, port)
+        )
+    if options["cable"]:
+        cable_port, uart = options["cable"][cableport.ENV].split()
+        board.log(
+            "its link cable, UART(%s), is on localhost port %s (make play LINK=%s joins it)"
+            % (uart, cable_port, cable_port)
         )
     try:
         board.serve()

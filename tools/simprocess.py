@@ -120,6 +120,9 @@ class Simulator:
         env.pop(cableport.ENV, None)
         if self.cable is not None:
             env.update(cableport.environ(self.board, self.cable))
+            self.screen.note(
+                "the link cable is on port %d: Link play here and on the other board" % self.cable
+            )
         boot = BOOT % str(layout.source("main"))
         self.proc = mpyrun.spawn(
             ["-c", boot],
