@@ -27,7 +27,8 @@ board's buzzer): `--sound on` (the default) renders each sound to a WAV and play
 first of paplay, pw-play, aplay, afplay on PATH (the terminal bell without one), `--sound bell`
 rings the bell as each sound begins, `--sound off` is silent. The board's flash (settings.json,
 the tally) is $XDG_STATE_HOME/oxo5110/sim-flash (~/.local/state/...), which `make clean` keeps;
-`--flash DIR` picks another; the simulator names it as it ends. A key that only wakes the
+`--flash DIR` picks another; the simulator names it as it ends. A second simulator running at
+once gets sim-flash-2 (and so on), its own settings and tally. A key that only wakes the
 board (the firmware swallows the first press after the backlight went off) says so under the
 legend. `--cable PORT` (`make play LINK=PORT`) is the board's link cable, its other end in the
 simulator or virtual board given the same port (testbed/tcpcable.py): Link play on both boards
@@ -189,7 +190,10 @@ def closing(sim, args):
     if where.startswith(home + os.sep):
         where = "~" + where[len(home) :]
     if args.flash is None:
-        again = "`make play%s`" % ("" if args.board == "pico" else " BOARD=" + args.board)
+        again = "`make play%s%s`" % (
+            "" if args.board == "pico" else " BOARD=" + args.board,
+            "" if sim.flash == default_flash() else " FLASH=" + str(sim.flash),
+        )
     else:
         again = "the same command"
     lines.append(
