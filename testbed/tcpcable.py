@@ -132,10 +132,8 @@ class End:
     def _accept(self):
         try:
             sock, _ = self._sock.accept()
-        except OSError as err:
-            if err.errno == errno.EAGAIN:
-                return  # nobody yet
-            raise
+        except OSError:  # nobody yet (EAGAIN), or one that left at once (ECONNABORTED)
+            return
         self._sock.close()  # one other end: a third board finds nobody listening
         sock.setblocking(False)  # an accepted socket starts blocking
         self._join(sock)
