@@ -110,9 +110,13 @@ bench: $(VENV)/.installed
 		$(PY) bench/figures.py "$$script" $$args || exit 1; \
 	done
 
-# Play on the simulator (the real firmware under the MicroPython unix port).
+# Play on the simulator (the real firmware under the MicroPython unix port). LINK=PORT: its link
+# cable, on a TCP port of this machine, to another `make play LINK=PORT` (or vboard) there;
+# FLASH=DIR: the board's flash (settings, tally), for a second simulator to keep its own.
+LINK ?=
+FLASH ?=
 play: $(VENV)/.installed
-	$(PY) tools/simulator.py $(if $(BOARD),--board $(BOARD))
+	$(PY) tools/simulator.py $(if $(BOARD),--board $(BOARD)) $(if $(LINK),--cable "$(LINK)") $(if $(FLASH),--flash "$(FLASH)")
 
 # The web page (build/web/): the firmware on MicroPython WebAssembly, for any static host.
 # `make serve` builds it and serves it on http://localhost:8000/ (PORT_WEB=8080 for another
@@ -150,9 +154,10 @@ firmware:
 	@$(PYTHON) tools/firmware.py --board "$(BOARD)" --src "$(MICROPYTHON_SRC)"
 
 # A virtual board to try deploy, run and repl on without hardware: BOARD (default pico) with its
-# flash in build/virtual-BOARD; it prints its port (build/ttyACM0) and runs until Ctrl-C.
+# flash in build/virtual-BOARD; it prints its port (build/ttyACM0) and runs until Ctrl-C. LINK=PORT
+# as for play: its link cable.
 vboard: $(VENV)/.installed
-	$(PY) testbed/virtualboard.py --board "$(or $(BOARD),pico)"
+	$(PY) testbed/virtualboard.py --board "$(or $(BOARD),pico)" $(if $(LINK),--cable "$(LINK)")
 
 # The wiring pictures, docs/wiring-<board>.svg and the link cable's docs/wiring-link.svg, drawn
 # from the board files' pin constants (tools/wiring.py); make test fails when a board file and

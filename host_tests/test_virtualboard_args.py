@@ -98,3 +98,25 @@ def test_make_vboard_stands_in_for_the_board_asked_for_a_pico_by_default(tmp_pat
         proc.terminate()
         proc.wait(10)
     assert not link.exists()  # Ctrl-C or SIGTERM: it tidies up
+
+
+def test_the_cable_is_the_boards_link_uart_on_a_port_and_a_wrong_one_says_what_is_allowed(
+    capsys,
+):
+    args = virtualboard_args.parse(["--board", "esp32", "--cable", "5110"])
+    assert args.cable == {"SIMLINK_CABLE": "5110 2"}  # boards/esp32.py's LINK_UART
+    assert virtualboard_args.parse(["--board", "pico"]).cable is None
+    with pytest.raises(SystemExit) as stop:
+        virtualboard_args.parse(["--board", "pico", "--cable", "99999"])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert (
+        err.startswith(
+            "virtualboard: LINK (--cable) is a TCP port on this machine from 1024 to 32767"
+        )
+        and err.count("\n") == 1
+    ), err
+    with pytest.raises(SystemExit):
+        virtualboard_args.parse(["--flash", "f", "--cable", "5110"])
+    assert "--cable needs --board" in capsys.readouterr().err
+    assert vboard_command("LINK=5110")[-2:] == ["--cable", "5110"]

@@ -24,14 +24,16 @@ HEAPSIZE = "240k"
 
 
 class Interpreter:
-    def __init__(self, flash, output, heapsize=HEAPSIZE, setup=None, port=None):
+    def __init__(self, flash, output, heapsize=HEAPSIZE, setup=None, port=None, env=None):
         """`output(data)` takes what the code prints; `setup` is a module imported at start;
-        `port` the MicroPython port the stand-ins model (machine.use_port: "rp2", "esp32")."""
+        `port` the MicroPython port the stand-ins model (machine.use_port: "rp2", "esp32");
+        `env` more environment for it (the link cable's, which `setup` reads)."""
         self.flash = flash
         self.output = output
         self.heapsize = heapsize
         self.setup = setup
         self.port = port
+        self.env = env or {}
         self.proc = None
         self.ctl_r = self.ctl_w = None
         self.ctl_buf = bytearray()
@@ -58,6 +60,7 @@ class Interpreter:
             child_fds=(to_child_r, from_child_w),
             stdin=subprocess.PIPE,
             cwd=self.flash,
+            env=dict(os.environ, **self.env),
         )
         self.ctl_buf = bytearray()
         deadline = time.monotonic() + START_TIMEOUT

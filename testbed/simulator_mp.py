@@ -28,6 +28,9 @@ board's flash), then runs main.py; the board is read with boardpins.lcd_pins and
   CPU for a while still sees every press and release. One action at a time, strictly in
   order: the pipe is the queue. EOF (the simulator is gone) ends the firmware with SystemExit.
 - $SIMLINK_HOLD=<button>: that button is held from power-on and never let go (safe mode).
+- $SIMLINK_CABLE="<tcp port> <uart id>": the link cable, a tcpcable.End on that port
+  (tools/cableport.py) plugged into that UART (the board file's LINK_UART) before the board
+  boots: another simulator or virtual board with the same port is on its other end.
 """
 
 import gc
@@ -321,6 +324,13 @@ def start():
         except Exception as exc:  # no coach's marks in text, not a crash
             _frame(b"G", repr(exc).encode())
         gc.collect()
+    cable = os.getenv("SIMLINK_CABLE")
+    if cable:  # after the tables: they need the larger pieces of the heap
+        import tcpcable
+
+        port, uart = cable.split()
+        machine.plug(int(uart), tcpcable.End(int(port)))
+        gc.collect()  # tcpcable's compiler's garbage
     # Real time with or without a reader: on the hostboard's default fake clock a sleep takes
     # no time, so the firmware ran flat out and mpremote's `reset` (sleep_ms(100), then
     # machine.reset()) took the port away before mpremote had let go of it.

@@ -1,6 +1,6 @@
 """A virtual MicroPython board on a pseudo-terminal, for testing deploy without hardware.
 
-`python testbed/virtualboard.py --flash DIR [--link PORT]` (or `--board pico`,
+`python testbed/virtualboard.py --flash DIR [--link PORT]` (or `--board pico [--cable N]`,
 `make vboard BOARD=pico`: see virtualboard_args.py) prints the serial port (`/dev/pts/N`, or
 PORT, a symlink to it) and then answers it the way a board's USB serial
 REPL does, so `mpremote connect PORT ...` (and `make deploy PORT=...`) work unchanged:
@@ -35,6 +35,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))  # as `python testbed/virtualboard.py`
 
+import cableport  # noqa: E402
 import virtualboard_args  # noqa: E402
 from interpreter import HEAPSIZE, Interpreter  # noqa: E402
 from serialline import SerialLine  # noqa: E402
@@ -54,12 +55,14 @@ class VirtualBoard:
         link=None,
         usb_gap=0.0,
         port=None,
+        cable=None,
     ):
         self.log = log or (lambda msg: print("virtualboard:", msg, file=sys.stderr, flush=True))
         self.serial = SerialLine(self.log, link, usb_gap)
         self.flash = Path(flash).resolve()
         self.flash.mkdir(parents=True, exist_ok=True)
-        self.interpreter = Interpreter(self.flash, self.write, heapsize, setup, port)
+        # cable: the link cable's environment for simulator_mp (cableport.environ), or None
+        self.interpreter = Interpreter(self.flash, self.write, heapsize, setup, port, cable)
         self.banner = (
             b"MicroPython (unix port) on " + name.encode() + b'\r\nType "help()" for more '
             b"information.\r\n"
@@ -353,6 +356,12 @@ def main(argv=None):
         board.log(
             "%s (Ctrl-C stops it); from another terminal: make deploy BOARD=%s PORT=%s"
             % (options["name"], name, port)
+        )
+    if options["cable"]:
+        cable_port, uart = options["cable"][cableport.ENV].split()
+        board.log(
+            "its link cable, UART(%s), is on localhost port %s (make play LINK=%s joins it)"
+            % (uart, cable_port, cable_port)
         )
     try:
         board.serve()

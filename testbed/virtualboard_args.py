@@ -5,12 +5,14 @@ firmware deployed to it: its flash is build/virtual-pico, its port the link buil
 away for 1.5 s after a reset as a Pico's native USB is; the LCD, buttons and buzzer are the
 simulator's stand-ins (testbed/hostboard, simulator_mp), which nothing shows. An ESP32 board
 (behind a USB-serial bridge) gets build/ttyUSB0, which stays. Options given as well win.
+`--cable PORT` (with `--board`) is the board's link cable, as the simulator's (cableport.py).
 """
 
 import argparse
 from pathlib import Path
 
 import boardlist
+import cableport
 from interpreter import HEAPSIZE
 from serialline import USB_OF_PORT
 
@@ -55,6 +57,11 @@ def parse(argv=None, description=None):
         help="seconds the port is away after a hard reset, as on a board with native USB "
         "(1.5 models a Pico; needs --link); default 0, a USB-serial bridge",
     )
+    parser.add_argument(
+        "--cable",
+        metavar="PORT",
+        help="the link cable (make vboard LINK=PORT; needs --board): %s" % cableport.HELP,
+    )
     board = parser.parse_known_args(argv)[0].board
     if board is not None:
         try:
@@ -66,4 +73,11 @@ def parse(argv=None, description=None):
         parser.error("give --flash DIR (the board's filesystem) or --board NAME")
     if args.usb_gap and not args.link:
         parser.error("--usb-gap needs --link: the port's name must outlive its pty")
+    if args.cable is not None:
+        if board is None:
+            parser.error("--cable needs --board: the cable is plugged into the board's LINK_UART")
+        try:
+            args.cable = cableport.environ(board, cableport.port(args.cable))
+        except ValueError as err:
+            parser.exit(2, "virtualboard: %s\n" % err)
     return args

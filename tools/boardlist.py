@@ -29,13 +29,19 @@ def board_file(name, boards_dir=BOARDS):
 
 def port_of(name, boards_dir=BOARDS):
     """The board file's `PORT = "<port>"` string (whose stubs type-check it), or None."""
+    return constant(name, "PORT", str, boards_dir)
+
+
+def constant(name, key, kind, boards_dir=BOARDS):
+    """The board file's top-level `KEY = <a constant of type kind>`, or None (read, not run:
+    a board file imports machine)."""
     tree = ast.parse(board_file(name, boards_dir).read_text())
     for node in tree.body:
         if (
             isinstance(node, ast.Assign)
-            and [getattr(t, "id", None) for t in node.targets] == ["PORT"]
+            and [getattr(t, "id", None) for t in node.targets] == [key]
             and isinstance(node.value, ast.Constant)
-            and isinstance(node.value.value, str)
+            and type(node.value.value) is kind
         ):
             return node.value.value
     return None

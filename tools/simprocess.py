@@ -4,6 +4,7 @@ its buzzer on a simsound.Speaker, and the buttons the keys queue (simkeys.Button
 order once it has booted.
 """
 
+import fcntl
 import os
 import select
 import shutil
@@ -14,6 +15,7 @@ import time
 from pathlib import Path
 
 import boardlist
+import cableport
 import layout
 import mpy_build
 import mpyrun
@@ -28,6 +30,7 @@ HOSTBOARD = TESTBED / "hostboard"
 # without a word; an old one is moved to default_flash() on first use.
 OLD_FLASH = ROOT / "build" / "sim" / "flash"
 HEAPSIZE = "192k"  # the firmware's heap (-X heapsize; simulator_mp's notes on it assume it)
+FLASHES = 9  # default flashes for simulators running at once (claim_flash)
 FIRMWARE_STOPPED = 3  # exit status when the firmware stopped by itself
 SAFE_MODE_HELP = (
     "the firmware started in safe mode (a button was held at power-on: --hold-at-boot)\n"
@@ -44,6 +47,25 @@ def default_flash(environ=os.environ):
     ~/.local/state."""
     state = environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state"
     return Path(state) / "oxo5110" / "sim-flash"
+
+
+def claim_flash(flash, most=FLASHES):
+    """The first of `flash`, `flash`-2 ... -`most` that no other simulator has: (its path, the
+    fd of the lock this process holds on it while it lives, a flock on a file beside it), or
+    (`flash`, None) when all are taken. Two simulators on one flash (two `make play LINK=`)
+    would overwrite each other's settings and tally."""
+    flash = Path(flash)
+    flash.parent.mkdir(parents=True, exist_ok=True)
+    for n in range(1, most + 1):
+        path = flash if n == 1 else flash.with_name("%s-%d" % (flash.name, n))
+        fd = os.open(path.with_name(path.name + ".lock"), os.O_CREAT | os.O_RDWR, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:  # another simulator has it
+            os.close(fd)
+            continue
+        return path, fd
+    return flash, None
 
 
 def build(board, out):
@@ -76,15 +98,21 @@ class Simulator:
         colours=None,
         hold_at_boot=None,
         sound="off",
+        cable=None,
     ):
         self.board = board
+        self.cable = cable  # the link cable's TCP port (cableport.py), or None: no cable
         self.screen = Screen(sys.stdout, png_dir, clear, colours)
+        self.flash_lock = None  # held while this simulator has the default flash
         if flash is None:
             flash = default_flash()
             if OLD_FLASH.is_dir() and not flash.exists():
                 flash.parent.mkdir(parents=True, exist_ok=True)
                 shutil.move(OLD_FLASH, flash)
                 self.screen.note("the board's flash moved to %s (make clean keeps it)" % flash)
+            flash, self.flash_lock = claim_flash(flash)
+            if flash != default_flash():
+                self.screen.note("another simulator has the first flash: this one's is %s" % flash)
         self.flash = Path(flash)
         self.flash.mkdir(parents=True, exist_ok=True)
         self.speaker = Speaker(sound, self.screen)
@@ -114,6 +142,12 @@ class Simulator:
         env.pop("SIMLINK_HOLD", None)
         if self.hold_at_boot:
             env["SIMLINK_HOLD"] = self.hold_at_boot
+        env.pop(cableport.ENV, None)
+        if self.cable is not None:
+            env.update(cableport.environ(self.board, self.cable))
+            self.screen.note(
+                "the link cable is on port %d: Link play here and on the other board" % self.cable
+            )
         boot = BOOT % str(layout.source("main"))
         self.proc = mpyrun.spawn(
             ["-c", boot],
@@ -260,6 +294,9 @@ class Simulator:
         if self.build_dir is not None:
             self.build_dir.cleanup()
         self.speaker.close()
+        if self.flash_lock is not None:
+            os.close(self.flash_lock)
+            self.flash_lock = None
 
 
 def woken(before, after):

@@ -27,8 +27,12 @@ board's buzzer): `--sound on` (the default) renders each sound to a WAV and play
 first of paplay, pw-play, aplay, afplay on PATH (the terminal bell without one), `--sound bell`
 rings the bell as each sound begins, `--sound off` is silent. The board's flash (settings.json,
 the tally) is $XDG_STATE_HOME/oxo5110/sim-flash (~/.local/state/...), which `make clean` keeps;
-`--flash DIR` picks another; the simulator names it as it ends. A key that only wakes the board
-(the firmware swallows the first press after the backlight went off) says so under the legend.
+`--flash DIR` picks another; the simulator names it as it ends. A second simulator running at
+once gets sim-flash-2 (and so on), its own settings and tally. A key that only wakes the
+board (the firmware swallows the first press after the backlight went off) says so under the
+legend. `--cable PORT` (`make play LINK=PORT`) is the board's link cable, its other end in the
+simulator or virtual board given the same port (testbed/tcpcable.py): Link play on both boards
+plays one against the other.
 """
 
 import argparse
@@ -53,6 +57,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tools"), str(ROOT / "testbed")]
 
 import boardlist  # noqa: E402
+import cableport  # noqa: E402
 import mpyrun  # noqa: E402
 from simcolours import colour_mode  # noqa: E402
 from simkeys import read_script, run_keyboard, run_script  # noqa: E402
@@ -100,12 +105,21 @@ def options():
         choices=("select", "prev", "next"),
         help="hold this button from power-on: the firmware's safe mode (to see it)",
     )
+    parser.add_argument(
+        "--cable",
+        metavar="PORT",
+        help="the link cable (make play LINK=PORT): %s" % cableport.HELP,
+    )
     return parser
 
 
 def play(args):
     try:
         boardlist.board_file(args.board)
+        cable = None
+        if args.cable is not None:
+            cable = cableport.port(args.cable)
+            cableport.environ(args.board, cable)  # the board has a cable
         steps = read_script(args.script) if args.script else None
     except (ValueError, OSError) as err:
         print("simulator:", err, file=sys.stderr)
@@ -128,6 +142,7 @@ def play(args):
         colours=colour_mode(os.environ, tty_out),
         hold_at_boot=args.hold_at_boot and args.hold_at_boot.upper(),
         sound=args.sound,
+        cable=cable,
     )
     terminal = Terminal(sim, sys.stdin.fileno()) if interactive else None
     error = None
@@ -175,7 +190,10 @@ def closing(sim, args):
     if where.startswith(home + os.sep):
         where = "~" + where[len(home) :]
     if args.flash is None:
-        again = "`make play%s`" % ("" if args.board == "pico" else " BOARD=" + args.board)
+        again = "`make play%s%s`" % (
+            "" if args.board == "pico" else " BOARD=" + args.board,
+            "" if sim.flash == default_flash() else " FLASH=" + str(sim.flash),
+        )
     else:
         again = "the same command"
     lines.append(

@@ -4,9 +4,10 @@
 
 `UART(id, baudrate)` is the port's UART `id` with its default pins (what the board files ask
 for). Its wire is whatever was plugged into that id with `plug(id, end)` (an end of
-testbed/cable.py's Cable, or of the simulator's socket cable: write(bytes), readinto(buf) ->
-count or None, any()) when the UART was made; with nothing plugged it is a cable left
-unplugged: what is written goes nowhere, nothing comes in.
+testbed/cable.py's Cable, or of the simulator's testbed/tcpcable.py: write(bytes),
+readinto(buf) -> count or None, any(); clear() if it has one, called as the UART is set up:
+what came before the board had a UART there is lost) when the UART was made; with nothing
+plugged it is a cable left unplugged: what is written goes nowhere, nothing comes in.
 
 Modelled on the ports:
 - the ids a port has: rp2 0 and 1, esp32 0 to 2 (ValueError "UART(n) doesn't exist", as
@@ -76,6 +77,9 @@ class _Uart:
         self.rxbuf = rxbuf
         self._end = _plugs.get(self.id) or _Unplugged()
         self._held = bytearray()  # the receive buffer
+        clear = getattr(self._end, "clear", None)
+        if clear is not None:
+            clear()
 
     def write(self, buf):
         return self._end.write(buf)
