@@ -57,8 +57,12 @@ def test_contrast_steps_and_backlight_shade_the_glass_in_the_terminal(tmp_path):
         rgb = tuple(int(v) for v in match.groups())
         if not seen or seen[-1] != rgb:
             seen.append(rgb)
-    wanted = [glasslook.colours(False, 60)]  # booting: the backlight is not on yet
-    wanted += [glasslook.colours(True, vop) for vop in range(60, 49, -1)]
+    booting = [glasslook.colours(False, 60)]  # the backlight is not on yet
+    wanted = [glasslook.colours(True, vop) for vop in range(60, 49, -1)]
     wanted.append(glasslook.colours(False, 50))
-    assert seen == [ink + paper for _, paper, ink in wanted]
+    # The terminal paints the newest frame when it gets to it: on a loaded machine the boot's
+    # unlit frame can be followed by the lit title before the first paint (1 in a full run
+    # with other work on both cores).
+    painted = [[ink + paper for _, paper, ink in w] for w in (booting + wanted, wanted)]
+    assert seen in painted, seen
     assert "backlight off" in text.split("\u250c")[-2]
