@@ -1,0 +1,81 @@
+"""Two emulated Picos (testbed/picolab.py) joined by a link cable, UART0 to UART0 (GP0 TX to the
+other's GP1 RX, both ways), stepped together with this process as the cable.
+
+    pair = Pair(picolab.Board(firmware, fs=fs), picolab.Board(firmware, fs=fs))
+    pair.run(500)                      # both boards, simulated ms
+    a = pair.side("a")                 # board a as picoplay plays a board: run() steps both
+    picoplay.play_cell(a, 4)
+    pair.pulled = True                 # the cable out: what either sends is lost
+    pair.close()
+
+Both labs run each slice at once (one on each core), then the bytes each board's UART0 sent
+in it go to the other's RX, where they arrive at the line's rate (testbed/rp2040/lab.mjs). A
+byte thus reaches the other board up to one slice later than a wire would bring it: SLICE_MS
+is well under the App's 10 ms poll (app.App.poll_ms), so a move is read at the same poll or
+the next, and under a character's worth of host round trips it would only be slower.
+"""
+
+SLICE_MS = 2.0
+
+
+class Pair:
+    def __init__(self, a, b, slice_ms=SLICE_MS):
+        self.boards = {"a": a, "b": b}
+        self.slice_ms = slice_ms
+        self.pulled = False  # the cable out: bytes sent either way are lost
+
+    def close(self):
+        for board in self.boards.values():
+            board.close()
+
+    def run(self, ms):
+        """Both boards on for `ms`, the cable carrying each slice's bytes at its end."""
+        a, b = self.boards["a"], self.boards["b"]
+        end = a.t + ms
+        while a.t < end - 1e-6:
+            step = min(self.slice_ms, end - a.t)
+            a.run_begin(step)
+            b.run_begin(step)
+            a.run_end()
+            b.run_end()
+            for here, there in ((a, b), (b, a)):
+                sent = here.link_take()
+                if sent and not self.pulled:
+                    there.link_feed(sent)
+
+    def pin(self, name, button, level):
+        self.boards[name].pin(button, level)
+
+    def press(self, name, button, ms=100, after=150):
+        """Press a button on board `name` for `ms`, release it, and let `after` ms pass."""
+        self.pin(name, button, 0)
+        self.run(ms)
+        self.pin(name, button, 1)
+        self.run(after)
+
+    def side(self, name):
+        return Side(self, name)
+
+
+class Side:
+    """One board of a pair as testbed/picoplay.py plays a board (frames, t, run, press), with
+    the other board stepped alongside."""
+
+    def __init__(self, pair, name):
+        self.pair = pair
+        self.name = name
+        self.board = pair.boards[name]
+
+    @property
+    def frames(self):
+        return self.board.frames
+
+    @property
+    def t(self):
+        return self.board.t
+
+    def run(self, ms):
+        self.pair.run(ms)
+
+    def press(self, button, ms=100, after=150):
+        self.pair.press(self.name, button, ms, after)
