@@ -34,11 +34,6 @@ def _no_link(glass):
     return glasstext.shows(glass, "NO LINK", inverted=True)  # widgets.sign: white on black
 
 
-def marks(glass):
-    """The nine cells as the glass shows them, X, O or . (the cursor's cell is empty)."""
-    return "".join("." if c == "cursor" else c for c in map(picoplay.cell, [glass] * 9, range(9)))
-
-
 def expected(moves):
     out = ["."] * 9
     for k, cell in enumerate(moves):
@@ -75,16 +70,7 @@ def _link_game(kind):
     out = Game()
     try:
         pair.run(800)
-        for name in "ab":  # the title, any key: the menu; PREV from its first row: the last
-            pair.press(name, "select")
-            pair.press(name, "prev")
-        for name in "ab":
-            pair.press(name, "select")  # Link play
-        pair.run(600)
-        # Joined: X's board shows the cursor (its player's turn), O's none.
-        turn = [n for n in "ab" if picoplay.cursor(picoplay.glass(sides[n])) >= 0]
-        assert len(turn) == 1, "a cursor on %s after joining" % (turn or "neither board")
-        out.x = turn[0]
+        out.x = picoplay.join(pair)
         players = (out.x, "b" if out.x == "a" else "a")
         for k, cell in enumerate(MOVES):
             if k == PULL_AFTER:
@@ -125,8 +111,8 @@ def _pull(pair, sides, out):
 def _marks_shown(side, want):
     # The marks of the first frame on this board's glass, from the one there now, that shows
     # `want` (a winning line blinks across its marks), else of the last.
-    frame = picoplay.wait_frame(side, MOVE_MS, lambda g: marks(g) == want)
-    return marks((frame or side.frames[-1]).glass)
+    frame = picoplay.wait_frame(side, MOVE_MS, lambda g: picoplay.marks(g) == want)
+    return picoplay.marks((frame or side.frames[-1]).glass)
 
 
 _DONE = {}

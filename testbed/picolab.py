@@ -210,9 +210,9 @@ class Board:
         return sent
 
     def link_feed(self, sent):
-        """Bytes another board's UART0 sent, [(ns, byte)] on its clock (which runs with this
-        one's), into this one's RX: each arrives a character's time at the line's rate after it
-        was sent or after the byte before it, and not before now (testbed/rp2040/lab.mjs)."""
+        """Bytes another board's UART0 sent, [(ns, byte)] with when on this board's clock, into
+        this one's RX: each arrives a character's time at the line's rate after it was sent or
+        after the byte before it, and not before now (testbed/rp2040/lab.mjs)."""
         self._cmd(cmd="link", bytes=[[ns, value] for ns, value in sent])
 
     # -- the USB serial -------------------------------------------------------------------

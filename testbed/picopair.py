@@ -23,13 +23,15 @@ class Pair:
         self.boards = {"a": a, "b": b}
         self.slice_ms = slice_ms
         self.pulled = False  # the cable out: bytes sent either way are lost
+        self.traffic = {"a": [], "b": []}  # (ns on its clock, byte) each sent, pulled or not
 
     def close(self):
         for board in self.boards.values():
             board.close()
 
     def run(self, ms):
-        """Both boards on for `ms`, the cable carrying each slice's bytes at its end."""
+        """Both boards on for `ms` (as board a counts it), the cable carrying each slice's
+        bytes at its end."""
         a, b = self.boards["a"], self.boards["b"]
         end = a.t + ms
         while a.t < end - 1e-6:
@@ -38,10 +40,13 @@ class Pair:
             b.run_begin(step)
             a.run_end()
             b.run_end()
-            for here, there in ((a, b), (b, a)):
+            for name, here, there in (("a", a, b), ("b", b, a)):
                 sent = here.link_take()
+                self.traffic[name].extend(sent)
                 if sent and not self.pulled:
-                    there.link_feed(sent)
+                    # onto the receiver's clock: a board that ran alone (at its REPL) is ahead
+                    shift = (there.t - here.t) * 1e6
+                    there.link_feed([(ns + shift, value) for ns, value in sent])
 
     def pin(self, name, button, level):
         self.boards[name].pin(button, level)

@@ -73,6 +73,30 @@ def first_free(board):
     raise AssertionError("no free cell")
 
 
+def join(pair, ms=600):
+    """Both boards of a picopair.Pair, each on its title, to the main menu's last row, Link
+    play (any key gives the menu, PREV from its first row wraps to the last, SELECT): the name
+    of the board whose player is X once they have found each other (its glass shows the
+    cursor, the other's none); AssertionError if not exactly one does within `ms`."""
+    for name in "ab":
+        pair.press(name, "select")
+        pair.press(name, "prev")
+    for name in "ab":
+        pair.press(name, "select")
+    turn = []
+    end = pair.boards["a"].t + ms
+    while pair.boards["a"].t < end and not turn:
+        pair.run(20)
+        turn = [n for n in "ab" if cursor(pair.boards[n].frames[-1].glass) >= 0]
+    assert len(turn) == 1, "a cursor on %s after joining" % (turn or "neither board")
+    return turn[0]
+
+
+def marks(glass):
+    """The nine cells as the glass shows them, X, O or . (the cursor's cell is empty)."""
+    return "".join("." if c == "cursor" else c for c in map(cell, [glass] * 9, range(9)))
+
+
 def wait_frame(board, ms, done, after=None):
     """Run until a frame for which done(glass) holds is on the glass; that frame, else None.
     The frame there now counts, unless `after` (ms) asks for one drawn later than that."""

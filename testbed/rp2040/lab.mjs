@@ -183,9 +183,9 @@ function linkUp(mcu) {
   };
 }
 
-// Bytes the other end transmitted, [[ns, byte]] on its clock (the two labs' clocks run
-// together): each is in when a character's time has passed from when it was sent, or from the
-// end of the byte before it, and not before now (the relay may hand them over late).
+// Bytes the other end transmitted, [[ns, byte]], when on this lab's clock: each is in a
+// character's time after it was sent, or after the end of the byte before it, and not before
+// now (the relay may hand them over late).
 function linkFeed(bytes) {
   const idle = !state.linkIn.length;
   const charNs = state.charNs();
