@@ -14,8 +14,8 @@ The heap: as bench_pico.py measures it while playing (the game run from the raw 
 runner.Runner.step wrapped to print gc.mem_alloc() after every step where it changed; the
 wrapper's share is bench_pico's "of which" figure), on board a in a link game against board b
 (the same game as above), from its first move to the result; beside it a two-player game on
-one board (bench_pico.py's method and game), and what opening link play loads beyond a game's
-modules, import by import.
+one board (bench_pico.py's method and game), the same two-player game on board a after it
+left link play, and what opening link play loads beyond a game's modules, import by import.
 
     PICO_FIRMWARE=<frozen .uf2/.bin> PICO_MICROPYTHON=<stock .uf2/.bin> \\
         .venv/bin/python bench/bench_link.py
@@ -87,8 +87,10 @@ def latency(kind):
 
 
 def link_heap(kind):
-    """Board a's heap at each step from its first move in a link game to the result (as
-    bench_pico.heap_while_playing reads it), and its step counts."""
+    """Board a's heap at each step (as bench_pico.heap_while_playing reads it) from its first
+    move in a link game to the result, and then from the first move to the result of a
+    two-player game begun from the menu (a hold of NEXT leaves link play): {"link": [...],
+    "after": [...]}."""
     a, b = _boards(kind)
     try:
         a.send(b"\x03\x03")  # stopped as soon as its USB serial is up: main.py had not got far
@@ -107,13 +109,27 @@ def link_heap(kind):
             picoplay.play_cell(side, cell)
         end = a.t
         pair.run(1500)
+        pair.press("a", "next", 700)  # held: the menu, Link play highlighted
+        pair.press("a", "next")  # wraps to 1P vs CPU
+        pair.press("a", "next")
+        pair.press("a", "select")  # 2 Players
+        again = a.t
+        for cell in (0, 1, 4, 2, 8):  # bench_pico's two-player game
+            picoplay.play_cell(pair.side("a"), cell)
+        over = a.t
+        pair.run(1500)
         text = a.serial[since:].decode("latin-1")
         samples = [(int(t), int(m)) for t, m in re.findall(r"HEAP (\d+) (\d+)", text)]
-        before = [m for t, m in samples if t <= start]
-        return ([before[-1]] if before else []) + [m for t, m in samples if start < t <= end]
+        return {"link": _during(samples, start, end), "after": _during(samples, again, over)}
     finally:
         a.close()
         b.close()
+
+
+def _during(samples, start, end):
+    # The heap in force at each step from `start` to `end` (the samples are printed on change).
+    before = [m for t, m in samples if t <= start]
+    return ([before[-1]] if before else []) + [m for t, m in samples if start < t <= end]
 
 
 def two_player_heap(kind):
@@ -172,7 +188,7 @@ def main():
             return 1
         got[kind] = {
             "moves": moves,
-            "link": link_heap(kind),
+            **link_heap(kind),
             "two": two_player_heap(kind),
             "modules": modules(kind),
         }
@@ -208,6 +224,10 @@ def main():
     benchkit.row(
         "link play's cost while playing (the two maxima's difference)",
         *["%d" % (max(r["link"]) - max(r["two"])) for r in get],
+    )
+    benchkit.row(
+        "heap while playing a 2P game after leaving link play (board a)",
+        *["%d-%d" % (min(r["after"]), max(r["after"])) for r in get],
     )
     print("\nWhat opening link play loads beyond a game's modules (each import, gc.collect() "
           "around it; 0: loaded by one above):\n")  # fmt: skip
