@@ -10,9 +10,12 @@ other's GP1 RX, both ways), stepped together with this process as the cable.
 
 Both labs run each slice at once (one on each core), then the bytes each board's UART0 sent
 in it go to the other's RX, where they arrive at the line's rate (testbed/rp2040/lab.mjs). A
-byte thus reaches the other board up to one slice later than a wire would bring it: SLICE_MS
-is well under the App's 10 ms poll (app.App.poll_ms), so a move is read at the same poll or
-the next, and under a character's worth of host round trips it would only be slower.
+byte thus reaches the other board up to one slice later than a wire would bring it. Why 2 ms:
+well under the game's 10 ms poll of its UART (app.App.poll_ms), so a message is read at the
+poll a wire would give or the next, and the link's timers (250 ms retries, 2 s to NO LINK)
+never see the difference; each slice costs a round trip to both labs, so a slice of one
+character's time (87 us at 115200 baud), exact, would run some 20 times slower.
+bench/bench_link.py, which times a press to the other board's frame, takes 0.25 ms.
 """
 
 SLICE_MS = 2.0
