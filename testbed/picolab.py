@@ -6,7 +6,9 @@ seen only through its pins and its USB serial, for host_tests/test_pico.py and t
     board.press("select")                     # the button's GPIO low 100 ms, then high again
     board.frames[-1].glass                    # what the LCD showed (testbed/pcd8544_model.py)
     board.notes()                             # [(Hz, start ms, end ms)] played on GP12
-    board.repl("import gc; print(gc.mem_alloc())")   # Ctrl-C, then the raw REPL
+    board.raw("import gc; print(gc.mem_alloc())")    # at the REPL (interrupt() first)
+    board.link_take()                         # [(ns, byte)] UART0 sent (the link cable's TX)
+    board.link_feed(bytes_sent_by_another)    # into UART0's RX at the line's rate
     board.close()
 
 Times are the emulator's simulated ms since the first power-on (rp2040js runs the chip's
@@ -73,6 +75,7 @@ class Board:
         self.resets = []  # (ms, why): "watchdog", "power cut", "power on"
         self.clocks = []  # (ms, clk_sys Hz, clk_peri Hz) at each change
         self.off = False
+        self._link_sent = []  # (ns, byte) UART0 transmitted, until link_take()
         self._model = pcd8544_model.Model()
         fs_path = None
         if fs is not None:
@@ -90,9 +93,16 @@ class Board:
     # -- the node side --------------------------------------------------------------------
 
     def _cmd(self, **message):
+        self._ask(**message)
+        return self._answer()
+
+    def _ask(self, **message):
+        # A command on its way; _answer() reads what it did.
+        self._proc.stdin.write(json.dumps(message) + "\n")
+        self._proc.stdin.flush()
+
+    def _answer(self):
         proc = self._proc
-        proc.stdin.write(json.dumps(message) + "\n")
-        proc.stdin.flush()
         line = proc.stdout.readline()
         if not line:
             raise LabError("the lab (node) ended: exit %s" % proc.wait())
@@ -109,6 +119,7 @@ class Board:
         self.edges += [(ns / 1e6, level) for ns, level in answer["edges"]]
         self.flash_ops += [(ns / 1e6, kind, at, size) for ns, kind, at, size in answer["flash"]]
         self.clocks += [(ns / 1e6, sys_hz, peri_hz) for ns, sys_hz, peri_hz in answer["clocks"]]
+        self._link_sent += [(ns, value) for ns, value in answer["link"]]
         for ns, why in answer["resets"]:
             self.resets.append((ns / 1e6, why))
             if why == "power on":
@@ -149,6 +160,14 @@ class Board:
         text = until.decode("latin-1") if until else None
         return self._cmd(cmd="run", ms=ms, until=text)["found"]
 
+    def run_begin(self, ms):
+        """run(ms) in two halves, so that several boards run at once (a lab each): this one
+        starts the run and returns; run_end() waits for it."""
+        self._ask(cmd="run", ms=ms, until=None)
+
+    def run_end(self):
+        self._answer()
+
     def run_until(self, ms, done, step=10):
         """Run in steps of `step` ms until done() is true (True) or `ms` have passed (False)."""
         end = self.t + ms
@@ -181,6 +200,20 @@ class Board:
         path = Path(self._tmp.name) / "dump.bin"
         self._cmd(cmd="dump_flash", offset=offset, size=size, path=str(path))
         return path.read_bytes()
+
+    # -- the link cable (UART0, GP0 TX and GP1 RX) ------------------------------------------
+
+    def link_take(self):
+        """[(ns, byte)]: what UART0 transmitted since the last call, with when (simulated ns)."""
+        sent = self._link_sent
+        self._link_sent = []
+        return sent
+
+    def link_feed(self, sent):
+        """Bytes another board's UART0 sent, [(ns, byte)] with when on this board's clock, into
+        this one's RX: each arrives a character's time at the line's rate after it was sent or
+        after the byte before it, and not before now (testbed/rp2040/lab.mjs)."""
+        self._cmd(cmd="link", bytes=[[ns, value] for ns, value in sent])
 
     # -- the USB serial -------------------------------------------------------------------
 

@@ -5,9 +5,12 @@ with MicroPython's framebuf, which CPython lacks; the cells need only pixels).
 """
 
 import json
+import subprocess
 
+import glasstext
 import lfsimage
 import littlefs
+import mpyrun
 import pcd8544_model
 import picolab
 
@@ -70,6 +73,30 @@ def first_free(board):
     raise AssertionError("no free cell")
 
 
+def join(pair, ms=600):
+    """Both boards of a picopair.Pair, each on its title, to the main menu's last row, Link
+    play (any key gives the menu, PREV from its first row wraps to the last, SELECT): the name
+    of the board whose player is X once they have found each other (its glass shows the
+    cursor, the other's none); AssertionError if not exactly one does within `ms`."""
+    for name in "ab":
+        pair.press(name, "select")
+        pair.press(name, "prev")
+    for name in "ab":
+        pair.press(name, "select")
+    turn = []
+    end = pair.boards["a"].t + ms
+    while pair.boards["a"].t < end and not turn:
+        pair.run(20)
+        turn = [n for n in "ab" if cursor(pair.boards[n].frames[-1].glass) >= 0]
+    assert len(turn) == 1, "a cursor on %s after joining" % (turn or "neither board")
+    return turn[0]
+
+
+def marks(glass):
+    """The nine cells as the glass shows them, X, O or . (the cursor's cell is empty)."""
+    return "".join("." if c == "cursor" else c for c in map(cell, [glass] * 9, range(9)))
+
+
 def wait_frame(board, ms, done, after=None):
     """Run until a frame for which done(glass) holds is on the glass; that frame, else None.
     The frame there now counts, unless `after` (ms) asks for one drawn later than that."""
@@ -85,6 +112,38 @@ def wait_frame(board, ms, done, after=None):
         if board.t >= end:
             return None
         board.run(min(20, end - board.t))
+
+
+_TEXT8 = {}  # text -> its columns in the 8x8 font, drawn once
+
+
+def text8(text):
+    """`text` in MicroPython's 8x8 font as framebuf.text draws it, a column an int (bit 0 the top
+    row): drawn by the unix port's framebuf, the same extmod code as the board's (CPython has
+    none)."""
+    if text not in _TEXT8:
+        cmd, env = mpyrun.command(["-c", _DRAW8 % (text, text)], (), "64k")
+        out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True).stdout
+        _TEXT8[text] = list(bytes.fromhex(out.strip()))
+    return _TEXT8[text]
+
+
+_DRAW8 = """import framebuf
+b = bytearray(8 * len(%r))
+framebuf.FrameBuffer(b, len(b), 8, framebuf.MONO_VLSB).text(%r, 0, 0, 1)
+print(b.hex())"""
+
+
+def shows8(glass, text):
+    """True if the glass shows `text` in the 8x8 font, dark on light, anywhere."""
+    want = text8(text)
+    w = len(want)
+    for y in range(pcd8544_model.HEIGHT - 7):
+        cols = glasstext.columns(glass, 0, y, pcd8544_model.WIDTH, 8)
+        for x in range(pcd8544_model.WIDTH - w + 1):
+            if cols[x : x + w] == want:
+                return True
+    return False
 
 
 def settings(board):

@@ -1,7 +1,7 @@
 // The Pico lab: MicroPython's rp2 port in rp2040js, seen only through its pins and USB serial.
 // SPDX-License-Identifier: MIT
 // Driven by testbed/picolab.py over stdin/stdout, one JSON object a line each way: boot, run,
-// pin, serial, cut_after, power_on, dump_flash, profile (see handle() below). Every answer
+// pin, serial, link, cut_after, power_on, dump_flash, profile (see handle() below). Every answer
 // carries what happened since the last one (see take()). Times are the emulator's simulated
 // nanoseconds since the first power-on, counted across resets.
 import fs from 'node:fs';
@@ -15,6 +15,9 @@ const SRAM_BOOT2 = 0x20041f00; // the boot ROM copies boot2 here (RP2040 datashe
 const WATCHDOG_BASE = 0x40058000;
 const BUTTONS = [13, 14, 15];
 const USB_ATTACH_DEBOUNCE_NS = 100e6; // a host's wait before its bus reset (USB 2.0 7.1.7.3) // boards/pico.py: PREV, SELECT, NEXT, each to ground
+const LINK_UART = 0; // boards/pico.py LINK_UART: the link cable's end, GP0 TX and GP1 RX
+const LINK_BAUD = 115200; // the line's rate while the chip's UART has none set (machine_uart.c)
+const CHAR_BITS = 10; // 8N1: a start bit, 8 data bits, a stop bit
 
 const state = {
   mcu: null,
@@ -29,6 +32,9 @@ const state = {
   serialOut: [],
   connected: false,
   serialIn: [],
+  linkOut: [], // [ns, byte]: what UART0 transmitted since the last answer
+  linkIn: [], // [ns, byte]: bytes on their way to UART0's RX, each due when its stop bit is in
+  lineEnd: 0, // ns: when the last byte queued on the RX line ends
   buttons: new Map(BUTTONS.map((n) => [n, 1])),
   rec: new Recorder(),
   timing: true, // charge the flash's typical erase/program times
@@ -133,6 +139,7 @@ function powerUp(flash, watchdog) {
   const attach = mcu.clock.createAlarm(() => enabled());
   mcu.usbCtrl.onUSBEnabled = () => attach.schedule(USB_ATTACH_DEBOUNCE_NS);
   state.cdc = cdc;
+  linkUp(mcu);
   // What the boot ROM does once boot2's checksum holds: copy it to SRAM and call it with
   // lr = 0, so that it enters the firmware's vector table (pico-sdk boot2's exit_from_boot2).
   for (let i = 0; i < 256; i++) mcu.sram[SRAM_BOOT2 - 0x20000000 + i] = mcu.flash[i];
@@ -140,6 +147,53 @@ function powerUp(flash, watchdog) {
   mcu.core.LR = 0;
   mcu.core.PC = SRAM_BOOT2;
   return mcu;
+}
+
+// The link cable's end on UART0. rp2040js hands each byte the chip writes to onByte at once
+// (its TX FIFO never fills) and puts each fed byte in the RX FIFO at once; a wire takes a
+// character's time per byte, so the bytes fed in reach the RX FIFO one by one at the line's
+// rate, each when its stop bit is in, as the PL011 receives them. A UART that is off
+// (UARTCR's UARTEN or RXE clear) receives nothing: those bytes are lost, as on the chip.
+//
+// rp2040js raises the TX interrupt at every look at its interrupts, and again right after the
+// firmware clears it: MicroPython enables it (machine_uart.c, uart_set_irq_enables(.., true,
+// true)) and clears it in its handler, so the core would run that handler forever and nothing
+// else once link play opens the UART. The PL011 raises it only as its TX FIFO drains through
+// the trigger level (ARM PL011 TRM, UARTTXINTR); rp2040js sends each byte at once, so the FIFO
+// never rises past it: no TX interrupt (MicroPython needs none: nothing waits in its buffer).
+function linkUp(mcu) {
+  const uart = mcu.uart[LINK_UART];
+  uart.checkInterrupts = () => {
+    uart.rp2040.setInterrupt(uart.irq, !!(uart.interruptStatus & uart.interruptMask));
+  };
+  uart.onByte = (value) => state.linkOut.push([now(), value]);
+  state.linkIn = [];
+  state.lineEnd = 0;
+  const arrive = mcu.clock.createAlarm(() => {
+    while (state.linkIn.length && state.linkIn[0][0] <= now()) {
+      const [, value] = state.linkIn.shift();
+      if (uart.enabled && uart.rxEnabled) uart.feedByte(value); // a full FIFO drops it (overrun)
+    }
+    if (state.linkIn.length) arrive.schedule(state.linkIn[0][0] - now());
+  });
+  state.linkArrive = arrive;
+  state.charNs = () => {
+    const baud = uart.enabled && uart.baudRate ? uart.baudRate : LINK_BAUD;
+    return (CHAR_BITS * 1e9) / baud;
+  };
+}
+
+// Bytes the other end transmitted, [[ns, byte]], when on this lab's clock: each is in a
+// character's time after it was sent, or after the end of the byte before it, and not before
+// now (the relay may hand them over late).
+function linkFeed(bytes) {
+  const idle = !state.linkIn.length;
+  const charNs = state.charNs();
+  for (const [ns, value] of bytes) {
+    state.lineEnd = Math.max(ns + charNs, state.lineEnd + charNs, now());
+    state.linkIn.push([state.lineEnd, value]);
+  }
+  if (idle && state.linkIn.length) state.linkArrive.schedule(state.linkIn[0][0] - now());
 }
 
 function onFlashBreak(mcu, code) {
@@ -208,8 +262,10 @@ function take() {
     flash_ops: state.flashOps,
     serial: Buffer.from(state.serialOut).toString('hex'),
     resets: state.resets,
+    link: state.linkOut,
     ...state.rec.take(),
   };
+  state.linkOut = [];
   state.serialOut = [];
   state.resets = [];
   return out;
@@ -236,6 +292,10 @@ function handle(msg) {
     case 'serial':
       for (const b of Buffer.from(msg.hex, 'hex')) state.serialIn.push(b);
       pumpSerial();
+      return {};
+    case 'link':
+      // Bytes from the other board's UART0 TX, [[ns, byte]], for this one's RX.
+      linkFeed(msg.bytes);
       return {};
     case 'cut_after':
       state.cutAfter = msg.n;

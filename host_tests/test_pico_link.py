@@ -1,0 +1,168 @@
+"""Link play on the real MicroPython rp2 port (issue 27, point 7): two emulated Picos in rp2040js,
+UART0 of each joined to the other's (testbed/picopair.py: the host is the cable), each played
+only by its buttons and read only from its LCD, play a game to the end with the cable pulled
+mid-game and put back (`make test-pico`).
+
+Both boards boot the same firmware from the same flash; each goes from the title to the main
+menu's last row, Link play, and the two find each other. The game: X wins on the bottom row at
+the 7th move, the cable pulled after the 3rd: NO LINK on both glasses within 2 s, gone once
+it is back, and the game goes on. After every move both glasses show the same marks; at the
+end each board's result and tally are its own player's. Each firmware as in test_pico.py:
+the frozen image (PICO_FIRMWARE) and stock MicroPython with deploy's files (PICO_MICROPYTHON);
+without the boot ROM, node or a firmware the file skips in one line.
+"""
+
+import glasstext
+import picolab
+import picoplay
+import picosetup
+import pytest
+from picopair import Pair
+
+_PROBLEM = picosetup.problem()
+if _PROBLEM:
+    pytest.skip("Pico lab: " + _PROBLEM, allow_module_level=True)
+
+MOVES = (0, 4, 8, 2, 6, 3, 7)  # X: 0 8 6 7, the bottom row at the 7th; O: 4 2 3, no line
+PULL_AFTER = 3  # moves made before the cable is pulled
+LOST_MS = 2000  # linkgame.LOST_MS: the issue's "noticed within 2 s"
+POLL_MS = 10  # app.App.poll_ms: the loop sees the silence at its next poll and draws it
+MOVE_MS = 1000  # the longest a move may take to show on the other glass (a retry: 250 ms)
+
+
+def _no_link(glass):
+    return glasstext.shows(glass, "NO LINK", inverted=True)  # widgets.sign: white on black
+
+
+def expected(moves):
+    out = ["."] * 9
+    for k, cell in enumerate(moves):
+        out[cell] = "XO"[k % 2]
+    return "".join(out)
+
+
+class Game:
+    """What the two boards showed: who was X, the marks on both glasses after each move, when
+    NO LINK showed and went after the pull and the return, the end, the tallies."""
+
+    def __init__(self):
+        self.x = None  # "a" or "b": the board whose player is X
+        self.shown = []  # after each move: (marks on a, marks on b)
+        self.lost = {}  # board -> ms from the pull to its first frame with NO LINK (None: never)
+        self.back = {}  # board -> ms from the return to its first frame without it
+        self.result = {}  # board -> "WIN!", "LOST" or None, read from its status column
+        self.tally = {}  # board -> settings "tally_link" on its flash after the game
+        self.anomalies = []
+
+
+def _first(side, ms, done):
+    frame = picoplay.wait_frame(side, ms, done)
+    return None if frame is None else frame.t
+
+
+def _link_game(kind):
+    problem = picosetup.problem(kind)
+    if problem or not picosetup.firmwares()[kind].is_file():
+        pytest.skip("Pico lab (%s): %s" % (kind, problem or "no firmware"))
+    firmware, fs = picosetup.boot_args(kind)
+    pair = Pair(picolab.Board(firmware, fs=fs), picolab.Board(firmware, fs=fs))
+    sides = {name: pair.side(name) for name in "ab"}
+    out = Game()
+    try:
+        pair.run(800)
+        out.x = picoplay.join(pair)
+        players = (out.x, "b" if out.x == "a" else "a")
+        for k, cell in enumerate(MOVES):
+            if k == PULL_AFTER:
+                _pull(pair, sides, out)
+            mover = players[k % 2]
+            picoplay.wait_frame(sides[mover], MOVE_MS, lambda g: picoplay.cursor(g) >= 0)
+            picoplay.play_cell(sides[mover], cell)
+            want = expected(MOVES[: k + 1])
+            out.shown.append(tuple(_marks_shown(sides[n], want) for n in "ab"))
+        pair.run(1500)  # the jingle
+        for name in "ab":
+            glass = picoplay.glass(sides[name])
+            found = [w for w in ("WIN!", "LOST") if picoplay.shows8(glass, w)]
+            out.result[name] = found[0] if found else None
+        pair.run(2500)  # the result saved (App.save_wait_ms, 2 s)
+        for name in "ab":
+            settings = picoplay.settings(pair.boards[name])
+            out.tally[name] = settings and tuple(settings.get("tally_link", ()))
+        out.anomalies = [pair.boards[n].anomalies for n in "ab"]
+        return out
+    finally:
+        pair.close()
+
+
+def _pull(pair, sides, out):
+    pair.pulled = True
+    pulled = pair.boards["a"].t
+    for name in "ab":
+        t = _first(sides[name], LOST_MS + 1000, _no_link)
+        out.lost[name] = None if t is None else t - pulled
+    pair.pulled = False
+    back = pair.boards["a"].t
+    for name in "ab":
+        t = _first(sides[name], 1000, lambda g: not _no_link(g))
+        out.back[name] = None if t is None else t - back
+
+
+def _marks_shown(side, want):
+    # The marks of the first frame on this board's glass, from the one there now, that shows
+    # `want` (a winning line blinks across its marks), else of the last.
+    frame = picoplay.wait_frame(side, MOVE_MS, lambda g: picoplay.marks(g) == want)
+    return picoplay.marks((frame or side.frames[-1]).glass)
+
+
+_DONE = {}
+
+
+@pytest.fixture
+def game(kind):
+    if kind not in _DONE:
+        _DONE[kind] = _link_game(kind)
+    return _DONE[kind]
+
+
+@pytest.fixture
+def kind(request):
+    return request.cls.kind
+
+
+class _Checks:
+    kind = None
+
+    def test_the_boards_find_each_other_and_one_is_x(self, game):
+        assert game.x in ("a", "b")
+
+    def test_both_glasses_show_the_same_marks_after_every_move(self, game):
+        assert len(game.shown) == len(MOVES)
+        for k, (a, b) in enumerate(game.shown):
+            assert a == b == expected(MOVES[: k + 1]), (k, a, b)
+
+    def test_the_cable_pulled_shows_no_link_on_both_within_2_s(self, game):
+        for name in "ab":
+            ms = game.lost[name]
+            assert ms is not None, "no NO LINK on %s" % name
+            assert ms <= LOST_MS + POLL_MS, (name, ms)
+
+    def test_the_cable_back_clears_no_link_on_both(self, game):
+        for name in "ab":
+            assert game.back[name] is not None, "NO LINK stays on %s" % name
+
+    def test_each_board_shows_and_keeps_its_own_players_result(self, game):
+        o = "b" if game.x == "a" else "a"
+        assert game.result == {game.x: "WIN!", o: "LOST"}
+        assert game.tally == {game.x: (1, 0, 0), o: (0, 0, 1)}  # W D L
+
+    def test_the_lcd_buses_have_no_anomalies(self, game):
+        assert game.anomalies == [[], []]
+
+
+class TestFrozen(_Checks):
+    kind = "frozen"
+
+
+class TestStock(_Checks):
+    kind = "stock"
