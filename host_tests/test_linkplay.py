@@ -270,6 +270,7 @@ def test_the_waiting_screen_goes_back_with_next(paths):
         # Nothing of the link is left loaded (the App let it go with its screen).
         modules = "[m for m in __import__('sys').modules if m.startswith('link') or m == 'review']"
         assert t.read("a", modules) == []
+        assert t.read("a", "machine.UARTS[0].baudrate") == 0  # the cable's UART stopped
 
 
 def test_a_link_game_dims_but_never_sleeps(paths):

@@ -20,8 +20,9 @@ class Hardware:
     `recheck()` sets the buttons' pins up again before a press at power-on is taken for safe
     mode (None: the board needs it not): see boards/pico.py.
     `link()` opens the link cable's UART and returns it (a machine.UART: write(buf),
-    readinto(buf) -> count or None without waiting), for link play only, so a board that never
-    plays over the cable never holds its buffers (None: the board has no cable).
+    readinto(buf) -> count or None without waiting, deinit()), for link play only, which
+    deinit()s it when it ends, so a board holds its buffers only in link play (None: the
+    board has no cable).
 
     A board file's code is let go once build() has returned (startup.main): what it hands over
     that is called later is built-in, or one of the objects below, never a function of its

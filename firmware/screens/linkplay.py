@@ -51,13 +51,15 @@ class LinkPlay(Screen):
     def __init__(self, shared, open_link):
         super().__init__(shared)
         self.link = None
+        self.uart = None
         if open_link is not None:
             if shared.game is None:
                 shared.game = Game()
             # Random per boot: rp2 and esp32 seed `random` from their hardware noise
             # (MICROPY_PY_RANDOM_SEED_INIT_FUNC); two equal nonces draw again (linkgame.py).
             nonce = random.getrandbits(16)
-            self.link = linkgame.Link(linkwire.Wire(open_link()), shared.game, nonce)
+            self.uart = open_link()
+            self.link = linkgame.Link(linkwire.Wire(self.uart), shared.game, nonce)
         self.cursor = _CENTRE
         self.sign = None  # a notice over the status column (bytes), since sign_at
         self.sign_at = 0
@@ -72,6 +74,15 @@ class LinkPlay(Screen):
     # -- the buttons --------------------------------------------------------------------------
 
     def event(self, ev, now):
+        went = self._event(ev, now)
+        if went == MENU and self.uart is not None:
+            # Every way out of link play is a press here (the display never sleeps on it):
+            # the cable's UART stops and lets its buffers go (560 B on rp2), so a game after
+            # link play holds none of them.
+            self.uart.deinit()
+        return went
+
+    def _event(self, ev, now):
         b = buttons.button_of(ev)
         kind = buttons.kind_of(ev)
         if self.reviewing is not None:

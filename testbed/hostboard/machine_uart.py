@@ -81,6 +81,14 @@ class _Uart:
         if clear is not None:
             clear()
 
+    def deinit(self):
+        """The UART stops and lets its buffers go (ports/rp2/machine_uart.c
+        mp_machine_uart_deinit: its ring buffers' root pointers set to NULL, their RAM the
+        collector's again): nothing more comes in until UART(id) sets it up again."""
+        self.baudrate = 0
+        self._end = _Unplugged()
+        self._held = bytearray()
+
     def write(self, buf):
         return self._end.write(buf)
 
