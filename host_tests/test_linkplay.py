@@ -208,6 +208,10 @@ def test_a_cable_pulled_for_a_minute_ends_the_game_on_both(paths):
         t.run(500)  # back too late: nothing changes
         for name in "ab":
             assert screen_says(t, name, "board has", "left."), name
+        t.run(3500)  # said for 4 s, then the menu by itself
+        for name in "ab":
+            assert t.read(name, "h.shows('Link play', True)"), name
+            assert t.read(name, "machine.UARTS[0].baudrate") == 0, name
 
 
 def test_another_protocol_version_is_one_clear_line(paths):
@@ -253,9 +257,11 @@ def test_two_positions_that_disagree_are_said_on_both_and_go_to_the_menu(paths):
         for name in "ab":
             assert screen_says(t, name, "disagree:", "stopped."), name
         assert t.read(o, "h.app.shared.game.board") == 0  # nothing of it applied
-        for name in "ab":
-            t.press(name, "SELECT")
-            assert t.read(name, "h.shows('Link play', True)"), name
+        t.press("a", "SELECT")  # a click: the menu at once
+        assert t.read("a", "h.shows('Link play', True)")
+        assert screen_says(t, "b", "disagree:")
+        t.run(4000)  # b's player did nothing: the menu by itself after 4 s
+        assert t.read("b", "h.shows('Link play', True)")
 
 
 def test_the_waiting_screen_goes_back_with_next(paths):

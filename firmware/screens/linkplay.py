@@ -15,7 +15,8 @@ being stepped); a hold of NEXT (or PREV+NEXT) goes to the menu, which ends the l
 cable does is said on the glass (linkgame.py says what each state means): NO LINK while nothing
 is heard (the game goes on when the same board comes back), and a board that left, positions
 that disagree, another version or a board without a cable end the link: a click goes to the
-menu. The display does not sleep here (a UART byte would be lost in light sleep); it dims."""
+menu, and after a board that left or positions that disagree, 4 s do too. The display does
+not sleep here (a UART byte would be lost in light sleep); it dims."""
 
 import random
 import time
@@ -31,6 +32,8 @@ from screen import BLINK_MS, DONE, LINK, MENU, PLAY, SAME, Screen
 
 _CENTRE = const(4)
 _SIGN_MS = const(1000)  # how long NO UNDO and REFUSED stay up
+# How long "left" or "disagree" stays up before the menu comes by itself (a click: sooner).
+_ENDED_MS = const(4000)
 # What a link that cannot go on says, by its state (linkgame.OUT_OF_STEP ...), a line each;
 # the version line is filled in.
 _ENDED = const(
@@ -75,12 +78,15 @@ class LinkPlay(Screen):
 
     def event(self, ev, now):
         went = self._event(ev, now)
-        if went == MENU and self.uart is not None:
-            # Every way out of link play is a press here (the display never sleeps on it):
-            # the cable's UART stops and lets its buffers go (560 B on rp2), so a game after
-            # link play holds none of them.
+        return self._leave() if went == MENU else went
+
+    def _leave(self):
+        # The way out of link play (a press, or an ended link's time up: the display never
+        # sleeps here): the cable's UART stops and lets its buffers go (560 B on rp2), so a
+        # game after link play holds none of them.
+        if self.uart is not None:
             self.uart.deinit()
-        return went
+        return MENU
 
     def _event(self, ev, now):
         b = buttons.button_of(ev)
@@ -186,6 +192,8 @@ class LinkPlay(Screen):
                 event = link.step(now)
         if self.reviewing is not None:
             return self.reviewing.tick(now) or went
+        if self._ended(link) and time.ticks_diff(now, self.sign_at) >= _ENDED_MS:
+            return self._leave()
         if self.sign is not None and time.ticks_diff(now, self.sign_at) >= _SIGN_MS:
             self.sign = None
             went = SAME
@@ -209,16 +217,28 @@ class LinkPlay(Screen):
                 self.shared.sound("HINT")
             else:
                 self.shared.sound("ERROR")
+                if self._ended(link):
+                    self.sign = None
+                    self.sign_at = now  # said from now, then the menu
             return SAME
         return None  # ACKED: nothing shows
 
     def due(self, now):
+        link = self.link
+        if self._ended(link):
+            return max(0, _ENDED_MS - time.ticks_diff(now, self.sign_at))
         if self.sign is not None:
             return max(0, _SIGN_MS - time.ticks_diff(now, self.sign_at))
-        link = self.link
         if link is not None and link.state == linkgame.PLAYING and self.shared.game.over():
             return self.blink_due(now, self.since, BLINK_MS)
         return -1
+
+    def _ended(self, link):
+        # A link that cannot go on and goes back to the menu by itself: the other board left
+        # (GONE) or the positions disagree (OUT_OF_STEP). Another version stays until a click.
+        return link is not None and (
+            link.state == linkgame.GONE or link.state == linkgame.OUT_OF_STEP
+        )
 
     # -- the glass ----------------------------------------------------------------------------
 
