@@ -23,6 +23,10 @@ import errno
 import select
 import socket
 
+# The most this end keeps of what came in and was not read: a board's UART holds 256 bytes
+# (machine_uart.py) and loses the rest, so more is never needed; a board that left link play
+# for minutes finds the other's greetings piled up in its socket, and reads them through this.
+HOLD = 512
 IDLE = 0  # no other end and no socket: the next look connects
 LISTENING = 1  # nobody was listening: this end listens for the other
 CONNECTING = 2  # a connect under way
@@ -156,7 +160,10 @@ class End:
             if not n:  # the other end closed its side: a pulled cable
                 self._drop()
                 return
-            self._inbox.extend(memoryview(chunk)[:n])
+            inbox = self._inbox
+            room = HOLD - len(inbox)
+            if room > 0:  # the rest is lost, as a full UART loses it
+                inbox.extend(memoryview(chunk)[: min(n, room)])
 
     def _drop(self):
         if self._sock is not None:

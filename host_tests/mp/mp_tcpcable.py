@@ -134,4 +134,23 @@ def test_through_the_uart_what_came_before_it_was_opened_is_lost():
     b.close()
 
 
+
+def test_a_backlog_piled_up_while_nobody_looked_costs_no_more_than_hold():
+    # A board out of link play for minutes: the other's greetings pile up in its socket. When
+    # it looks again, it keeps HOLD bytes of them at most, as a UART loses what it cannot hold
+    # (an unbounded inbox ran the simulator's 192 KB heap out: a MemoryError on the glass).
+    port = free_port()
+    a, b = tcpcable.End(port), tcpcable.End(port)
+    joined(a, b)
+    for _ in range(64):
+        b.write(bytes(1000))
+    utime.sleep_ms(50)
+    a.any()
+    check(a.any() == tcpcable.HOLD, "kept %d" % a.any())
+    a.clear()
+    check(a.any() == 0)
+    a.close()
+    b.close()
+
+
 mptest.run(globals())
