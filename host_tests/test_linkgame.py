@@ -214,3 +214,32 @@ def test_whatever_the_wire_does_the_two_games_never_differ_unsaid(faults):
             assert a.game.board == b.game.board and a.game.count == b.game.count
         if a.state == lg.OUT_OF_STEP or b.state == lg.OUT_OF_STEP:
             assert p.said(lg.OUT_OF_STEP) != [False, False]
+
+
+def test_a_board_that_says_bye_is_gone_at_once_and_once():
+    p = Pair()
+    p.run(300)
+    p.mover().move(4, p.now)
+    p.run(300)
+    a, b = p.links
+    b.bye(p.now)
+    p.run(20)
+    assert a.state == lg.GONE and p.events[0][-1] == (lg.STATE, lg.GONE)
+    # b comes back as another board (a new nonce): its HELLOs change nothing more on a.
+    said = len(p.events[0])
+    fresh = Game()
+    p.games[1] = fresh
+    p.links[1] = lg.Link(linkwire.Wire(p.cable.b), fresh, 9)
+    p.links[1].start(p.now)
+    p.run(2000)
+    assert len(p.events[0]) == said, p.events[0][said:]
+
+
+def test_a_bye_from_another_board_is_not_taken():
+    p = Pair()
+    p.run(300)
+    a, b = p.links
+    b.nonce ^= 0x5A5A  # as another board would say it
+    b.bye(p.now)
+    p.run(100)
+    assert a.state == lg.PLAYING

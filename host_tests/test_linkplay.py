@@ -191,8 +191,7 @@ def test_a_board_that_resets_is_noticed_within_2_s_and_its_old_game_ends(paths):
         t.run(600)
         assert screen_says(t, "a", "board has", "left.")
         assert screen_says(t, "b", "waiting")
-        t.press("a", "SELECT")  # a click: the menu
-        t.run(100)
+        t.run(4000)  # b's greetings go on: a still goes to the menu 4 s after saying so
         assert t.read("a", "h.shows('Link play', True)")  # its row highlighted
 
 
@@ -362,3 +361,17 @@ def test_no_undo_over_the_cable_and_prev_moves_on_its_click(paths):
         assert t.read(x, "h.cursor()") == 4  # the hold did not move it
         t.press(x, "PREV")
         assert t.read(x, "h.cursor()") == 3
+
+
+def test_a_player_who_leaves_is_said_at_once_on_the_other_board(paths):
+    with Twin(paths) as t:
+        to_link_play(t)
+        x = place(t, 4)
+        o = "b" if x == "a" else "a"
+        t.run(200)
+        t.hold(x, "NEXT")  # x's player goes to the menu mid-game
+        assert screen_says(
+            t, o, "board has", "left."
+        )  # within the hold's gap: no minute of NO LINK
+        t.run(4000)
+        assert t.read(o, "h.shows('Link play', True)")

@@ -18,12 +18,14 @@ int in 3 bytes, so each side sees at once when the two disagree):
   NO     seq, why, position                  the move was refused (why: a NO_* below)
   PING   position                            sent after PING_MS with nothing else to send
   AGAIN  games                               ready for the next game
+  BYE    nonce                               this board leaves link play (sent twice)
 A board joins once the other's HELLO echoes its nonce, so neither plays before both know each
 other. Who is X: the higher nonce for the first game, the other board for the next, and so on
 (a tie draws new nonces). A HELLO with another nonce once joined is another board, or this one
-after a reset: its game is GONE. A message of another VERSION (a HELLO) is OTHER_VERSION; any
-other message that does not fit (a kind, a length, a sequence number, a move out of turn or
-onto a taken cell) is refused or ignored and never applied. A position more than a move in
+after a reset: its game is GONE, as it is at once when the board says BYE. A message of another
+VERSION (a HELLO) is OTHER_VERSION; any other message that does not fit (a kind, a length, a
+sequence number, a move out of turn or onto a taken cell) is refused or ignored and never
+applied. A position more than a move in
 flight away from this board's is OUT_OF_STEP, said to the other board too. Nothing heard for
 LOST_MS is LOST; heard again with the same position, the game goes on (STATE, back to
 PLAYING); not heard for GONE_MS, GONE."""
@@ -42,6 +44,7 @@ _ACK = const(3)
 _NO = const(4)
 _PING = const(5)
 _AGAIN = const(6)
+_BYE = const(7)
 # Why a move is refused.
 NO_TURN = const(1)  # not the sender's turn (or a move still unacknowledged)
 NO_CELL = const(2)  # the cell is taken, or no cell
@@ -118,6 +121,16 @@ class Link:
             return self._begin_if_both(now)
         return None
 
+    def bye(self, now):
+        """This board leaves link play: the other board is told (twice: one may be lost; a
+        BYE lost twice leaves it to notice the silence), so it says so at once."""
+        if self._peer and (self.state == PLAYING or self.state == LOST):
+            self._head(_BYE)
+            self._out[2] = self.nonce >> 8
+            self._out[3] = self.nonce & 0xFF
+            self._send(4, now)
+            self._send(4, now)
+
     # -- the loop -------------------------------------------------------------------------------
 
     def step(self, now):
@@ -179,6 +192,11 @@ class Link:
             return self._hello(m, now)
         if self.state == WAITING:
             return None  # nothing but a HELLO means anything yet
+        if kind == _BYE and n == 4:
+            if m[2] << 8 | m[3] != self._peer or self.state == GONE:
+                return None  # another board's, or said already
+            self.state = GONE
+            return STATE
         if self.state == LOST or self.state == GONE:
             if not self._same(m, n, kind):
                 return None
@@ -232,6 +250,8 @@ class Link:
             self._send_hello(now)  # the other board may not have heard this one yet
             return JOINED
         if their != self._peer:  # another board, or this one after a reset
+            if state == GONE:
+                return None  # said once: its HELLOs go on while it waits for a link of its own
             self.state = GONE
             return STATE
         if state == PLAYING:

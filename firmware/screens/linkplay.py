@@ -78,13 +78,15 @@ class LinkPlay(Screen):
 
     def event(self, ev, now):
         went = self._event(ev, now)
-        return self._leave() if went == MENU else went
+        return self._leave(now) if went == MENU else went
 
-    def _leave(self):
+    def _leave(self, now):
         # The way out of link play (a press, or an ended link's time up: the display never
-        # sleeps here): the cable's UART stops and lets its buffers go (560 B on rp2), so a
-        # game after link play holds none of them.
+        # sleeps here). The other board is told, so it says so at once rather than after a
+        # minute of NO LINK; the cable's UART stops and lets its buffers go (560 B on rp2), so
+        # a game after link play holds none of them.
         if self.uart is not None:
+            self.link.bye(now)
             self.uart.deinit()
         return MENU
 
@@ -193,7 +195,7 @@ class LinkPlay(Screen):
         if self.reviewing is not None:
             return self.reviewing.tick(now) or went
         if self._ended(link) and time.ticks_diff(now, self.sign_at) >= _ENDED_MS:
-            return self._leave()
+            return self._leave(now)
         if self.sign is not None and time.ticks_diff(now, self.sign_at) >= _SIGN_MS:
             self.sign = None
             went = SAME
