@@ -134,7 +134,6 @@ def test_through_the_uart_what_came_before_it_was_opened_is_lost():
     b.close()
 
 
-
 def test_a_backlog_piled_up_while_nobody_looked_costs_no_more_than_hold():
     # A board out of link play for minutes: the other's greetings pile up in its socket. When
     # it looks again, it keeps HOLD bytes of them at most, as a UART loses what it cannot hold
