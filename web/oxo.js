@@ -9,7 +9,8 @@
 // - the buzzer (buzzer.js): what the PWM played, as a square wave in WebAudio;
 // - flash (flash.js): settings.json and error.log live in localStorage;
 // - the coach and the tree explorer (coach.js, explorer.js): what oxoweb.py's Page computes,
-//   rendered.
+//   rendered;
+// - the link cable (tabcable.js): link play between two tabs of this page.
 // The first frame needs little of it: firmware.bin holds the boot to the title (and the error
 // screen), game.bin the rest of the game, fetched after the first frame, and the coach's and
 // the explorer's code comes when first used (tools/web_build.py BUNDLES).
@@ -199,7 +200,9 @@ async function main() {
   // The rest of the game (the screens after the title, the engine, the coach), fetched now:
   // the firmware's next step waits for it (a press meanwhile stays on its pin until a step
   // has seen it: buttons.js).
-  game.rest = install(mp, fetchBundle("game.bin"), "game.bin");
+  // With it, link play's cable to another tab (tabcable.js), plugged before that next step.
+  game.rest = Promise.all([install(mp, fetchBundle("game.bin"), "game.bin"),
+    import("./tabcable.js")]).then(([, { TabCable }]) => game.page.plug(new TabCable(oxo)));
   await game.rest;
   oxo.loaded = true;
   if (!oxo.error && !game.timer) step();
