@@ -131,8 +131,9 @@ function installReader() {
   }
 
   // Where the glass shows `s` in the firmware's small font (smallfont.py, as
-  // testbed/glasstext.py finds it): [x, y] of the first place every pixel of its box matches.
-  function findSmall(s, g = window.oxo.glass) {
+  // testbed/glasstext.py finds it): [x, y] of the first place every pixel of its box matches;
+  // `inverted`: light letters on ink (widgets.sign's bar).
+  function findSmall(s, g = window.oxo.glass, inverted = false) {
     const mp = window.oxo.mp;
     if (!mp.globals.get("_oxoread_small")) {
       mp.runPython([
@@ -149,7 +150,7 @@ function installReader() {
     const cols = [];
     for (let x = 0; x < W; x++) {
       let col = 0;
-      for (let y = 0; y < H; y++) col += pixel(g, x, y) * 2 ** y;
+      for (let y = 0; y < H; y++) col += (pixel(g, x, y) ^ (inverted ? 1 : 0)) * 2 ** y;
       cols.push(col);
     }
     for (let y = 0; y + 6 <= H; y++) {
