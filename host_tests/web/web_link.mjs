@@ -1,6 +1,7 @@
 // Link play between two tabs of one browser (web/tabcable.js, the cable over BroadcastChannel):
 // they join, a move on one shows on the other, a third tab in link play waits while the pair
-// plays, and closing one tab of the pair gives NO LINK on the other.
+// plays, and closing one tab of the pair gives NO LINK on the other; a tab behind the other
+// (its timers at most once a second, as Chromium runs a hidden tab's) keeps the link.
 // SPDX-License-Identifier: MIT
 // Run by host_tests/test_web.py (class web_link); oxopage.mjs reads the glass. On the real
 // clock: the two tabs' firmwares talk through their own timers, which a fake clock per page
@@ -36,7 +37,8 @@ export async function test_two_tabs_join_play_and_see_the_other_leave(t) {
   const sa = await oxo.until(a, JOINED);
   const sb = await oxo.until(b, JOINED);
   const joins = await Promise.all([a, b].map((p) => p.evaluate(() => window.oxo.link.joins)));
-  t.log(`joined: ${sa.turn} / ${sb.turn}, joins ${joins}`);
+  const shown = await Promise.all([a, b].map((p) => p.evaluate(() => document.visibilityState)));
+  t.log(`joined: ${sa.turn} / ${sb.turn}, joins ${joins}, ${shown}`);
   t.assert.deepEqual(joins, [1, 1]);
 
   // One of them moves first (X: the higher nonce), the other sees its mark arrive.
@@ -61,7 +63,67 @@ export async function test_two_tabs_join_play_and_see_the_other_leave(t) {
   await c.close();
 
   // The mover's tab is closed: NO LINK on the other's glass (linkgame.LOST_MS, 2 s of silence).
+  const closed = performance.now();
   await mover.close();
   await oxo.until(other, NO_LINK, { timeout: 8000 });
+  t.log(`NO LINK ${Math.round(performance.now() - closed)} ms after the close`);
 }
 test_two_tabs_join_play_and_see_the_other_leave.timeout = 40;
+
+// A hidden tab's timers: Chromium runs them at most once a second (timer alignment of hidden
+// pages), so its firmware steps once a second. Emulated here, from when window.oxoHidden is
+// set, by holding each of the page's timers to the next whole second (headless tabs are all
+// visible).
+function hideLater() {
+  const setTimer = window.setTimeout;
+  window.setTimeout = (fn, ms = 0, ...args) => {
+    if (!window.oxoHidden) return setTimer(fn, ms, ...args);
+    const due = performance.now() + ms;
+    return setTimer(fn, Math.ceil(due / window.oxoHidden) * window.oxoHidden - performance.now(),
+      ...args);
+  };
+}
+
+// Whether the glass ever showed NO LINK from when window.oxoWatch is set: looked at every frame
+// the browser draws.
+function watchNoLink() {
+  const look = () => {
+    if (window.oxoWatch && window.oxo && window.oxo.glass &&
+        window.oxoRead.findSmall("NO LINK", window.oxo.glass, true) !== null) {
+      window.oxoSawNoLink = true;
+    }
+    requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+}
+
+export async function test_a_tab_whose_timers_run_once_a_second_keeps_the_link(t) {
+  await t.context.addInitScript(watchNoLink);
+  await t.context.addInitScript(hideLater);
+  const a = await oxo.open(t);
+  const b = await oxo.open(t, { page: await t.newPage() });
+  await toLinkPlay(a);
+  await toLinkPlay(b);
+  const sa = await oxo.until(a, JOINED);
+  await oxo.until(b, JOINED);
+  // The tab whose player is to move is in front; the other is hidden.
+  const [mover, hidden] = sa.turn === "YOU" ? [a, b] : [b, a];
+  const steps = () => hidden.evaluate(() => window.oxo.steps);
+  for (const page of [a, b]) await page.evaluate(() => { window.oxoWatch = true; });
+  await hidden.evaluate(() => { window.oxoHidden = 1000; });
+  const from = await steps();
+  const noLink = async (when) => {
+    const seen = await Promise.all([a, b].map((p) => p.evaluate(() => !!window.oxoSawNoLink)));
+    t.log(`${when}: the hidden tab stepped ${(await steps()) - from} times; NO LINK seen ${seen}`);
+    t.assert.deepEqual(seen, [false, false], "NO LINK with a tab stepping once a second");
+  };
+  // Six of the hidden tab's steps (6 s, 3 times the silence that makes NO LINK), then a move
+  // in front: it shows behind.
+  await hidden.waitForFunction((from) => window.oxo.steps >= from + 6, from, { timeout: 15000 });
+  await noLink("idle");
+  const before = await oxo.until(mover, oxo.YOUR_TURN);
+  await oxo.press(mover, "SELECT");
+  await oxo.until(hidden, MARKS, { arg: before.marks + 1, timeout: 10000 });
+  await noLink("a move");
+}
+test_a_tab_whose_timers_run_once_a_second_keeps_the_link.timeout = 50;
