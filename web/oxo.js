@@ -160,6 +160,15 @@ function step() {
   game.timer = setTimeout(step, wait);
 }
 
+// Bytes came from the other tab of link play. A hidden tab's timers run late (once a second,
+// once a minute after 5 minutes hidden in Chromium), its messages do not: the firmware steps
+// at once, reading them, as a board's loop would have.
+function came() {
+  if (!document.hidden || !game.timer || oxo.error) return;
+  clearTimeout(game.timer);
+  step();
+}
+
 function chooseBoard() {
   // ?board= names it (the links of the page set it); a bad one is said, and pico runs.
   const asked = new URLSearchParams(location.search).get("board");
@@ -202,7 +211,7 @@ async function main() {
   // has seen it: buttons.js).
   // With it, link play's cable to another tab (tabcable.js), plugged before that next step.
   game.rest = Promise.all([install(mp, fetchBundle("game.bin"), "game.bin"),
-    import("./tabcable.js")]).then(([, { TabCable }]) => game.page.plug(new TabCable(oxo)));
+    import("./tabcable.js")]).then(([, { TabCable }]) => game.page.plug(new TabCable(oxo, came)));
   await game.rest;
   oxo.loaded = true;
   if (!oxo.error && !game.timer) step();

@@ -14,14 +14,16 @@
 // on its cable. The pair holds while both tabs are open (a cable stays plugged when a board
 // leaves link play): closing or reloading a tab (pagehide) tells its partner, which then seeks
 // again; the firmware sees its silence first (NO LINK after 2 s, linkgame.LOST_MS). A tab that
-// dies without a pagehide (a crash) holds its partner until that tab is reloaded.
+// dies without a pagehide (a crash) holds its partner until that tab is reloaded. `came` is
+// called as bytes come from the partner (oxo.js steps a hidden tab's firmware then).
 
 const NAME = "oxo5110-link";
 const OPEN_MS = 5000; // looked at this recently: in link play (a hidden tab steps once a second)
 const SEEK_MS = 500; // how often an end with no partner asks
 
 export class TabCable {
-  constructor(oxo) {
+  constructor(oxo, came = () => {}) {
+    this.came = came;
     this.id = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
     this.partner = null;
     this.inbox = []; // hex strings from the partner, not taken yet
@@ -78,7 +80,10 @@ export class TabCable {
     if (to !== null && to !== this.id) return; // for another end
     const open = performance.now() - this.lookedAt < OPEN_MS;
     if (kind === "data") {
-      if (from === this.partner) this.inbox.push(hex);
+      if (from === this.partner) {
+        this.inbox.push(hex);
+        this.came();
+      }
     } else if (kind === "seek") {
       if (this.partner === null && open) this.post("offer", from);
     } else if (kind === "offer") {

@@ -331,16 +331,17 @@ export async function loads(page, action) {
 
 /**
  * Wait (bounded) until fn(state) in the page is truthy; returns its value. `state` is
- * oxoRead.state() (the board's status and cells) unless `read` names another reader.
+ * oxoRead.state() (the board's status and cells) unless `read` names another reader. `polling`:
+ * every 5 ms (the page's setTimeout), or "raf" (at each frame it draws).
  */
-export async function until(page, fn, { read = "state", timeout = 5000, arg } = {}) {
+export async function until(page, fn, { read = "state", timeout = 5000, arg, polling = 5 } = {}) {
   const handle = await page.waitForFunction(
     ({ src, read, arg }) => {
       const f = new Function("return " + src)();
       return f(window.oxoRead[read](), arg, window.oxo) || null;
     },
     { src: fn.toString(), read, arg },
-    { polling: 5, timeout },
+    { polling, timeout },
   );
   return handle.jsonValue();
 }
