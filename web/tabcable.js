@@ -1,7 +1,7 @@
 // The link cable between two tabs of this page: the board's link UART over BroadcastChannel.
 // SPDX-License-Identifier: MIT
 //
-// oxoweb.py's TabEnd (plugged into the board's LINK_UART) calls take() and send(): the firmware's
+// tabend.py's TabEnd (plugged into the board's LINK_UART) calls take() and send(): the firmware's
 // own polls, so this end does something only while the firmware looks at its UART, as
 // testbed/tcpcable.py's end does. Why BroadcastChannel: it joins the tabs (and windows) of one
 // origin in one browser with no server, no network and no shared worker to host; its messages
@@ -18,7 +18,7 @@
 // called as bytes come from the partner (oxo.js steps a hidden tab's firmware then).
 
 const NAME = "oxo5110-link";
-const OPEN_MS = 5000; // looked at this recently: in link play (a hidden tab steps once a second)
+const OPEN_MS = 5000; // looked at this recently: in link play (a hidden tab's timers run late)
 const SEEK_MS = 500; // how often an end with no partner asks
 
 export class TabCable {
