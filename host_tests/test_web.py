@@ -43,3 +43,7 @@ class web_coachgrid(_Page):
 
 class web_load(_Page):
     pass
+
+
+class web_link(_Page):
+    pass

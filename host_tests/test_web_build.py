@@ -96,7 +96,7 @@ def test_the_first_frame_fetches_under_256_kb_gzipped_and_none_of_the_coach(web_
     # index.html names every module its script's graph loads (else Chromium would fetch one
     # more, found late), the port's binary and the first bundle.
     assert first_frame_scripts() | {"index.html", "micropython.wasm", "firmware.bin"} == set(first)
-    later = {"game.bin", "explorer.bin", "coach.js", "explorer.js"}
+    later = {"game.bin", "explorer.bin", "coach.js", "explorer.js", "tabcable.js"}
     assert later.isdisjoint(first)
     assert {p.name for p in web_site.iterdir()} == set(first) | later
     sizes = {

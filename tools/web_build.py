@@ -4,11 +4,11 @@
 
 The site is a folder any static host serves as it is (module scripts need http, not file://):
 the page's files (PAGE_FILES: index.html, its script oxo.js and the modules it imports;
-coach.js is imported at the first scores, explorer.js when the explorer is first opened), the
-MicroPython WebAssembly port's loader and binary as npm ships them (PORT_FILES, of
-@micropython/micropython-webassembly-pyscript, pinned in web/package.json) and the bundles of
-compiled modules (BUNDLES: firmware.bin up to the first frame, game.bin right after it,
-explorer.bin when the explorer is first opened).
+tabcable.js is imported with game.bin, coach.js at the first scores, explorer.js when the
+explorer is first opened), the MicroPython WebAssembly port's loader and binary as npm ships
+them (PORT_FILES, of @micropython/micropython-webassembly-pyscript, pinned in web/package.json)
+and the bundles of compiled modules (BUNDLES: firmware.bin up to the first frame, game.bin
+right after it, explorer.bin when the explorer is first opened).
 
 The bundles hold every module the page imports (sources(): the firmware but main.py, whose loop
 the page replaces, the board files, the host's stand-ins it needs and the page's MicroPython
@@ -37,8 +37,10 @@ ROOT = Path(__file__).resolve().parents[1]
 WEB = ROOT / "web"
 OUT = ROOT / "build" / "web"
 MAGIC = b"OXO1"
+# The page's files: what the first frame loads, then those imported later (import()).
 PAGE_FILES = tuple(
-    "index.html oxo.js glass.js buttons.js buzzer.js flash.js coach.js explorer.js".split()
+    "index.html oxo.js glass.js buttons.js buzzer.js flash.js".split()
+    + "tabcable.js coach.js explorer.js".split()
 )
 PORT_FILES = ("micropython.mjs", "micropython.wasm")
 TESTBED = ROOT / "testbed"
@@ -54,13 +56,14 @@ STAND_INS = tuple(TESTBED / "hostboard" / name for name in HOSTBOARD) + tuple(
 # what the page imports up to its first frame (the boot to the title) and what the error screen
 # of a failing first step imports (runner's rescue, errorlog, smallfont: a broken module must
 # reach it); game.bin, fetched right after the first frame (the page's next step waits for it),
-# the screens after the title and what only they import (link play's too); explorer.bin,
-# fetched when the explorer is first opened, coachtree.py. A module the first frame needs,
-# left out of firmware.bin, fails every page check at its first frame; one it does not need,
-# left in, weighs on it (test_web_build.py holds the first frame's download under 256 KB gzipped).
+# the screens after the title and what only they import (link play's too, with tabend, the
+# page's cable end); explorer.bin, fetched when the explorer is first opened, coachtree.py. A
+# module the first frame needs, left out of firmware.bin, fails every page check at its first
+# frame; one it does not need, left in, weighs on it (test_web_build.py holds the first frame's
+# download under 256 KB gzipped).
 GAME_MODULES = (
     "mainmenu menu widgets setupmenu play game engine coach coachmarks demo review"
-    " linkplay linkgame linkwire"
+    " linkplay linkgame linkwire tabend"
 )
 BUNDLES = (
     ("firmware.bin", ()),
@@ -73,7 +76,8 @@ def sources():
     """Every module the page imports, in bundle order."""
     firmware = [p for p in mpy_build.firmware_sources(include_boards=False) if p.name != "main.py"]
     boards = sorted(mpy_build.BOARDS.glob("*.py"))
-    return firmware + boards + list(STAND_INS) + [WEB / "oxoweb.py", WEB / "coachtree.py"]
+    page = [WEB / name for name in ("oxoweb.py", "tabend.py", "coachtree.py")]
+    return firmware + boards + list(STAND_INS) + page
 
 
 def bundled(paths):

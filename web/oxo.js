@@ -9,7 +9,8 @@
 // - the buzzer (buzzer.js): what the PWM played, as a square wave in WebAudio;
 // - flash (flash.js): settings.json and error.log live in localStorage;
 // - the coach and the tree explorer (coach.js, explorer.js): what oxoweb.py's Page computes,
-//   rendered.
+//   rendered;
+// - the link cable (tabcable.js): link play between two tabs of this page.
 // The first frame needs little of it: firmware.bin holds the boot to the title (and the error
 // screen), game.bin the rest of the game, fetched after the first frame, and the coach's and
 // the explorer's code comes when first used (tools/web_build.py BUNDLES).
@@ -159,6 +160,15 @@ function step() {
   game.timer = setTimeout(step, wait);
 }
 
+// Bytes came from the other tab of link play. A hidden tab's timers run late (once a second,
+// once a minute after 5 minutes hidden in Chromium), its messages do not: the firmware steps
+// at once, reading them, as a board's loop would have.
+function came() {
+  if (!document.hidden || !game.timer || oxo.error) return;
+  clearTimeout(game.timer);
+  step();
+}
+
 function chooseBoard() {
   // ?board= names it (the links of the page set it); a bad one is said, and pico runs.
   const asked = new URLSearchParams(location.search).get("board");
@@ -199,7 +209,9 @@ async function main() {
   // The rest of the game (the screens after the title, the engine, the coach), fetched now:
   // the firmware's next step waits for it (a press meanwhile stays on its pin until a step
   // has seen it: buttons.js).
-  game.rest = install(mp, fetchBundle("game.bin"), "game.bin");
+  // With it, link play's cable to another tab (tabcable.js), plugged before that next step.
+  game.rest = Promise.all([install(mp, fetchBundle("game.bin"), "game.bin"),
+    import("./tabcable.js")]).then(([, { TabCable }]) => game.page.plug(new TabCable(oxo, came)));
   await game.rest;
   oxo.loaded = true;
   if (!oxo.error && !game.timer) step();

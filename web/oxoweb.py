@@ -20,6 +20,11 @@ through what it documents the page may read: the game (shared.game), or in the r
 position before the move reviewed (review.Review.position). The grid follows the device's Coach
 setting as the glass does; the explorer is there whatever it is.
 
+Link play joins two tabs of one browser: plug(cable) plugs a cable end (web/tabend.py, in
+game.bin) over web/tabcable.js's TabCable `cable` into the board's LINK_UART, as the simulator
+plugs testbed/tcpcable.py's end; the page does it with game.bin, before its next step, so
+before link play can open the UART.
+
 The glass comes from the controller model fed with the SPI and pin recording (what the real
 module would show: power-down, display mode, Vop, the backlight pin), the buzzer's notes from
 the PWM stand-in's record of what its pin played.
@@ -92,6 +97,13 @@ class Page:
     def step(self):
         """One iteration of the game; the ms to wait before the next (0: at once)."""
         return self.runner.step(time.ticks_ms())
+
+    def plug(self, cable):
+        """Plug the link cable to another tab (a TabCable of web/tabcable.js) into the board's
+        LINK_UART: the UART link play opens next is on it."""
+        import tabend  # in game.bin
+
+        machine.plug(self.board.LINK_UART, tabend.TabEnd(cable))
 
     def press(self, name, down):
         """Button `name` (PREV, NEXT, SELECT) goes down (True) or up: its pin's level."""

@@ -131,8 +131,9 @@ function installReader() {
   }
 
   // Where the glass shows `s` in the firmware's small font (smallfont.py, as
-  // testbed/glasstext.py finds it): [x, y] of the first place every pixel of its box matches.
-  function findSmall(s, g = window.oxo.glass) {
+  // testbed/glasstext.py finds it): [x, y] of the first place every pixel of its box matches;
+  // `inverted`: light letters on ink (widgets.sign's bar).
+  function findSmall(s, g = window.oxo.glass, inverted = false) {
     const mp = window.oxo.mp;
     if (!mp.globals.get("_oxoread_small")) {
       mp.runPython([
@@ -149,7 +150,7 @@ function installReader() {
     const cols = [];
     for (let x = 0; x < W; x++) {
       let col = 0;
-      for (let y = 0; y < H; y++) col += pixel(g, x, y) * 2 ** y;
+      for (let y = 0; y < H; y++) col += (pixel(g, x, y) ^ (inverted ? 1 : 0)) * 2 ** y;
       cols.push(col);
     }
     for (let y = 0; y + 6 <= H; y++) {
@@ -330,16 +331,17 @@ export async function loads(page, action) {
 
 /**
  * Wait (bounded) until fn(state) in the page is truthy; returns its value. `state` is
- * oxoRead.state() (the board's status and cells) unless `read` names another reader.
+ * oxoRead.state() (the board's status and cells) unless `read` names another reader. `polling`:
+ * every 5 ms (the page's setTimeout), or "raf" (at each frame it draws).
  */
-export async function until(page, fn, { read = "state", timeout = 5000, arg } = {}) {
+export async function until(page, fn, { read = "state", timeout = 5000, arg, polling = 5 } = {}) {
   const handle = await page.waitForFunction(
     ({ src, read, arg }) => {
       const f = new Function("return " + src)();
       return f(window.oxoRead[read](), arg, window.oxo) || null;
     },
     { src: fn.toString(), read, arg },
-    { polling: 5, timeout },
+    { polling, timeout },
   );
   return handle.jsonValue();
 }

@@ -37,8 +37,8 @@ export async function test_the_first_frame_fetches_what_index_html_names_and_no_
   for (const name of ["game.bin", ...COACH_FILES]) {
     t.assert.ok(!seen.named.includes(name), `index.html names ${name} to load`);
   }
-  // After the first frame: the rest of the game, and nothing of the coach's.
-  t.assert.deepEqual(seen.all, [...seen.named, "game.bin"].sort());
+  // After the first frame: the rest of the game with link play's cable, nothing of the coach's.
+  t.assert.deepEqual(seen.all, [...seen.named, "game.bin", "tabcable.js"].sort());
   t.assert.deepEqual(oxo.served(t).sort(), ["index.html", ...seen.all].sort());
 }
 
@@ -68,7 +68,7 @@ export async function test_the_first_frame_imports_all_of_firmware_bin(t) {
     const response = await route.fetch();
     await route.fulfill({ response, body: (await response.text()) + NOTE_IMPORTS });
   });
-  await oxo.open(t); // the first frame, then game.bin: the title idles, importing nothing
+  await oxo.open(t); // the first frame, then game.bin: the title idles
   const seen = new Set((await page.evaluate(() => {
     window.oxo.mp.runPython("_oxo_names = ' '.join(sorted(_oxo_seen))");
     return window.oxo.mp.globals.get("_oxo_names");
@@ -81,8 +81,9 @@ export async function test_the_first_frame_imports_all_of_firmware_bin(t) {
   // smallfont), which a failing first step needs: web_page's broken-module check shows them.
   const unused = ["esp32", "rescue", "errorlog", "smallfont"];
   t.assert.deepEqual(first.filter((name) => !seen.has(name)).sort(), unused.sort());
-  for (const bundle of ["game.bin", "explorer.bin"]) {
-    t.assert.deepEqual(modules(bundle).filter((name) => seen.has(name)), [],
+  // Of game.bin, only the page's link cable end (tabend), plugged as game.bin comes in.
+  for (const [bundle, imported] of [["game.bin", ["tabend"]], ["explorer.bin", []]]) {
+    t.assert.deepEqual(modules(bundle).filter((name) => seen.has(name)), imported,
       `the first frame imported from ${bundle}`);
   }
 }
