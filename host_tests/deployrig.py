@@ -126,6 +126,8 @@ def glass(bus_file):
     screen = simview.Screen(io.StringIO(), clear=False)
     while len(data) >= 5:
         kind, n = data[:1], int.from_bytes(data[1:5], "big")
+        if len(data) < 5 + n:
+            break  # a frame still being written: its header is out, its payload not yet
         screen.feed(kind, data[5 : 5 + n])
         data = data[5 + n :]
     return screen.model
