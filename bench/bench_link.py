@@ -2,38 +2,24 @@
 (testbed/picopair.py on the lab of make test-pico): the time from a press on one board to the
 frame on the other, and what link play costs on the heap while playing, frozen and stock.
 
-The time: a drawn game (CELLS, 9 moves, each board's player in turn) played by the
-buttons, each move's SELECT a tap of TAP_MS. For each move: the pin going low (the press),
-the pin going high (the release: a click acts then, as a hold of SELECT is the hint;
-buttons.py), the first byte of the move's frame on the sending board's TX, and the first frame
-on each LCD showing the new mark (when CS rose at its end). The relay hands bytes over every
-SLICE_MS, so a byte reaches the other board up to that much later than a wire would bring it
-(each then arrives at 115200 baud, 10 bits a byte). Simulated time at 125 MHz.
-
-The heap: as bench_pico.py measures it while playing (the game run from the raw REPL with
-runner.Runner.step wrapped to print gc.mem_alloc() after every step where it changed; the
-wrapper's share is bench_pico's "of which" figure), on board a in a link game against board b
-(the same game as above), from its first move to the result; beside it a two-player game on
-one board (bench_pico.py's method and game), the same two-player game on board a after it
-left link play, and what opening link play loads beyond a game's modules, import by import.
+How each figure is taken is in docs/benchmarks.md ("Link play on two emulated Picos"); the heap
+is measured as bench_pico.py measures it, with its pieces.
 
     PICO_FIRMWARE=<frozen .uf2/.bin> PICO_MICROPYTHON=<stock .uf2/.bin> \\
         .venv/bin/python bench/bench_link.py
 """
 
-import re
 import statistics
 import sys
 
 import bench_pico
 import benchkit
+from bench_pico import booted, during
 from benchkit import ROOT
 
 sys.path.insert(0, str(ROOT / "host_tests"))
-import picolab  # noqa: E402
 import picopair  # noqa: E402
 import picoplay  # noqa: E402
-import picosetup  # noqa: E402
 
 CELLS = (4, 0, 2, 6, 3, 5, 1, 7, 8)  # a drawn game: no winning line blinks over a mark
 # The relay's slice here: one character's time at 115200 baud (10 bits), so a byte is no later
@@ -47,16 +33,14 @@ TAP_MS = 80  # how long SELECT is held for a move: picoplay.play_cell's tap
 LINK_MODULES = "linkwire linkgame review linkplay".split()
 
 
-def _boards(kind):
-    firmware, fs = picosetup.boot_args(kind)
-    return picolab.Board(firmware, fs=fs), picolab.Board(firmware, fs=fs)
+def other(name):
+    return "b" if name == "a" else "a"
 
 
 def _move(pair, mover, cell, mark):
     """Play `cell` on board `mover`: (press, release, first TX byte, mover's frame, other's
     frame) in ms, the frames the first showing `mark` there (None: none within a second)."""
     side = pair.side(mover)
-    other = "b" if mover == "a" else "a"
     picoplay.wait_frame(side, 1000, lambda g: picoplay.cursor(g) >= 0)
     for _ in range(9):
         if picoplay.cursor(picoplay.glass(side)) == cell:
@@ -70,7 +54,7 @@ def _move(pair, mover, cell, mark):
     def shows(g):
         return picoplay.cell(g, cell) == mark
 
-    there = picoplay.wait_frame(pair.side(other), 1000, shows, after=press)
+    there = picoplay.wait_frame(pair.side(other(mover)), 1000, shows, after=press)
     pair.run(50)
     here = next((f for f in pair.boards[mover].frames if f.t > press and shows(f.glass)), None)
     tx = next((ns / 1e6 for ns, _ in pair.traffic[mover][sent:] if ns / 1e6 >= release), None)
@@ -79,36 +63,28 @@ def _move(pair, mover, cell, mark):
 
 def latency(kind):
     """[(press, release, tx, mover's frame, other's frame)] ms, one a move of a drawn game."""
-    a, b = _boards(kind)
-    pair = picopair.Pair(a, b, SLICE_MS)
-    try:
+    with booted(kind) as a, booted(kind) as b:
+        pair = picopair.Pair(a, b, SLICE_MS)
         pair.run(800)
         x = picoplay.join(pair)
-        players = (x, "b" if x == "a" else "a")
-        return [_move(pair, players[k % 2], cell, "XO"[k % 2]) for k, cell in enumerate(CELLS)]
-    finally:
-        pair.close()
+        return [
+            _move(pair, (x, other(x))[k % 2], cell, "XO"[k % 2]) for k, cell in enumerate(CELLS)
+        ]
 
 
 def link_heap(kind):
-    """Board a's heap at each step (as bench_pico.heap_while_playing reads it) from its first
-    move in a link game to the result, and then from the first move to the result of a
-    two-player game begun from the menu (a hold of NEXT leaves link play): {"link": [...],
-    "after": [...]}."""
-    a, b = _boards(kind)
-    try:
-        a.send(b"\x03\x03")  # stopped as soon as its USB serial is up: main.py had not got far
-        a.wait_for(b">>> ", since=0)
-        since = len(a.serial)
-        a.send(b"\x01")
-        a.wait_for(b"raw REPL; CTRL-B to exit\r\n>", since=since)
-        a.send((bench_pico.DROP + bench_pico.MEASURE).encode() + b"\x04")
+    """Board a's heap at each step (bench_pico's measure) from its first move in a link game to
+    the result, and then from the first move to the result of a two-player game begun from the
+    menu (a hold of NEXT leaves link play): {"link": [...], "after": [...]}."""
+    with booted(kind) as a, booted(kind) as b:
+        bench_pico.stop_early(a)
+        since = bench_pico.restart_measured(a)
         pair = picopair.Pair(a, b)
         pair.run(800)  # a's game again from the REPL, b's from power-on: both on the title
         x = picoplay.join(pair)
         start = a.t
         for k, cell in enumerate(CELLS):
-            side = pair.side((x, "b" if x == "a" else "a")[k % 2])
+            side = pair.side((x, other(x))[k % 2])
             picoplay.wait_frame(side, 1000, lambda g: picoplay.cursor(g) >= 0)
             picoplay.play_cell(side, cell)
         end = a.t
@@ -122,55 +98,24 @@ def link_heap(kind):
             picoplay.play_cell(pair.side("a"), cell)
         over = a.t
         pair.run(1500)
-        text = a.serial[since:].decode("latin-1")
-        samples = [(int(t), int(m)) for t, m in re.findall(r"HEAP (\d+) (\d+)", text)]
-        return {"link": _during(samples, start, end), "after": _during(samples, again, over)}
-    finally:
-        a.close()
-        b.close()
-
-
-def _during(samples, start, end):
-    # The heap in force at each step from `start` to `end` (the samples are printed on change).
-    before = [m for t, m in samples if t <= start]
-    return ([before[-1]] if before else []) + [m for t, m in samples if start < t <= end]
+        samples = bench_pico.heap_samples(a, since)
+        return {"link": during(samples, start, end), "after": during(samples, again, over)}
 
 
 def two_player_heap(kind):
     """bench_pico.heap_while_playing's two-player game on one board: the heap at each step."""
-    firmware, fs = picosetup.boot_args(kind)
-    board = picolab.Board(firmware, fs=fs)
     out = {}
-    try:
+    with booted(kind) as board:
         bench_pico.heap_while_playing(board, out)
-    finally:
-        board.close()
     return out["playing"]
-
-
-PER_MODULE = """for _name in %r:
-    __import__(_name)
-gc.collect()
-for _name in %r:
-    gc.collect()
-    _before = gc.mem_alloc()
-    __import__(_name)
-    gc.collect()
-    print(_name, gc.mem_alloc() - _before)
-""" % (bench_pico.GAME_MODULES, LINK_MODULES)
 
 
 def modules(kind):
     """{module: bytes its import adds} for LINK_MODULES after a game's modules."""
-    firmware, fs = picosetup.boot_args(kind)
-    board = picolab.Board(firmware, fs=fs)
-    try:
+    with booted(kind) as board:
         board.run(300)
         board.interrupt()
-        lines = board.raw(bench_pico.DROP + PER_MODULE)[0].split("\n")
-        return dict((n, int(b)) for n, b in (line.split() for line in lines if line.strip()))
-    finally:
-        board.close()
+        return bench_pico.import_costs(board, LINK_MODULES, bench_pico.GAME_MODULES)
 
 
 def spread(values):
@@ -178,11 +123,9 @@ def spread(values):
 
 
 def main():
-    problem = picosetup.problem()
-    if problem:
-        print("bench_link: skipped: " + problem)
+    kinds = bench_pico.lab_kinds("bench_link")
+    if not kinds:
         return 0
-    kinds = [k for k, p in picosetup.firmwares().items() if p.is_file()]
     got = {}
     for kind in kinds:
         moves = latency(kind)
@@ -196,18 +139,14 @@ def main():
             "two": two_player_heap(kind),
             "modules": modules(kind),
         }
-    print(
-        "Firmwares: "
-        + "; ".join("%s %s" % (k, bench_pico.shown(picosetup.firmwares()[k])) for k in kinds)
-    )
+    print(bench_pico.firmwares_line(kinds))
     print(
         "rp2040js 1.4.1, two boards, simulated time at 125 MHz; a drawn game of %d moves, SELECT "
         "tapped %d ms; the relay's slice %.3f ms; heap in bytes, absolute.\n"
         % (len(CELLS), TAP_MS, SLICE_MS)
     )
     get = [got[k] for k in kinds]
-    benchkit.row("figure", *kinds)
-    benchkit.row("---", *["---"] * len(kinds))
+    benchkit.header("figure", *kinds)
     rows = (
         ("press (pin low) to the other board's frame, ms", lambda m: m[4] - m[0]),
         ("release (the click) to the other board's frame, ms", lambda m: m[4] - m[1]),
@@ -235,8 +174,7 @@ def main():
     )
     print("\nWhat opening link play loads beyond a game's modules (each import, gc.collect() "
           "around it; 0: loaded by one above):\n")  # fmt: skip
-    benchkit.row("module, bytes", *kinds)
-    benchkit.row("---", *["---"] * len(kinds))
+    benchkit.header("module, bytes", *kinds)
     for name in LINK_MODULES:
         benchkit.row(name, *["%d" % r["modules"][name] for r in get])
     return 0

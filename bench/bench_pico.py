@@ -2,18 +2,9 @@
 the frozen image and stock MicroPython with deploy's files, side by side: the heap while
 playing and at a bare REPL, power-on to the title, the engine's and the coach's search.
 
-Heap figures are absolute `gc.collect(); gc.mem_alloc()` as the board holds them. "While
-playing" is measured by the game itself run from the raw REPL after a Ctrl-C as the board runs
-it at power-on (`import main`: the frozen image's main.py, which lends the filesystem to the
-game, or deploy's), with the game's modules first dropped from sys.modules (so it loads them
-as at power-on) and runner.Runner.step
-wrapped to print the heap after every step where it changed; the host plays a two-player game
-on the buttons meanwhile. The wrapper, the raw REPL's script and the runner module imported
-before the game are on the heap too: their share is measured (the script's base against a
-bare REPL with runner imported) and printed beside. Times are simulated ms on the emulator's
-clock at 125 MHz, with the flash's typical erase and program times charged (W25Q16JV: 45 ms
-a 4 KB sector, 0.4 ms a page; testbed/rp2040/flashrom.mjs) and, in brackets, with instant
-flash. Search times: time.ticks_us() on the board around each call, the best of 5.
+How each figure is taken is in docs/benchmarks.md ("On a Pico: the project's lab"). The lab's
+pieces here (a board, the game restarted with its heap measured, each import's cost) serve
+bench_link.py too.
 
     PICO_FIRMWARE=<frozen .uf2/.bin> PICO_MICROPYTHON=<stock .uf2/.bin> \\
         .venv/bin/python bench/bench_pico.py
@@ -21,6 +12,7 @@ flash. Search times: time.ticks_us() on the board around each call, the best of 
 
 import re
 import sys
+from contextlib import closing
 
 import benchkit
 import mpy_build
@@ -69,6 +61,79 @@ gc.collect()
 print("BASE", gc.mem_alloc())
 import main
 """
+PER_MODULE = """for _name in %r:
+    gc.collect()
+    _before = gc.mem_alloc()
+    __import__(_name)
+    gc.collect()
+    print(_name, gc.mem_alloc() - _before)
+"""
+
+
+def lab_kinds(name):
+    """The firmwares the lab runs here ("frozen", "stock"); none, having said why, without it."""
+    problem = picosetup.problem()
+    if problem:
+        print("%s: skipped: %s" % (name, problem))
+        return []
+    return [k for k, p in picosetup.firmwares().items() if p.is_file()]
+
+
+def firmwares_line(kinds):
+    """Which firmwares ran: a path within the checkout, or a file name and its size."""
+    shown = []
+    for kind in kinds:
+        path = picosetup.firmwares()[kind]
+        try:
+            shown.append("%s %s" % (kind, path.resolve().relative_to(ROOT)))
+        except ValueError:
+            shown.append("%s %s (%d bytes)" % (kind, path.name, path.stat().st_size))
+    return "Firmwares: " + "; ".join(shown)
+
+
+def booted(kind, **options):
+    """A board of the lab powered on with firmware `kind` (picosetup.boot_args), for a `with`
+    that closes it."""
+    firmware, fs = picosetup.boot_args(kind)
+    return closing(picolab.Board(firmware, fs=fs, **options))
+
+
+def stop_early(board):
+    """Ctrl-C as soon as the board's USB serial is up (the lab holds the bytes until then):
+    main.py had not got far."""
+    board.send(b"\x03\x03")
+    board.wait_for(b">>> ", since=0)
+
+
+def restart_measured(board, first=""):
+    """Start the game again from the raw REPL as at power-on, its modules dropped (DROP), `first`
+    run before it, with runner.Runner.step wrapped to print the heap after every step where it
+    changed (MEASURE); where its output starts on the serial."""
+    since = len(board.serial)
+    board.send(b"\x01")
+    board.wait_for(b"raw REPL; CTRL-B to exit\r\n>", since=since)
+    board.send((DROP + first + MEASURE).encode() + b"\x04")
+    return since
+
+
+def heap_samples(board, since):
+    """[(ms, heap)] as the measured game printed them from `since`: one where the heap changed."""
+    text = board.serial[since:].decode("latin-1")
+    return [(int(t), int(m)) for t, m in re.findall(r"HEAP (\d+) (\d+)", text)]
+
+
+def during(samples, start, end):
+    """The heap in force at each step from `start` to `end` (ms)."""
+    before = [m for t, m in samples if t <= start]
+    return ([before[-1]] if before else []) + [m for t, m in samples if start < t <= end]
+
+
+def import_costs(board, names, first=()):
+    """{module: bytes its import adds}, each of `names` in turn with gc.collect() around it,
+    after importing `first`; the board at its REPL, the game dropped (DROP)."""
+    script = DROP + ("for _name in %r:\n    __import__(_name)\n" % (first,) if first else "")
+    lines = board.raw(script + PER_MODULE % (names,))[0].split("\n")
+    return dict((n, int(b)) for n, b in (line.split() for line in lines if line.strip()))
 
 
 def title_after(board, since):
@@ -101,19 +166,14 @@ COACH_ON = (
 
 
 def heap_while_playing(board, out, coach=False):
-    """Play a game with the heap measured at every step (see the docstring), on a board stopped
-    by Ctrl-C as soon as its USB serial is up: main.py had not got far. Two players; with
-    `coach`, one player against the CPU with the Coach on (its marks hide the cursor from
-    picoplay, so the player takes whatever cell the cursor is on)."""
-    board.send(b"\x03\x03")  # the lab holds them until the USB serial is connected
-    board.wait_for(b">>> ", since=0)
+    """Play a game with the heap measured at every step (restart_measured) on a board stopped
+    early. Two players; with `coach`, one player against the CPU with the Coach on (its marks
+    hide the cursor from picoplay, so the player takes whatever cell the cursor is on)."""
+    stop_early(board)
     out["stopped_at"] = board.t
     out["repl"] = int(board.raw(DROP + HEAP)[0])
     out["repl_runner"] = int(board.raw(DROP + "import runner\n" + HEAP)[0])
-    since = len(board.serial)
-    board.send(b"\x01")
-    board.wait_for(b"raw REPL; CTRL-B to exit\r\n>", since=since)
-    board.send((DROP + (COACH_ON if coach else "") + MEASURE).encode() + b"\x04")
+    since = restart_measured(board, COACH_ON if coach else "")
     board.run(600)  # the game starts again: the title
     board.press("select")  # the menu
     if coach:
@@ -130,14 +190,10 @@ def heap_while_playing(board, out, coach=False):
             picoplay.play_cell(board, cell)
     end = board.t
     board.run(1500)
-    text = board.serial[since:].decode("latin-1")
-    out["base"] = int(re.search(r"BASE (\d+)", text).group(1))
-    samples = [(int(t), int(m)) for t, m in re.findall(r"HEAP (\d+) (\d+)", text)]
-    # The value in force at each step from the first move to the result (printed on change).
-    before = [m for t, m in samples if t <= start]
-    during = [m for t, m in samples if start < t <= end]
-    out["title"] = before[0] if before else None
-    out["playing"] = ([before[-1]] if before else []) + during
+    out["base"] = int(re.search(r"BASE (\d+)", board.serial[since:].decode("latin-1")).group(1))
+    samples = heap_samples(board, since)
+    out["title"] = samples[0][1] if samples and samples[0][0] <= start else None
+    out["playing"] = during(samples, start, end)
 
 
 # The game's modules in the order a game loads them, then those loaded only now and then.
@@ -148,121 +204,79 @@ GAME_MODULES = (
 # pads: loaded by the board file at boot, let go with it (startup.main).
 NOW_AND_THEN = "pads title mainmenu menu setupmenu demo coach review smallfont rescue errorlog"
 NOW_AND_THEN = NOW_AND_THEN.split()
-PER_MODULE = """for _name in %r:
-    gc.collect()
-    _before = gc.mem_alloc()
-    __import__(_name)
-    gc.collect()
-    print(_name, gc.mem_alloc() - _before)
-""" % (GAME_MODULES + NOW_AND_THEN,)
 
 
 def measure(kind):
     out = {}
-    firmware, fs = picosetup.boot_args(kind)
-    board = picolab.Board(firmware, fs=fs, flash_timing=False)
-    try:
+    with booted(kind, flash_timing=False) as board:
         out["boot_instant"] = boots(board)
-    finally:
-        board.close()
-    board = picolab.Board(firmware, fs=fs)
-    try:
+    with booted(kind) as board:
         out["boot"] = boots(board)
         board.run(300)
         board.interrupt()
-        us = board.raw(DROP + SEARCH)[0].split()
-        out["search"] = [int(n) for n in us]
-        lines = board.raw(DROP + PER_MODULE)[0].split("\n")
-        out["modules"] = dict(
-            (n, int(b)) for n, b in (line.split() for line in lines if line.strip())
-        )
-    finally:
-        board.close()
-    board = picolab.Board(firmware, fs=fs)
-    try:
+        out["search"] = [int(n) for n in board.raw(DROP + SEARCH)[0].split()]
+        out["modules"] = import_costs(board, GAME_MODULES + NOW_AND_THEN)
+    with booted(kind) as board:
         heap_while_playing(board, out)
-    finally:
-        board.close()
     coach = {}
-    board = picolab.Board(firmware, fs=fs)
-    try:
+    with booted(kind) as board:
         heap_while_playing(board, coach, coach=True)
-    finally:
-        board.close()
     out["coach"] = coach["playing"]
     return out
 
 
 def bare_stock():
     """gc.mem_alloc() at the REPL of stock MicroPython on an empty filesystem."""
-    board = picolab.Board(picosetup.firmwares()["stock"])
-    try:
+    with closing(picolab.Board(picosetup.firmwares()["stock"])) as board:
         board.run(300)
         board.interrupt()
         return int(board.raw(HEAP.replace("gc.", "import gc\ngc.", 1))[0])
-    finally:
-        board.close()
-
-
-def shown(path):
-    """A firmware's path as the figures show it: within the checkout, or its file name."""
-    try:
-        return str(path.resolve().relative_to(ROOT))
-    except ValueError:
-        return "%s (%d bytes)" % (path.name, path.stat().st_size)
 
 
 def ms(value):
     return "-" if value is None else "%.1f" % value
 
 
-def row(label, values):
-    benchkit.row(label, *values)
-
-
 def main():
-    problem = picosetup.problem()
-    if problem:
-        print("bench_pico: skipped: " + problem)
+    kinds = lab_kinds("bench_pico")
+    if not kinds:
         return 0
-    kinds = [k for k, p in picosetup.firmwares().items() if p.is_file()]
     results = {k: measure(k) for k in kinds}
-    print("Firmwares: " + "; ".join("%s %s" % (k, shown(picosetup.firmwares()[k])) for k in kinds))
+    print(firmwares_line(kinds))
     print("rp2040js 1.4.1, simulated time at 125 MHz; heap in bytes, absolute.\n")
-    row("figure", kinds)
-    row("---", ["---"] * len(kinds))
+    row = benchkit.row
+    benchkit.header("figure", *kinds)
     get = [results[k] for k in kinds]
-    row("heap while playing (2P game, every step)", ["%d-%d" % (min(r["playing"]),
-        max(r["playing"])) for r in get])  # fmt: skip
-    row("heap while playing with the Coach on (1P vs CPU)", ["%d-%d" % (min(r["coach"]),
-        max(r["coach"])) for r in get])  # fmt: skip
-    row("of which the lab's wrapper and script", ["%d" % (r["base"] - r["repl_runner"])
+    row("heap while playing (2P game, every step)",
+        *["%d-%d" % (min(r["playing"]), max(r["playing"])) for r in get])  # fmt: skip
+    row("heap while playing with the Coach on (1P vs CPU)",
+        *["%d-%d" % (min(r["coach"]), max(r["coach"])) for r in get])  # fmt: skip
+    row("of which the lab's wrapper and script", *["%d" % (r["base"] - r["repl_runner"])
         for r in get])  # fmt: skip
-    row("heap on the title (with the wrapper)", ["%s" % r["title"] for r in get])
-    row("REPL after Ctrl-C at the USB's first ms, game dropped", ["%d (at %.0f ms)" % (
+    row("heap on the title (with the wrapper)", *["%s" % r["title"] for r in get])
+    row("REPL after Ctrl-C at the USB's first ms, game dropped", *["%d (at %.0f ms)" % (
         r["repl"], r["stopped_at"]) for r in get])  # fmt: skip
     if "stock" in kinds:
         print("\nbare boot of stock MicroPython (empty filesystem, raw REPL): %d B" % bare_stock())
     print()
-    row("power-on to the title, first boot, ms", [
+    row("power-on to the title, first boot, ms", *[
         "%s (%s)" % (ms(r["boot"][0]), ms(r["boot_instant"][0])) for r in get])  # fmt: skip
-    row("power-on to the title, later boot (settings read), ms", [
+    row("power-on to the title, later boot (settings read), ms", *[
         "%s (%s)" % (ms(r["boot"][1]), ms(r["boot_instant"][1])) for r in get])  # fmt: skip
-    row("engine.best_move, empty board, ms (nodes)", [
+    row("engine.best_move, empty board, ms (nodes)", *[
         "%.2f (%d)" % (r["search"][0] / 1000, r["search"][1]) for r in get])  # fmt: skip
-    row("coach: engine.scores_into, empty board, ms (nodes)", [
+    row("coach: engine.scores_into, empty board, ms (nodes)", *[
         "%.2f (%d)" % (r["search"][2] / 1000, r["search"][3]) for r in get])  # fmt: skip
     print("\nWhere the heap goes: each module's import, in the order a game loads them (with "
           "gc.collect() around it; frozen: its globals, functions and classes; stock: its "
           "bytecode too), then the modules loaded only now and then; 0: already loaded by one "
           "above, which carries its cost.\n")  # fmt: skip
-    row("module, bytes", kinds)
-    row("---", ["---"] * len(kinds))
+    benchkit.header("module, bytes", *kinds)
     for name in GAME_MODULES + ["(a game's modules)"] + NOW_AND_THEN:
         if name.startswith("("):
-            row(name, ["%d" % sum(r["modules"][m] for m in GAME_MODULES) for r in get])
+            row(name, *["%d" % sum(r["modules"][m] for m in GAME_MODULES) for r in get])
         else:
-            row(name, ["%d" % r["modules"][name] for r in get])
+            row(name, *["%d" % r["modules"][name] for r in get])
     return 0
 
 
