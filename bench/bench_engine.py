@@ -25,7 +25,8 @@ def micropython_results():
         return None
     with benchkit.workdir() as tmp:
         benchkit.firmware_mpy(tmp, "engine")
-        mpy_build.compile_module(TESTBED / "gameboard.py", tmp)
+        for name in ("gameboard.py", "positions.py"):
+            mpy_build.compile_module(TESTBED / name, tmp)
         script = BENCH / "bench_engine_mp.py"
         output = benchkit.run_mp("bench_engine", script, (), (tmp, BENCH), "8m", 600)
     return json.loads(output.strip().splitlines()[-1])

@@ -9,6 +9,7 @@ import engine
 import gameboard
 import micropython  # on CPython testbed/cpython's: the engine's const(), the ticks in time
 import plain_minimax
+import positions
 
 
 def mem_total():
@@ -61,33 +62,14 @@ def measure(repeats=50):
     return rows
 
 
-def reachable():
-    # Every non-final position reachable from the empty board, as (board, player).
-    seen = set()
-    todo = [0]
-    live = []
-    while todo:
-        board = todo.pop()
-        if board in seen:
-            continue
-        seen.add(board)
-        if engine.winner(board) or gameboard.unpack(board).count(0) == 0:
-            continue
-        player = gameboard.to_move(board)
-        live.append((board, player))
-        for i in range(9):
-            if not board >> 2 * i & 3:
-                todo.append(board | player << 2 * i)
-    return live
-
-
 def slowest(repeats=3, again=60, candidates=8):
     # The slowest reachable position against the empty board, in nodes (a count, so machine
     # load cannot change it) and in time. Every position is timed `repeats` times; the
     # `candidates` slowest by time and by nodes are then timed `again` times each, interleaved
     # with the empty board, so that a burst of load slows both alike, and each keeps its
     # minimum (the least disturbed run).
-    live = reachable()
+    # Every position a game goes on from (testbed/positions.py).
+    live = [(board, gameboard.to_move(board)) for board in positions.going_on()]
     empty_nodes = 0
     nodes = {}
     times = []

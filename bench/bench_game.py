@@ -139,21 +139,11 @@ print("LATENCY press %d %d %d click %d %d %d" % (
     min(lat_click), sum(lat_click) // len(lat_click), max(lat_click)))
 
 # CPU reply per level: from the empty board, and the worst over every position a game can
-# reach that is not over (4,520: piece counts right, nobody has three in a row).
-def positions():
-    for n in range(19683):
-        board = nx = no = 0
-        for i in range(9):
-            v = n % 3
-            n //= 3
-            board |= v << (2 * i)
-            nx += v == 1
-            no += v == 2
-        if (nx == no or nx == no + 1) and nx + no < 9 and not engine.winner(board):
-            yield board, 1 if nx == no else 2
-
-
+# reach that is not over (4,520: testbed/positions.py).
+import positions
 import random
+
+going_on = [(board, 2 if n & 1 else 1) for board, n in positions.going_on().items()]
 
 for level in range(len(engine.LEVELS)):
     t = utime.ticks_us()
@@ -162,14 +152,13 @@ for level in range(len(engine.LEVELS)):
     empty = utime.ticks_diff(utime.ticks_us(), t) // 20
     worst = 0
     total = 0
-    count = 0
-    for board, player in positions():
-        count += 1
+    for board, player in going_on:
         t = utime.ticks_us()
         engine.level_move(board, player, level, random)
         d = utime.ticks_diff(utime.ticks_us(), t)
         total += d
         worst = max(worst, d)
+    count = len(going_on)
     print("CPU %s %d %d %d %d" % (engine.LEVELS[level], empty, total // count, worst, count))
 """
 
