@@ -1,20 +1,46 @@
-// The web benchmark's page driver (bench_web.mjs measures with it): a page opened to its first
-// frame with its steps timed, presses through oxo.js's key handler, a game played to a point.
+// The browser benchmarks' driver (bench_web.mjs and bench_web_coach.mjs run with it): the run
+// itself, a page opened to its first frame with its steps timed, presses through oxo.js's key
+// handler, a game played to a point.
 // SPDX-License-Identifier: MIT
 
+import { parseArgs } from "node:util";
+
+import { CHROMIUM, launch, serve } from "../host_tests/web/browser.mjs";
 import { seedSettings } from "../host_tests/web/oxopage.mjs";
 
 export const WAIT_MS = 20000; // for one page to show its first frame
 
-// Run a benchmark's `main` and exit: 0 when it is done, 1 on an error, 3 when it is not done
-// after `totalMs` (a browser that hangs must not hang `make bench`).
-export function runBounded(name, main, totalMs) {
+// A benchmark's run: its `options` parsed (util.parseArgs', beside --site and --chromium), the
+// site served as GitHub Pages serves it (`Cache-Control: max-age=600`, so a reload finds a warm
+// cache), Chromium launched; `measure(browser, server, opts)` returns the object printed as one
+// JSON line. Exits 0 when done, 1 on an error, 3 when not done after `totalMs` (a browser that
+// hangs must not hang `make bench`).
+export function benchMain(name, options, measure, totalMs = 100000) {
+  const { values: opts } = parseArgs({
+    options: { site: { type: "string" }, chromium: { type: "string", default: CHROMIUM },
+      ...options },
+  });
+  if (!opts.site) {
+    const more = Object.keys(options).map((k) => ` [--${k} ${options[k].default ?? "X"}]`);
+    console.error(`usage: ${name} --site DIR${more.join("")} [--chromium PATH]`);
+    process.exit(2);
+  }
   const bound = setTimeout(() => {
     console.error(`${name}: not done after ${totalMs / 1000} s; stopping`);
     process.exit(3);
   }, totalMs);
   bound.unref();
-  main().then(
+  const run = async () => {
+    const server = await serve(opts.site, { cacheControl: "max-age=600" });
+    const browser = await launch({ executablePath: opts.chromium });
+    try {
+      process.stdout.write(JSON.stringify(await measure(browser, server, opts)) + "\n");
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+  };
+  run().then(
     () => process.exit(0),
     (err) => {
       console.error(`${name}: ${err && err.stack ? err.stack : err}`);
@@ -22,6 +48,7 @@ export function runBounded(name, main, totalMs) {
     },
   );
 }
+
 export const DESKTOP = { width: 1280, height: 720 }; // Playwright's default viewport, scale 1
 
 // In the page, before oxo.js: the page's step timer (setTimeout(step, wait)) is wrapped to note
