@@ -34,11 +34,8 @@ SECTION = re.compile(r"<!-- (bench_\w+\.py) -->\n.*?<!-- /\1 -->\n", re.S)
 
 
 def purpose(script):
-    """The first paragraph of a benchmark's docstring (or leading comment), on one line."""
-    source = script.read_text()
-    doc = ast.get_docstring(ast.parse(source))
-    if doc is None:  # a MicroPython-side script says what it is in comments
-        doc = "\n".join(line.lstrip("# ") for line in source.splitlines() if line[:1] == "#")
+    """The first paragraph of a benchmark's docstring, on one line."""
+    doc = ast.get_docstring(ast.parse(script.read_text()))
     return " ".join(doc.split("\n\n")[0].split())
 
 
