@@ -22,12 +22,10 @@ TARGET_MS = 100
 
 
 def main():
-    if benchkit.skipped("bench_coach"):
+    output = benchkit.run_app("bench_coach", BENCH / "bench_coach_mp.py", "2048k", 300)
+    if output is None:
         return 0
-    with benchkit.workdir() as tmp:
-        paths = benchkit.app_paths(tmp)
-        script = BENCH / "bench_coach_mp.py"
-        got = benchkit.keyed(benchkit.run_mp("bench_coach", script, (tmp,), paths, "2048k", 300))
+    got = benchkit.keyed(output)
     best_us, best_nodes, scores_us, scores_nodes = (int(v) for v in got["EMPTY"])
     slow = [int(v) for v in got["SLOWEST"]]
     slow_us, slow_nodes, slow_board, slow_best_us, slow_best_nodes = slow

@@ -164,13 +164,9 @@ for level in range(len(engine.LEVELS)):
 
 
 def main():
-    if benchkit.skipped("bench_game"):
+    output = benchkit.run_app("bench_game", SCRIPT, "1024k")
+    if output is None:
         return 0
-    with benchkit.workdir() as tmp:
-        script = tmp / "bench_game_mp.py"
-        script.write_text(SCRIPT)
-        paths = benchkit.app_paths(tmp)
-        output = benchkit.run_mp("bench_game", script, (tmp,), paths, "1024k")
     figures = {}
     cpu = []
     for line in output.splitlines():

@@ -21,11 +21,9 @@ from benchkit import BENCH
 
 
 def main():
-    if benchkit.skipped("bench_loop"):
+    output = benchkit.run_app("bench_loop", BENCH / "bench_loop_mp.py", "512k")
+    if output is None:
         return 0
-    with benchkit.workdir() as tmp:
-        paths = benchkit.app_paths(tmp)
-        output = benchkit.run_mp("bench_loop", BENCH / "bench_loop_mp.py", (tmp,), paths, "512k")
     print("== bench_loop: heap per loop step (unix port, 64-bit; collector off, 10 ms steps) ==")
     print("  screen    case           garbage/step  transient/step  transient/move")
     for line in output.splitlines():

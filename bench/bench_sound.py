@@ -155,13 +155,9 @@ print("PRESS %d %d %d %d" % (lat_quiet[0], lat_quiet[10], lat_playing[0], lat_pl
 
 
 def main():
-    if benchkit.skipped("bench_sound"):
+    output = benchkit.run_app("bench_sound", SCRIPT, "1024k")
+    if output is None:
         return 0
-    with benchkit.workdir() as tmp:
-        script = tmp / "bench_sound_mp.py"
-        script.write_text(SCRIPT)
-        paths = benchkit.app_paths(tmp)
-        output = benchkit.run_mp("bench_sound", script, (tmp,), paths, "1024k")
     figures = {head: [float(v) for v in rest] for head, rest in benchkit.keyed(output).items()}
     base, code, code_sound, boot, boot_sound = figures["HEAP"]
     kb = 1024.0

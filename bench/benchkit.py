@@ -59,10 +59,19 @@ def hostboard_mpy(out_dir):
     return out_dir
 
 
-def app_paths(tmp):
-    """The folders the App runs from on the test bed: the host's stand-ins (testbed/hostboard)
-    and the firmware compiled into tmp, then testbed/ itself (hostapp) as source."""
-    return hostboard_mpy(tmp / "hb"), firmware_mpy(tmp / "mpy"), TESTBED
+def run_app(name, script, heapsize, timeout=120):
+    """Run a MicroPython half that drives the App on the test bed (`script`: its path, or its
+    source) with a folder for its settings file as its argument: its standard output, or None
+    when skipped(). It runs from the host's stand-ins (testbed/hostboard) and the firmware
+    compiled into that folder, then testbed/ itself (hostapp) as source."""
+    if skipped(name):
+        return None
+    with workdir() as tmp:
+        if isinstance(script, str):
+            (tmp / (name + "_mp.py")).write_text(script)
+            script = tmp / (name + "_mp.py")
+        paths = hostboard_mpy(tmp / "hb"), firmware_mpy(tmp / "mpy"), TESTBED
+        return run_mp(name, script, (tmp,), paths, heapsize, timeout)
 
 
 def run_mp(name, script, args=(), paths=(), heapsize="16k", timeout=120):
