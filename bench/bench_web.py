@@ -17,13 +17,16 @@ also saves a PNG of the page mid-game (450 CSS px wide, device scale 2, cropped 
 
 import argparse
 import gzip
+import json
+import os
 import re
+import subprocess
 import sys
 from pathlib import Path
 
 import benchkit
 import web_build
-import webbench
+import webtools
 from benchkit import ROOT
 
 SITE = ROOT / "build" / "bench-web"
@@ -32,6 +35,36 @@ RUNS = 7  # navigations, cold and reload
 PRESSES = 30
 IDLE_S = 5  # each idle sample (the title's must end before its demo starts at 15 s)
 TIMEOUT_S = 150  # bench_web.mjs stops itself at 100 s
+
+
+def run_page(name, site, script, args, timeout_s):
+    """Build the page into `site` (its npm packages installed if stale), print the machine's
+    load (the times move with it) and run the node script on it (`--site` and args): the JSON
+    on its last line of output; bench_web_coach.py runs its own so. Where the page cannot be
+    built (Node.js or Chromium missing is not a failure of the firmware) print "skipped: ..."
+    and exit 0; where the script fails or takes over timeout_s, say why and exit 1, so that
+    figures.py keeps the old figures."""
+    problem = webtools.unavailable()
+    try:
+        if not problem:
+            webtools.ensure_node_modules()
+            web_build.build(site)
+    except (webtools.WebToolsError, RuntimeError) as err:
+        problem = "could not install the page's npm packages or build it (%s)" % err
+    if problem:
+        print("skipped: " + problem)
+        sys.exit(0)
+    load = os.getloadavg()[0], os.cpu_count()
+    print("machine: load %.2f (1 min) on %d cores; times move with it" % load)
+    command = ["node", str(script), "--site", str(site), *args]
+    try:
+        result = subprocess.run(command, capture_output=True, text=True, timeout=timeout_s)
+    except subprocess.TimeoutExpired:
+        sys.exit("%s: %s did not finish in %d s" % (name, script.name, timeout_s))
+    if result.returncode:
+        why = "failed (exit %d): %s" % (result.returncode, result.stderr.strip())
+        sys.exit("%s: %s %s" % (name, script.name, why))
+    return json.loads(result.stdout.strip().splitlines()[-1])
 
 
 def gzipped(data):
@@ -68,24 +101,22 @@ def print_bytes(site, visit, first_frame, reload):
     files = [r["path"].lstrip("/") for r in visit if r["status"] == 200]
     files.sort(key=lambda name: (order.index(name) if name in order else len(order), name))
     before = {"index.html"} | {path.lstrip("/") for path in first_frame}
-    totals = {}
+    sizes = {}  # name: (raw, gzip -9) bytes
+
+    def total(label, names):
+        raw, gz = (sum(sizes[n][k] for n in names) for k in (0, 1))
+        benchkit.row(label, kb(raw), kb(gz))
+
     for part, names in (
         ("until the first frame", [n for n in files if n in before]),
         ("after it", [n for n in files if n not in before]),
     ):
-        raw_total = gz_total = 0
         for name in names:
             data = (site / name).read_bytes()
-            raw, gz = len(data), gzipped(data)
-            raw_total += raw
-            gz_total += gz
-            benchkit.row(name, kb(raw), kb(gz))
-        totals[part] = (len(names), raw_total, gz_total)
-        benchkit.row("**%s**, %d" % (part, len(names)), kb(raw_total), kb(gz_total))
-    count = sum(n for n, _, _ in totals.values())
-    raw_all = sum(r for _, r, _ in totals.values())
-    gz_all = sum(g for _, _, g in totals.values())
-    benchkit.row("all %d" % count, kb(raw_all), kb(gz_all))
+            sizes[name] = len(data), gzipped(data)
+            benchkit.row(name, *map(kb, sizes[name]))
+        total("**%s**, %d" % (part, len(names)), names)
+    total("all %d" % len(sizes), sizes)
     later = [n for n in order if (site / n).exists() and n not in files]
     print(
         "fetched when first used, not in a first visit: %s"
@@ -181,7 +212,7 @@ def main(argv=None):
         runs = ["--runs", str(RUNS), "--presses", str(PRESSES), "--idle", str(IDLE_S)]
         raw_png = tmp / "shot.png"
         shot = ["--screenshot", str(raw_png)] if args.screenshot else []
-        out = webbench.run_page("bench_web", SITE, RUNNER, runs + shot, TIMEOUT_S)
+        out = run_page("bench_web", SITE, RUNNER, runs + shot, TIMEOUT_S)
         if args.screenshot:
             width, height = save_screenshot(raw_png, args.screenshot)
 

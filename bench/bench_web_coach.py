@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 import benchkit
-import webbench
+from bench_web import run_page
 from benchkit import ROOT
 
 SITE = ROOT / "build" / "bench-web-coach"
@@ -44,7 +44,7 @@ ROWS = (
 
 def main():
     print("== bench_web_coach: the page's coach and tree explorer in Chromium (headless) ==")
-    out = webbench.run_page("bench_web_coach", SITE, RUNNER, ["--runs", str(RUNS)], TIMEOUT_S)
+    out = run_page("bench_web_coach", SITE, RUNNER, ["--runs", str(RUNS)], TIMEOUT_S)
     print("Chromium %s, %d fresh pages" % (out["chromium"], out["runs"]))
     benchkit.header("measure", "in MicroPython, median", "with rendering, median", "min", "max")
     ms = benchkit.ms
