@@ -13,14 +13,10 @@ from hostapp import HostApp
 STEPS = 500  # 5 s of 10 ms steps; a button goes down every 20th step, up 10 steps later
 
 
-def measure(r, button):
-    # (cursor moves, garbage, transient bytes) over STEPS steps (appheap.heap_over).
-    garbage, transient = heap_over(r, STEPS, button)
-    return (0 if button is None else (STEPS + 19) // 20), garbage, transient
-
-
 def report(screen, r, button):
-    moves, garbage, transient = measure(r, button)
+    # The case's line: garbage and transient bytes over STEPS steps (appheap.heap_over).
+    garbage, transient = heap_over(r, STEPS, button)
+    moves = 0 if button is None else (STEPS + 19) // 20
     what = "idle" if button is None else "move"
     print("STEP %s %s %d %d %d %d" % (screen, what, STEPS, moves, garbage, transient))
 

@@ -42,13 +42,10 @@ def main():
     print("== saves and the loop's longest step (Pico model: flash, frames, searches timed) ==")
     for name, what in (("alone", "beside the deployed files"), ("beside", "also beside error.log "
                        "(2 KB) and settings.bad (512 B)")):  # fmt: skip
+        ms = [f["save_%s_%s" % (name, k)] / 1000 for k in ("min", "median", "compact", "worst")]
         print(
             "save, %s: %.1f ms cheapest, %.1f ms median, %.1f ms compacting, %.1f ms worst"
-            % tuple(
-                [what]
-                + [f["save_%s_%s" % (name, k)] / 1000 for k in ("min", "median", "compact")]
-                + [f["save_%s_worst" % name] / 1000]
-            )
+            % (what, *ms)
         )
     print(
         "session of %d steps, %d saves: longest step %d ms (%s); longest save step %d ms, "
