@@ -155,10 +155,7 @@ def main():
         "  each import's own live bytes after a collection, in the order the firmware first "
         "imports it (builtins 0; a module that grows the qstr pool is charged the new pool):"
     )
-    line = []
-    for name, took in heap["imports"]:
-        if took:
-            line.append("%s %d" % (name, took))
+    line = ["%s %d" % (name, took) for name, took in heap["imports"] if took]
     for at in range(0, len(line), 6):
         print("  " + ", ".join(line[at : at + 6]))
     print(

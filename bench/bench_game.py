@@ -45,12 +45,8 @@ boot = gc.mem_alloc()
 real_show = lcd.show
 
 
-frames = [0]
-
-
 def show():
     real_show()
-    frames[0] += 1
     shown[0] = utime.ticks_us()
 
 
@@ -101,7 +97,6 @@ start = gc.mem_alloc()
 peak = 0
 games = 0
 total0 = micropython.mem_total()
-frames0 = frames[0]
 steps0 = steps[0]
 while games < 50:
     # NEXT (acts on its press edge), then SELECT (acts on release: a hold means hint).
