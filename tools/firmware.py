@@ -36,7 +36,7 @@ from firmware_needs import (
     check_esp_idf,
     check_source,
 )
-from wholefile import write_whole
+from wholefile import shown, write_whole
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "build" / "image"
@@ -86,13 +86,6 @@ IMAGES = {
     "pico2": Image("pico", "RPI_PICO2", "oxo5110-pico2.uf2", RP2_SUBMODULES, uf2_from_bin=False),
     "esp32": Image("esp32", "ESP32_GENERIC", "oxo5110-esp32.bin", ESP32_SUBMODULES),
 }
-
-
-def shown(path):
-    try:
-        return str(Path(path).resolve().relative_to(ROOT))
-    except ValueError:
-        return str(path)
 
 
 def check_board(name):
@@ -264,13 +257,10 @@ def to_uf2(firmware):
     """The RP2040 UF2 of firmware.bin (flash from XIP_BASE), checked as `make image` checks a
     MicroPython UF2: it declares its filesystem, on a sector, clear of its own code."""
     blocks = uf2.pages(picoinfo.XIP_BASE, firmware)
-    declared = picoinfo.filesystem_range(blocks)
-    if declared is None:
-        raise Missing("the built firmware declares no filesystem range in its binary info")
-    address, _size = declared
-    if address % 4096 or address < picoinfo.XIP_BASE + len(firmware):
-        raise Missing("the built firmware's filesystem (0x%08X) overlaps its code" % address)
-    return uf2.write(blocks), declared
+    try:
+        return uf2.write(blocks), picoinfo.checked_range(blocks, "the built firmware")
+    except ValueError as err:
+        raise Missing(str(err)) from None
 
 
 def build_image(board, source, stock=False):

@@ -37,16 +37,17 @@ import espimage
 import lfsimage
 import picoinfo
 import uf2
-from wholefile import write_whole
+from wholefile import shown, write_whole
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "build" / "image"
 GAME_NEEDS = "1.22"
-NEEDS = {"rp2": "1.23", "esp32": "1.26"}  # filesystem-only images: the layout they are made for
+NEEDS = {
+    "rp2": picoinfo.DECLARED_SINCE,
+    "esp32": "1.26",
+}  # filesystem-only images: the layout they are made for
 PICO_FS_OFFSET = 0xA0000
 PICO_FS_SIZE = 1408 * 1024
-PICO_PROG_SIZE = 256  # rp2's _boot.py: progsize=256, the flash page
-ESP32_PROG_SIZE = 32  # esp32's _boot.py mounts with VfsLfs2's default progsize
 
 
 class Made(NamedTuple):
@@ -91,26 +92,8 @@ def pico(board, files, micropython=None, name="the MICROPYTHON file"):
                     uf2.RP2040_FAMILY,
                 )
             )
-        declared = picoinfo.filesystem_range(firmware)
-        if declared is None:
-            raise uf2.UF2Error(
-                "%s declares no filesystem range in its binary info: use MicroPython %s "
-                "or later for RP2040 boards" % (name, NEEDS["rp2"])
-            )
-        address, size = declared
-        inside = [b.address for b in firmware if address <= b.address < address + size]
-        if address % lfsimage.BLOCK_SIZE or inside:
-            raise uf2.UF2Error(
-                "%s does not match: it declares its filesystem at %s, %s"
-                % (
-                    name,
-                    _where(address, size),
-                    "not on a 4 KB flash sector"
-                    if not inside
-                    else "but its own code is there (0x%08X)" % inside[0],
-                )
-            )
-    fs = _filesystem(files, size, PICO_PROG_SIZE, name if firmware else "RPI_PICO")
+        address, size = picoinfo.checked_range(firmware, name)
+    fs = _filesystem(files, size, lfsimage.PROG_SIZE["rp2"], name if firmware else "RPI_PICO")
     fs_blocks = uf2.pages(address, fs.data)
     fs_path = OUT / ("oxo5110-%s-fs.uf2" % board)
     made = {fs_path: uf2.write(fs_blocks)}
@@ -119,7 +102,7 @@ def pico(board, files, micropython=None, name="the MICROPYTHON file"):
         notes.append(
             "install on a Pico (RPI_PICO) with MicroPython %s+ (the game needs %s+): hold "
             "BOOTSEL, plug it in, copy %s to the RPI-RP2 drive"
-            % (NEEDS["rp2"], GAME_NEEDS, _shown(fs_path))
+            % (NEEDS["rp2"], GAME_NEEDS, shown(fs_path))
         )
     else:
         # MicroPython's blocks first and unchanged (address, flags, family, payload), then the
@@ -133,30 +116,25 @@ def esp32(board, files, micropython=None, name="the MICROPYTHON file"):
     if micropython is not None:
         espimage.check_firmware(micropython, name)
         offset, size = espimage.filesystem_range(micropython, what=name)
-    fs = _filesystem(files, size, ESP32_PROG_SIZE, name if micropython else "ESP32_GENERIC")
+    fs = _filesystem(
+        files, size, lfsimage.PROG_SIZE["esp32"], name if micropython else "ESP32_GENERIC"
+    )
     fs_path = OUT / ("oxo5110-%s-fs.bin" % board)
     made = {fs_path: fs.data}
     notes = ["filesystem at flash 0x%X, %d KB (4 MiB flash)" % (offset, size // 1024)]
     if micropython is None:
         notes.append(
             "install on MicroPython %s+ (the game needs %s+): esptool --chip esp32 "
-            "write-flash 0x%X %s" % (NEEDS["esp32"], GAME_NEEDS, offset, _shown(fs_path))
+            "write-flash 0x%X %s" % (NEEDS["esp32"], GAME_NEEDS, offset, shown(fs_path))
         )
     else:
         merged = OUT / ("oxo5110-%s.bin" % board)
         made[merged] = espimage.merge(micropython, offset, fs.data)
-        notes.append("install: " + espimage.write_flash_line(_shown(merged)))
+        notes.append("install: " + espimage.write_flash_line(shown(merged)))
     return Made(made, fs, notes)
 
 
 LAYOUTS = {"rp2": pico, "esp32": esp32}
-
-
-def _shown(path):
-    try:
-        return str(Path(path).relative_to(ROOT))
-    except ValueError:
-        return str(path)
 
 
 def make(board, micropython=None, name="the MICROPYTHON file"):
@@ -197,7 +175,7 @@ def main(argv=None):
         return 2
     for path, data in made.files.items():
         write_whole(path, data)
-    names = ", ".join("%s (%d KB)" % (_shown(p), len(d) // 1024) for p, d in made.files.items())
+    names = ", ".join("%s (%d KB)" % (shown(p), len(d) // 1024) for p, d in made.files.items())
     print(
         "image: %s; %d KB of %d KB free; %.1f s"
         % (names, made.fs.free_bytes // 1024, made.fs.block_count * 4, time.monotonic() - start)
