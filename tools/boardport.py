@@ -2,6 +2,7 @@
 1.5 s after a reset), resetting the board over it, and watching what the board does then."""
 
 import errno
+import fcntl
 import os
 import re
 import time
@@ -9,7 +10,6 @@ from pathlib import Path
 from urllib.parse import quote
 
 import serial
-from serial.tools import list_ports
 
 PORT_WAIT = 10.0  # s for a missing port: a Pico's is back ~1.5 s after a reset, hubs add more
 GONE_WAIT = 1.0  # s for the port to go after the reset line (the board resets as it reads it)
@@ -29,14 +29,8 @@ class PortProblem(Exception):
     """The port opened, but no MicroPython could be asked on it: the message says why."""
 
 
-def is_com(port):
-    return port.upper().startswith("COM") and port[3:].isdigit()
-
-
 def present(port):
-    """Whether the port's device exists (a Windows COM port has no path: ask pyserial)."""
-    if is_com(port):
-        return any(p.device.upper() == port.upper() for p in list_ports.comports())
+    """Whether the port's device exists."""
     return os.path.exists(port)
 
 
@@ -49,8 +43,6 @@ def open_error(port):
     """None if the port opens now, else why not (FileNotFoundError while it is away; ENOTTY for
     a file that is no terminal; EWOULDBLOCK while another program holds the exclusive lock
     mpremote, Thonny and pyserial take, as pyserial's exclusive open would meet it)."""
-    if is_com(port):
-        return None if present(port) else FileNotFoundError(2, "no such port", port)
     try:
         fd = os.open(port, os.O_RDWR | os.O_NOCTTY | os.O_NONBLOCK)
     except OSError as err:
@@ -58,8 +50,6 @@ def open_error(port):
     try:
         if not os.isatty(fd):
             return OSError(errno.ENOTTY, os.strerror(errno.ENOTTY), port)
-        import fcntl  # not on Windows, where is_com ports never get here
-
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError as err:
         return err
@@ -174,8 +164,7 @@ def wait_until(check, seconds):
 
 def open_line(port):
     """The port opened as mpremote opens it (115200, exclusive)."""
-    extra = {} if os.name == "nt" else {"exclusive": True}
-    return serial.Serial(port, 115200, timeout=0.05, **extra)
+    return serial.Serial(port, 115200, timeout=0.05, exclusive=True)
 
 
 def read_until(line, pattern, wait):
