@@ -1,6 +1,6 @@
 """Build the web page (`make web`): a static site that plays the real firmware in a browser.
 
-    python tools/web_build.py [--out build/web] [--serve PORT [--bind ADDRESS]]
+    python tools/web_build.py [--serve PORT [--bind ADDRESS]]     (make web, make serve)
 
 The site is a folder any static host serves as it is (module scripts need http, not file://):
 the page's files (PAGE_FILES: index.html, its script oxo.js and the modules it imports;
@@ -181,9 +181,6 @@ def serve(folder, port, bind):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument(
-        "--out", type=Path, default=OUT, help="the site's folder (default %(default)s)"
-    )
     parser.add_argument("--serve", type=int, metavar="PORT", help="then serve it on this port")
     parser.add_argument(
         "--bind",
@@ -194,19 +191,14 @@ def main(argv=None):
     if args.serve is not None and not 0 < args.serve < 65536:
         parser.error("--serve takes a port 1..65535, not %d" % args.serve)
     try:
-        written = build(args.out)
+        written = build(OUT)
     except RuntimeError as err:
         print("make web:", err, file=sys.stderr)
         return 1
     total = sum(p.stat().st_size for p in written)
-    where = args.out.resolve()
-    try:
-        where = where.relative_to(Path.cwd())
-    except ValueError:
-        pass
-    print("web: %d files, %.0f KB in %s" % (len(written), total / 1024, where))
+    print("web: %d files, %.0f KB in %s" % (len(written), total / 1024, OUT.relative_to(ROOT)))
     if args.serve is not None:
-        return serve(where, args.serve, args.bind)
+        return serve(OUT, args.serve, args.bind)
     print("serve it with `make serve`, or put the folder on any static host as it is")
     return 0
 
