@@ -97,14 +97,18 @@ def test_the_lcd_pins_carry_the_names_both_common_breakouts_print(name):
 
 
 @pytest.mark.parametrize("name", sorted(pinouts.HEADERS))
-def test_every_wire_starts_on_a_header_pin_and_every_part_is_wired(name):
+def test_every_part_is_wired_from_its_board_file_pin_or_a_gnd(name):
     w = wiring.read(name)
     elements = _elements(wiring.picture(name))
     wires = {k: e for k, e in elements.items() if k.startswith("wire-")}
-    expected = {"wire-lcd-" + label for label, _, pin in w.lcd if pin is not None}
-    expected |= {"wire-button-" + b for b, _ in w.buttons} | {"wire-buzzer-+"}
-    expected |= {"wire-link-TX", "wire-link-RX", "wire-link-GND"}
-    assert expected <= set(wires)
+    pins = {"wire-lcd-" + label: pin for label, _, pin in w.lcd if pin is not None}
+    pins |= {"wire-button-" + b: pin for b, pin in w.buttons} | {"wire-buzzer-+": w.buzzer}
+    pins |= {"wire-link-" + end: pin for end, pin in w.link} | {"wire-link-GND": pinouts.GROUND}
+    assert set(pins) <= set(wires) and "wire-link-TX" in pins
+    grounds = {str(p.number) for p in pinouts.labelled(w.header, ("GND",))}
+    for key, pin in pins.items():
+        drawn = wires[key].get("data-pin")
+        assert drawn in grounds if pin == pinouts.GROUND else drawn == str(pin.number), key
     for drawn in wires.values():
         assert _start(drawn) == _centre(elements["pin-" + drawn.get("data-pin")])
 
@@ -181,20 +185,6 @@ def test_the_readme_tables_give_the_gpios_and_header_pins_the_picture_wires(name
     assert "link GND" in seen
 
 
-# The link cable's pins, as the board files' comments and the README give them (the pins
-# UART(LINK_UART) takes: host_tests/mp/mp_boards.py): TX, RX, and the GND pins its GND may take.
-CABLE = {"pico": ("1", "2", {"3"}), "esp32": ("J3-11", "J3-12", {"J3-1", "J3-7", "J1-14"})}
-
-
-@pytest.mark.parametrize("name", sorted(CABLE))
-def test_each_picture_wires_the_link_cable_to_its_pins_and_a_gnd(name):
-    tx, rx, grounds = CABLE[name]
-    elements = _elements(wiring.picture(name))
-    assert elements["wire-link-TX"].get("data-pin") == tx
-    assert elements["wire-link-RX"].get("data-pin") == rx
-    assert elements["wire-link-GND"].get("data-pin") in grounds
-
-
 def _group_at(group):
     # The translate(dx dy) of a board's group in the cable's picture.
     dx, dy = re.fullmatch(r"translate\((\S+) (\S+)\)", group.get("transform")).groups()
@@ -218,13 +208,16 @@ def test_the_cable_picture_joins_each_tx_to_the_others_rx_and_gnd_to_gnd():
         assert points[0] == centre(wire.get("data-from"))
         assert points[-1] == centre(wire.get("data-to"))
         joined[wire.get("data-from")] = wire.get("data-to")
-    tx = {name: CABLE[name][0] for name in (a, b)}
-    rx = {name: CABLE[name][1] for name in (a, b)}
-    assert joined["%s:%s" % (a, tx[a])] == "%s:%s" % (b, rx[b])
-    assert joined["%s:%s" % (b, tx[b])] == "%s:%s" % (a, rx[a])
-    gnd = next(end for end in joined if end not in ("%s:%s" % (a, tx[a]), "%s:%s" % (b, tx[b])))
-    assert gnd.split(":")[1] in CABLE[gnd.split(":")[0]][2]
-    assert joined[gnd].split(":")[1] in CABLE[joined[gnd].split(":")[0]][2]
+    link = {
+        name: {e: "%s:%s" % (name, p.number) for e, p in wiring.read(name).link} for name in at
+    }
+    assert joined[link[a]["TX"]] == link[b]["RX"] and joined[link[b]["TX"]] == link[a]["RX"]
+    gnd = next(end for end in joined if end not in (link[a]["TX"], link[b]["TX"]))
+    for end in (gnd, joined[gnd]):
+        board, number = end.split(":")
+        assert number in {
+            str(p.number) for p in pinouts.labelled(wiring.read(board).header, ["GND"])
+        }
 
 
 def test_a_changed_link_pin_moves_its_wire_in_the_cable_picture(tmp_path):
