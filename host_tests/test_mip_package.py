@@ -10,21 +10,16 @@ from layout import source, sources
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_every_firmware_module_and_nothing_else_is_listed():
-    package = json.loads((ROOT / "package.json").read_text())
-    targets = sorted(target for target, _ in package["urls"])
-    modules = sorted(p.name for p in sources())
-    assert targets == modules, "run `python tools/mip_package.py` to update package.json"
+def test_package_json_is_what_the_generator_writes():
+    assert (ROOT / "package.json").read_text() == mip_package.expected(), (
+        "run `python tools/mip_package.py` to update package.json"
+    )
 
 
-def test_each_url_points_at_its_module_in_the_repository():
-    package = json.loads((ROOT / "package.json").read_text())
+def test_every_firmware_module_is_listed_from_its_layer_with_the_projects_version():
+    package = json.loads(mip_package.expected())
+    assert sorted(target for target, _ in package["urls"]) == sorted(p.name for p in sources())
     for target, url in package["urls"]:
         assert ROOT / url == source(target.removesuffix(".py"))  # in its layer's folder
-
-
-def test_package_json_is_what_the_generator_writes():
-    # Same content, version from pyproject.toml, deps empty: the firmware needs nothing else.
-    assert (ROOT / "package.json").read_text() == mip_package.expected()
     version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
-    assert json.loads((ROOT / "package.json").read_text())["version"] == version
+    assert package["version"] == version and package["deps"] == []  # the firmware needs no more
