@@ -105,23 +105,6 @@ def bundle(files):
     return bytes(out)
 
 
-def unbundle(data):
-    """[(name, bytes)] of a bundle (the reader oxo.js has, for tests and benchmarks)."""
-    if data[:4] != MAGIC:
-        raise ValueError("not a firmware bundle: it starts %r, not %r" % (data[:4], MAGIC))
-    files, k = [], 4
-    while k < len(data):
-        n = data[k]
-        name = data[k + 1 : k + 1 + n].decode("ascii")
-        (size,) = struct.unpack(">I", data[k + 1 + n : k + 5 + n])
-        k += 5 + n
-        if k + size > len(data):
-            raise ValueError("firmware bundle cut short in %s" % name)
-        files.append((name, data[k : k + size]))
-        k += size
-    return files
-
-
 def build(out=OUT):
     """Make the site in `out` (emptied first); return the list of files written."""
     port = webtools.WASM_PACKAGE
