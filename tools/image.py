@@ -6,22 +6,16 @@
     make image BOARD=esp32 MICROPYTHON=mp.bin    + build/image/oxo5110-esp32.bin, and the
                                                  `esptool write-flash` line that installs it
 
-The filesystem holds exactly what `make deploy` copies (tools/deploy_chains.py build_deploy:
-the .mpy modules, board.mpy, main.py) in a littlefs2 image of the port's geometry
-(tools/lfsimage.py), at the port's address:
-- rp2 (RPI_PICO, MicroPython 1.28): ports/rp2/boards/RPI_PICO/mpconfigboard.h sets
-  MICROPY_HW_FLASH_STORAGE_BYTES to 1408 KB and rp2_flash.c puts it at the end of the 2 MB
-  flash (PICO_FLASH_SIZE_BYTES - 1408 KB = 0xA0000), mapped at XIP_BASE 0x10000000; _boot.py
-  mounts VfsLfs2(rp2.Flash(), progsize=256). A MicroPython UF2 given declares its own range
-  in its binary info (tools/picoinfo.py), which is used (a Pico W build has another).
-- esp32 (ESP32_GENERIC): tools/espimage.py says where, from the partition table.
-Nothing is written unless everything is right; each file is written whole (temp + rename).
+The filesystem holds what `make deploy` copies (deploy_chains.build_deploy) as littlefs2 of
+the port's geometry (tools/lfsimage.py), where the port mounts it. rp2 (RPI_PICO, 1.28): the
+1408 KB of mpconfigboard.h's MICROPY_HW_FLASH_STORAGE_BYTES at the end of the 2 MB flash
+(rp2_flash.c: 0xA0000 from XIP_BASE), or the range a given MicroPython UF2 declares
+(tools/picoinfo.py; a Pico W build has another). esp32: from its partition table
+(tools/espimage.py). Nothing is written unless all is right, and each file whole.
 
-Which MicroPython: the game itself runs on GAME_NEEDS or newer (README, What to buy). A
-filesystem-only image goes where the MicroPython already on the board looks for its
-filesystem, so it needs that layout: rp2 from PICO_FS_NEEDS (the first to declare its range;
-the image is built for RPI_PICO's), esp32 from ESP32_FS_NEEDS (the partition table whose
-filesystem starts where the image is written). The one-file images bring their MicroPython.
+The game runs on GAME_NEEDS or newer; a filesystem-only image needs the layout it is made for,
+NEEDS (rp2: the first to declare its range; esp32: the table whose filesystem starts where the
+image goes). The one-file images bring their MicroPython.
 """
 
 import argparse
