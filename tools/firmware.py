@@ -8,12 +8,10 @@
 `--stock` builds the same MicroPython without the game, as micropython.org publishes it, into
 build/micropython/<board>/ (`make test-pico` boots it with deploy's files: the stock route).
 
-MICROPYTHON_SRC= a MicroPython checkout at the pinned release commit (PIN) with the submodules
-its board needs. The port is built out of that tree, in build/firmware/<board>/ (emptied each
-time; the compiler's output goes to build.log there), with frozen/manifest.py as its frozen
-manifest. Anything missing ends in one line saying what to install or set; the image is written
-whole (temp + rename) only after a build that succeeded, so build/image keeps the previous one
-or nothing.
+MICROPYTHON_SRC: a MicroPython checkout at PIN with its board's submodules, built out of tree in
+build/firmware/<board>/ (emptied first; the compiler's output in build.log there) with
+frozen/manifest.py. Anything missing ends in one line saying what to install or set; the image
+is written whole, and only after a build that succeeded.
 """
 
 import argparse
@@ -138,13 +136,12 @@ def stage(src, image, work, stock=False):
     if work.exists():
         shutil.rmtree(work)
     (work / "board").mkdir(parents=True)
+    port = port_manifest(src, image)
+    manifest = work / "manifest.py"
     if stock:
-        manifest = work / "manifest.py"
-        manifest.write_text("include(%r)\n" % port_manifest(src, image), encoding="utf-8")
+        manifest.write_text("include(%r)\n" % port, encoding="utf-8")
         return manifest
     shutil.copyfile(boardlist.board_file(image.board_file), work / "board" / "board.py")
-    manifest = work / "manifest.py"
-    port = port_manifest(src, image)
     manifest.write_text(
         "# Written by tools/firmware.py for %s (%s): the project's manifest with this board.\n"
         "include(%r, board=%r, port=%r, rp2_boot=%r)\n"
@@ -216,9 +213,8 @@ def build_commands(src, image, manifest, build):
 
 
 def result_file(image, build):
-    if port_name(image) == "rp2" and image.uf2_from_bin:
-        return build / "firmware.bin"
-    return build / ("firmware.uf2" if port_name(image) == "rp2" else "firmware.bin")
+    picotool = port_name(image) == "rp2" and not image.uf2_from_bin
+    return build / ("firmware.uf2" if picotool else "firmware.bin")
 
 
 def last_error(log):
