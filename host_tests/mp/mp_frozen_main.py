@@ -121,16 +121,6 @@ def test_a_main_py_on_the_filesystem_runs_instead_of_the_game():
     check(scope["path_then"] == before, "main.py ran with another path: %r" % scope["path_then"])
 
 
-def test_deleting_main_py_brings_the_game_back():
-    with open(ROOT + "/main.py", "w") as f:
-        f.write(USER_MAIN)
-    power_on(FakeOxo())
-    remove("main.py")
-    game = FakeOxo()
-    power_on(game)
-    check(len(game.paths) == 1, "the game did not start once main.py was gone")
-
-
 def test_ctrl_c_in_the_game_reaches_the_repl_with_the_path_back():
     remove("main.py")
     before = sys.path[:]
