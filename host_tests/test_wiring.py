@@ -78,7 +78,7 @@ def test_a_board_without_a_header_drawing_is_refused(tmp_path):
         wiring.read("feather", folder)
 
 
-@pytest.mark.parametrize("name", sorted(pinouts.HEADERS))
+@pytest.mark.parametrize("name", boardlist.known_boards())
 def test_the_lcd_pins_carry_the_names_both_common_breakouts_print(name):
     words = set()
     for text in ET.fromstring(wiring.picture(name)).iter(SVG + "text"):
@@ -88,7 +88,7 @@ def test_the_lcd_pins_carry_the_names_both_common_breakouts_print(name):
         assert label in words
 
 
-@pytest.mark.parametrize("name", sorted(pinouts.HEADERS))
+@pytest.mark.parametrize("name", boardlist.known_boards())
 def test_every_part_is_wired_from_its_board_file_pin_or_a_gnd(name):
     w = wiring.read(name)
     elements = _elements(wiring.picture(name))
@@ -124,7 +124,7 @@ def _xy(leg):
     return float(leg.get("cx")), float(leg.get("cy"))
 
 
-@pytest.mark.parametrize("name", sorted(pinouts.HEADERS))
+@pytest.mark.parametrize("name", boardlist.known_boards())
 def test_each_button_is_wired_by_two_diagonally_opposite_legs_of_four(name):
     # A 6 mm tactile switch joins its legs in pairs; diagonally opposite legs never are a pair.
     elements = _elements(wiring.picture(name))
@@ -149,7 +149,7 @@ def _readme_tables(name):
             if not row[0].startswith(("LCD pin", "Button", "Link cable", "---"))]  # fmt: skip
 
 
-@pytest.mark.parametrize("name", sorted(pinouts.HEADERS))
+@pytest.mark.parametrize("name", boardlist.known_boards())
 def test_the_readme_tables_give_the_gpios_and_header_pins_the_picture_wires(name):
     w = wiring.read(name)
     wanted = {label: pin for label, _, pin in w.lcd} | dict(w.buttons)

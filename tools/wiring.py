@@ -111,7 +111,7 @@ def target(name, docs=DOCS):
 
 def pictures():
     """{path: SVG text} of every picture `make wiring` draws."""
-    found = {target(name): picture(name) for name in sorted(pinouts.HEADERS)}
+    found = {target(name): picture(name) for name in boardlist.known_boards()}
     found[target("link")] = pair_picture()
     return found
 
