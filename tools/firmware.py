@@ -177,16 +177,11 @@ def build_commands(src, image, manifest, build):
         # What ports/rp2/Makefile runs, with cmake called directly: on make's command line
         # CMAKE_ARGS would replace the Makefile's own (the board and the frozen manifest).
         configure = [
-            "cmake",
-            "-S",
-            str(port),
-            "-B",
-            str(build),
-            "-DPICO_BUILD_DOCS=0",
+            "cmake", "-S", str(port), "-B", str(build), "-DPICO_BUILD_DOCS=0",
             "-DMICROPY_BOARD=" + image.micropython,
             "-DMICROPY_BOARD_DIR=" + str(port / "boards" / image.micropython),
             "-DMICROPY_FROZEN_MANIFEST=" + str(manifest),
-        ]
+        ]  # fmt: skip
         if image.uf2_from_bin:
             configure.append("-DPICO_NO_PICOTOOL=1")
         commands.append(("cmake", configure, port))
@@ -195,20 +190,11 @@ def build_commands(src, image, manifest, build):
     else:
         # ports/esp32/Makefile passes FROZEN_MANIFEST to idf.py itself, then makeimg.py merges
         # the bootloader, partition table and app into firmware.bin, for flash offset 0x1000.
-        commands.append(
-            (
-                "the compile",
-                [
-                    "make",
-                    "-C",
-                    str(port),
-                    "BOARD=" + image.micropython,
-                    "BUILD=" + str(build),
-                    "FROZEN_MANIFEST=" + str(manifest),
-                ],
-                port,
-            )
-        )
+        make = [
+            "make", "-C", str(port), "BOARD=" + image.micropython, "BUILD=" + str(build),
+            "FROZEN_MANIFEST=" + str(manifest),
+        ]  # fmt: skip
+        commands.append(("the compile", make, port))
     return commands
 
 
