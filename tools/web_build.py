@@ -3,17 +3,10 @@
     python tools/web_build.py [--serve PORT [--bind ADDRESS]]     (make web, make serve)
 
 The site is a folder any static host serves as it is (module scripts need http, not file://):
-the page's files (PAGE_FILES: index.html, its script oxo.js and the modules it imports;
-tabcable.js is imported with game.bin, coach.js at the first scores, explorer.js when the
-explorer is first opened), the MicroPython WebAssembly port's loader and binary as npm ships
-them (PORT_FILES, of @micropython/micropython-webassembly-pyscript, pinned in web/package.json)
-and the bundles of compiled modules (BUNDLES: firmware.bin up to the first frame, game.bin
-right after it, explorer.bin when the explorer is first opened).
-
-The bundles hold every module the page imports (sources(): the firmware but main.py, whose loop
-the page replaces, the board files, the host's stand-ins it needs and the page's MicroPython
-half), compiled by mpy-cross without line numbers, as deploy puts them on a board. A bundle's
-format, read by oxo.js: b"OXO1", then per file a 1-byte name length, the name (ASCII), a 4-byte
+the page's files (PAGE_FILES), the MicroPython WebAssembly port's loader and binary as npm ships
+them (PORT_FILES, pinned in web/package.json) and the bundles (BUNDLES) of every module the page
+imports (sources()), compiled by mpy-cross without line numbers, as deploy compiles them. A
+bundle, read by oxo.js: b"OXO1", then per file a 1-byte name length, the ASCII name, a 4-byte
 big-endian size and the bytes.
 
 What the first frame fetches is index.html and what it names to load (first_frame_files):
@@ -37,7 +30,8 @@ ROOT = Path(__file__).resolve().parents[1]
 WEB = ROOT / "web"
 OUT = ROOT / "build" / "web"
 MAGIC = b"OXO1"
-# The page's files: what the first frame loads, then those imported later (import()).
+# The page's files: what the first frame loads, then those imported later: tabcable.js with
+# game.bin, coach.js at the first scores, explorer.js when the explorer is first opened.
 PAGE_FILES = tuple(
     "index.html oxo.js glass.js buttons.js buzzer.js flash.js".split()
     + "tabcable.js coach.js explorer.js".split()
@@ -52,15 +46,12 @@ STAND_INS = tuple(TESTBED / "hostboard" / name for name in HOSTBOARD) + tuple(
 )
 
 
-# The modules each bundle holds but the first, which holds the rest (sources()). firmware.bin is
-# what the page imports up to its first frame (the boot to the title) and what the error screen
-# of a failing first step imports (runner's rescue, errorlog, smallfont: a broken module must
-# reach it); game.bin, fetched right after the first frame (the page's next step waits for it),
-# the screens after the title and what only they import (link play's too, with tabend, the
-# page's cable end); explorer.bin, fetched when the explorer is first opened, coachtree.py. A
-# module the first frame needs, left out of firmware.bin, fails every page check at its first
-# frame; one it does not need, left in, weighs on it (test_web_build.py holds the first frame's
-# download under 256 KB gzipped).
+# The modules of each bundle but the first, which holds the rest (sources()). firmware.bin: up
+# to the first frame (the boot to the title) and the error screen a failing first step needs
+# (runner's rescue, errorlog, smallfont); game.bin, right after the first frame (the page's next
+# step waits for it): the screens after the title and what only they import, link play's with
+# tabend; explorer.bin, when the explorer is first opened. A module the first frame needs, left
+# out of firmware.bin, fails every page check; one it does not need, left in, weighs on it.
 GAME_MODULES = (
     "mainmenu menu widgets setupmenu play game engine coach coachmarks demo review"
     " linkplay linkgame linkwire tabend"
@@ -73,7 +64,8 @@ BUNDLES = (
 
 
 def sources():
-    """Every module the page imports, in bundle order."""
+    """Every module the page imports: the firmware but main.py (the page replaces its loop), the
+    board files, the host's stand-ins and the page's MicroPython half."""
     firmware = [p for p in mpy_build.firmware_sources(include_boards=False) if p.name != "main.py"]
     boards = sorted(mpy_build.BOARDS.glob("*.py"))
     page = [WEB / name for name in ("oxoweb.py", "tabend.py", "coachtree.py")]
