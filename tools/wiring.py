@@ -49,7 +49,7 @@ def _pin(header, found, const, source):
     if said and int(said.group(1)) != pin.number:
         raise ValueError(
             "%s: %s = %d is %s on the %s's header, pin %s, but its comment says pin %s"
-            % (source, const, gpio, header.gpio_label % gpio, header.title, pin.number,
+            % (source, const, gpio, pin.label, header.title, pin.number,
                said.group(1))
         )  # fmt: skip
     return pin
