@@ -104,9 +104,10 @@ def test_no_main_py_starts_the_game_with_only_the_frozen_modules_on_the_path():
     remove("main.py")
     before = sys.path[:]
     game = FakeOxo()
-    power_on(game)
+    power_on(game)  # no flashfs: the port's own _boot.py made the filesystem (ESP32, Pico W)
     check(game.paths == [[".frozen"]], repr(game.paths))
     check(sys.path == before, "the path was not given back: %r" % sys.path)
+    check(game.laters == [None], "given something to do later: %r" % game.laters)
 
 
 def test_a_main_py_on_the_filesystem_runs_instead_of_the_game():
@@ -132,14 +133,6 @@ def test_ctrl_c_in_the_game_reaches_the_repl_with_the_path_back():
         stopped = True
     check(stopped, "the KeyboardInterrupt was swallowed")
     check(sys.path == before, "the path was not given back: %r" % sys.path)
-
-
-def test_without_flashfs_the_game_is_given_nothing_to_do_later():
-    # The port's own _boot.py made the filesystem before main.py (ESP32, Pico W).
-    remove("main.py")
-    game = FakeOxo()
-    power_on(game)
-    check(game.laters == [None], repr(game.laters))
 
 
 def test_a_filesystem_is_lent_to_the_game_and_mounted_again_for_the_repl():
