@@ -223,15 +223,12 @@ def reset_board(port):
     """Hard-reset the board by typing machine.reset() at its REPL, after mpremote has let go of
     the port; None, or why the port did not open.
 
-    Not mpremote's own `reset` at the end of the chain: that runs `time.sleep_ms(100);
-    machine.reset()` on the board and then closes the port, and the close clears RTS with an
-    ioctl. On a board with native USB (a Pico) the reset takes the USB device away; Linux
-    hangs up the open tty and every ioctl on it then fails with EIO (a vanished ttyACM, and a
-    pty whose other end closed, alike). mpremote's close() forgives only ENOTTY, so a host
-    that takes more than those 100 ms to get from sending the reset to closing (a busy
-    machine) failed the whole deploy with a traceback after every file had been copied.
-    Here the line is written and the port closed with no ioctl: nothing left can fail when
-    the port goes, and an error once the line is written is the reset taking the port."""
+    Not mpremote's own `reset` at the end of the chain: it runs `time.sleep_ms(100);
+    machine.reset()` on the board, then closes the port, clearing RTS with an ioctl. A Pico's
+    reset takes its USB device away, Linux hangs up the tty and every ioctl fails with EIO,
+    which mpremote's close() does not forgive: a host slower than those 100 ms (a busy one)
+    failed the deploy after every file was copied. Here nothing is left to fail once the line
+    is written, and an error then is the reset taking the port."""
     try:
         line = open_line(port)
     except (OSError, serial.SerialException) as err:
