@@ -181,14 +181,14 @@ def read_until(line, pattern, wait):
             return found
 
 
-def repl_answers(port, keys=b"\r", wait=PROBE_WAIT):
-    """Whether the REPL answers a bare Enter (or `keys`) with a prompt by `wait` s after it.
+def repl_answers(port):
+    """Whether the REPL answers a bare Enter with a prompt by PROBE_WAIT s after it.
     While main.py runs it does not answer an Enter (the byte waits in the program's stdin);
     once main.py has returned (safe mode, a board that could not be built) it does."""
     with open_line(port) as line:
         line.reset_input_buffer()
-        line.write(keys)
-        return read_until(line, rb">>> ", wait) is not None
+        line.write(b"\r")
+        return read_until(line, rb">>> ", PROBE_WAIT) is not None
 
 
 NO_REPL_WAIT = 1.0  # s for a prompt after Ctrl-C: MicroPython answers in milliseconds
