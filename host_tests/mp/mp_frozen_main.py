@@ -43,15 +43,12 @@ class FakeOxo:
 class FakeFlashfs:
     """frozen/flashfs.py as frozen/_boot.py leaves it in sys.modules: a filesystem made or not
     (a first boot), mounted or not; mount() mounts one that is made, release() unmounts,
-    make() mounts it, made first when there is none (counted)."""
+    make() mounts it, made first when there is none (counted): what frozen/main.py calls."""
 
     def __init__(self, made):
         self.made = made
         self.is_mounted = made  # _boot.py mounted what there is
         self.makes = 0
-
-    def mounted(self):
-        return self.is_mounted
 
     def mount(self):
         if self.made:
