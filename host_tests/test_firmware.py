@@ -63,77 +63,59 @@ def arm(bin_dir):
     tool(bin_dir, "cmake", "exit 0\n")
 
 
-def test_a_wrong_or_missing_board_says_which_are_allowed(rig, capsys):
-    src, _bin, out = rig
-    line = fails(capsys, out, "--board", "pico3", "--src", str(src))
-    assert "unknown BOARD=pico3" in line and "pico|pico-w|pico2|esp32" in line
-    assert "no BOARD given" in fails(capsys, out, "--board", "", "--src", str(src))
+OTHER = "0123456789abcdef0123456789abcdef01234567"
+NOT_GIT = "echo 'fatal: not a git repository' >&2\nexit 128\n"
+NO_LIBC = {"arm-none-eabi-gcc": "echo libc.a\n"}  # what gcc says when it has no libc.a
+OLD_IDF = {"IDF_PATH": "4.4"}  # an ESP-IDF 4.4 at IDF_PATH
+# Each refusal: (BOARD, MICROPYTHON_SRC: "src" the rig's whole tree at the pin, "" none, or a
+# folder of tmp_path; fake tools added to the rig's PATH (which has git only); the line's
+# words). "no-tinyusb" is the rig's tree without lib/tinyusb.
+REFUSALS = {
+    "an unknown board": ("pico3", "src", {}, ("unknown BOARD=pico3", "pico|pico-w|pico2|esp32")),
+    "no board": ("", "src", {}, ("no BOARD given",)),
+    "no source": ("pico", "", {}, ("MICROPYTHON_SRC is not set", PIN, "git clone")),
+    "no such folder": ("pico", "nowhere", {}, ("no such folder",)),
+    "not micropython": ("pico", ".", {}, ("not a MicroPython source tree",)),
+    "another commit": ("pico", "src", {"git": "echo %s\n" % OTHER},
+                       ("is at commit %s, not v1.28.0" % OTHER, "checkout " + PIN)),
+    "no git checkout": ("pico", "src", {"git": NOT_GIT},
+                        ("not a git checkout", "fatal: not a git repository")),
+    "the pico w's submodules": ("pico-w", "src", {}, ("RPI_PICO_W", "submodules",
+                                "lacks the submodules lib/cyw43-driver, lib/lwip, lib/btstack")),
+    "a submodule": ("pico", "no-tinyusb", {},
+                    ("lacks the submodule lib/tinyusb that RPI_PICO needs",)),
+    "no arm gcc": ("pico", "src", {}, ("arm-none-eabi-gcc not found", "gcc-arm-none-eabi")),
+    "no cmake": ("pico", "src", NO_LIBC, ("cmake not found",)),
+    "no newlib": ("pico", "src", {**NO_LIBC, "cmake": "exit 0\n"}, ("libnewlib-arm-none-eabi",)),
+    "no esp-idf": ("esp32", "src", {}, ("ESP-IDF not found (IDF_PATH is not set)", "v5.5.1")),
+    "no idf.py": ("esp32", "src", OLD_IDF, ("idf.py is not on PATH",)),
+    "an old esp-idf": ("esp32", "src", {**OLD_IDF, "idf.py": "exit 0\n"},
+                       ("is v4.4: MicroPython v1.28.0 builds with v5.3 to v5.5",)),
+}  # fmt: skip
 
 
-def test_no_micropython_src_says_what_to_set(rig, capsys):
-    _src, _bin, out = rig
-    line = fails(capsys, out, "--board", "pico", "--src", "")
-    assert "MICROPYTHON_SRC is not set" in line and PIN in line and "git clone" in line
-
-
-def test_a_source_that_is_not_there_or_not_micropython(rig, capsys, tmp_path):
-    _src, _bin, out = rig
-    line = fails(capsys, out, "--board", "pico", "--src", str(tmp_path / "nowhere"))
-    assert "no such folder" in line
-    line = fails(capsys, out, "--board", "pico", "--src", str(tmp_path))
-    assert "not a MicroPython source tree" in line
-
-
-def test_a_source_at_another_commit_says_which(rig, capsys):
+@pytest.mark.parametrize("case", REFUSALS)
+def test_each_missing_thing_is_one_line_saying_what_to_do(case, rig, capsys, monkeypatch):
+    board, given, tools, said = REFUSALS[case]
     src, bin_dir, out = rig
-    tool(bin_dir, "git", "echo 0123456789abcdef0123456789abcdef01234567\n")
-    line = fails(capsys, out, "--board", "pico", "--src", str(src))
-    assert "is at commit 0123456789abcdef0123456789abcdef01234567, not v1.28.0" in line
-    assert "checkout " + PIN in line
-
-
-def test_a_source_that_is_no_git_checkout(rig, capsys):
-    src, bin_dir, out = rig
-    tool(bin_dir, "git", "echo 'fatal: not a git repository' >&2\nexit 128\n")
-    line = fails(capsys, out, "--board", "pico", "--src", str(src))
-    assert "not a git checkout" in line and "fatal: not a git repository" in line
-
-
-def test_missing_submodules_are_named_with_the_command_that_fetches_them(rig, capsys):
-    src, _bin, out = rig
-    line = fails(capsys, out, "--board", "pico-w", "--src", str(src))
-    assert "lacks the submodules lib/cyw43-driver, lib/lwip, lib/btstack" in line
-    assert "RPI_PICO_W" in line and "submodules" in line
-    (src / "lib" / "tinyusb" / "src" / "tusb.h").unlink()
-    line = fails(capsys, out, "--board", "pico", "--src", str(src))
-    assert "lacks the submodule lib/tinyusb that RPI_PICO needs" in line
-
-
-def test_a_missing_arm_toolchain_cmake_or_newlib_says_what_to_install(rig, capsys):
-    src, bin_dir, out = rig
-    line = fails(capsys, out, "--board", "pico", "--src", str(src))
-    assert "arm-none-eabi-gcc not found" in line and "gcc-arm-none-eabi" in line
-    tool(bin_dir, "arm-none-eabi-gcc", "echo libc.a\n")  # what gcc says when it has none
-    line = fails(capsys, out, "--board", "pico", "--src", str(src))
-    assert "cmake not found" in line
-    tool(bin_dir, "cmake", "exit 0\n")
-    line = fails(capsys, out, "--board", "pico", "--src", str(src))
-    assert "libnewlib-arm-none-eabi" in line
-
-
-def test_a_missing_or_wrong_esp_idf_says_which_version(rig, capsys, monkeypatch, tmp_path):
-    src, bin_dir, out = rig
-    line = fails(capsys, out, "--board", "esp32", "--src", str(src))
-    assert "ESP-IDF not found (IDF_PATH is not set)" in line and "v5.5.1" in line
-    idf = tmp_path / "esp-idf"
-    header = idf / "components" / "esp_common" / "include" / "esp_idf_version.h"
-    header.parent.mkdir(parents=True)
-    header.write_text("#define ESP_IDF_VERSION_MAJOR   4\n#define ESP_IDF_VERSION_MINOR   4\n")
-    monkeypatch.setenv("IDF_PATH", str(idf))
-    assert "idf.py is not on PATH" in fails(capsys, out, "--board", "esp32", "--src", str(src))
-    tool(bin_dir, "idf.py", "exit 0\n")
-    line = fails(capsys, out, "--board", "esp32", "--src", str(src))
-    assert "is v4.4: MicroPython v1.28.0 builds with v5.3 to v5.5" in line
+    for name, script in tools.items():
+        if name != "IDF_PATH":
+            tool(bin_dir, name, script)
+    if "IDF_PATH" in tools:
+        major, minor = tools["IDF_PATH"].split(".")
+        idf = src.parent / "esp-idf"
+        header = idf / "components" / "esp_common" / "include" / "esp_idf_version.h"
+        header.parent.mkdir(parents=True)
+        header.write_text(
+            "#define ESP_IDF_VERSION_MAJOR   %s\n#define ESP_IDF_VERSION_MINOR   %s\n"
+            % (major, minor)
+        )
+        monkeypatch.setenv("IDF_PATH", str(idf))
+    if given == "no-tinyusb":
+        (src / "lib" / "tinyusb" / "src" / "tusb.h").unlink()
+    where = str(src) if given in ("src", "no-tinyusb") else given and str(src.parent / given)
+    line = fails(capsys, out, "--board", board, "--src", where)
+    assert all(words in line for words in said), line
 
 
 def test_a_failed_compile_points_at_its_log(rig, capsys, tmp_path):

@@ -28,40 +28,32 @@ class mp_frozen_later(mpcheck.Script):
     paths = (mpcheck.fixture("hostboard"), Path(__file__).parent / "mp" / "fakeapp")
 
 
-class Recorder:
-    """The manifest API of MicroPython's tools/manifestfile.py, recording each call."""
+class Options(dict):
+    """manifestfile's `options`: an unset one reads None; defaults() sets what is unset."""
 
-    def __init__(self, **options):
-        self.calls = []
-        given = dict(options)
+    __getattr__ = dict.get
 
-        class Options:
-            def defaults(self, **kwargs):
-                for key, value in kwargs.items():
-                    given.setdefault(key, value)
-
-            def __getattr__(self, name):
-                return given.get(name)
-
-        self.options = Options()
-
-    def api(self):
-        def record(kind):
-            return lambda *args, **kwargs: self.calls.append((kind, args, kwargs))
-
-        names = ("include", "freeze", "module", "require", "package")
-        return {"options": self.options, **{name: record(name) for name in names}}
+    def defaults(self, **kwargs):
+        for key, value in kwargs.items():
+            self.setdefault(key, value)
 
 
 def run_manifest(**options):
-    recorder = Recorder(**options)
+    """[(kind, args, kwargs)] of each call frozen/manifest.py makes to the manifest API of
+    MicroPython's tools/manifestfile.py, given `options`."""
+    calls = []
+
+    def record(kind):
+        return lambda *args, **kwargs: calls.append((kind, args, kwargs))
+
+    api = {kind: record(kind) for kind in ("include", "freeze", "module", "require", "package")}
     here = os.getcwd()
     os.chdir(FROZEN)  # makemanifest runs a manifest in its own folder
     try:
-        exec((FROZEN / "manifest.py").read_text(), recorder.api())
+        exec((FROZEN / "manifest.py").read_text(), {"options": Options(options), **api})
     finally:
         os.chdir(here)
-    return recorder.calls
+    return calls
 
 
 def test_the_manifest_freezes_every_game_module_at_opt_3_but_firmware_main_py():

@@ -1,7 +1,6 @@
 """deploy_chains sends tools/nomtime.py (deploy's remount of a board's littlefs root without
 modification times) to the board before deploy and mip copy. The remount itself, on a
-Pico-shaped RAM flash under MicroPython, and the flash images it writes for the emulated Pico:
-mp/mp_nomtime.py."""
+Pico-shaped RAM flash under MicroPython: mp/mp_nomtime.py."""
 
 import deploy_chains
 

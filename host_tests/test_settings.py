@@ -76,7 +76,7 @@ def test_any_bytes_load_valid(tmp_path_factory, blob):
 
 def test_the_level_count_is_the_engines():
     # settings.py keeps the count as a constant, so that loading the settings (safe mode does)
-    # never loads the engine (test_mpy_build.py's NEVER_IMPORTS); this holds the two together.
+    # never loads the engine (test_layout.py's NEVER_IMPORTS); this holds the two together.
     import engine
 
     assert settings.LEVEL_COUNT == len(engine.LEVELS)

@@ -1,4 +1,6 @@
-"""The type check catches wrong calls into the device APIs, per port, and nothing that is right."""
+"""The type check catches wrong calls into the device APIs, per port. That it reports nothing
+on code that is right is `make typecheck` itself: the whole firmware with each board file, on
+both ports' stubs, must have no errors (a board file without PORT stops it too)."""
 
 import textwrap
 
@@ -6,39 +8,6 @@ import pytest
 import typecheck
 
 PORTS = ("rp2", "esp32")
-
-GOOD = """\
-import framebuf
-import machine
-import time
-
-from micropython import const
-
-_WIDTH = const(84)
-
-
-class Lcd(framebuf.FrameBuffer):
-    def __init__(self, spi, dc):
-        self.buf = bytearray(_WIDTH * 6)
-        super().__init__(self.buf, _WIDTH, 48, framebuf.MONO_VLSB)
-        self.spi = spi
-        self.dc = dc
-
-    def show(self):
-        self.dc(1)
-        self.spi.write(self.buf)
-
-
-def build():
-    spi = machine.SPI(1, baudrate=4_000_000, sck=machine.Pin(10), mosi=machine.Pin(11))
-    lcd = Lcd(spi, machine.Pin(12, machine.Pin.OUT, value=0))
-    lcd.text("hi", 0, 0, 1)
-    lcd.show()
-    start = time.ticks_ms()
-    time.sleep_ms(time.ticks_diff(time.ticks_add(start, 5), time.ticks_ms()))
-    machine.Pin(3, machine.Pin.IN, machine.Pin.PULL_UP).value()
-    return lcd
-"""
 
 
 @pytest.fixture(scope="session")
@@ -55,12 +24,6 @@ def check(cache, tmp_path):
         return typecheck.run_mypy(port, [path], cache_dir=cache / port)
 
     return check
-
-
-@pytest.mark.parametrize("port", PORTS)
-def test_correct_device_code_has_no_errors(port, check):
-    lines, errors = check(port, GOOD)
-    assert errors == 0, "\n".join(lines)
 
 
 WRONG = (
@@ -130,8 +93,3 @@ def test_board_without_a_port_is_refused(tmp_path):
     (tmp_path / "portless.py").write_text(source.replace('PORT = "rp2"', "PORT_ID = 0"))
     with pytest.raises(RuntimeError, match="PORT ="):
         typecheck.check_board("portless", boards_dir=tmp_path)
-
-
-def test_every_board_file_names_its_port():
-    for name in typecheck.boardlist.known_boards():
-        assert typecheck.boardlist.port_of(name) in ("rp2", "esp32"), name

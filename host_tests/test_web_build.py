@@ -1,7 +1,8 @@
 """tools/web_build.py: the bundles the page unpacks, what goes into each, what the first frame
 fetches and its weight, and make serve's refusals. (The page itself is proved in Chromium:
-test_web.py; web_load.mjs there holds that Chromium fetches first_frame_files before the first
-frame and nothing else, the rest after it.)"""
+test_web.py, whose every check unpacks the bundles with oxo.js's reader and imports from them;
+web_load.mjs there holds that Chromium fetches first_frame_files before the first frame and
+nothing else, the rest after it.)"""
 
 import gzip
 import os
@@ -15,31 +16,15 @@ from pathlib import Path
 import mpy_build
 import pytest
 import web_build
-from hypothesis import given
-from hypothesis import strategies as st
 from test_web import web_site  # noqa: F401 - the built site, a fixture shared with test_web
 
 ROOT = Path(__file__).resolve().parents[1]
-names = st.text(st.characters(min_codepoint=33, max_codepoint=126), min_size=1, max_size=255)
-
-
-@given(st.lists(st.tuples(names, st.binary(max_size=300)), max_size=8))
-def test_a_bundle_unpacks_to_what_went_in(files):
-    assert web_build.unbundle(web_build.bundle(files)) == files
 
 
 @pytest.mark.parametrize("name", ["", "x" * 256, "caf\u00e9.mpy"])
 def test_a_name_the_format_cannot_hold_is_refused(name):
     with pytest.raises(ValueError, match="1..255 ASCII"):
         web_build.bundle([(name, b"data")])
-
-
-def test_a_file_that_is_not_a_bundle_or_is_cut_short_is_refused():
-    with pytest.raises(ValueError, match="not a firmware bundle"):
-        web_build.unbundle(b"PK\x03\x04")
-    whole = web_build.bundle([("play.mpy", b"M" * 40)])
-    with pytest.raises(ValueError, match="cut short in play.mpy"):
-        web_build.unbundle(whole[:-1])
 
 
 def test_the_bundle_holds_the_firmware_but_main_py_the_boards_the_stand_ins_and_the_page():
@@ -78,24 +63,11 @@ def test_the_site_has_every_script_of_the_page_and_every_module_they_import():
     assert imported <= set(web_build.PAGE_FILES + web_build.PORT_FILES)
 
 
-def first_frame_scripts():
-    """oxo.js and what it imports statically, and they import, transitively: what the module
-    graph fetches before the page's script runs."""
-    seen, todo = set(), ["oxo.js"]
-    while todo:
-        name = todo.pop()
-        if name not in seen:
-            seen.add(name)
-            if name != "micropython.mjs":  # the port's, as npm ships it
-                todo += imports(name)[0]
-    return seen
-
-
 def test_the_first_frame_fetches_under_256_kb_gzipped_and_none_of_the_coach(web_site):  # noqa: F811
+    # That index.html names every module its script's graph loads (Chromium fetches exactly
+    # these before the first frame): web_load.mjs, in Chromium.
     first = web_build.first_frame_files(web_site)
-    # index.html names every module its script's graph loads (else Chromium would fetch one
-    # more, found late), the port's binary and the first bundle.
-    assert first_frame_scripts() | {"index.html", "micropython.wasm", "firmware.bin"} == set(first)
+    assert {"index.html", "oxo.js", "micropython.wasm", "firmware.bin"} <= set(first)
     later = {"game.bin", "explorer.bin", "coach.js", "explorer.js", "tabcable.js"}
     assert later.isdisjoint(first)
     assert {p.name for p in web_site.iterdir()} == set(first) | later

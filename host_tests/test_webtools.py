@@ -1,4 +1,5 @@
-"""tools/webtools.py: what the browser checks lack and how to get it, and npm ci when stale."""
+"""tools/webtools.py: what the browser checks lack and how to get it, and npm ci when stale.
+(That each message names the packages the README's set-up names: test_workflows.py.)"""
 
 import os
 import shutil
@@ -19,14 +20,6 @@ def fake_tools(tmp_path, monkeypatch, node_version):
     return tmp_path / "npm.log"
 
 
-def test_without_node_the_message_says_how_to_install_it(tmp_path, monkeypatch):
-    monkeypatch.setenv("PATH", str(tmp_path))
-    assert webtools.node_problem() == webtools.NO_NODE
-    assert "sudo apt-get install nodejs npm" in webtools.NO_NODE
-    with pytest.raises(RuntimeError, match="Node.js and npm are not installed"):
-        webtools.ensure_node_modules()
-
-
 def test_a_node_older_than_playwright_needs_is_named(tmp_path, monkeypatch):
     fake_tools(tmp_path, monkeypatch, "v18.19.0")
     assert webtools.node_problem() == (
@@ -43,7 +36,6 @@ def test_without_chromium_the_message_says_how_to_install_it(monkeypatch):
     assert webtools.chromium_path() is None
     monkeypatch.setattr(webtools, "node_problem", lambda: None)
     assert webtools.unavailable() == webtools.NO_CHROMIUM
-    assert "sudo apt-get install chromium" in webtools.NO_CHROMIUM
 
 
 def test_npm_ci_runs_when_the_lockfile_is_newer_than_the_install(tmp_path, monkeypatch):
@@ -79,3 +71,5 @@ def test_prepare_says_what_the_browser_checks_lack_and_still_lets_make_test_go_o
     )
     assert webtools.main(["install"]) == 1  # make's rule for web/node_modules stops
     assert capsys.readouterr().err == "oxo5110 set-up: %s\n" % webtools.NO_NODE
+    with pytest.raises(RuntimeError, match="Node.js and npm are not installed"):
+        webtools.ensure_node_modules()

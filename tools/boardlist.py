@@ -5,6 +5,8 @@ A board file names its port itself (`PORT = "rp2"`), so adding a board is adding
 """
 
 import ast
+import io
+import tokenize
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -32,16 +34,26 @@ def port_of(name, boards_dir=BOARDS):
     return constant(name, "PORT", str, boards_dir)
 
 
-def constant(name, key, kind, boards_dir=BOARDS):
-    """The board file's top-level `KEY = <a constant of type kind>`, or None (read, not run:
-    a board file imports machine)."""
-    tree = ast.parse(board_file(name, boards_dir).read_text())
-    for node in tree.body:
+def constants(text):
+    """{NAME: (value, the comment on its line)} of a board file's top-level `NAME = literal`
+    lines (read, not run: a board file imports machine)."""
+    comments = {}
+    for token in tokenize.generate_tokens(io.StringIO(text).readline):
+        if token.type == tokenize.COMMENT:
+            comments[token.start[0]] = token.string.lstrip("# ")
+    found = {}
+    for node in ast.parse(text).body:
         if (
             isinstance(node, ast.Assign)
-            and [getattr(t, "id", None) for t in node.targets] == [key]
+            and len(node.targets) == 1
+            and isinstance(node.targets[0], ast.Name)
             and isinstance(node.value, ast.Constant)
-            and type(node.value.value) is kind
         ):
-            return node.value.value
-    return None
+            found[node.targets[0].id] = (node.value.value, comments.get(node.lineno, ""))
+    return found
+
+
+def constant(name, key, kind, boards_dir=BOARDS):
+    """The board file's top-level `KEY = <a constant of type kind>`, or None."""
+    value = constants(board_file(name, boards_dir).read_text()).get(key, (None,))[0]
+    return value if type(value) is kind else None

@@ -2,6 +2,7 @@
 1.5 s after a reset), resetting the board over it, and watching what the board does then."""
 
 import errno
+import fcntl
 import os
 import re
 import time
@@ -9,7 +10,6 @@ from pathlib import Path
 from urllib.parse import quote
 
 import serial
-from serial.tools import list_ports
 
 PORT_WAIT = 10.0  # s for a missing port: a Pico's is back ~1.5 s after a reset, hubs add more
 GONE_WAIT = 1.0  # s for the port to go after the reset line (the board resets as it reads it)
@@ -29,14 +29,8 @@ class PortProblem(Exception):
     """The port opened, but no MicroPython could be asked on it: the message says why."""
 
 
-def is_com(port):
-    return port.upper().startswith("COM") and port[3:].isdigit()
-
-
 def present(port):
-    """Whether the port's device exists (a Windows COM port has no path: ask pyserial)."""
-    if is_com(port):
-        return any(p.device.upper() == port.upper() for p in list_ports.comports())
+    """Whether the port's device exists."""
     return os.path.exists(port)
 
 
@@ -49,8 +43,6 @@ def open_error(port):
     """None if the port opens now, else why not (FileNotFoundError while it is away; ENOTTY for
     a file that is no terminal; EWOULDBLOCK while another program holds the exclusive lock
     mpremote, Thonny and pyserial take, as pyserial's exclusive open would meet it)."""
-    if is_com(port):
-        return None if present(port) else FileNotFoundError(2, "no such port", port)
     try:
         fd = os.open(port, os.O_RDWR | os.O_NOCTTY | os.O_NONBLOCK)
     except OSError as err:
@@ -58,8 +50,6 @@ def open_error(port):
     try:
         if not os.isatty(fd):
             return OSError(errno.ENOTTY, os.strerror(errno.ENOTTY), port)
-        import fcntl  # not on Windows, where is_com ports never get here
-
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError as err:
         return err
@@ -174,8 +164,7 @@ def wait_until(check, seconds):
 
 def open_line(port):
     """The port opened as mpremote opens it (115200, exclusive)."""
-    extra = {} if os.name == "nt" else {"exclusive": True}
-    return serial.Serial(port, 115200, timeout=0.05, **extra)
+    return serial.Serial(port, 115200, timeout=0.05, exclusive=True)
 
 
 def read_until(line, pattern, wait):
@@ -192,14 +181,14 @@ def read_until(line, pattern, wait):
             return found
 
 
-def repl_answers(port, keys=b"\r", wait=PROBE_WAIT):
-    """Whether the REPL answers a bare Enter (or `keys`) with a prompt by `wait` s after it.
+def repl_answers(port):
+    """Whether the REPL answers a bare Enter with a prompt by PROBE_WAIT s after it.
     While main.py runs it does not answer an Enter (the byte waits in the program's stdin);
     once main.py has returned (safe mode, a board that could not be built) it does."""
     with open_line(port) as line:
         line.reset_input_buffer()
-        line.write(keys)
-        return read_until(line, rb">>> ", wait) is not None
+        line.write(b"\r")
+        return read_until(line, rb">>> ", PROBE_WAIT) is not None
 
 
 NO_REPL_WAIT = 1.0  # s for a prompt after Ctrl-C: MicroPython answers in milliseconds
@@ -234,15 +223,12 @@ def reset_board(port):
     """Hard-reset the board by typing machine.reset() at its REPL, after mpremote has let go of
     the port; None, or why the port did not open.
 
-    Not mpremote's own `reset` at the end of the chain: that runs `time.sleep_ms(100);
-    machine.reset()` on the board and then closes the port, and the close clears RTS with an
-    ioctl. On a board with native USB (a Pico) the reset takes the USB device away; Linux
-    hangs up the open tty and every ioctl on it then fails with EIO (a vanished ttyACM, and a
-    pty whose other end closed, alike). mpremote's close() forgives only ENOTTY, so a host
-    that takes more than those 100 ms to get from sending the reset to closing (a busy
-    machine) failed the whole deploy with a traceback after every file had been copied.
-    Here the line is written and the port closed with no ioctl: nothing left can fail when
-    the port goes, and an error once the line is written is the reset taking the port."""
+    Not mpremote's own `reset` at the end of the chain: it runs `time.sleep_ms(100);
+    machine.reset()` on the board, then closes the port, clearing RTS with an ioctl. A Pico's
+    reset takes its USB device away, Linux hangs up the tty and every ioctl fails with EIO,
+    which mpremote's close() does not forgive: a host slower than those 100 ms (a busy one)
+    failed the deploy after every file was copied. Here nothing is left to fail once the line
+    is written, and an error then is the reset taking the port."""
     try:
         line = open_line(port)
     except (OSError, serial.SerialException) as err:

@@ -4,11 +4,9 @@ A board used to build them at every import (118 ms of a Pico's boot); as `const(
 the source they cost no time at import, no global names and no RAM beyond the code's own
 constants. The tables follow from engine.WIN_LINES and engine._ORDER, which stay the truth:
 change those, run `python tools/engine_tables.py`, and the block between the markers in
-engine.py is written anew. `--check` (as host_tests/test_engine_tables.py does) fails when the
-block differs from what the code below builds.
+engine.py is written anew; host_tests/test_engine_tables.py fails while it is stale.
 """
 
-import argparse
 import sys
 from pathlib import Path
 
@@ -103,23 +101,15 @@ def expected_block():
     return render(build(engine.WIN_LINES, engine._ORDER))
 
 
-def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="fail if engine.py is stale")
-    args = parser.parse_args(argv)
-    text = ENGINE.read_text()
-    before, block, after = split(text)
+def main():
+    """Write the tables into engine.py if its block differs from what build() makes."""
+    before, block, after = split(ENGINE.read_text())
     want = expected_block()
     if block == want:
         print("engine_tables: firmware/game/engine.py's tables are up to date")
-        return 0
-    if args.check:
-        print(
-            "engine_tables: firmware/game/engine.py's tables are stale: run tools/engine_tables.py"
-        )
-        return 1
-    ENGINE.write_text(before + want + after)
-    print("engine_tables: wrote the tables into firmware/game/engine.py")
+    else:
+        ENGINE.write_text(before + want + after)
+        print("engine_tables: wrote the tables into firmware/game/engine.py")
     return 0
 
 

@@ -21,7 +21,6 @@ import espimage
 import lfsimage
 import mpy_build
 
-ESP32_PROG_SIZE = 32  # as tools/image.py: esp32's _boot.py mounts with VfsLfs2's default
 DONE = "oxo5110-qemu: done"
 CHECKS = """\
 import sys
@@ -46,7 +45,7 @@ def flash_image(firmware):
     offset, size = espimage.filesystem_range(firmware, what="the firmware")
     names = [p.stem for p in mpy_build.firmware_sources(include_boards=False) if p.stem != "main"]
     main = (CHECKS % (names + ["board"], DONE)).encode()
-    fs = lfsimage.build([("main.py", main)], size, ESP32_PROG_SIZE)
+    fs = lfsimage.build([("main.py", main)], size, lfsimage.PROG_SIZE["esp32"])
     merged = espimage.merge(firmware, offset, fs.data)
     flash = b"\xff" * espimage.FIRMWARE_OFFSET + merged
     return flash.ljust(espimage.FLASH_SIZE, b"\xff")

@@ -8,12 +8,10 @@
 `--stock` builds the same MicroPython without the game, as micropython.org publishes it, into
 build/micropython/<board>/ (`make test-pico` boots it with deploy's files: the stock route).
 
-MICROPYTHON_SRC= a MicroPython checkout at the pinned release commit (PIN) with the submodules
-its board needs. The port is built out of that tree, in build/firmware/<board>/ (emptied each
-time; the compiler's output goes to build.log there), with frozen/manifest.py as its frozen
-manifest. Anything missing ends in one line saying what to install or set; the image is written
-whole (temp + rename) only after a build that succeeded, so build/image keeps the previous one
-or nothing.
+MICROPYTHON_SRC: a MicroPython checkout at PIN with its board's submodules, built out of tree in
+build/firmware/<board>/ (emptied first; the compiler's output in build.log there) with
+frozen/manifest.py. Anything missing ends in one line saying what to install or set; the image
+is written whole, and only after a build that succeeded.
 """
 
 import argparse
@@ -36,7 +34,7 @@ from firmware_needs import (
     check_esp_idf,
     check_source,
 )
-from wholefile import write_whole
+from wholefile import shown, write_whole
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "build" / "image"
@@ -86,13 +84,6 @@ IMAGES = {
     "pico2": Image("pico", "RPI_PICO2", "oxo5110-pico2.uf2", RP2_SUBMODULES, uf2_from_bin=False),
     "esp32": Image("esp32", "ESP32_GENERIC", "oxo5110-esp32.bin", ESP32_SUBMODULES),
 }
-
-
-def shown(path):
-    try:
-        return str(Path(path).resolve().relative_to(ROOT))
-    except ValueError:
-        return str(path)
 
 
 def check_board(name):
@@ -145,13 +136,12 @@ def stage(src, image, work, stock=False):
     if work.exists():
         shutil.rmtree(work)
     (work / "board").mkdir(parents=True)
+    port = port_manifest(src, image)
+    manifest = work / "manifest.py"
     if stock:
-        manifest = work / "manifest.py"
-        manifest.write_text("include(%r)\n" % port_manifest(src, image), encoding="utf-8")
+        manifest.write_text("include(%r)\n" % port, encoding="utf-8")
         return manifest
     shutil.copyfile(boardlist.board_file(image.board_file), work / "board" / "board.py")
-    manifest = work / "manifest.py"
-    port = port_manifest(src, image)
     manifest.write_text(
         "# Written by tools/firmware.py for %s (%s): the project's manifest with this board.\n"
         "include(%r, board=%r, port=%r, rp2_boot=%r)\n"
@@ -187,16 +177,11 @@ def build_commands(src, image, manifest, build):
         # What ports/rp2/Makefile runs, with cmake called directly: on make's command line
         # CMAKE_ARGS would replace the Makefile's own (the board and the frozen manifest).
         configure = [
-            "cmake",
-            "-S",
-            str(port),
-            "-B",
-            str(build),
-            "-DPICO_BUILD_DOCS=0",
+            "cmake", "-S", str(port), "-B", str(build), "-DPICO_BUILD_DOCS=0",
             "-DMICROPY_BOARD=" + image.micropython,
             "-DMICROPY_BOARD_DIR=" + str(port / "boards" / image.micropython),
             "-DMICROPY_FROZEN_MANIFEST=" + str(manifest),
-        ]
+        ]  # fmt: skip
         if image.uf2_from_bin:
             configure.append("-DPICO_NO_PICOTOOL=1")
         commands.append(("cmake", configure, port))
@@ -205,27 +190,17 @@ def build_commands(src, image, manifest, build):
     else:
         # ports/esp32/Makefile passes FROZEN_MANIFEST to idf.py itself, then makeimg.py merges
         # the bootloader, partition table and app into firmware.bin, for flash offset 0x1000.
-        commands.append(
-            (
-                "the compile",
-                [
-                    "make",
-                    "-C",
-                    str(port),
-                    "BOARD=" + image.micropython,
-                    "BUILD=" + str(build),
-                    "FROZEN_MANIFEST=" + str(manifest),
-                ],
-                port,
-            )
-        )
+        make = [
+            "make", "-C", str(port), "BOARD=" + image.micropython, "BUILD=" + str(build),
+            "FROZEN_MANIFEST=" + str(manifest),
+        ]  # fmt: skip
+        commands.append(("the compile", make, port))
     return commands
 
 
 def result_file(image, build):
-    if port_name(image) == "rp2" and image.uf2_from_bin:
-        return build / "firmware.bin"
-    return build / ("firmware.uf2" if port_name(image) == "rp2" else "firmware.bin")
+    picotool = port_name(image) == "rp2" and not image.uf2_from_bin
+    return build / ("firmware.uf2" if picotool else "firmware.bin")
 
 
 def last_error(log):
@@ -264,13 +239,10 @@ def to_uf2(firmware):
     """The RP2040 UF2 of firmware.bin (flash from XIP_BASE), checked as `make image` checks a
     MicroPython UF2: it declares its filesystem, on a sector, clear of its own code."""
     blocks = uf2.pages(picoinfo.XIP_BASE, firmware)
-    declared = picoinfo.filesystem_range(blocks)
-    if declared is None:
-        raise Missing("the built firmware declares no filesystem range in its binary info")
-    address, _size = declared
-    if address % 4096 or address < picoinfo.XIP_BASE + len(firmware):
-        raise Missing("the built firmware's filesystem (0x%08X) overlaps its code" % address)
-    return uf2.write(blocks), declared
+    try:
+        return uf2.write(blocks), picoinfo.checked_range(blocks, "the built firmware")
+    except ValueError as err:
+        raise Missing(str(err)) from None
 
 
 def build_image(board, source, stock=False):

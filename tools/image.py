@@ -6,22 +6,16 @@
     make image BOARD=esp32 MICROPYTHON=mp.bin    + build/image/oxo5110-esp32.bin, and the
                                                  `esptool write-flash` line that installs it
 
-The filesystem holds exactly what `make deploy` copies (tools/deploy_chains.py build_deploy:
-the .mpy modules, board.mpy, main.py) in a littlefs2 image of the port's geometry
-(tools/lfsimage.py), at the port's address:
-- rp2 (RPI_PICO, MicroPython 1.28): ports/rp2/boards/RPI_PICO/mpconfigboard.h sets
-  MICROPY_HW_FLASH_STORAGE_BYTES to 1408 KB and rp2_flash.c puts it at the end of the 2 MB
-  flash (PICO_FLASH_SIZE_BYTES - 1408 KB = 0xA0000), mapped at XIP_BASE 0x10000000; _boot.py
-  mounts VfsLfs2(rp2.Flash(), progsize=256). A MicroPython UF2 given declares its own range
-  in its binary info (tools/picoinfo.py), which is used (a Pico W build has another).
-- esp32 (ESP32_GENERIC): tools/espimage.py says where, from the partition table.
-Nothing is written unless everything is right; each file is written whole (temp + rename).
+The filesystem holds what `make deploy` copies (deploy_chains.build_deploy) as littlefs2 of
+the port's geometry (tools/lfsimage.py), where the port mounts it. rp2 (RPI_PICO, 1.28): the
+1408 KB of mpconfigboard.h's MICROPY_HW_FLASH_STORAGE_BYTES at the end of the 2 MB flash
+(rp2_flash.c: 0xA0000 from XIP_BASE), or the range a given MicroPython UF2 declares
+(tools/picoinfo.py; a Pico W build has another). esp32: from its partition table
+(tools/espimage.py). Nothing is written unless all is right, and each file whole.
 
-Which MicroPython: the game itself runs on GAME_NEEDS or newer (README, What to buy). A
-filesystem-only image goes where the MicroPython already on the board looks for its
-filesystem, so it needs that layout: rp2 from PICO_FS_NEEDS (the first to declare its range;
-the image is built for RPI_PICO's), esp32 from ESP32_FS_NEEDS (the partition table whose
-filesystem starts where the image is written). The one-file images bring their MicroPython.
+The game runs on GAME_NEEDS or newer; a filesystem-only image needs the layout it is made for,
+NEEDS (rp2: the first to declare its range; esp32: the table whose filesystem starts where the
+image goes). The one-file images bring their MicroPython.
 """
 
 import argparse
@@ -37,16 +31,17 @@ import espimage
 import lfsimage
 import picoinfo
 import uf2
-from wholefile import write_whole
+from wholefile import shown, write_whole
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "build" / "image"
 GAME_NEEDS = "1.22"
-NEEDS = {"rp2": "1.23", "esp32": "1.26"}  # filesystem-only images: the layout they are made for
+NEEDS = {
+    "rp2": picoinfo.DECLARED_SINCE,
+    "esp32": "1.26",
+}  # filesystem-only images: the layout they are made for
 PICO_FS_OFFSET = 0xA0000
 PICO_FS_SIZE = 1408 * 1024
-PICO_PROG_SIZE = 256  # rp2's _boot.py: progsize=256, the flash page
-ESP32_PROG_SIZE = 32  # esp32's _boot.py mounts with VfsLfs2's default progsize
 
 
 class Made(NamedTuple):
@@ -91,26 +86,8 @@ def pico(board, files, micropython=None, name="the MICROPYTHON file"):
                     uf2.RP2040_FAMILY,
                 )
             )
-        declared = picoinfo.filesystem_range(firmware)
-        if declared is None:
-            raise uf2.UF2Error(
-                "%s declares no filesystem range in its binary info: use MicroPython %s "
-                "or later for RP2040 boards" % (name, NEEDS["rp2"])
-            )
-        address, size = declared
-        inside = [b.address for b in firmware if address <= b.address < address + size]
-        if address % lfsimage.BLOCK_SIZE or inside:
-            raise uf2.UF2Error(
-                "%s does not match: it declares its filesystem at %s, %s"
-                % (
-                    name,
-                    _where(address, size),
-                    "not on a 4 KB flash sector"
-                    if not inside
-                    else "but its own code is there (0x%08X)" % inside[0],
-                )
-            )
-    fs = _filesystem(files, size, PICO_PROG_SIZE, name if firmware else "RPI_PICO")
+        address, size = picoinfo.checked_range(firmware, name)
+    fs = _filesystem(files, size, lfsimage.PROG_SIZE["rp2"], name if firmware else "RPI_PICO")
     fs_blocks = uf2.pages(address, fs.data)
     fs_path = OUT / ("oxo5110-%s-fs.uf2" % board)
     made = {fs_path: uf2.write(fs_blocks)}
@@ -119,7 +96,7 @@ def pico(board, files, micropython=None, name="the MICROPYTHON file"):
         notes.append(
             "install on a Pico (RPI_PICO) with MicroPython %s+ (the game needs %s+): hold "
             "BOOTSEL, plug it in, copy %s to the RPI-RP2 drive"
-            % (NEEDS["rp2"], GAME_NEEDS, _shown(fs_path))
+            % (NEEDS["rp2"], GAME_NEEDS, shown(fs_path))
         )
     else:
         # MicroPython's blocks first and unchanged (address, flags, family, payload), then the
@@ -133,30 +110,25 @@ def esp32(board, files, micropython=None, name="the MICROPYTHON file"):
     if micropython is not None:
         espimage.check_firmware(micropython, name)
         offset, size = espimage.filesystem_range(micropython, what=name)
-    fs = _filesystem(files, size, ESP32_PROG_SIZE, name if micropython else "ESP32_GENERIC")
+    fs = _filesystem(
+        files, size, lfsimage.PROG_SIZE["esp32"], name if micropython else "ESP32_GENERIC"
+    )
     fs_path = OUT / ("oxo5110-%s-fs.bin" % board)
     made = {fs_path: fs.data}
     notes = ["filesystem at flash 0x%X, %d KB (4 MiB flash)" % (offset, size // 1024)]
     if micropython is None:
         notes.append(
             "install on MicroPython %s+ (the game needs %s+): esptool --chip esp32 "
-            "write-flash 0x%X %s" % (NEEDS["esp32"], GAME_NEEDS, offset, _shown(fs_path))
+            "write-flash 0x%X %s" % (NEEDS["esp32"], GAME_NEEDS, offset, shown(fs_path))
         )
     else:
         merged = OUT / ("oxo5110-%s.bin" % board)
         made[merged] = espimage.merge(micropython, offset, fs.data)
-        notes.append("install: " + espimage.write_flash_line(_shown(merged)))
+        notes.append("install: " + espimage.write_flash_line(shown(merged)))
     return Made(made, fs, notes)
 
 
 LAYOUTS = {"rp2": pico, "esp32": esp32}
-
-
-def _shown(path):
-    try:
-        return str(Path(path).relative_to(ROOT))
-    except ValueError:
-        return str(path)
 
 
 def make(board, micropython=None, name="the MICROPYTHON file"):
@@ -197,7 +169,7 @@ def main(argv=None):
         return 2
     for path, data in made.files.items():
         write_whole(path, data)
-    names = ", ".join("%s (%d KB)" % (_shown(p), len(d) // 1024) for p, d in made.files.items())
+    names = ", ".join("%s (%d KB)" % (shown(p), len(d) // 1024) for p, d in made.files.items())
     print(
         "image: %s; %d KB of %d KB free; %.1f s"
         % (names, made.fs.free_bytes // 1024, made.fs.block_count * 4, time.monotonic() - start)

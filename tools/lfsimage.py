@@ -16,6 +16,9 @@ READ_SIZE = 32  # VfsLfs2's default readsize (extmod/vfs_lfs.c)
 # MicroPython 1.28's lib/littlefs is v2.11, which writes on-disk version 2.1 (LFS2_DISK_VERSION)
 DISK_VERSION = 0x00020001
 NO_SPACE = -28  # LFS_ERR_NOSPC
+# What each port's _boot.py mounts with: rp2 progsize=256, the flash page; esp32 VfsLfs2's
+# default (extmod/vfs_lfs.c).
+PROG_SIZE = {"rp2": 256, "esp32": 32}
 
 
 class Image(NamedTuple):
@@ -30,7 +33,7 @@ class Image(NamedTuple):
 
 def build(files, size, prog_size):
     """The filesystem image of `size` bytes holding files, a list of (name, bytes).
-    prog_size is what the port's _boot.py mounts with (rp2: 256, the flash page; esp32: 32).
+    prog_size is what the port's _boot.py mounts with (PROG_SIZE).
     ValueError when they do not fit."""
     if size % BLOCK_SIZE or size < 2 * BLOCK_SIZE:
         raise ValueError("a filesystem of %d bytes is not 2 or more 4 KB blocks" % size)

@@ -30,7 +30,7 @@ def firmware_sources(include_boards=True):
     return sources
 
 
-def compile_module(source, out_dir, arch=None, lines=True):
+def compile_module(source, out_dir, lines=True):
     """Compile one module to out_dir/<name>.mpy; raise RuntimeError with mpy-cross's message.
 
     lines=False leaves the line numbers out (mpy-cross -O3; MicroPython's py/emitbc.c,
@@ -45,8 +45,6 @@ def compile_module(source, out_dir, arch=None, lines=True):
     cmd = mpy_cross_command() + ["-o", str(target), "-s", Path(source).name]
     if not lines:
         cmd.append("-O3")
-    if arch:
-        cmd.append("-march=" + arch)
     cmd.append(str(source))
     result = subprocess.run(cmd, capture_output=True, text=True)
     if result.returncode != 0:
@@ -54,27 +52,26 @@ def compile_module(source, out_dir, arch=None, lines=True):
     return target
 
 
-def compile_all(out_dir=BUILD, sources=None, arch=None, lines=True):
+def compile_all(out_dir=BUILD, sources=None, lines=True):
     if sources is None:
         sources = firmware_sources()
-    return [compile_module(src, out_dir, arch, lines) for src in sources]
+    return [compile_module(src, out_dir, lines) for src in sources]
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--check", action="store_true", help="compile all and report")
-    parser.add_argument("--out", type=Path, default=BUILD)
-    args = parser.parse_args(argv)
+    parser.add_argument("--check", action="store_true", help="compile all into build/mpy")
+    parser.parse_args(argv)
     sources = firmware_sources()
     if not sources:
         print("no firmware modules found under", layout.FIRMWARE, file=sys.stderr)
         return 1
     try:
-        built = compile_all(args.out, sources)
+        built = compile_all(BUILD, sources)
     except RuntimeError as err:
         print(err, file=sys.stderr)
         return 1
-    print("mpy-cross: compiled %d modules into %s" % (len(built), args.out.relative_to(ROOT)))
+    print("mpy-cross: compiled %d modules into %s" % (len(built), BUILD.relative_to(ROOT)))
     return 0
 
 

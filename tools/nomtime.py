@@ -3,17 +3,13 @@
 # MicroPython code, never deployed: tools/deploy_chains.py sends this text with `mpremote exec`
 # before the copy, and host_tests/mp/mp_nomtime.py runs the same functions on a RAM disk.
 #
-# Why: MicroPython's VfsLfs2 stores an 8-byte modification time (a littlefs user attribute,
-# LFS_ATTR_MTIME) with every file it writes, unless mounted with mtime=False (extmod/vfs_lfsx.c,
-# MP_VFS_LFSx(make_new); vfs_lfsx_file.c, MP_VFS_LFSx(open) puts it in the file's attrs, which
-# littlefs commits to the directory's metadata log when the file is closed). littlefs finds a
-# name by reading, and checking the CRC of, the whole metadata log of each pair of the
-# directory in turn (lfs.c, lfs_dir_find -> lfs_dir_fetchmatch), and an import looks up three
-# names per module ("x", "x.py", "x.mpy"): with the attributes the root's metadata is larger and
-# lays out worse (compactions and splits fall elsewhere), so every look-up reads more. On the
-# emulated Pico the firmware reached its title 90 ms later (329 ms against 240 ms).
-# The next reset mounts the root again as the port's _boot.py does (with modification times);
-# files written without one simply have none (VfsLfs2's stat() then gives 0).
+# Why: VfsLfs2 stores an 8-byte modification time (littlefs attribute LFS_ATTR_MTIME) with
+# every file it writes unless mounted with mtime=False (extmod/vfs_lfsx.c, vfs_lfsx_file.c).
+# littlefs finds a name by reading, CRC and all, the whole metadata log of each pair of the
+# directory (lfs.c, lfs_dir_fetchmatch), and an import looks up three names per module: with
+# the attributes the root's log is larger and lays out worse, so every look-up reads more (the
+# emulated Pico's boot to the title: docs/benchmarks.md). The next reset mounts the root as the
+# port's _boot.py does; files written without a time have none (stat() gives 0).
 import os
 import sys
 

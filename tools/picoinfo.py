@@ -111,3 +111,26 @@ def filesystem_range(blocks):
         except (LookupError, struct.error):
             continue  # an entry that is not in the file, or shorter than a block device's
     return None
+
+
+DECLARED_SINCE = "1.23"  # the first MicroPython whose rp2 builds declare their filesystem
+
+
+def checked_range(blocks, what):
+    """(address, size) of the filesystem the UF2 blocks declare; ValueError if they declare
+    none, or one off a 4 KB flash sector or over their own code."""
+    declared = filesystem_range(blocks)
+    if declared is None:
+        raise ValueError(
+            "%s declares no filesystem range in its binary info: use MicroPython %s or later "
+            "for RP2040 boards" % (what, DECLARED_SINCE)
+        )
+    address, size = declared
+    inside = [b.address for b in blocks if address <= b.address < address + size]
+    if address % 4096 or inside:
+        raise ValueError(
+            "%s does not match: it declares its filesystem at 0x%08X..0x%08X, %s"
+            % (what, address, address + size, "but its own code is there (0x%08X)" % inside[0]
+               if inside else "not on a 4 KB flash sector")
+        )  # fmt: skip
+    return declared

@@ -16,7 +16,6 @@ class Header(NamedTuple):
     right: tuple
     left_numbers: tuple  # the physical pin number of each left pin, as printed in the docs
     right_numbers: tuple
-    gpio_label: str  # how the board's GPIO numbers are written in the picture ("GP%d")
 
 
 def _gp(*gpios):
@@ -36,7 +35,6 @@ PICO = Header(
     + (("GND", None),) + _gp(17, 16),
     left_numbers=tuple(range(1, 21)),
     right_numbers=tuple(range(40, 20, -1)),
-    gpio_label="GP%d",
 )  # fmt: skip
 
 # ESP32-DevKitC V4 user guide (Espressif, "Header Block"): the antenna end at the top, J1 down
@@ -55,7 +53,6 @@ ESP32 = Header(
            ("CLK", 6)),
     left_numbers=tuple("J1-%d" % n for n in range(1, 20)),
     right_numbers=tuple("J3-%d" % n for n in range(1, 20)),
-    gpio_label="GPIO%d",
 )  # fmt: skip
 
 HEADERS = {"pico": PICO, "esp32": ESP32}

@@ -123,10 +123,8 @@ def check_board(name, stubs_root=STUBS, cache_root=CACHE, boards_dir=boardlist.B
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("boards", nargs="*", help="board names (default: every boards/*.py)")
-    args = parser.parse_args(argv)
-    boards = args.boards or boardlist.known_boards()
+    argparse.ArgumentParser(description=__doc__.split("\n")[0]).parse_args(argv)
+    boards = boardlist.known_boards()
     if not boards:
         print("typecheck: no board files under boards/", file=sys.stderr)
         return 1

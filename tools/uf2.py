@@ -13,7 +13,6 @@ from typing import NamedTuple
 MAGIC_START0 = 0x0A324655  # "UF2\n"
 MAGIC_START1 = 0x9E5D5157
 MAGIC_END = 0x0AB16F30
-FLAG_NOT_MAIN_FLASH = 0x00000001  # a comment block: not to be flashed
 FLAG_FAMILY_ID_PRESENT = 0x00002000  # the header's last word is a family id, not a file size
 BLOCK_SIZE = 512
 DATA_SIZE = 476

@@ -1,19 +1,12 @@
 """Build the web page (`make web`): a static site that plays the real firmware in a browser.
 
-    python tools/web_build.py [--out build/web] [--serve PORT [--bind ADDRESS]]
+    python tools/web_build.py [--serve PORT [--bind ADDRESS]]     (make web, make serve)
 
 The site is a folder any static host serves as it is (module scripts need http, not file://):
-the page's files (PAGE_FILES: index.html, its script oxo.js and the modules it imports;
-tabcable.js is imported with game.bin, coach.js at the first scores, explorer.js when the
-explorer is first opened), the MicroPython WebAssembly port's loader and binary as npm ships
-them (PORT_FILES, of @micropython/micropython-webassembly-pyscript, pinned in web/package.json)
-and the bundles of compiled modules (BUNDLES: firmware.bin up to the first frame, game.bin
-right after it, explorer.bin when the explorer is first opened).
-
-The bundles hold every module the page imports (sources(): the firmware but main.py, whose loop
-the page replaces, the board files, the host's stand-ins it needs and the page's MicroPython
-half), compiled by mpy-cross without line numbers, as deploy puts them on a board. A bundle's
-format, read by oxo.js: b"OXO1", then per file a 1-byte name length, the name (ASCII), a 4-byte
+the page's files (PAGE_FILES), the MicroPython WebAssembly port's loader and binary as npm ships
+them (PORT_FILES, pinned in web/package.json) and the bundles (BUNDLES) of every module the page
+imports (sources()), compiled by mpy-cross without line numbers, as deploy compiles them. A
+bundle, read by oxo.js: b"OXO1", then per file a 1-byte name length, the ASCII name, a 4-byte
 big-endian size and the bytes.
 
 What the first frame fetches is index.html and what it names to load (first_frame_files):
@@ -37,7 +30,8 @@ ROOT = Path(__file__).resolve().parents[1]
 WEB = ROOT / "web"
 OUT = ROOT / "build" / "web"
 MAGIC = b"OXO1"
-# The page's files: what the first frame loads, then those imported later (import()).
+# The page's files: what the first frame loads, then those imported later: tabcable.js with
+# game.bin, coach.js at the first scores, explorer.js when the explorer is first opened.
 PAGE_FILES = tuple(
     "index.html oxo.js glass.js buttons.js buzzer.js flash.js".split()
     + "tabcable.js coach.js explorer.js".split()
@@ -52,15 +46,12 @@ STAND_INS = tuple(TESTBED / "hostboard" / name for name in HOSTBOARD) + tuple(
 )
 
 
-# The modules each bundle holds but the first, which holds the rest (sources()). firmware.bin is
-# what the page imports up to its first frame (the boot to the title) and what the error screen
-# of a failing first step imports (runner's rescue, errorlog, smallfont: a broken module must
-# reach it); game.bin, fetched right after the first frame (the page's next step waits for it),
-# the screens after the title and what only they import (link play's too, with tabend, the
-# page's cable end); explorer.bin, fetched when the explorer is first opened, coachtree.py. A
-# module the first frame needs, left out of firmware.bin, fails every page check at its first
-# frame; one it does not need, left in, weighs on it (test_web_build.py holds the first frame's
-# download under 256 KB gzipped).
+# The modules of each bundle but the first, which holds the rest (sources()). firmware.bin: up
+# to the first frame (the boot to the title) and the error screen a failing first step needs
+# (runner's rescue, errorlog, smallfont); game.bin, right after the first frame (the page's next
+# step waits for it): the screens after the title and what only they import, link play's with
+# tabend; explorer.bin, when the explorer is first opened. A module the first frame needs, left
+# out of firmware.bin, fails every page check; one it does not need, left in, weighs on it.
 GAME_MODULES = (
     "mainmenu menu widgets setupmenu play game engine coach coachmarks demo review"
     " linkplay linkgame linkwire tabend"
@@ -73,7 +64,8 @@ BUNDLES = (
 
 
 def sources():
-    """Every module the page imports, in bundle order."""
+    """Every module the page imports: the firmware but main.py (the page replaces its loop), the
+    board files, the host's stand-ins and the page's MicroPython half."""
     firmware = [p for p in mpy_build.firmware_sources(include_boards=False) if p.name != "main.py"]
     boards = sorted(mpy_build.BOARDS.glob("*.py"))
     page = [WEB / name for name in ("oxoweb.py", "tabend.py", "coachtree.py")]
@@ -103,23 +95,6 @@ def bundle(files):
             raise ValueError("a bundled name is 1..255 ASCII characters: %r" % name)
         out += bytes((len(raw),)) + raw + struct.pack(">I", len(data)) + data
     return bytes(out)
-
-
-def unbundle(data):
-    """[(name, bytes)] of a bundle (the reader oxo.js has, for tests and benchmarks)."""
-    if data[:4] != MAGIC:
-        raise ValueError("not a firmware bundle: it starts %r, not %r" % (data[:4], MAGIC))
-    files, k = [], 4
-    while k < len(data):
-        n = data[k]
-        name = data[k + 1 : k + 1 + n].decode("ascii")
-        (size,) = struct.unpack(">I", data[k + 1 + n : k + 5 + n])
-        k += 5 + n
-        if k + size > len(data):
-            raise ValueError("firmware bundle cut short in %s" % name)
-        files.append((name, data[k : k + size]))
-        k += size
-    return files
 
 
 def build(out=OUT):
@@ -181,9 +156,6 @@ def serve(folder, port, bind):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument(
-        "--out", type=Path, default=OUT, help="the site's folder (default %(default)s)"
-    )
     parser.add_argument("--serve", type=int, metavar="PORT", help="then serve it on this port")
     parser.add_argument(
         "--bind",
@@ -194,19 +166,14 @@ def main(argv=None):
     if args.serve is not None and not 0 < args.serve < 65536:
         parser.error("--serve takes a port 1..65535, not %d" % args.serve)
     try:
-        written = build(args.out)
+        written = build(OUT)
     except RuntimeError as err:
         print("make web:", err, file=sys.stderr)
         return 1
     total = sum(p.stat().st_size for p in written)
-    where = args.out.resolve()
-    try:
-        where = where.relative_to(Path.cwd())
-    except ValueError:
-        pass
-    print("web: %d files, %.0f KB in %s" % (len(written), total / 1024, where))
+    print("web: %d files, %.0f KB in %s" % (len(written), total / 1024, OUT.relative_to(ROOT)))
     if args.serve is not None:
-        return serve(where, args.serve, args.bind)
+        return serve(OUT, args.serve, args.bind)
     print("serve it with `make serve`, or put the folder on any static host as it is")
     return 0
 

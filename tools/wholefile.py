@@ -1,11 +1,22 @@
 """Write a file whole or not at all: a temp file in the same folder, then a rename.
 
 Used by `make image` and `make firmware`: a failed or stopped build leaves the previous file
-(or none) in build/image, never half of one.
+(or none) in build/image, never half of one. Both name what they wrote by shown().
 """
 
 import os
 import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def shown(path):
+    """path as from the project's root, as a person there would type it."""
+    try:
+        return str(Path(path).resolve().relative_to(ROOT))
+    except ValueError:
+        return str(path)
 
 
 def _umask():

@@ -120,16 +120,14 @@ def crossings(a, b):
 
 
 def _segment_cross(p, q, r, s):
-    if p[1] == q[1] and r[1] == s[1]:  # both horizontal
-        if p[1] != r[1]:
-            return 0
-        lo, hi = max(min(p[0], q[0]), min(r[0], s[0])), min(max(p[0], q[0]), max(r[0], s[0]))
-        return 100 if lo < hi else 0
-    if p[0] == q[0] and r[0] == s[0]:  # both vertical
-        if p[0] != r[0]:
-            return 0
-        lo, hi = max(min(p[1], q[1]), min(r[1], s[1])), min(max(p[1], q[1]), max(r[1], s[1]))
-        return 100 if lo < hi else 0
+    for along in (0, 1):  # both horizontal (along x), then both vertical (along y)
+        across = 1 - along
+        if p[across] == q[across] and r[across] == s[across]:
+            if p[across] != r[across]:
+                return 0
+            lo = max(min(p[along], q[along]), min(r[along], s[along]))
+            hi = min(max(p[along], q[along]), max(r[along], s[along]))
+            return 100 if lo < hi else 0
     if p[1] != q[1]:  # make (p, q) the horizontal one
         p, q, r, s = r, s, p, q
     x, y = r[0], p[1]

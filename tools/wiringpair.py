@@ -132,10 +132,7 @@ def render(a, b):
         "Three wires: each board's TX to the other's RX, and GND to GND. Both boards work at "
         "3.3 V, so any two of them can play.",
     ) + tuple(_same_kind(w) for w in (a, b))
-    notes += tuple(ws.CABLE_NOTES[w.name] for w in (a, b) if w.name in ws.CABLE_NOTES)
-    y, x = c.box[3] + 28, c.box[0]
-    for k, line in enumerate(notes):
-        c.text(x, y + k * 17, line, 11, fill="#37474f")
+    c.notes(notes + tuple(ws.CABLE_NOTES[w.name] for w in (a, b) if w.name in ws.CABLE_NOTES))
     title = "oxo5110 link cable: %s and %s" % titles
     c.text(c.box[0], c.box[1] - 14, title, 16, bold=True)
     return c.svg(title)

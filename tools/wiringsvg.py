@@ -119,6 +119,12 @@ class Canvas:
         x0, y0, x1, y1 = other.box
         self.grow(x0 + dx, y0 + dy, x1 + dx, y1 + dy)
 
+    def notes(self, lines):
+        """Lines of small print under everything drawn so far."""
+        y, x = self.box[3] + 28, self.box[0]
+        for k, line in enumerate(lines):
+            self.text(x, y + k * 17, line, 11, fill="#37474f")
+
     def svg(self, title):
         x0, y0 = self.box[0] - MARGIN, self.box[1] - MARGIN
         w, h = self.box[2] - x0 + MARGIN, self.box[3] - y0 + MARGIN
@@ -280,22 +286,19 @@ def _rails(c, plan):
 
 
 def _notes(c, w):
-    y = c.box[3] + 28
-    x = c.box[0]
     light = (
         "LIGHT_ON = 1: LIGHT is driven high, through 330 Ω (for LEDs to GND). A module that "
         "lights on low (many red ones): no resistor, LIGHT_ON = 0."
         if w.light_on
         else "LIGHT_ON = 0: LIGHT is pulled low to light the backlight (the module's resistors)."
     )
-    for k, line in enumerate((
+    c.notes((
         "Drawn from %s by tools/wiring.py: the board seen from above, each header pin with "
         "its physical number." % w.source,
         "The LCD takes 3.3 V on VCC, never 5 V. " + light,
         "Each button joins its pin to GND (the board file turns on the pull-ups) through two "
         "diagonally opposite legs of its four; the piezo must be passive.",
-    ) + _cable_notes(w)):  # fmt: skip
-        c.text(x, y + k * 17, line, 11, fill="#37474f")
+    ) + _cable_notes(w))  # fmt: skip
 
 
 def _cable_notes(w):

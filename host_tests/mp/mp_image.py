@@ -1,4 +1,5 @@
-# The images `make image` writes, mounted as the ports mount them, and the game booted from one.
+# The images `make image` writes, mounted as the ports mount them: what deploy copies, exactly.
+# (That those files boot the game: test_deploy.py, on the virtual board.)
 # SPDX-License-Identifier: MIT
 # Usage: micropython mp_image.py FOLDER, where FOLDER holds pico-fs.bin and esp32-fs.bin (the
 # filesystem bytes of each image) and expected-<board>/ (what `make deploy` copies).
@@ -45,34 +46,6 @@ def test_the_esp32_image_holds_what_deploy_copies():
     # ports/esp32/modules/_boot.py: vfs.mount(bdev, "/"), littlefs found with its defaults
     same_files(mounted("esp32-fs.bin", "/esp32"), "esp32")
     os.umount("/esp32")
-
-
-def test_the_game_boots_from_the_pico_image():
-    import hostapp
-    import hostscript
-
-    # Only the image holds the firmware: the compiled firmware folder goes from the path.
-    sys.path[:] = [p for p in sys.path if "startup.mpy" not in _listing(p)]
-    sys.path.insert(0, mounted("pico-fs.bin", "/image", progsize=256))
-    # board.mpy, as the image names it; a HostApp would unmount a /flash of its own
-    h = hostapp.HostApp("board", flash=None)
-    os.chdir("/image")  # where the firmware keeps settings.json, as on the board
-
-    def script(h):
-        yield h.wait(50)
-        h.snap("title")
-        raise hostscript.Done
-
-    h.play(script)
-    check(h.boots == 1 and "startup" in sys.modules, "main.py booted the firmware")
-    check(sys.modules["startup"].__file__.startswith("/image/"), sys.modules["startup"].__file__)
-
-
-def _listing(path):
-    try:
-        return os.listdir(path)
-    except OSError:
-        return []
 
 
 mptest.run(globals())
