@@ -100,7 +100,7 @@ def slowest(repeats=3, again=60, candidates=8):
 def exact_nodes(board=0):
     # Nodes from `board` (the empty board) when every root move is searched with a full window,
     # so that all its root scores are exact (best_move needs exact scores only for the best).
-    engine.root_scores(board, gameboard.to_move(board))
+    gameboard.root_scores(board, gameboard.to_move(board))
     return engine.last_nodes()
 
 

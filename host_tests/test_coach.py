@@ -1,5 +1,5 @@
 """coach.py and the Coach setting: a mark for every value, golden screens. The marks on the glass
-against engine.root_scores in every position a game goes on from, the coach's code loaded only
+against gameboard.root_scores in every position a game goes on from, the coach's code loaded only
 while used, no garbage: under MicroPython (mp/mp_coach_glass.py, mp_coach.py)."""
 
 import binascii

@@ -10,6 +10,7 @@ import functools
 import random
 
 import engine
+import gameboard
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -149,7 +150,7 @@ def test_bad_boards_raise_value_error_naming_the_fault(board, message):
         lambda: engine.winner(board),
         lambda: engine.winning_line(board),
         lambda: engine.level_move(board, engine.X, 0, random.Random(1)),
-        lambda: engine.root_scores(board, engine.X),
+        lambda: gameboard.root_scores(board, engine.X),
     ):
         with pytest.raises(ValueError, match=message):
             call()
@@ -174,7 +175,7 @@ def test_bad_moves_raise_value_error_naming_the_fault(board, player, depth, mess
     with pytest.raises(ValueError, match=message):
         engine.best_move(board, player, depth)
     with pytest.raises(ValueError, match=message):
-        engine.root_scores(board, player, depth)
+        gameboard.root_scores(board, player, depth)
 
 
 def test_other_bad_arguments():
@@ -198,7 +199,7 @@ def test_level_moves_are_legal_and_perfect_is_perfect():
 def test_nodes_from_the_empty_board_with_every_root_score_known():
     engine.best_move(0, engine.X)
     assert 1 < engine.last_nodes() <= 2000
-    engine.root_scores(0, engine.X)
+    gameboard.root_scores(0, engine.X)
     assert engine.last_nodes() <= 2000  # all nine root scores exact
 
 
@@ -210,25 +211,25 @@ def test_root_scores_searches_every_move_fully_and_leaves_best_move_as_it_was():
         board = board_of(cells)
         engine.best_move(board, player)
         pruned = engine.last_nodes()
-        engine.root_scores(board, player)
+        gameboard.root_scores(board, player)
         assert engine.last_nodes() >= pruned
         wider += engine.last_nodes() > pruned
         engine.best_move(board, player)
         assert engine.last_nodes() == pruned
     assert wider > 1000
-    scores = engine.root_scores(0, engine.X)  # a new list each time, not a view of the engine's
+    scores = gameboard.root_scores(0, engine.X)  # a new list each time, not a view of the engine's
     scores[4] = 99
-    assert engine.root_scores(0, engine.X) == [0] * 9 and scores[4] == 99
+    assert gameboard.root_scores(0, engine.X) == [0] * 9 and scores[4] == 99
 
 
 def test_benchmark_counts_exact_root_scores_through_the_public_call():
     import bench_engine_mp
 
     corner = board_of((1, 0, 0, 0, 0, 0, 0, 0, 0))  # best_move: 73 nodes, every score: 172
-    engine.root_scores(corner, engine.O)
+    gameboard.root_scores(corner, engine.O)
     exact = engine.last_nodes()
     engine.best_move(corner, engine.O)
     assert engine.last_nodes() < exact
     assert bench_engine_mp.exact_nodes(corner) == exact
-    engine.root_scores(0, engine.X)
+    gameboard.root_scores(0, engine.X)
     assert bench_engine_mp.exact_nodes() == engine.last_nodes()

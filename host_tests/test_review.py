@@ -1,4 +1,4 @@
-"""review.py and coach.cost: what a move cost, exhaustively against engine.root_scores before
+"""review.py and coach.cost: what a move cost, exhaustively against gameboard.root_scores before
 and after the move; the review on the glass (mp_review.py), its goldens and its session.
 review.py and widgets.py are read with ast, not imported: they need MicroPython's framebuf."""
 

@@ -1,4 +1,5 @@
-# Board helpers for tests and benches: cells <-> the engine's board int, whose turn, a score.
+# Board helpers for tests and benches: cells <-> the engine's board int, whose turn, a score,
+# every move's exact score.
 # SPDX-License-Identifier: MIT
 # The firmware never needs these: a game keeps the board as the engine's int and knows whose
 # turn it is, so they live here, off the board's heap (issue 19: heap while playing). They run
@@ -51,3 +52,11 @@ def evaluate(board, player):
         if engine.X not in marks:
             score += 1 if player == engine.O else -1  # open to O
     return score
+
+
+def root_scores(board, player, depth=9):
+    """engine.scores_into's scores as a new list by cell: the score itself, None for a taken
+    cell (scores_into gives a score + 128, 0 for a taken cell)."""
+    out = bytearray(9)
+    engine.scores_into(out, board, player, depth)
+    return [None if value == 0 else value - 128 for value in out]

@@ -34,8 +34,8 @@ def sign(n):
 
 
 def best_score(board):
-    """The best root score (engine.root_scores) of the side to move, the game not over."""
-    return max(s for s in engine.root_scores(board, gameboard.to_move(board)) if s is not None)
+    """The best root score (gameboard.root_scores) of the side to move, the game not over."""
+    return max(s for s in gameboard.root_scores(board, gameboard.to_move(board)) if s is not None)
 
 
 def result_after(board, cell, best=best_score):

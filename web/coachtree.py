@@ -4,7 +4,7 @@
 so the page's start neither downloads nor loads it. What each node of the tree shows, from the
 explorer's root (the position on the glass, or the empty board when no game is on it):
 
-- score, mark: the engine's exact score of the move (engine.root_scores of the position the
+- score, mark: the engine's exact score of the move (engine.scores_into of the position the
   move is made from, from the mover's side: a win n plies away 100 - n, a loss -(100 - n), a
   draw 0) and coach.mark of it, the words the device's coach shows (W n, L n, D).
 - best: the move scores the highest of its siblings, and not all of them score the same: the
@@ -23,7 +23,7 @@ explorer's root (the position on the glass, or the empty board when no game is o
   included: the size of the game tree below it (a memoised count by position, exact without a
   search of the 549,946 positions under the empty board).
 - alphabeta: the positions that alpha-beta run visited at and below the node (0 if cut off).
-- engine: engine.last_nodes() after engine.root_scores of the node's position (every move's
+- engine: engine.last_nodes() after engine.scores_into of the node's position (every move's
   exact score, as the coach asks for); None for a finished game, which it does not search.
 """
 

@@ -380,16 +380,6 @@ def scores_into(out, board, player, depth=9):
         out[i] = _scores[_ORDER.index(i)]  # _TAKEN is 0, _OFFSET 128
 
 
-def root_scores(board, player, depth=9):
-    """scores_into's scores as a new list by cell: the score itself, None for a taken cell."""
-    out = bytearray(9)
-    scores_into(out, board, player, depth)
-    scores = []
-    for value in out:
-        scores.append(None if value == _TAKEN else value - _OFFSET)
-    return scores
-
-
 def last_nodes():
     """The positions the last search visited, the root included."""
     return _nodes

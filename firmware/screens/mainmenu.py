@@ -3,9 +3,8 @@
 # SPDX-License-Identifier: MIT
 import buttons
 import engine
-import widgets
 from game import ONE_PLAYER, TWO_PLAYERS, Game
-from menu import Menu, choice, cycle
+from menu import STARTS_LABELS, Menu, choice, cycle, menu_row
 from micropython import const
 from screen import DEMO, LINK, PLAY, REVIEW, SAME, SETUP, Screen
 
@@ -103,7 +102,7 @@ class MainMenu(Screen):
         if item == _LEVEL:
             cycle(self.settings, "level", engine.LEVELS, step)
         elif item == _STARTS:
-            cycle(self.settings, "starts", widgets.STARTS_LABELS, step)
+            cycle(self.settings, "starts", STARTS_LABELS, step)
 
     def draw(self, fb):
         fb.fill(0)
@@ -115,8 +114,8 @@ class MainMenu(Screen):
             if item == _LEVEL:
                 value = choice(self.settings, "level", engine.LEVELS)
             elif item == _STARTS:
-                value = choice(self.settings, "starts", widgets.STARTS_LABELS)
-            widgets.menu_row(fb, row - top, _LABELS[item], value, row == rows.index, False)
+                value = choice(self.settings, "starts", STARTS_LABELS)
+            menu_row(fb, row - top, _LABELS[item], value, row == rows.index, False)
         if top:
             _arrow(fb, 0, 1, top == rows.index)
         if top + _SHOWN < len(rows.items):

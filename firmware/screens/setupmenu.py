@@ -5,8 +5,7 @@
 # holds this code in RAM.
 import buttons
 import engine
-import widgets
-from menu import Menu, choice, cycle
+from menu import STARTS_LABELS, Menu, choice, cycle, menu_row
 from micropython import const
 from screen import DONE, MENU, SAME, Screen
 from settings import CONTRAST_MAX
@@ -22,6 +21,8 @@ _RESET = const(6)
 _BACK = const(7)
 _LABELS = const(("Contr", "Light", "Sound", "Level", "Start", "Coach", "Scores", "Back"))
 _ROWS = const((_CONTRAST, _LIGHT, _SOUND, _LEVEL, _STARTS, _COACH, _RESET, _BACK))
+# What "Scores" clears (settings.py): here rather than a Settings method, which a game would hold.
+_TALLIES = const(("tally1", "tally2", "tally_link"))
 _SHOWN = const(6)  # rows on the glass (8 pixels each); the list scrolls to the highlight
 # What the coach's marks mean (coach.py), told once per device when it is first turned on: a
 # mark (small font) and its meaning a line, the meanings lined up after the widest mark.
@@ -105,7 +106,8 @@ class SetupMenu(Screen):
                 self.shared.save_soon(now)  # the adjustment ends: its value is kept
         elif item == _RESET:
             if self.confirm:
-                self.settings.reset_tally()
+                for key in _TALLIES:
+                    self.settings.set(key, (0, 0, 0))
                 self.shared.save_soon(now)
             self.confirm = not self.confirm
         elif item == _BACK:
@@ -134,7 +136,7 @@ class SetupMenu(Screen):
         elif item == _LEVEL:
             cycle(s, "level", engine.LEVELS, step)
         elif item == _STARTS:
-            cycle(s, "starts", widgets.STARTS_LABELS, step)
+            cycle(s, "starts", STARTS_LABELS, step)
 
     def _back(self, now):
         self.editing = False
@@ -162,12 +164,12 @@ class SetupMenu(Screen):
             elif item == _LEVEL:
                 value = choice(s, "level", engine.LEVELS)
             elif item == _STARTS:
-                value = choice(s, "starts", widgets.STARTS_LABELS)
+                value = choice(s, "starts", STARTS_LABELS)
             elif item == _RESET:
                 value = "CLR?" if self.confirm else "CLR"
             else:
                 value = None
-            widgets.menu_row(fb, row, _LABELS[item], value, top + row == rows.index, self.editing)
+            menu_row(fb, row, _LABELS[item], value, top + row == rows.index, self.editing)
 
 
 def _tell(fb):

@@ -1,4 +1,4 @@
-# The pieces the screens draw into the frame buffer: the board, the status column, menu rows.
+# The pieces the screens draw into the frame buffer: the board and the status column.
 # SPDX-License-Identifier: MIT
 # No state; a frame leaves no garbage.
 import glyphs
@@ -23,7 +23,6 @@ CHAR = const(8)  # the 8x8 font's advance
 _DIGITS = const(("0", "1", "2", "3", "4", "5", "6", "7", "8", "9"))
 _COUNT_1P = const(("W", "D", "L"))  # tally1: wins, draws, losses
 _COUNT_2P = const(("X", "O", "D"))  # tally2: X wins, O wins, draws (and the demo's)
-STARTS_LABELS = ("YOU", "CPU", "ALT")  # the settings' "starts": 0, 1, 2 (who begins vs the CPU)
 
 
 def cell_x(i):
@@ -139,25 +138,3 @@ def sign(fb, text):
     x = STATUS_X - 2
     fb.fill_rect(x, ROW_Y[1] - 1, WIDTH - x, 9, 1)
     smallfont.text(fb, text, x + (WIDTH - x - smallfont.width(text)) // 2, ROW_Y[1] + 1, 0)
-
-
-def menu_row(fb, row, label, value, highlight, editing):
-    """One 8-pixel menu row: label left, value (str or int, None: none) right-aligned, inverted
-    if highlighted. While a value is being adjusted (`editing`) it is framed by < and >."""
-    y = row * CHAR
-    ink = 1
-    if highlight:
-        fb.fill_rect(0, y, WIDTH, CHAR, 1)
-        ink = 0
-    fb.text(label, 1, y, ink)
-    if value is None:
-        return
-    right = WIDTH - 1  # the last column
-    if editing and highlight:
-        fb.text("<", 43, y, ink)
-        fb.text(">", 76, y, ink)
-        right = 75
-    if isinstance(value, int):
-        number(fb, value, right, y, ink)
-    else:
-        fb.text(value, right + 1 - CHAR * len(value), y, ink)

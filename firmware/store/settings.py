@@ -207,12 +207,6 @@ class Settings:
         self.set("boots", boots)
         return boots
 
-    def reset_tally(self):
-        """Zero the tallies."""
-        self.set("tally1", (0, 0, 0))
-        self.set("tally2", (0, 0, 0))
-        self.set("tally_link", (0, 0, 0))
-
     def save(self):
         """Write the file if anything changed since the last write (flash wears). Returns True
         when the file holds the current values; False if writing failed (full or read-only

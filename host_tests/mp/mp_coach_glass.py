@@ -4,7 +4,7 @@
 # The real app in a two-player game (both sides are
 # human, so every position shows the marks) is put in each position, steps once to draw it, and
 # the glass (the controller model, fed what the driver sent) is read cell by cell with the small
-# font (glass.coach_mark) and held against engine.root_scores, restated here as marks.
+# font (glass.coach_mark) and held against gameboard.root_scores, restated here as marks.
 import engine
 import gameboard
 import mptest
@@ -19,7 +19,7 @@ def expected(board, player):
     """Per cell: None if taken, else (mark, boxed) from root_scores. A win in n plies is the
     mover's ((n + 1) // 2)-th move, a loss in n plies the other side's (n // 2)-th; the best
     are boxed unless every move scores the same."""
-    scores = engine.root_scores(board, player)
+    scores = gameboard.root_scores(board, player)
     free = [s for s in scores if s is not None]
     best = max(free)
     tie = min(free) == best

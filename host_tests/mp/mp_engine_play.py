@@ -10,6 +10,7 @@ import random
 import sys
 
 import engine
+import gameboard
 import micropython
 
 
@@ -45,7 +46,7 @@ def test_every_position():
             if micropython.mem_total() != tries:
                 raise AssertionError(board)
             # root_scores: every move's exact score.
-            scores = engine.root_scores(board, player)
+            scores = gameboard.root_scores(board, player)
             for move in range(9):
                 if (0 if scores[move] is None else scores[move] + 128) != rec[6 + move]:
                     raise AssertionError(board)

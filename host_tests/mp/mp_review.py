@@ -1,5 +1,5 @@
 # review.py: a finished game's review, read off the glass (the controller model) step by step
-# against engine.root_scores; a session through it and out of it; its heap; its goldens.
+# against gameboard.root_scores; a session through it and out of it; its heap; its goldens.
 # SPDX-License-Identifier: MIT
 import builtins
 import sys
@@ -22,7 +22,7 @@ RESULTS = {1: "WIN", 0: "DRAW", -1: "LOSS"}
 
 
 def scores(board):
-    return engine.root_scores(board, gameboard.to_move(board))
+    return gameboard.root_scores(board, gameboard.to_move(board))
 
 
 def mark_of(score):
@@ -68,7 +68,7 @@ def until(r, probe):
 
 def step_shown(r, moves, k, who=None):
     """Check that the glass shows step k of the game `moves` as the review must, with the move
-    on, then off; return (before, after, best) as engine.root_scores has them. `who`:
+    on, then off; return (before, after, best) as gameboard.root_scores has them. `who`:
     "YOU"/"CPU" in a one-player game."""
     board = 0
     for j in range(k):

@@ -68,6 +68,8 @@ def test_reset_scores_needs_confirmation():
     r = new_1p(LEVELS - 1, "YOU", seed=9)
     play_out(r, first_free)
     check(r.count(4, "L", 1))
+    r.settings.set("tally2", (1, 2, 3))  # the other tallies are cleared with it
+    r.settings.set("tally_link", (4, 5, 6))
     r.click(SELECT)
     r.run(50)
     r.hold(NEXT, 700)  # to the menu
@@ -87,7 +89,8 @@ def test_reset_scores_needs_confirmation():
     check(r.text_at("CLR?", 84 - 32, 40, True), r.show())
     r.click(SELECT)
     check(r.text_at("CLR", 84 - 24, 40, True), "asked and done:\n" + r.show())
-    check(r.settings.get("tally1") == (0, 0, 0))
+    for key in ("tally1", "tally2", "tally_link"):
+        check(r.settings.get(key) == (0, 0, 0), key)
     settings_back(r)
     menu_to(r, 0)
     r.click(SELECT)  # Continue
