@@ -23,7 +23,7 @@ TESTBED = ROOT / "testbed"
 TESTBED_MP = (
     "fakebus", "pcd8544_model", "ramdisk", "glasstext", "boardpins", "glass", "hostapp",
     "hostscript", "appheap", "session", "simulator_mp", "positions", "gameboard", "glasslook",
-    "cable", "linkpair", "tcpcable",
+    "cable", "tcpcable",
 )  # fmt: skip
 ENGINE_DEPTHS = range(1, 9)  # the limited depths of mp_engine's depths.bin (9: reference.bin)
 

@@ -1,6 +1,6 @@
 # Two boards joined by the link cable on the host: each a game.Game and a linkgame.Link on one
-# end of a stand-in cable (cable.py), stepped together on one clock. Runs under CPython and
-# MicroPython (host_tests/test_linkgame.py, host_tests/mp/mp_linkgame.py).
+# end of a stand-in cable (cable.py), stepped together on one clock, for test_linkgame.py; its
+# faults for test_linkplay.py's cable too.
 # SPDX-License-Identifier: MIT
 import cable
 import linkgame as lg
