@@ -1,6 +1,6 @@
 """The host side's Pin/SPI stand-ins and the recording bus they write to (testbed/fakebus.py);
-the same checks under MicroPython are in mp/mp_pcd8544_model.py, the fake machine's Pin and SPI
-that build on these in mp/mp_machine.py."""
+recording without allocating under MicroPython: mp/mp_pcd8544_model.py; the fake machine's Pin
+and SPI that build on these: mp/mp_machine.py."""
 
 import fakebus
 import pytest
