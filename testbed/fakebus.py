@@ -160,8 +160,8 @@ class Bus:
         new reader (a Decoder or a model made mid-run) fed this first can then read what the
         bus records from now on. A new bus records them, so the ids are the same."""
         out = Bus(64)
-        for name, level in zip(self.names, self.levels):
-            out.level(out.pin_id(name), level)
+        for pin, name in enumerate(self.names):
+            out.level(out.pin_id(name), self.levels[pin])
         if self.hz is not None:
             out.clock(self.hz)
         return out.take()

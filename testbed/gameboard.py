@@ -31,4 +31,3 @@ def to_move(board):
     """X or O: whose turn it is by the counts (ValueError for a malformed board)."""
     cells = unpack(board)
     return engine.X if cells.count(engine.X) == cells.count(engine.O) else engine.O
-
