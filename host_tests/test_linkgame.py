@@ -6,7 +6,6 @@ never differ without both saying so."""
 
 import random
 
-import cable
 import engine
 import linkgame as lg
 import linkwire
@@ -14,7 +13,7 @@ import pytest
 from game import Game
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from linkpair import CELLS, Pair, faulty, traffic_bytes
+from linkpair import CELLS, Pair, faulty, frame, traffic_bytes
 
 
 def test_two_boards_join_one_is_x_and_play_a_game_to_the_end():
@@ -111,9 +110,7 @@ def test_100000_random_bytes_never_change_a_game_nor_raise():
 
 def forged(link, *message):
     """Put a message on the wire to `link`, as if the other board had sent it."""
-    c = cable.Cable()
-    linkwire.Wire(c.a).send(bytes(message), len(message))
-    link.wire._uart.inbox.extend(c.b.inbox)
+    link.wire._uart.inbox.extend(frame(*message))
 
 
 def test_a_move_out_of_turn_or_onto_a_taken_cell_is_refused_and_the_sender_told():

@@ -10,6 +10,7 @@ import linkwire
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from linkpair import frame
 
 MESSAGES = st.lists(st.binary(min_size=1, max_size=linkwire.MAX), min_size=1, max_size=8)
 # A game's worth of messages as the link sends them: a version, a kind, a number, a cell and a
@@ -43,11 +44,7 @@ class Trickle:
 
 def framed(messages):
     """The bytes a Wire puts on the wire for `messages`."""
-    c = cable.Cable()
-    wire = linkwire.Wire(c.a)
-    for m in messages:
-        wire.send(m, len(m))
-    return bytes(c.b.inbox)
+    return b"".join(frame(*m) for m in messages)
 
 
 def received(data, sizes=(16,)):

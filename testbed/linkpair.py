@@ -64,6 +64,13 @@ class Pair:
         return [any(s == state for _, s in events) for events in self.events]
 
 
+def frame(*message):
+    """The bytes of `message` framed as a board puts it on the wire (linkwire.Wire.send)."""
+    c = cable.Cable()
+    linkwire.Wire(c.a).send(bytes(message), len(message))
+    return bytes(c.b.inbox)
+
+
 def faulty(kind, at):
     """A cable fault that does `kind` to the `at`-th byte put on the wire."""
     count = [0]
