@@ -28,6 +28,11 @@ class Pair:
         for link in self.links:
             link.start(self.now)
 
+    def joined(self):
+        """The pair once the two boards have found each other (300 ms on)."""
+        self.run(300)
+        return self
+
     def run(self, ms):
         for _ in range(ms // STEP_MS):
             self.now += STEP_MS
@@ -99,7 +104,6 @@ def traffic_bytes():
         count[0] += len(data)
         return data
 
-    p = Pair(fault)
-    p.run(300)
+    p = Pair(fault).joined()
     p.play()
     return count[0]
