@@ -108,16 +108,6 @@ def test_a_test_driving_a_pin_on_a_bus_is_not_the_codes_output():
     assert fakebus.decode(bus.data) == [("pin", "btn", 1), ("pin", "btn", 1)]
 
 
-def test_a_pin_attached_later_is_declared_with_its_level_then():
-    bus = fakebus.Bus()
-    pin = fakebus.Pin(value=1)
-    pin.value(0)
-    pin.attach(bus, "20")
-    pin.on()
-    assert pin.name == "20"
-    assert fakebus.decode(bus.data) == [("pin", "20", 0), ("pin", "20", 1)]
-
-
 def test_an_spi_without_a_bus_takes_every_write():
     spi = fakebus.SPI(hz=4000000)
     spi.write(b"\x21" * 600)
