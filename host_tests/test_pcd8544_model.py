@@ -331,16 +331,6 @@ def test_anomalies_are_listed_once_and_counted():
     assert rig.model.anomaly_count == 5
 
 
-def test_backlight_follows_its_pin_and_polarity():
-    bus = fakebus.Bus()
-    light = fakebus.Pin(bus, "bl", 1)
-    model = pm.Model(light="bl", light_on=0).feed(bus.take())
-    assert model.backlight is False
-    light(0)
-    assert model.feed(bus.take()).backlight is True
-    assert pm.Model().backlight is None
-
-
 # -- reading the glass ---------------------------------------------------------------------
 
 
@@ -385,6 +375,7 @@ def test_a_missing_dc_pin_is_reported_by_name():
     raw = bus.take()
     model = pm.Model(rst=None).feed(raw)
     assert "SPI bytes but no D/C pin named 'dc': read as commands" in model.anomalies
+    assert model.backlight is None  # no backlight pin either
     model = pm.Model(dc="GP16", rst=None).feed(raw)
     assert model.anomalies == [] and model.h == 1 and not model.powered_down
 
