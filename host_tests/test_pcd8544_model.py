@@ -1,7 +1,8 @@
 """The PCD8544 model (testbed/pcd8544_model.py) against the datasheet's behaviour, reading what
 the recording bus (test_fakebus.py) carries: reset, power-down, display control, addressing, the
-instruction set, the serial interface, reading the glass and the SPI clock. Under MicroPython
-(no allocation, memory flat over a long run): mp/mp_pcd8544_model.py."""
+instruction set, the serial interface and the SPI clock. Under MicroPython (no allocation,
+memory flat over a long run): mp/mp_pcd8544_model.py. Its readers of the glass (pixels, half
+blocks) are held by the golden .txt twins and test_pcd8544.py's frames."""
 
 import random
 
@@ -146,6 +147,8 @@ def test_display_control_modes(code, mode, expect):
     assert model.glass() == bytes(expect(b) for b in pattern)
     assert model.pixel(5, 9) == (expect(pattern[84 + 5]) >> 1) & 1
     assert model.ram == pattern
+    with pytest.raises(ValueError, match="outside 0..83 x 0..47"):
+        model.pixel(84, 0)
 
 
 # -- addressing ----------------------------------------------------------------------------
@@ -331,26 +334,7 @@ def test_anomalies_are_listed_once_and_counted():
     assert rig.model.anomaly_count == 5
 
 
-# -- reading the glass ---------------------------------------------------------------------
-
-
-def test_pixel_and_text_agree_with_the_ram_layout():
-    rig = started()
-    rig.cmd(0x80, 0x40)
-    rig.data(bytes(504))
-    rig.cmd(0x80 | 83, 0x45)
-    model = rig.data(b"\x80")  # bottom-right pixel: bank 5, column 83, MSB
-    rig.cmd(0x80, 0x40)
-    rig.data(b"\x03")  # top-left two pixels
-    assert model.dark_pixels() == {(0, 0), (0, 1), (83, 47)}
-    lines = model.text().split("\n")
-    assert len(lines) == 24 and all(len(line) == 84 for line in lines)
-    assert lines[0][0] == "\u2588" and lines[23][83] == "\u2584"
-    assert sum(line.count(" ") for line in lines) == 24 * 84 - 2
-    framed = model.text(border=True).split("\n")
-    assert len(framed) == 26 and framed[1] == "|" + lines[0] + "|"
-    with pytest.raises(ValueError):
-        model.pixel(84, 0)
+# -- joining late, naming the pins -------------------------------------------------------
 
 
 def test_preamble_lets_a_new_reader_join_mid_run():
