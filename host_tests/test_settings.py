@@ -10,7 +10,6 @@ from hypothesis import settings as hyp_settings
 from hypothesis import strategies as st
 from settings import KEYS, Settings
 
-
 # Near-misses of the real values (ints around the ranges, bools, 3-lists) and other JSON.
 json_values = st.recursive(
     st.none()
