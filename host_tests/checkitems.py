@@ -1,19 +1,18 @@
-"""pytest items for checks that another process runs, and the protocol that process speaks: the
-one bridge of mpcheck (MicroPython scripts) and webcheck (browser checks), which give only their
+"""pytest items for checks that another process runs, and the protocol it speaks: the one
+bridge of mpcheck (MicroPython scripts) and webcheck (browser checks), which give only their
 launchers.
 
-A file of checks is declared by a class, a subclass of a plugin's Declaration (mpcheck.Script,
-webcheck.Checks), or a plugin collects such a file itself (mpcheck: a script that declares its
-runs in its own `# mpcheck:` lines, each run a Script subclass). Its collector (a CheckOwner)
-finds the `test_*` names in that file without running it, makes each one a pytest item, and at
-the first of them runs one process for every selected check. Each item reads its verdict and its
-own lines from that run. With pytest-xdist (`-n`) the items of one class, or of one run of a
-script, go to one worker (so one process runs them); other tests are spread one by one, as with
-`--dist load`. Where the process cannot start, its checks skip saying why; under CI they fail.
+A file of checks is declared by a subclass of a plugin's Declaration (mpcheck.Script,
+webcheck.Checks), or collected by a plugin itself (mpcheck: a script's own `# mpcheck:` runs).
+Its collector (a CheckOwner) finds the `test_*` names in the file without running it, makes
+each one an item, and at the first of them runs one process for every selected check; each item
+reads its verdict and lines from that run. Under pytest-xdist (`-n`) the items of one class, or
+of one run of a script, share a worker (so one process); other tests are spread one by one, as
+with `--dist load`. Where the process cannot start, its checks skip saying why; under CI they
+fail.
 
-The protocol, spoken by host_tests/mp/mptest.py and host_tests/web/runner.mjs and parsed by Run
-here and nowhere else. The process is told which checks to run; on stdout it prints, for each
-check in turn,
+The protocol, spoken by host_tests/mp/mptest.py and host_tests/web/runner.mjs and parsed here
+only (Run): told which checks to run, the process prints for each in turn
 
     RUN <name>
     ... what the check printed ...
@@ -22,9 +21,9 @@ check in turn,
                                            <the reason, in one line: the last non-blank line>
 
 and at the end `SUMMARY <passed> <failed>`, exiting non-zero if any failed. A check asked for
-that the file lacks fails by name. Lines before the first RUN are the preamble (an import, a
-launch), shown if the process dies before any check; a process that dies or times out fails
-the check it was in and every check after it, each saying so.
+that the file lacks fails by name. Lines before the first RUN are the preamble, shown if the
+process dies before any check; a process that dies or times out fails the check it was in and
+every check after it, each saying so.
 """
 
 import os

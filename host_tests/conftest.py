@@ -23,7 +23,7 @@ TESTBED = ROOT / "testbed"
 TESTBED_MP = (
     "fakebus", "pcd8544_model", "ramdisk", "glasstext", "boardpins", "glass", "hostapp",
     "hostscript", "appheap", "session", "simulator_mp", "positions", "gameboard", "glasslook",
-    "cable", "linkpair", "tcpcable",
+    "cable", "tcpcable",
 )  # fmt: skip
 ENGINE_DEPTHS = range(1, 9)  # the limited depths of mp_engine's depths.bin (9: reference.bin)
 
@@ -75,24 +75,18 @@ def mp_engine(tmp_path_factory):
     for script in sorted(MP_DIR.glob("mp_engine_*.py")):
         mpy_build.compile_module(script, out)
     (out / "run.py").write_text("import mp_engine_run\n")
-    records = bytearray()
-    for cells, player in live_positions():
+
+    def record(cells, player, depth, say_depth):
         board = board_of(cells)
-        best = sum(1 << i for i in optimal_cells(cells, player))
-        records += bytes((board & 255, board >> 8 & 255, board >> 16, player, best & 255))
-        records.append(best >> 8)
-        records += bytes(0 if s is None else s + 128 for s in reference_scores(cells, player))
-    (out / "reference.bin").write_bytes(records)
-    records = bytearray()
-    for cells, player in live_positions():
-        board = board_of(cells)
-        for depth in ENGINE_DEPTHS:
-            best = sum(1 << i for i in optimal_cells(cells, player, depth))
-            records += bytes((board & 255, board >> 8 & 255, board >> 16, player, depth))
-            records += bytes((best & 255, best >> 8))
-            scores = reference_scores(cells, player, depth)
-            records += bytes(0 if s is None else s + 128 for s in scores)
-    (out / "depths.bin").write_bytes(records)
+        best = sum(1 << i for i in optimal_cells(cells, player, depth))
+        head = (board & 255, board >> 8 & 255, board >> 16, player) + (depth,) * say_depth
+        scores = tuple(0 if s is None else s + 128 for s in reference_scores(cells, player, depth))
+        return bytes(head + (best & 255, best >> 8) + scores)
+
+    live = live_positions()
+    (out / "reference.bin").write_bytes(b"".join(record(c, p, 9, False) for c, p in live))
+    depths = (record(c, p, depth, True) for c, p in live for depth in ENGINE_DEPTHS)
+    (out / "depths.bin").write_bytes(b"".join(depths))
     return out
 
 

@@ -9,11 +9,12 @@ import re
 from pathlib import Path
 
 import lcd_render
+import pcd8544_model
 import pytest
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 # The .txt twins draw two glass rows a character: (top, bottom) dark.
-HALF = {" ": (0, 0), "\u2580": (1, 0), "\u2584": (0, 1), "\u2588": (1, 1)}
+HALF = {ch: (i & 1, i >> 1) for i, ch in enumerate(pcd8544_model.HALF_BLOCKS)}
 _GLASS = re.compile(r"^GLASS (\S+) ([0-9a-f]{1008}) ([01]) (\d+)$", re.M)
 
 
@@ -50,7 +51,8 @@ def check(name, snap, tmp_path):
 
 def glass(name):
     """The 504-byte glass of a golden screen (golden/<name>.txt or golden/screens/<name>.txt),
-    read from its half-block text twin."""
+    read from its half-block text twin (pcd8544_model.glass_text's: a character two rows, the
+    index of its block their two bits, top first)."""
     path = GOLDEN / (name + ".txt")
     if not path.exists():
         path = GOLDEN / "screens" / (name + ".txt")
@@ -60,8 +62,5 @@ def glass(name):
     out = bytearray(504)
     for r, line in enumerate(rows):
         for x, ch in enumerate(line):
-            for dy, on in enumerate(HALF[ch]):
-                if on:
-                    y = 2 * r + dy
-                    out[(y >> 3) * 84 + x] |= 1 << (y & 7)
+            out[(r >> 2) * 84 + x] |= pcd8544_model.HALF_BLOCKS.index(ch) << (2 * r & 7)
     return out

@@ -1,15 +1,14 @@
 """The one way the tests run a MicroPython script: each `test_*` function is a pytest item.
 
 A script in host_tests/mp/ defines `test_*` functions (a check fails by raising; mptest.check
-is an assert that optimisation keeps) and ends with `mptest.run(globals())`. It declares how it
-runs in comment lines of its own, which pytest reads (the script is not run to collect it):
+is an assert that optimisation keeps), ends with `mptest.run(globals())` and declares how it
+runs in comment lines that pytest reads (the script is not run to collect it):
 
     # mpcheck: heapsize=256k paths={hostboard} args={tmp},1000
 
-That is all: pytest collects host_tests/mp/mp_power.py::test_<name> for every `test_*`
-function defined at the top level of the script (read with `ast`), `-k test_<name>` or the node
-id selects one, and a failure shows that check's output and MicroPython traceback only. The
-words of a `# mpcheck:` line, `key=value`, lists split by commas, no spaces:
+pytest then collects mp_x.py::test_<name> for every `test_*` defined at its top level (read
+with `ast`); `-k` or the node id selects one, and a failure shows that check's output and
+MicroPython traceback only. The words, `key=value`, lists split by commas, no spaces:
 
     heapsize  -X heapsize (default 16k)
     paths     extra MICROPYPATH entries, first on the path: a folder of the repository
@@ -21,15 +20,14 @@ words of a `# mpcheck:` line, `key=value`, lists split by commas, no spaces:
               {fixture}/file or a file of the repository
 
 {name} is that fixture's value (conftest.py's hostboard, deployed ...), {name}/a/b that joined
-with a/b; the path ends with the `mp_path` fixture's (conftest.py: the firmware as deployed,
-host_tests/mp, the test bed). A line `# mpcheck <run>: ...` declares another run of the same
-script (another configuration, a second seed): its items are mp_x.py::<run>::test_<name>, its
-own process, on its own xdist worker. Lines of one run add up, for a long one. A script
-without a `# mpcheck` line is not collected (a helper, or one a class below runs).
+with a/b; the path ends with the `mp_path` fixture's. A line `# mpcheck <run>: ...` declares
+another run (another configuration, a second seed): items mp_x.py::<run>::test_<name>, in a
+process and on an xdist worker of its own. Lines of one run add up. A script without a
+`# mpcheck` line is not collected (a helper, or one a class below runs).
 
-A script whose output the host checks too (golden screens, figures, a recording replayed into a
-CPython model) is declared instead by a class in a test module, whose name is the script's
-(lowercase is deliberate: the node id names the file), with those checks as its methods:
+A script whose output the host checks too (golden screens, a recording replayed into a CPython
+model) is declared instead by a class named as the script (lowercase, so the node id names the
+file) in a test module, with those checks as its methods:
 
     class mp_sound(mpcheck.Script):
         heapsize = "512k"
@@ -38,23 +36,18 @@ CPython model) is declared instead by a class in a test module, whose name is th
 
         def test_sound_matches_its_golden_table(self, mp_output): ...
 
-Its items are host_tests/test_sound.py::mp_sound::test_<name>, its host-side methods beside
-them. The attributes are the keys above (TMPDIR for {tmp}, mpcheck.fixture(name, *parts) for
-{name}/parts) and `script`, another file than host_tests/mp/<class name>.py. Classes whose
-name starts with "_" are bases, not collected. A method that takes the `mp_output` fixture
-gets the whole stdout of a run of every check (a str), and `mp_output.check(name)`, what that
-check printed (failing the method if that check did not pass). Anything the script can check
-itself, it does.
+Its attributes are the keys above (TMPDIR for {tmp}, mpcheck.fixture(name, *parts) for
+{name}/parts) and `script`, another file than host_tests/mp/<class name>.py; classes named "_..."
+are bases. A method taking `mp_output` gets the whole stdout of a run of every check (a str),
+and `mp_output.check(name)` what that check printed (failing if it did not pass). Anything the
+script can check itself, it does.
 
-This module is MicroPython's launcher only; checkitems.py (shared with webcheck) makes the
-items and, at the first item of a run, starts one MicroPython process for its selected checks,
-named in the environment variable MPTEST_ONLY, which mptest.run honours. The script answers in
-checkitems' protocol (RUN / PASS / FAIL / SUMMARY lines). Where the port is missing the checks
-skip, saying why; under CI they fail.
-
-Nothing else in host_tests starts `micropython` for a test script: the virtual board
-(testbed/virtualboard.py) and the simulator (tools/simulator.py) run the firmware itself, as
-the products they are.
+This module is MicroPython's launcher only: checkitems.py (shared with webcheck) makes the items
+and, at the first item of a run, starts one process for its selected checks, named in
+MPTEST_ONLY, which mptest.run honours; the script answers in checkitems' protocol. Where the
+port is missing the checks skip, saying why; under CI they fail. Nothing else in host_tests
+starts `micropython` for a test script: the virtual board and the simulator run the firmware
+itself, as the products they are.
 """
 
 import ast

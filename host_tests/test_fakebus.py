@@ -1,6 +1,6 @@
 """The host side's Pin/SPI stand-ins and the recording bus they write to (testbed/fakebus.py);
-the same checks under MicroPython are in mp/mp_pcd8544_model.py, the fake machine's Pin and SPI
-that build on these in mp/mp_machine.py."""
+recording without allocating under MicroPython: mp/mp_pcd8544_model.py; the fake machine's Pin
+and SPI that build on these: mp/mp_machine.py."""
 
 import fakebus
 import pytest
@@ -106,16 +106,6 @@ def test_a_test_driving_a_pin_on_a_bus_is_not_the_codes_output():
     assert pin.value() == 0
     pin.value(1)  # the code drives it: recorded
     assert fakebus.decode(bus.data) == [("pin", "btn", 1), ("pin", "btn", 1)]
-
-
-def test_a_pin_attached_later_is_declared_with_its_level_then():
-    bus = fakebus.Bus()
-    pin = fakebus.Pin(value=1)
-    pin.value(0)
-    pin.attach(bus, "20")
-    pin.on()
-    assert pin.name == "20"
-    assert fakebus.decode(bus.data) == [("pin", "20", 0), ("pin", "20", 1)]
 
 
 def test_an_spi_without_a_bus_takes_every_write():

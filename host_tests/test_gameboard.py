@@ -6,10 +6,9 @@ import gameboard
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from test_engine import BAD_BOARDS, board_of, line_owner, open_lines, reachable
+from test_engine import BAD_BOARDS, board_of
 
 cells_st = st.lists(st.sampled_from([0, 1, 2]), min_size=9, max_size=9)
-positions_st = st.sampled_from(sorted(reachable()))
 
 
 @given(cells_st)
@@ -26,27 +25,11 @@ def test_pack_unpack_round_trip(cells):
             gameboard.unpack(board)
 
 
-@given(positions_st, st.sampled_from([engine.X, engine.O]))
-def test_evaluate_ranges_and_meaning(cells, player):
-    score = gameboard.evaluate(board_of(cells), player)
-    owner = line_owner(cells)
-    assert -100 <= score <= 100
-    if owner:
-        assert score == (100 if owner == player else -100)
-    else:
-        assert -8 <= score <= 8
-        assert score == open_lines(cells, player) - open_lines(cells, 3 - player)
-
-
 @pytest.mark.parametrize("board,message", BAD_BOARDS)
 def test_bad_boards_raise_value_error_naming_the_fault(board, message):
-    for call in (
-        lambda: gameboard.unpack(board),
-        lambda: gameboard.to_move(board),
-        lambda: gameboard.evaluate(board, engine.X),
-    ):
+    for call in (gameboard.unpack, gameboard.to_move):
         with pytest.raises(ValueError, match=message):
-            call()
+            call(board)
 
 
 def test_other_bad_arguments():
@@ -54,11 +37,9 @@ def test_other_bad_arguments():
         gameboard.pack([0] * 8)
     with pytest.raises(ValueError, match="each 0, 1 or 2"):
         gameboard.pack([0, 0, 0, 3, 0, 0, 0, 0, 0])
-    with pytest.raises(ValueError, match="player must be X"):
-        gameboard.evaluate(0, 0)
 
 
 def test_the_firmware_engine_holds_no_board_helpers():
     # They cost the board's heap while playing (issue 19); the tests and benches use these.
-    for name in ("pack", "unpack", "to_move", "evaluate"):
+    for name in ("pack", "unpack", "to_move"):
         assert not hasattr(engine, name), name

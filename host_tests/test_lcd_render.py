@@ -1,6 +1,6 @@
-"""The glass renderer (PNG and text), and a highlighted row read as well as a plain one. The
-golden image of the driver's test frame, drawn on MicroPython, is test_pcd8544.py's
-(mp_pcd8544_scenes::test_golden_test_frame).
+"""The glass renderer (PNG and text), and a highlighted row read as well as a plain one. Its
+size, grid and lit colours at scale 4 are held pixel for pixel by every golden image
+(test_app_screens.py; the driver's test frame: test_pcd8544.py's mp_pcd8544_scenes).
 """
 
 import glasslook
@@ -21,16 +21,6 @@ def glass_with(pixels):
 def cell_colour(img, x, y, scale=4):
     """The colour at the centre-ish of glass pixel (x, y)'s cell."""
     return img.getpixel((scale * (x + lcd_render.MARGIN) + 1, scale * (y + lcd_render.MARGIN) + 1))
-
-
-def test_image_size_and_colours():
-    img = lcd_render.image(glass_with({(0, 0), (83, 47)}), scale=4)
-    assert img.size == (4 * 88, 4 * 52) and img.mode == "RGB"
-    gap, cell, ink = glasslook.LIT
-    assert cell_colour(img, 0, 0) == ink and cell_colour(img, 83, 47) == ink
-    assert cell_colour(img, 1, 0) == cell and cell_colour(img, 83, 46) == cell
-    assert img.getpixel((4 * 2 + 3, 4 * 2 + 3)) == gap  # the grid line right of/below a cell
-    assert img.getpixel((0, 0)) == gap
 
 
 def test_backlight_and_contrast_change_the_look():

@@ -6,7 +6,6 @@ never differ without both saying so."""
 
 import random
 
-import cable
 import engine
 import linkgame as lg
 import linkwire
@@ -14,12 +13,11 @@ import pytest
 from game import Game
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from linkpair import CELLS, Pair, faulty, traffic_bytes
+from linkpair import CELLS, Pair, faulty, frame, traffic_bytes
 
 
 def test_two_boards_join_one_is_x_and_play_a_game_to_the_end():
-    p = Pair()
-    p.run(300)
+    p = Pair().joined()
     assert [link.state for link in p.links] == [lg.PLAYING, lg.PLAYING]
     assert [link.mine for link in p.links] == [engine.X, engine.O]  # the higher nonce is X
     p.play()
@@ -33,8 +31,7 @@ def test_two_boards_join_one_is_x_and_play_a_game_to_the_end():
 def test_a_fault_in_any_byte_of_a_games_traffic_is_got_over(kind):
     total = traffic_bytes()
     for at in range(total):
-        p = Pair(faulty(kind, at))
-        p.run(300)
+        p = Pair(faulty(kind, at)).joined()
         p.play()
         a, b = p.games
         assert a.board == b.board and a.count == b.count == 9, (kind, at)
@@ -43,8 +40,7 @@ def test_a_fault_in_any_byte_of_a_games_traffic_is_got_over(kind):
 
 def test_a_cable_pulled_at_every_message_is_noticed_within_2_s_and_the_game_goes_on():
     for moves in range(9):
-        p = Pair()
-        p.run(300)
+        p = Pair().joined()
         p.play(patience_ms=0)
         for _ in range(moves):  # the game up to `moves` moves
             link = p.mover()
@@ -61,16 +57,14 @@ def test_a_cable_pulled_at_every_message_is_noticed_within_2_s_and_the_game_goes
 
 
 def test_a_board_gone_for_a_minute_ends_the_game():
-    p = Pair()
-    p.run(300)
+    p = Pair().joined()
     p.cable.pulled = True
     p.run(lg.GONE_MS + 100)
     assert [link.state for link in p.links] == [lg.GONE, lg.GONE]
 
 
 def test_a_board_that_reset_is_not_taken_for_the_game_that_went_on():
-    p = Pair()
-    p.run(300)
+    p = Pair().joined()
     link = p.mover()
     link.move(4, p.now)
     p.run(400)
@@ -92,8 +86,7 @@ def test_100000_random_bytes_never_change_a_game_nor_raise():
     # Noise on both wires, a burst every 100 ms: a frame it lands in is lost (and with enough
     # of them the link is LOST), but the game is never changed, and once the noise stops the
     # game goes on.
-    p = Pair()
-    p.run(300)
+    p = Pair().joined()
     link = p.mover()
     link.move(4, p.now)
     p.run(400)
@@ -111,14 +104,11 @@ def test_100000_random_bytes_never_change_a_game_nor_raise():
 
 def forged(link, *message):
     """Put a message on the wire to `link`, as if the other board had sent it."""
-    c = cable.Cable()
-    linkwire.Wire(c.a).send(bytes(message), len(message))
-    link.wire._uart.inbox.extend(c.b.inbox)
+    link.wire._uart.inbox.extend(frame(*message))
 
 
 def test_a_move_out_of_turn_or_onto_a_taken_cell_is_refused_and_the_sender_told():
-    p = Pair()
-    p.run(300)
+    p = Pair().joined()
     a, b = p.links
     a.move(4, p.now)  # X in the centre
     p.run(300)
@@ -143,16 +133,14 @@ def test_a_board_of_another_version_says_so():
 
 
 def test_positions_that_disagree_are_said_on_both_boards():
-    p = Pair()
-    p.run(300)
+    p = Pair().joined()
     p.games[1].board |= engine.O << 2 * 8  # b's game changed behind the link's back
     p.run(2000)
     assert [link.state for link in p.links] == [lg.OUT_OF_STEP, lg.OUT_OF_STEP]
 
 
 def test_a_rematch_gives_x_to_the_other_board():
-    p = Pair()
-    p.run(300)
+    p = Pair().joined()
     p.play()
     firsts = [link.mine for link in p.links]
     for link in p.links:
@@ -217,8 +205,7 @@ def test_whatever_the_wire_does_the_two_games_never_differ_unsaid(faults):
 
 
 def test_a_board_that_says_bye_is_gone_at_once_and_once():
-    p = Pair()
-    p.run(300)
+    p = Pair().joined()
     p.mover().move(4, p.now)
     p.run(300)
     a, b = p.links
@@ -236,8 +223,7 @@ def test_a_board_that_says_bye_is_gone_at_once_and_once():
 
 
 def test_a_bye_from_another_board_is_not_taken():
-    p = Pair()
-    p.run(300)
+    p = Pair().joined()
     a, b = p.links
     b.nonce ^= 0x5A5A  # as another board would say it
     b.bye(p.now)

@@ -5,9 +5,8 @@ their cable (testbed/linktwin.py), both glasses read back."""
 import random
 
 import linkgame as lg
-import linkwire
 import pytest
-from linkpair import CELLS, faulty
+from linkpair import CELLS, faulty, frame
 from linktwin import Twin
 
 LOST_MS = 2000  # linkgame.LOST_MS: the issue's "noticed within 2 s"
@@ -154,22 +153,6 @@ def test_noise_and_a_repl_banner_on_the_wire_change_nothing(paths):
             place(t, cell)
             t.run(100)
         assert cells(t, "a") == cells(t, "b") == expected(CELLS)
-
-
-class _Sink:
-    def __init__(self):
-        self.data = b""
-
-    def write(self, buf):
-        self.data += bytes(buf)
-        return len(buf)
-
-
-def frame(*message):
-    """The bytes of `message` framed as a board puts it on the wire (linkwire.Wire.send)."""
-    sink = _Sink()
-    linkwire.Wire(sink).send(bytearray(message), len(message))
-    return sink.data
 
 
 def screen_says(t, name, *words):

@@ -126,20 +126,7 @@ def test_a_failing_check_is_reported_as_that_check_with_its_own_output(inner, py
     assert "one speaks" not in failure and "three speaks" not in failure
 
 
-def test_k_selects_one_check_and_only_it_runs_in_micropython(inner, pytester):
-    log = inner()
-    result = inner_run(pytester, "-k", "test_three", "-v")
-    result.assert_outcomes(passed=1, deselected=2)
-    result.stdout.fnmatch_lines(["test_inner.py::mp_demo::test_three PASSED*"])
-    assert lines(log) == ["import", "test_three"]
-    # A node id selects it as well.
-    log.unlink()
-    result = inner_run(pytester, "test_inner.py::mp_demo::test_one")
-    result.assert_outcomes(passed=1)
-    assert lines(log) == ["import", "test_one"]
-
-
-def test_collect_only_lists_every_check(inner, pytester):
+def test_every_check_is_collected_and_k_or_a_node_id_runs_only_those_selected(inner, pytester):
     log = inner()
     result = inner_run(pytester, "--collect-only", "-q")
     assert result.ret == 0
@@ -147,6 +134,14 @@ def test_collect_only_lists_every_check(inner, pytester):
         ["test_inner.py::mp_demo::test_one", "*::test_two", "*::test_three", "3 tests collected*"]
     )
     assert lines(log) == []  # collecting reads the script; it does not run it
+    result = inner_run(pytester, "-k", "test_three", "-v")
+    result.assert_outcomes(passed=1, deselected=2)
+    result.stdout.fnmatch_lines(["test_inner.py::mp_demo::test_three PASSED*"])
+    assert lines(log) == ["import", "test_three"]
+    log.unlink()
+    result = inner_run(pytester, "test_inner.py::mp_demo::test_one")
+    result.assert_outcomes(passed=1)
+    assert lines(log) == ["import", "test_one"]
 
 
 # The script's own lines declare its runs: pytest collects the file itself.
@@ -248,20 +243,10 @@ def test_a_hung_script_fails_the_check_it_hung_in(inner, pytester):
     assert "three speaks" in str(result.stdout)  # what it printed before it hung
 
 
-HOST_METHOD = """
+HOST_METHODS = """
     def test_what_it_printed(self, mp_output):
         assert "one speaks" in mp_output and "three speaks" in mp_output
-"""
 
-
-def test_a_host_side_method_sees_the_output_of_every_check(inner, pytester):
-    log = inner(in_class=HOST_METHOD)
-    result = inner_run(pytester, "-k", "what_it_printed")
-    result.assert_outcomes(passed=1, deselected=3)
-    assert lines(log) == ["import", "test_one", "test_three", "test_two"]
-
-
-ONE_CHECK = """
     def test_what_one_printed(self, mp_output):
         assert mp_output.check("test_three") == "three speaks"
 
@@ -270,10 +255,12 @@ ONE_CHECK = """
 """
 
 
-def test_a_host_side_method_reads_what_one_check_printed_if_it_passed(inner, pytester):
-    inner(in_class=ONE_CHECK)
+def test_host_side_methods_see_every_check_run_and_what_one_printed_if_it_passed(inner, pytester):
+    # Selected without any check, the methods still get a run of every check.
+    log = inner(in_class=HOST_METHODS)
     result = inner_run(pytester, "-rf", "-k", "printed")
-    result.assert_outcomes(passed=1, failed=1, deselected=3)
+    result.assert_outcomes(passed=2, failed=1, deselected=3)
+    assert lines(log) == ["import", "test_one", "test_three", "test_two"]
     result.stdout.fnmatch_lines(
         ["FAILED *::test_what_a_failed_check_printed - Failed: the check test_two did not pass*"]
     )

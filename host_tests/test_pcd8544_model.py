@@ -1,7 +1,8 @@
-"""The PCD8544 model against the datasheet's behaviour (CPython side), reading what the
-recording bus (test_fakebus.py) carries: reset, power-down, display control, addressing and the
-instruction set. The serial interface, reading the glass and the SPI clock:
-test_pcd8544_model_wire.py."""
+"""The PCD8544 model (testbed/pcd8544_model.py) against the datasheet's behaviour, reading what
+the recording bus (test_fakebus.py) carries: reset, power-down, display control, addressing, the
+instruction set, the serial interface and the SPI clock. Under MicroPython (no allocation,
+memory flat over a long run): mp/mp_pcd8544_model.py. Its readers of the glass (pixels, half
+blocks) are held by the golden .txt twins and test_pcd8544.py's frames."""
 
 import random
 
@@ -10,7 +11,54 @@ import pcd8544_model as pm
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from pcd8544rig import started
+
+
+class Rig:
+    """A bus with the usual pins, and shorthands that send commands or data and return the
+    model fed what the bus carried. Without SCE or RES pins, as a module may be wired:
+    test_pcd8544.py's init scenes (cs=0 rst=0) and random frames."""
+
+    def __init__(self):
+        self.bus = fakebus.Bus()
+        self.spi = fakebus.SPI(self.bus)
+        self.dc = fakebus.Pin(self.bus, "dc", 0)
+        self.cs = fakebus.Pin(self.bus, "cs", 1)
+        self.rst = fakebus.Pin(self.bus, "rst", 1)
+        self.model = pm.Model()
+
+    def send(self, dc, payload):
+        self.dc(dc)
+        self.cs(0)
+        self.spi.write(bytes(payload))
+        self.cs(1)
+        return self.feed()
+
+    def cmd(self, *codes):
+        return self.send(0, codes)
+
+    def data(self, payload):
+        return self.send(1, payload)
+
+    def reset(self):
+        self.rst(0)
+        self.rst(1)
+        return self.feed()
+
+    def feed(self):
+        self.model.feed(self.bus.take())
+        return self.model
+
+    def start(self):
+        """The datasheet's typical start: RES pulse, extended set, Vop 0x38, TC 0, BS 4, basic
+        set, normal mode."""
+        self.reset()
+        return self.cmd(0x21, 0x80 | 0x38, 0x04, 0x14, 0x20, 0x0C)
+
+
+def started():
+    rig = Rig()
+    rig.start()
+    return rig
 
 
 @settings(max_examples=60, deadline=None)
@@ -32,14 +80,6 @@ def test_feeding_in_pieces_of_any_size_equals_feeding_at_once(data):
         pieces.feed(raw[a:b])
     assert pieces.ram == whole.ram and pieces.glass() == whole.glass()
     assert pieces.state() == whole.state()
-
-
-def test_feed_accepts_hex_text():
-    bus = fakebus.Bus()
-    fakebus.Pin(bus, "dc", 0)
-    fakebus.SPI(bus).write(b"\x21\xb2\x20\x0d")
-    model = pm.Model(rst=None).feed(bus.hexlify() + "\n")
-    assert (model.vop, model.mode, model.h, model.powered_down) == (0x32, pm.INVERSE, 0, False)
 
 
 # -- reset, power-down ---------------------------------------------------------------------
@@ -107,37 +147,41 @@ def test_display_control_modes(code, mode, expect):
     assert model.glass() == bytes(expect(b) for b in pattern)
     assert model.pixel(5, 9) == (expect(pattern[84 + 5]) >> 1) & 1
     assert model.ram == pattern
+    with pytest.raises(ValueError, match="outside 0..83 x 0..47"):
+        model.pixel(84, 0)
 
 
 # -- addressing ----------------------------------------------------------------------------
 
 
-def test_horizontal_addressing_wraps_from_every_start():
-    rig = started()
-    for start in range(504):
-        x0, y0 = start % 84, start // 84
-        rig.cmd(0x80 | x0, 0x40 | y0)
-        rig.data(bytes((start + k) & 0xFF for k in range(505)))
-        ram = rig.model.ram
-        for k in (1, 83, 84, 503):
-            assert ram[(start + k) % 504] == (start + k) & 0xFF, (x0, y0, k)
-        assert ram[start] == (start + 504) & 0xFF  # the 505th byte wrapped onto the first
-        assert rig.model.y * 84 + rig.model.x == (start + 505) % 504
+def walk(ref, function, x, y, payload):
+    """Write `payload` into `ref` (504 bytes) as the datasheet's address counters say, byte by
+    byte, from (x, y) with function set `function` (0x20 horizontal, 0x22 vertical): the (x, y)
+    after it."""
+    for byte in payload:
+        ref[y * 84 + x] = byte
+        if function == 0x22:
+            y, x = (0, (x + 1) % 84) if y == 5 else (y + 1, x)
+        else:
+            x, y = (0, (y + 1) % 6) if x == 83 else (x + 1, y)
+    return x, y
 
 
-def test_vertical_addressing_wraps_from_every_start():
+@pytest.mark.parametrize("function", [0x20, 0x22], ids=["horizontal", "vertical"])
+def test_addressing_wraps_from_every_start(function):
+    # 505 bytes from each of the 504 addresses: every wrap, the last byte onto the first; every
+    # byte value is data (0x21 too: D/C high makes it data). The horizontal run takes the
+    # model's linear fast path once the RAM is fully written.
     rig = started()
-    rig.cmd(0x22)  # V=1, H=0, PD=0
+    rig.cmd(function)
+    ref = bytearray(rig.model.ram)
     for start in range(504):
-        x0, y0 = start // 6, start % 6  # position in the vertical order
-        rig.cmd(0x80 | x0, 0x40 | y0)
-        rig.data(bytes((start + k) & 0xFF for k in range(505)))
-        ram = rig.model.ram
-        for k in (1, 5, 6, 503, 504):
-            v = (start + k) % 504
-            assert ram[(v % 6) * 84 + v // 6] == (start + k) & 0xFF, (x0, y0, k)
-        v = (start + 505) % 504
-        assert (rig.model.x, rig.model.y) == (v // 6, v % 6)
+        x, y = (start % 84, start // 84) if function == 0x20 else (start // 6, start % 6)
+        rig.cmd(0x80 | x, 0x40 | y)
+        payload = bytes((start + k) & 0xFF for k in range(505))
+        model = rig.data(payload)
+        assert (model.x, model.y) == walk(ref, function, x, y, payload), (x, y)
+        assert model.ram == ref, (x, y)
 
 
 def test_out_of_range_addresses_are_anomalies():
@@ -166,8 +210,8 @@ def test_out_of_range_addresses_are_anomalies():
     st.booleans(),
 )
 def test_writes_land_where_the_address_counters_say(writes, cleared_first):
-    """A reference walk of the counters, byte by byte, in both modes (and both model paths:
-    the RAM fully written once takes the model's linear fast path for horizontal writes)."""
+    """Writes of any length in both modes, switched between (and both model paths: the RAM
+    fully written once takes the model's linear fast path for horizontal writes)."""
     rig = started()
     if cleared_first:
         rig.cmd(0x80, 0x40)
@@ -176,34 +220,12 @@ def test_writes_land_where_the_address_counters_say(writes, cleared_first):
     for function, x, y, payload in writes:
         rig.cmd(function, 0x80 | x, 0x40 | y)
         model = rig.data(payload)
-        for byte in payload:
-            ref[y * 84 + x] = byte
-            if function == 0x22:
-                y, x = (0, (x + 1) % 84) if y == 5 else (y + 1, x)
-            else:
-                x, y = (0, (y + 1) % 6) if x == 83 else (x + 1, y)
-        assert model.ram == ref and (model.x, model.y) == (x, y)
+        assert (model.x, model.y) == walk(ref, function, x, y, payload)
+        assert model.ram == ref
     assert model.anomalies == []
 
 
 # -- the instruction set -------------------------------------------------------------------
-
-
-def test_h_bit_decides_between_set_x_and_set_vop():
-    rig = started()
-    model = rig.cmd(0x21, 0x80 | 0x45, 0x20)
-    assert (model.vop, model.x) == (0x45, 0)
-    model = rig.cmd(0x80 | 0x45)
-    assert (model.vop, model.x) == (0x45, 0x45)
-    assert model.anomalies == []
-
-
-def test_forgetting_to_leave_the_extended_set_clobbers_vop():
-    rig = started()
-    model = rig.cmd(0x21, 0x80 | 60)  # contrast set, H left at 1
-    model = rig.cmd(0x80, 0x40)  # meant as X=0, Y=0
-    assert model.vop == 0, "0x80 with H=1 is set Vop 0"
-    assert "undefined command 0x40 with H=1" in model.anomalies
 
 
 def _datasheet_meaning(h, c):
@@ -230,6 +252,21 @@ def _datasheet_meaning(h, c):
     return "reserved"
 
 
+# What each instruction sets, as (the model's value, the value the byte carries).
+SETS = {
+    "set X": lambda m, c: (m.x, c & 0x7F),
+    "set Y": lambda m, c: (m.y, c & 7),
+    "set Vop": lambda m, c: (m.vop, c & 0x7F),
+    "tc": lambda m, c: (m.tc, c & 3),
+    "bias": lambda m, c: (m.bias, c & 7),
+    "display control": lambda m, c: (m.mode, (c >> 1) & 2 | c & 1),
+    "function set": lambda m, c: (
+        (m.powered_down, m.vertical, m.h),
+        (bool(c & 4), (c >> 1) & 1, c & 1),
+    ),
+}
+
+
 @pytest.mark.parametrize("h", [0, 1])
 def test_every_command_byte_is_decoded_as_table_1_says(h):
     for c in range(256):
@@ -240,27 +277,113 @@ def test_every_command_byte_is_decoded_as_table_1_says(h):
         meaning = _datasheet_meaning(h, c)
         flagged = [a for a in model.anomalies if "undefined command" in a]
         assert bool(flagged) == (meaning == "reserved"), (hex(c), meaning, model.anomalies)
+        if meaning in ("nop", "reserved"):
+            assert model.state().split(" anomalies")[0] == before.split(" anomalies")[0]
+        else:
+            got, want = SETS[meaning](model, c)
+            assert got == want, (hex(c), meaning)
         if meaning == "set Y" and c & 7 > 5 or meaning == "set X" and c & 0x7F > 83:
             assert model.anomalies, hex(c)
-        elif meaning in ("nop", "reserved"):
-            assert model.state().split(" anomalies")[0] == before.split(" anomalies")[0]
-        elif meaning == "set Vop":
-            assert model.vop == c & 0x7F
-        elif meaning == "tc":
-            assert model.tc == c & 3
-        elif meaning == "bias":
-            assert model.bias == c & 7
-        elif meaning == "display control":
-            assert model.mode == ((c >> 1) & 2) | (c & 1)
-        elif meaning == "function set":
-            assert (model.powered_down, model.vertical, model.h) == (
-                bool(c & 4),
-                (c >> 1) & 1,
-                c & 1,
-            )
 
 
 def test_vop_beyond_the_generator_limit_is_an_anomaly():
     rig = started()
     assert rig.cmd(0x21, 0x80 | 90, 0x20).anomalies == []
     assert "Vop 91 above 90" in rig.cmd(0x21, 0x80 | 91, 0x20).anomalies[0]
+
+
+# -- the serial interface ------------------------------------------------------------------
+
+
+def test_bytes_count_only_while_chip_enable_is_low():
+    rig = started()
+    rig.cmd(0x80, 0x40)
+    rig.data(bytes(504))
+    rig.cmd(0x80, 0x40)
+    rig.cs(1)
+    rig.dc(1)
+    rig.spi.write(b"\xff" * 10)  # another device on the bus
+    model = rig.feed()
+    assert model.ignored == 10 and model.glass() == bytes(504)
+    assert model.anomalies == []
+
+
+def test_traffic_before_reset_or_initialisation_is_an_anomaly():
+    rig = Rig()
+    model = rig.cmd(0x21)
+    assert any("before any RES pulse" in a for a in model.anomalies)
+    rig = Rig()
+    rig.reset()
+    model = rig.data(b"\x01")
+    assert model.anomalies == [
+        "data before initialisation (no function set with PD=0 since reset)"
+    ]
+    rig = Rig()
+    rig.rst(0)
+    rig.cs(0)
+    rig.spi.write(b"\x21")
+    model = rig.feed()
+    assert model.ignored == 1 and "bytes sent while RES is low are lost" in model.anomalies
+
+
+def test_anomalies_are_listed_once_and_counted():
+    rig = started()
+    for _ in range(5):
+        rig.cmd(0x05)
+    assert rig.model.anomalies == ["undefined command 0x05 with H=0"]
+    assert rig.model.anomaly_count == 5
+
+
+# -- joining late, naming the pins -------------------------------------------------------
+
+
+def test_preamble_lets_a_new_reader_join_mid_run():
+    bus = fakebus.Bus()
+    spi = fakebus.SPI(bus)
+    dc = fakebus.Pin(bus, "dc", 0)
+    fakebus.Pin(bus, "cs", 0)
+    spi.write(b"\x21\xb8\x20\x0c\x80\x40")
+    dc(1)
+    bus.clear()
+    late = pm.Model(rst=None).feed(bus.preamble())
+    spi.write(b"\x07")
+    late.feed(bus.take())
+    assert late.ram[0] == 0x07 and late.data_bytes == 1 and late.commands == 0
+    assert fakebus.decode(bus.preamble()) == [("pin", "dc", 1), ("pin", "cs", 0)]
+
+
+def test_a_missing_dc_pin_is_reported_by_name():
+    bus = fakebus.Bus()
+    fakebus.Pin(bus, "GP16", 0)
+    fakebus.SPI(bus).write(b"\x21")
+    raw = bus.take()
+    model = pm.Model(rst=None).feed(raw)
+    assert "SPI bytes but no D/C pin named 'dc': read as commands" in model.anomalies
+    assert model.backlight is None  # no backlight pin either
+    model = pm.Model(dc="GP16", rst=None).feed(raw)
+    assert model.anomalies == [] and model.h == 1 and not model.powered_down
+
+
+# -- the SPI clock ---------------------------------------------------------------------------
+
+
+def test_bytes_clocked_above_4_mbit_are_an_anomaly_and_counted_per_rate():
+    model = started().model  # a recording without clock records reads as before
+    assert model.spi_hz is None and model.clocked == {} and model.anomalies == []
+    rig = Rig()
+    rig.spi.hz = 4000000
+    model = rig.start()
+    assert model.anomalies == [] and model.spi_hz == 4000000
+    assert model.clocked == {4000000: 6}
+    rig.spi.hz = 10416666  # rp2 after a light sleep, with the divider chosen for 48 MHz
+    rig.cmd(0x80, 0x40)
+    model = rig.data(b"\xff" * 10)
+    assert model.clocked == {4000000: 6, 10416666: 12}
+    assert model.anomalies == [
+        "bytes clocked at 10416666 Hz, above the 4.0 Mbit/s the controller takes"
+    ]
+    rig.spi.hz = 3906250  # slower is fine
+    rig.cs(1)
+    rig.spi.write(b"\x00" * 5)  # not selected: not taken, not counted
+    model = rig.data(b"\x01")
+    assert model.clocked[3906250] == 1 and model.anomaly_count == 2

@@ -1,6 +1,8 @@
 """The browser checks' runner and the webcheck plugin: each check of a .mjs module is a pytest
 item, run in a fresh browser context, failed by its page's console errors, page errors, failed
-requests and by its timeout, with the site served as Chromium needs it.
+requests and by its timeout. The site served as Chromium needs it (module scripts, streamed
+wasm) and t.newPage in the check's context are held by the game page's own checks
+(test_web.py: web_load's first frame, web_link's two tabs).
 
 One inner pytest session (a subprocess, so one Chromium launch for all of it) runs a small check
 module against a small site written here, not the game's page; the tests read its report."""
@@ -20,8 +22,6 @@ pytest_plugins = ("pytester",)
 
 HOST_TESTS = Path(__file__).resolve().parent
 
-# The smallest valid WebAssembly module: the magic number and version 1, no sections.
-EMPTY_WASM = b"\0asm\1\0\0\0"
 HEAD = '<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">'
 SITE = {
     "index.html": HEAD + '<title>ok</title><p id="out">waiting</p><script type="module">'
@@ -71,28 +71,10 @@ export async function test_hangs(t) {
 }
 test_hangs.timeout = 0.2;
 
-export async function test_served_types(t) {
-  note("test_served_types");
-  await t.page.goto(t.url("index.html"));
-  const types = await t.page.evaluate(async () => {
-    const type = async (path) => (await fetch(path)).headers.get("content-type");
-    // What Chromium refuses unless the type is right: a module script, a streamed wasm.
-    await import("./mod.mjs");
-    await WebAssembly.instantiateStreaming(fetch("empty.wasm"));
-    return { wasm: await type("empty.wasm"), mjs: await type("mod.mjs") };
-  });
-  t.log(JSON.stringify(types));
-  t.assert.equal(types.wasm, "application/wasm");
-  t.assert.match(types.mjs, /^text\\/javascript\\b/);
-}
-
 export async function test_storage_write(t) {
   note("test_storage_write");
   await t.page.goto(t.url("index.html"));
   await t.page.evaluate(() => localStorage.setItem("left", "by an earlier check"));
-  const again = await t.newPage();  // a second page of the same context sees it
-  await again.goto(t.url("index.html"));
-  t.assert.equal(await again.evaluate(() => localStorage.getItem("left")), "by an earlier check");
 }
 
 export async function test_storage_fresh(t) {
@@ -147,7 +129,6 @@ class Inner:
         site.mkdir()
         for name, text in SITE.items():
             (site / name).write_text(text)
-        (site / "empty.wasm").write_bytes(EMPTY_WASM)
         self.log = root / "log.txt"
         checks = root / "web_infra.mjs"
         checks.write_text(CHECKS % json.dumps(str(self.log)))
@@ -202,9 +183,7 @@ class TestOneBrowserRun:
         "name, shown",
         [
             ("test_passes", "the page says module ran"),  # what it logged
-            # What Chromium refuses unless the type is right: a module script, a streamed wasm.
-            ("test_served_types", '{"wasm":"application/wasm","mjs":"text/javascript'),
-            ("test_storage_write", ""),  # a second page of its context sees its localStorage
+            ("test_storage_write", ""),  # leaves an item in its localStorage
             ("test_storage_fresh", ""),  # each check starts with fresh localStorage
             ("test_allowed_error", "allowed: console.error: boom from the page"),
         ],
@@ -236,7 +215,7 @@ class TestOneBrowserRun:
         assert shown in inner.report(name)  # the page's stack; what the check logged
 
     def test_a_check_past_its_timeout_does_not_stop_the_run(self, inner):
-        assert inner.ran.index("test_hangs") < inner.ran.index("test_served_types")
+        assert inner.ran.index("test_hangs") < inner.ran.index("test_storage_write")
 
     def test_a_failed_check_leaves_a_screenshot_named_in_its_report(self, inner):
         shots = re.findall(

@@ -10,20 +10,18 @@ what `t` holds). A test module declares it with a class named as the file:
         site = webcheck.fixture("web_site")  # the folder served over http (required)
         timeout = 30                         # seconds per check, unless it sets test_x.timeout
 
-Then host_tests/test_x.py::web_page::test_<name> is an item for every `export async function
-test_<name>` (or `export function`) at the start of a line of the file (read, not run); `-k`
-or the node id selects, and a failure shows that check's output only: what it logged, the
-console errors, page errors and failed requests that failed it, and the path of a screenshot
-of its pages (in the class's pytest tmp folder). Other class attributes: `checks` (another file
-than host_tests/web/<class name>.mjs, a path: it is read at collection), `total` (seconds for
-the whole run) and `without` (checks not collected). `site` may be a path or
-webcheck.fixture(name, *parts): that fixture's value (joined with parts).
+Then host_tests/test_x.py::web_page::test_<name> is an item for every `export [async]
+function test_<name>` at the start of a line of the file (read, not run); `-k` or the node id
+selects, and a failure shows that check's output only: what it logged, the console errors, page
+errors and failed requests that failed it, and the path of a screenshot of its pages (in the
+class's pytest tmp folder). Other attributes: `checks` (another file than the class's .mjs, read
+at collection), `total` (seconds for the whole run) and `without` (checks not collected);
+`site` is a path or webcheck.fixture(name, *parts), that fixture's value joined with parts.
 
-This module is the browser's launcher only; checkitems.py (shared with mpcheck: the same
-items, scheduling and RUN/PASS/FAIL protocol, which runner.mjs speaks) makes the items and, at
-the first item of a class, starts one runner, one Chromium, for its selected checks, each in a
-fresh context (so fresh localStorage) and page. Where node, npm or Chromium is missing, the
-checks skip with a line saying how to get it; with CI set they fail instead.
+This module is the browser's launcher only: checkitems.py (shared with mpcheck) makes the items
+and, at the first item of a class, starts one runner, one Chromium, for its selected checks,
+each in a fresh context (so fresh localStorage) and page. Where node, npm or Chromium is
+missing, the checks skip with a line saying how to get it; with CI set they fail instead.
 """
 
 import contextlib

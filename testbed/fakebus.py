@@ -158,17 +158,13 @@ class Bus:
     def preamble(self):
         """bytes declaring every pin with its current level (and the SPI clock, once known): a
         new reader (a Decoder or a model made mid-run) fed this first can then read what the
-        bus records from now on."""
-        out = bytearray()
-        for pin in range(len(self.names)):
-            raw = self.names[pin].encode()
-            out.extend(bytes((_DECLARE, pin, len(raw))))
-            out.extend(raw)
-            out.extend(bytes((pin, self.levels[pin])))
-        hz = self.hz
-        if hz is not None:
-            out.extend(bytes((_CLOCK, hz >> 24, (hz >> 16) & 255, (hz >> 8) & 255, hz & 255)))
-        return bytes(out)
+        bus records from now on. A new bus records them, so the ids are the same."""
+        out = Bus(64)
+        for pin, name in enumerate(self.names):
+            out.level(out.pin_id(name), self.levels[pin])
+        if self.hz is not None:
+            out.clock(self.hz)
+        return out.take()
 
     def hexlify(self):
         """The recording since the last take()/clear() as a hex str (for print())."""
@@ -262,7 +258,6 @@ class Decoder:
     def __init__(self):
         self.names = {}  # id -> name
         self.levels = {}  # name -> level
-        self.hz = None  # the SPI clock last recorded, None until one is
         self._tail = b""
 
     def events(self, data):
@@ -288,7 +283,6 @@ class Decoder:
                 if i + 5 > n:
                     break
                 hz = (data[i + 1] << 24) | (data[i + 2] << 16) | (data[i + 3] << 8) | data[i + 4]
-                self.hz = hz
                 i += 5
                 yield SPI_CLOCK, hz, None
             elif tag == _DECLARE or tag == _WRITE:

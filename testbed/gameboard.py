@@ -1,4 +1,4 @@
-# Board helpers for tests and benches: cells <-> the engine's board int, whose turn, a score,
+# Board helpers for tests and benches: cells <-> the engine's board int, whose turn,
 # every move's exact score.
 # SPDX-License-Identifier: MIT
 # The firmware never needs these: a game keeps the board as the engine's int and knows whose
@@ -32,26 +32,6 @@ def to_move(board):
     """X or O: whose turn it is by the counts (ValueError for a malformed board)."""
     cells = unpack(board)
     return engine.X if cells.count(engine.X) == cells.count(engine.O) else engine.O
-
-
-def evaluate(board, player):
-    """Static score for `player` (X or O): 100 with three in a row, -100 if the opponent has
-    three, else the lines still open to player minus those open to the opponent (-8..8): what
-    the engine scores where its depth limit cuts a line of play off."""
-    if player != engine.X and player != engine.O:
-        raise ValueError("player must be X (1) or O (2)")
-    won = engine.winner(board)
-    if won:
-        return 100 if won == player else -100
-    cells = unpack(board)
-    score = 0
-    for line in engine.WIN_LINES:
-        marks = {cells[i] for i in line}
-        if engine.O not in marks:
-            score += 1 if player == engine.X else -1  # open to X
-        if engine.X not in marks:
-            score += 1 if player == engine.O else -1  # open to O
-    return score
 
 
 def root_scores(board, player, depth=9):

@@ -18,6 +18,13 @@ STATUS_X = 52
 STATUS_ROWS = (0, 10, 22, 31, 40)
 
 
+def _font8(text):
+    """`text` in the 8x8 framebuf font as its columns, MONO_VLSB (bit 0 the top row)."""
+    buf = bytearray(8 * len(text))
+    framebuf.FrameBuffer(buf, len(buf), 8, framebuf.MONO_VLSB).text(text, 0, 0, 1)
+    return buf
+
+
 class Glass:
     """What the glass shows, read from `self.model` (a pcd8544_model.Model kept up to date by
     the HostApp): text in either font, the board's cells and cursor, the status
@@ -65,12 +72,9 @@ class Glass:
         light or (inverted=True) light on dark; None tries both."""
         if inverted is None:
             return self.shows(text, False) or self.shows(text, True)
-        w = 8 * len(text)
-        buf = bytearray(w)
-        fb = framebuf.FrameBuffer(buf, w, 8, framebuf.MONO_VLSB)
-        fb.text(text, 0, 0, 1)
+        buf = _font8(text)
         if inverted:
-            for i in range(w):
+            for i in range(len(buf)):
                 buf[i] ^= 0xFF
         pattern = bytes(buf)
         glass = self.glass()
@@ -91,14 +95,11 @@ class Glass:
         """True if the glass shows exactly `text` (8x8 font) at x, y: dark on light, or light
         on dark when inverse (a highlighted menu row)."""
         ink = 1 if inverse else 0
-        w = 8 * len(text)
-        buf = bytearray(w)
-        fb = framebuf.FrameBuffer(buf, w, 8, framebuf.MONO_VLSB)
-        fb.text(text, 0, 0, 1)
+        cols = _font8(text)
         pixel = self.model.pixel
         for yy in range(8):
-            for xx in range(w):
-                if 0 <= x + xx < 84 and fb.pixel(xx, yy) ^ ink != pixel(x + xx, y + yy):
+            for xx in range(len(cols)):
+                if 0 <= x + xx < 84 and (cols[xx] >> yy & 1) ^ ink != pixel(x + xx, y + yy):
                     return False
         return True
 

@@ -1,6 +1,6 @@
 # Two boards joined by the link cable on the host: each a game.Game and a linkgame.Link on one
-# end of a stand-in cable (cable.py), stepped together on one clock. Runs under CPython and
-# MicroPython (host_tests/test_linkgame.py, host_tests/mp/mp_linkgame.py).
+# end of a stand-in cable (cable.py), stepped together on one clock, for test_linkgame.py; its
+# faults for test_linkplay.py's cable too.
 # SPDX-License-Identifier: MIT
 import cable
 import linkgame as lg
@@ -27,6 +27,11 @@ class Pair:
         self.events = ([], [])
         for link in self.links:
             link.start(self.now)
+
+    def joined(self):
+        """The pair once the two boards have found each other (300 ms on)."""
+        self.run(300)
+        return self
 
     def run(self, ms):
         for _ in range(ms // STEP_MS):
@@ -64,6 +69,13 @@ class Pair:
         return [any(s == state for _, s in events) for events in self.events]
 
 
+def frame(*message):
+    """The bytes of `message` framed as a board puts it on the wire (linkwire.Wire.send)."""
+    c = cable.Cable()
+    linkwire.Wire(c.a).send(bytes(message), len(message))
+    return bytes(c.b.inbox)
+
+
 def faulty(kind, at):
     """A cable fault that does `kind` to the `at`-th byte put on the wire."""
     count = [0]
@@ -92,7 +104,6 @@ def traffic_bytes():
         count[0] += len(data)
         return data
 
-    p = Pair(fault)
-    p.run(300)
+    p = Pair(fault).joined()
     p.play()
     return count[0]

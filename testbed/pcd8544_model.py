@@ -52,7 +52,7 @@ VOP_MAX_SAFE = 90  # VLCD = 3.06 V + 0.06 V * Vop; the generator is specified up
 MAX_SPI_HZ = 4000000  # serial interface: at most 4.0 Mbit/s
 MAX_ANOMALIES = 100  # distinct messages kept; `anomaly_count` counts them all
 
-_HALF = (" ", "\u2580", "\u2584", "\u2588")  # none, upper, lower, both
+HALF_BLOCKS = (" ", "\u2580", "\u2584", "\u2588")  # glass_text's: none, upper, lower, both
 
 
 class Model:
@@ -343,7 +343,7 @@ def glass_text(glass, border=False):
         chars = []
         for x in range(WIDTH):
             pair = (glass[base + x] >> shift) & 3
-            chars.append(_HALF[pair])
+            chars.append(HALF_BLOCKS[pair])
         line = "".join(chars)
         lines.append("|" + line + "|" if border else line)
     if border:

@@ -1,4 +1,6 @@
-# The fake bus and the PCD8544 model are portable: the same checks under MicroPython.
+# The fake bus and the PCD8544 model under MicroPython: recording allocates nothing, a long run
+# keeps memory flat. Their behaviour: test_fakebus.py, test_pcd8544_model.py (CPython); the model
+# reading the driver under MicroPython: mp_pcd8544.py.
 # SPDX-License-Identifier: MIT
 # mpcheck: heapsize=64k
 import gc
@@ -60,31 +62,6 @@ def test_stand_ins_without_a_bus_allocate_nothing():
     check(out.value() == 0 and pressed == 0)
 
 
-def test_hex_round_trip_and_decode():
-    bus, spi, (dc, cs, rst) = rig()
-    spi.write(b"\x01\x02")
-    events = fakebus.decode(fakebus.unhexlify(bus.hexlify()))
-    check(events[-1] == ("spi", b"\x01\x02"), repr(events))
-    check(("pin", "rst", 1) in events)
-
-
-def test_model_datasheet_basics_here():
-    bus, spi, pins = rig()
-    start(spi, pins)
-    dc, cs, rst = pins
-    cs(0)
-    spi.write(b"\x80\x45\x22")  # X=0, Y=5, vertical addressing
-    dc(1)
-    spi.write(b"\x80\x80")  # (0, 5) then wraps to (1, 0)
-    model = pcd8544_model.Model().feed(bus.take())
-    check(model.anomalies == [], repr(model.anomalies))
-    check(model.dark_pixels() == {(0, 47), (1, 7)}, repr(model.dark_pixels()))
-    check((model.x, model.y, model.vertical) == (1, 1, 1))
-    dc(0)
-    spi.write(b"\x0d")
-    check(model.feed(bus.take()).pixel(0, 0) == 1 and model.pixel(0, 47) == 0)
-
-
 def test_long_run_fed_and_cleared_keeps_memory_flat():
     bus, spi, pins = rig()
     start(spi, pins)
@@ -106,6 +83,7 @@ def test_long_run_fed_and_cleared_keeps_memory_flat():
     gc.collect()
     check(gc.mem_free() >= free - 256, "memory grew: %d -> %d" % (free, gc.mem_free()))
     check(model.data_bytes == 504 + 1500 * 32, repr(model.data_bytes))
+    check(model.commands == 8 + 1500 * 2, repr(model.commands))
     check(model.anomalies == [], repr(model.anomalies))
 
 

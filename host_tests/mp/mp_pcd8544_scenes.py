@@ -37,24 +37,6 @@ def test_scene_init():
         step(bus, ("init " + options).strip())
 
 
-def test_scene_corners():
-    bus, lcd = make()
-    step(bus, "init")
-    for x, y in ((0, 0), (83, 0), (0, 47), (83, 47)):
-        lcd.pixel(x, y, 1)
-    lcd.show()
-    step(bus, "pixels")
-    lcd.fill(0)
-    lcd.rect(0, 0, 84, 48, 1)
-    lcd.show()
-    step(bus, "rect")
-    lcd.fill(0)
-    lcd.text("F", 0, 0, 1)
-    lcd.text("F", 76, 40, 1)
-    lcd.show()
-    step(bus, "text")
-
-
 def test_scene_pixels():
     # The file FRAMES (the first argument): one frame per line, each pixel as 4 hex digits
     # "xxyy"; each frame is drawn on a cleared buffer and shown
