@@ -1,7 +1,6 @@
 """The simulator seen from outside, for its tests: run it in a pty and read back each LCD
 picture the terminal shows (half blocks or braille), the golden screens as glass bytes."""
 
-import json
 import os
 import re
 import sys
@@ -9,9 +8,7 @@ import time
 from pathlib import Path
 
 import goldens
-import mpcheck
 import pexpect
-import simread
 
 ROOT = Path(__file__).resolve().parents[1]
 HALF = goldens.HALF
@@ -156,32 +153,3 @@ def spawn(tmp_path, *args, dimensions=(40, 100), colour="truecolor"):
         timeout=20,
         env=env,
     )
-
-
-class SimWords(mpcheck.Script):
-    """host_tests/mp/mp_sim_words.py: the result words and the tables, as the firmware draws them.
-    A test module subclasses it as `mp_sim_words` with its host-side tests as methods."""
-
-    script = ROOT / "host_tests/mp/mp_sim_words.py"
-    heapsize = "256k"
-    paths = (mpcheck.fixture("hostboard"),)
-
-
-def result_words(mp_output):
-    """word -> (status-column box, its dark pixels) as the game's screens module draws it."""
-    result = {}
-    for line in mp_output.check("test_result_words").splitlines():
-        word, x, y, *pixels = line.split()
-        box = (int(x), int(y), int(x) + 8 * len(word), int(y) + 8)
-        result[word] = (box, {tuple(map(int, p.split(","))) for p in pixels})
-    return result
-
-
-def table(mp_output):
-    """What simulator_mp sends the simulator: the firmware's font and status-column layout."""
-    return json.loads(mp_output.check("test_table"))
-
-
-def glyphs(mp_output):
-    """simulator_mp's glyph table (the small font, the board's X and O) as simread reads it."""
-    return simread.glyphs(bytes.fromhex(mp_output.check("test_glyph_table").strip()))

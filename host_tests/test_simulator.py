@@ -19,7 +19,6 @@ import pcd8544_model
 import pexpect
 import pytest
 import simprocess
-import simterm
 import simulator
 from PIL import Image
 from simterm import (
@@ -38,47 +37,6 @@ from simterm import (
     spawn,
     started,
 )
-
-
-def pictures_in(text):
-    """How many pictures the output shows, each different from the one before."""
-    darks = [dark for dark, _ in screens_in(text)]
-    return len(darks[:1]) + sum(a != b for a, b in pairwise(darks))
-
-
-def shown_word(dark, words):
-    for word, ((x0, y0, x1, y1), pixels) in words.items():
-        region = {(x, y) for (x, y) in dark if x0 <= x < x1 and y0 <= y < y1}
-        if region == pixels:
-            return word
-    return None
-
-
-class mp_sim_words(simterm.SimWords):
-    """The firmware's result words (from MicroPython) read back from the simulator's screen."""
-
-    def test_play_a_game_against_the_cpu_to_its_result_then_quit(self, mp_output, tmp_path):
-        words = simterm.result_words(mp_output)
-        child = spawn(tmp_path)
-        out = started(child)
-        read_until(child, out, last_is(lambda dark, status: len(dark) > 200))  # the title
-        child.send(" \r")  # any key: the menu, then "1P vs CPU"
-        pause(child, out, 0.8)
-        assert shown_word(last_screen(out[0]), words) is None  # a game is on
-        result = None
-        for _ in range(30):
-            child.send(" ")  # place a mark at the cursor (the CPU answers)
-            new = pause(child, out, 0.7)
-            # Any frame since: "DRAW" blinks, so the last frame may be between two blinks.
-            result = next(filter(None, (shown_word(d, words) for d, _ in screens_in(new))), None)
-            if result:
-                break
-            child.send("\x1b[C")  # the cursor to the next free cell
-            pause(child, out, 0.2)
-        assert result in ("LOST", "DRAW", "WIN!"), out[0][-3000:]
-        # title, menu, the board after each move, the result
-        assert pictures_in(out[0]) >= 6, out[0][-3000:]
-        quits(child)
 
 
 @pytest.mark.parametrize("key", ["\x03", "q"])
@@ -100,25 +58,6 @@ def test_quit_key_restores_the_terminal(tmp_path, key):
     flags = [w for w in after.split() if w.lstrip("-") in ("icanon", "echo", "isig", "opost")]
     assert sorted(flags) == ["echo", "icanon", "isig", "opost"], after
     assert all(flag in before.split() for flag in flags)
-
-
-def test_script_replays_presses_and_png_saves_every_new_frame(tmp_path):
-    script = tmp_path / "demo.txt"
-    script.write_text("select  # the title: any key\nwait 300\nselect  # 1P vs CPU\nnext x2\n")
-    pngs = tmp_path / "png"
-    child = spawn(tmp_path, "--script", str(script), "--png", str(pngs))
-    child.expect(r"simulator: (\d+) frames saved in (\S+) ")
-    frames = int(child.match.group(1))
-    assert child.match.group(2) == str(pngs)
-    child.expect(CLOSING)  # the --flash given, and so the same command plays on with it
-    assert child.match.groups() == (str(tmp_path / "flash"), "the same command")
-    child.expect(pexpect.EOF)
-    files = sorted(pngs.glob("*.png"))
-    assert frames >= 4 and len(files) == frames
-    images = [Image.open(f).convert("RGB") for f in files]
-    # Only new frames are saved: each PNG differs from the one before (picture or backlight).
-    assert all(a.tobytes() != b.tobytes() for a, b in zip(images, images[1:], strict=False))
-    assert {im.size for im in images} == {lcd_render.image(pcd8544_model.Model()).size}
 
 
 def test_without_micropython_it_says_so(tmp_path, monkeypatch):
@@ -167,6 +106,20 @@ def test_keys_typed_fast_queue_in_order_one_whole_press_each(tmp_path):
     new = read_until(child, out, last_is(lambda dark, status: status and "HARD" in status))
     assert screens_in(new)[-1][1].endswith("HARD  W 0  D 0  L 0"), screens_in(new)[-1]
     assert any(status is None for _, status in screens_in(new)), "the menu showed in between"
+    # A game against the CPU to its result: a mark on the cursor's cell (the CPU answers), the
+    # cursor to the next free cell, until the status line says how it ended ("DRAW" blinks,
+    # so any frame since the mark counts).
+    result = None
+    for _ in range(30):
+        child.send(" ")
+        new = pause(child, out, 0.7)
+        words = {(status or "").split(" ")[0] for _, status in screens_in(new)}
+        result = next(iter(words & {"LOST", "DRAW", "WIN!"}), None)
+        if result:
+            break
+        child.send("\x1b[C")
+        pause(child, out, 0.2)
+    assert result, out[0][-3000:]
     # Made taller and wider, the terminal is cleared and gets the half-block view at once,
     # with no key and no new picture on the glass.
     frames = len(screens_in(out[0]))
@@ -178,25 +131,34 @@ def test_keys_typed_fast_queue_in_order_one_whole_press_each(tmp_path):
     quits(child)
 
 
-def test_a_script_that_starts_with_a_press_waits_for_boot(tmp_path):
+def test_a_script_waits_for_boot_and_png_saves_every_new_frame(tmp_path):
     # A press at once used to be held at power-on: safe mode, 4 runs in 6. Now keys start
     # after boot, so each of these runs opens the menu (six at once, to cost little time).
     script = tmp_path / "menu.txt"
     script.write_text("select\n")
-    runs = [
-        subprocess.Popen(
-            command(tmp_path / ("flash%d" % i), "--script", str(script), *SILENT),
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-        )
-        for i in range(6)
-    ]
+    runs = []
+    for i in range(6):
+        flash, pngs = tmp_path / ("flash%d" % i), tmp_path / ("png%d" % i)
+        argv = command(flash, "--script", str(script), "--png", str(pngs), *SILENT)
+        run = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        runs.append((flash, pngs, run))
     menu = pcd8544_model.pixels_of(goldens.glass("menu"))
-    for run in runs:
+    size = lcd_render.image(pcd8544_model.Model()).size
+    for flash, pngs, run in runs:
         out, _ = run.communicate(timeout=60)
         assert run.returncode == 0, out[-2000:]
         assert last_screen(out) == menu, out[-3000:]
+        said = re.search(r"simulator: (\d+) frames saved in (\S+) ", out)
+        assert said and said.group(2) == str(pngs), out[-2000:]
+        # The --flash given, and so the same command plays on with it.
+        closing = re.search(CLOSING, out)
+        assert closing.groups() == (str(flash), "the same command"), out[-2000:]
+        # Only new frames are saved: each PNG differs from the one before (picture or
+        # backlight); the title and the menu at least.
+        images = [Image.open(f).convert("RGB") for f in sorted(pngs.glob("*.png"))]
+        assert len(images) == int(said.group(1)) >= 2
+        assert all(a.tobytes() != b.tobytes() for a, b in pairwise(images))
+        assert {im.size for im in images} == {size}
 
 
 def test_a_firmware_that_stops_is_shown_explained_and_exits_non_zero(tmp_path):

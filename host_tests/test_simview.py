@@ -1,20 +1,19 @@
 """The simulator's terminal view (tools/simview.py): half blocks, braille with its status line and
 the coach's marks read back as text (tools/simread.py), the legend, a terminal too small."""
 
+import io
 import json
 from pathlib import Path
 
 import goldens
 import lcd_render
-import pcd8544_model
+import mpcheck
 import simread
-import simterm
 import simview
 from simterm import (
     ANSI,
     last_drawn,
     last_is,
-    last_screen,
     pause,
     quits,
     read_until,
@@ -24,11 +23,20 @@ from simterm import (
 )
 
 
-class mp_sim_words(simterm.SimWords):
-    """The status column read back with the firmware's font and layout (from MicroPython)."""
+def glyphs(mp_output):
+    """simulator_mp's glyph table (the small font, the board's X and O) as simread reads it."""
+    return simread.glyphs(bytes.fromhex(mp_output.check("test_glyph_table").strip()))
+
+
+class mp_sim_words(mpcheck.Script):
+    """host_tests/mp/mp_sim_words.py: the tables simulator_mp sends the simulator, as the
+    firmware draws them, read back from the golden screens."""
+
+    heapsize = "256k"
+    paths = (mpcheck.fixture("hostboard"),)
 
     def test_the_status_column_is_read_back_as_text_from_the_glass(self, mp_output):
-        table = simterm.table(mp_output)
+        table = json.loads(mp_output.check("test_table"))
         # The small terminal's status line comes from the pixels, read with the firmware's own
         # font and layout (sent by simulator_mp): what the glass shows, whatever screen drew it.
         expected = {
@@ -50,7 +58,7 @@ class mp_sim_words(simterm.SimWords):
     def test_the_coachs_marks_are_read_back_as_text_from_the_glass(self, mp_output):
         # Braille leaves the coach's small marks as dots: the simulator reads them off the
         # glass (the board's grid, the firmware's small font, its X and O) and writes them out.
-        known = simterm.glyphs(mp_output)
+        known = glyphs(mp_output)
         expected = {
             "coach_empty": ("coach: D D D / D D D / D D D", 4),
             "coach_mid": ("coach: X L3 O / [W3] D D / [W3] D [W3]", 1),
@@ -74,7 +82,7 @@ class mp_sim_words(simterm.SimWords):
         )
 
     def test_the_marks_beside_the_braille_board_line_up_with_its_rows(self, mp_output):
-        cells = simread.coach_marks(goldens.glass("coach_mid"), simterm.glyphs(mp_output))
+        cells = simread.coach_marks(goldens.glass("coach_mid"), glyphs(mp_output))
         inverse = simread.REVERSE % "L3".center(4)
         assert simread.coach_panel(cells, 33) == [
             "the coach's marks ([ ] = best)",
@@ -173,35 +181,26 @@ def test_the_readme_says_what_terminal_the_full_view_needs():
     assert "smaller than %dx%d gets a compact view" % simview.HALF_BLOCK_SIZE in readme
 
 
-def test_a_too_small_terminal_says_so_ignores_keys_and_a_narrow_one_wraps_the_legend(tmp_path):
+def test_a_too_small_terminal_says_so_and_a_narrow_one_wraps_the_legend(monkeypatch):
     # The braille view needs 44 columns (42 and its frame) and, that narrow, 19 lines (title,
     # frame, status line, the legend in 3 lines); less than that, a line says so and that keys
-    # are ignored (on a line of its own where the terminal is too narrow for both).
+    # are ignored (on a line of its own where the terminal is too narrow for both; the keys
+    # themselves: test_simkeys' test_keys_are_ignored_while_the_terminal_is_too_small).
     assert simview.compact_size(30) == simview.compact_size(60) == (44, 19)
     assert simview.compact_size(80) == (44, 18)  # the legend's two lines fit
-    child = spawn(tmp_path, dimensions=(10, 30), colour="")
-    out = started(child, "too small")
-    new = read_until(child, out, lambda text: "too small: 30x10, need 44x19" in text)
-    assert last_drawn(new) == ["too small: 30x10, need 44x19", "keys ignored"]
-    # Enter typed at the title in a terminal too small to show it used to open the menu unseen:
-    # made big again, the terminal still shows the title, and only then do keys act.
-    pause(child, out, 1.5)  # the firmware boots and draws its title, unseen
-    child.send("\r \x1b[C")
-    pause(child, out, 0.5)
-    child.setwinsize(18, 44)  # a line too few
-    new = read_until(child, out, lambda text: "44x18, need 44x19" in text)
-    assert last_drawn(new) == ["too small: 44x18, need 44x19; keys ignored"]  # fits in 43
-    child.setwinsize(20, 60)
-    read_until(child, out, lambda text: "q quit" in text and "\u2514" in text)
-    pause(child, out, 0.8)  # the whole frame; time enough for a press the simulator had kept
-    rows = last_drawn(out[0])
+    screen = simview.Screen(io.StringIO())
+    screen.feed(b"P", b"dc - - bl 1")
+
+    def drawn(columns, lines):
+        monkeypatch.setenv("COLUMNS", str(columns))
+        monkeypatch.setenv("LINES", str(lines))
+        screen.draw()
+        return last_drawn(screen.out.getvalue())
+
+    assert drawn(30, 10) == ["too small: 30x10, need 44x19", "keys ignored"]
+    assert drawn(44, 18) == ["too small: 44x18, need 44x19; keys ignored"]  # fits in 43
+    rows = drawn(60, 20)
+    assert rows[1] == "\u250c" + "\u2500" * 42 + "\u2510", rows  # the braille view
     assert len(rows) <= 20 and all(len(row) <= 59 for row in rows), rows
     assert "  h hint (hold SELECT)  u undo (hold PREV)" in rows, rows  # cut between items
     assert "  p menu (hold NEXT)  q quit" in rows, rows
-    title = pcd8544_model.pixels_of(goldens.glass("title"))
-    logo = lambda dark: {(x, y) for x, y in dark if y < 36}  # noqa: E731 - "press key" blinks
-    assert logo(last_screen(out[0])) == logo(title)
-    child.send("\r")
-    menu = pcd8544_model.pixels_of(goldens.glass("menu"))
-    read_until(child, out, last_is(lambda dark, status: dark == menu))
-    quits(child)
