@@ -165,11 +165,6 @@ def test_make_play_passes_link_as_the_cable_and_without_it_none():
     assert "--cable" not in make_play() and "--flash" not in make_play()
 
 
-def test_the_cable_is_plugged_into_the_boards_link_uart():
-    assert cableport.environ("pico", 5110) == {cableport.ENV: "5110 0"}
-    assert cableport.environ("esp32", 5110) == {cableport.ENV: "5110 2"}
-
-
 def test_a_virtual_board_on_the_cable_has_its_link_uart_on_it(tmp_path, boards):
     # `make vboard LINK=port`: a Pico's UART0 is the cable. The test is the other end: it
     # listens first, the board's end joins it when the code opens the UART.

@@ -38,6 +38,7 @@ def settle(ends, done, what):
 
 
 def heard(end, n):
+    """The next n bytes that came in at `end` (a cable end or a UART), or fewer after 2 s."""
     buf = bytearray(n)
     got = bytearray()
     for _ in range(2000):
@@ -117,15 +118,7 @@ def test_through_the_uart_what_came_before_it_was_opened_is_lost():
     uart = machine.UART(1, 115200)
     check(uart.any() == 0, "the bytes sent before the UART was made are gone")
     b.write(b"after")
-    buf = bytearray(8)
-    got = b""
-    for _ in range(2000):
-        n = uart.readinto(buf)
-        if n:
-            got += bytes(buf[:n])
-        if len(got) >= 5:
-            break
-        utime.sleep_ms(1)
+    got = heard(uart, 5)
     check(got == b"after", repr(got))
     uart.write(b"back")
     check(heard(b, 4) == b"back")
