@@ -55,22 +55,6 @@ def joined(a, b):
     settle((a, b), lambda: a.state == b.state == tcpcable.JOINED, "never joined")
 
 
-def test_the_first_end_listens_the_second_joins_and_bytes_go_both_ways():
-    port = free_port()
-    a = tcpcable.End(port)
-    check(a.state == tcpcable.IDLE, "an end nobody looked at does nothing")
-    settle((a,), lambda: a.state == tcpcable.LISTENING, "the first end did not listen")
-    b = tcpcable.End(port)
-    joined(a, b)
-    check(a.write(b"hello\x00") == 6)
-    check(heard(b, 6) == b"hello\x00", "a -> b")
-    b.write(b"\x01\x02")
-    check(heard(a, 2) == b"\x01\x02", "b -> a")
-    check(a.readinto(bytearray(4)) is None and not a.any(), "nothing more came")
-    a.close()
-    b.close()
-
-
 def test_a_third_end_waits_alone_and_hears_nothing_of_the_pair():
     port = free_port()
     a, b, c = tcpcable.End(port), tcpcable.End(port), tcpcable.End(port)
@@ -82,12 +66,22 @@ def test_a_third_end_waits_alone_and_hears_nothing_of_the_pair():
         end.close()
 
 
-def test_the_other_end_gone_is_a_pulled_cable_and_the_next_is_another_board():
+def test_two_ends_join_a_pulled_cable_and_the_next_is_another_board():
+    # The first end to look listens, the second joins it; bytes go both ways.
     port = free_port()
-    a, b = tcpcable.End(port), tcpcable.End(port)
+    a = tcpcable.End(port)
+    check(a.state == tcpcable.IDLE, "an end nobody looked at does nothing")
+    settle((a,), lambda: a.state == tcpcable.LISTENING, "the first end did not listen")
+    b = tcpcable.End(port)
     joined(a, b)
+    check(a.write(b"hello\x00") == 6)
+    check(heard(b, 6) == b"hello\x00", "a -> b")
+    b.write(b"\x01\x02")
+    check(heard(a, 2) == b"\x01\x02", "b -> a")
+    check(a.readinto(bytearray(4)) is None and not a.any(), "nothing more came")
+    # The other end gone (its process ended) is a pulled cable.
     b.write(b"last")
-    b.close()  # its process ended
+    b.close()
     check(heard(a, 4) == b"last", "what came before the pull is still read")
     settle((a,), lambda: a.state == tcpcable.LISTENING, "a did not listen again")
     check(a.write(b"into the air") == 12 and not a.any(), "pulled: written to nobody")
