@@ -47,7 +47,6 @@ _out = None
 _in = None
 _poll = None  # on the key pipe
 _idle = select.poll()  # nothing registered: poll(ms) is one plain sleep
-_line = bytearray()
 _sent_pins = [False]
 # The key action under way: pin (None: none), level now (0 down, 1 up), that phase's length
 # in ms, when it ends (ticks; None until the firmware has polled it), the sleep during which
@@ -130,17 +129,15 @@ def _seen(now):
 
 
 def _read_line():
-    """The next whole action line from the pipe, or None; reads no further than its end."""
-    while _poll.poll(0):
-        byte = _in.read(1)
-        if not byte:
-            raise SystemExit("simulator_mp: the simulator closed the key pipe")
-        if byte == b"\n":
-            line = bytes(_line)
-            _line[:] = b""
-            return line
-        _line.extend(byte)
-    return None
+    """The next action line from the pipe, or None. The simulator writes each line whole in one
+    write (atomic on a pipe), so one that has begun to come in has all come: readline reads to
+    its end and no further."""
+    if not _poll.poll(0):
+        return None
+    line = _in.readline()
+    if not line:
+        raise SystemExit("simulator_mp: the simulator closed the key pipe")
+    return line.rstrip(b"\n")
 
 
 def keys(now):
