@@ -237,16 +237,43 @@ def test_a_firmware_that_gets_no_cpu_for_a_while_still_sees_every_press(tmp_path
         assert cursor_cell(glass()) == 8
 
 
-def test_the_closing_line_says_where_the_default_flash_is_and_how_to_play_on(monkeypatch):
-    monkeypatch.setenv("HOME", "/home/ann")
+def test_a_second_simulator_gets_a_flash_of_its_own_and_each_says_how_to_play_on(
+    tmp_path, monkeypatch
+):
+    # Two `make play LINK=5110`: one flash each, or each overwrites the other's tally.
+    monkeypatch.setenv("HOME", str(tmp_path))
     monkeypatch.delenv("XDG_STATE_HOME", raising=False)
-    sim = simulator.Simulator.__new__(simulator.Simulator)  # only what closing() reads
-    sim.flash = simulator.default_flash()
-    for board, again in (("pico", "`make play`"), ("esp32", "`make play BOARD=esp32`")):
-        args = simulator.options().parse_args(["--board", board])
-        (line,) = simulator.closing(sim, args)
+    first, second = simulator.Simulator(), simulator.Simulator()
+    base = tmp_path / ".local" / "state" / "oxo5110" / "sim-flash"
+    assert first.flash == base and first.screen.notes == []
+    assert second.flash == base.with_name("sim-flash-2")
+    assert second.screen.notes == [
+        "simulator: another simulator has the first flash: this one's is %s" % second.flash
+    ]
+    # The closing line: where the flash is (~ for home) and the command that plays on with it.
+    for sim, argv, where, again in (
+        (first, [], "", "`make play`"),
+        (first, ["--board", "esp32"], "", "`make play BOARD=esp32`"),
+        (second, [], "-2", "`make play FLASH=%s`" % second.flash),
+    ):
+        (line,) = simulator.closing(sim, simulator.options().parse_args(argv))
         found = re.fullmatch(CLOSING + " on with them", line)
-        assert found and found.groups() == ("~/.local/state/oxo5110/sim-flash", again), line
+        assert found.groups() == ("~/.local/state/oxo5110/sim-flash" + where, again), line
+    first.stop()  # its flash is free again
+    third = simulator.Simulator()
+    assert third.flash == base
+    # Held by a process, not by an object: another process finds it taken.
+    path = os.pathsep.join(str(ROOT / folder) for folder in ("tools", "testbed"))
+    taken = subprocess.run(
+        [sys.executable, "-c", "import simprocess; print(simprocess.Simulator().flash)"],
+        env=dict(os.environ, PYTHONPATH=path),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert taken.stdout.strip() == str(base.with_name("sim-flash-3"))
+    second.stop()
+    third.stop()
 
 
 def test_a_key_that_only_wakes_the_board_says_so(tmp_path):

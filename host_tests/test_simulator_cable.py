@@ -8,11 +8,9 @@ import os
 import random
 import socket
 import subprocess
-import sys
 import time
 
 import cableport
-import glasstext
 import pytest
 import simread
 import simulator
@@ -50,14 +48,7 @@ class Board:
     def lines(self):
         """The glass's six rows of the 8x8 font as text (link play's words)."""
         font = {bytes.fromhex(v): k for k, v in self.sim.screen.table["font"].items()}
-        glass = self.glass()
-        return [
-            "".join(
-                font.get(bytes(glasstext.columns(glass, x, row * 8, 8, 8)), "?")
-                for x in range(0, 80, 8)
-            ).strip()
-            for row in range(6)
-        ]
+        return [simread.font_text(self.glass(), font, 0, 8 * row).strip() for row in range(6)]
 
     def status(self):
         return simread.status_text(self.glass(), self.sim.screen.table) or ""
@@ -194,35 +185,3 @@ def test_a_virtual_board_on_the_cable_has_its_link_uart_on_it(tmp_path, boards):
         conn.sendall(b"yo")
         assert host.until(b"\x04>") == b"OKb'yo'\n\x04\x04>"
     os.close(host.fd)
-
-
-def test_a_second_simulator_gets_a_flash_of_its_own_and_says_how_to_play_on(tmp_path, monkeypatch):
-    # Two `make play LINK=5110`: one flash each, or each overwrites the other's tally.
-    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
-    first, second = simulator.Simulator(), simulator.Simulator()
-    base = tmp_path / "oxo5110" / "sim-flash"
-    assert first.flash == base and first.screen.notes == []
-    assert second.flash == tmp_path / "oxo5110" / "sim-flash-2"
-    assert second.screen.notes == [
-        "simulator: another simulator has the first flash: this one's is %s" % second.flash
-    ]
-    args = simulator.options().parse_args([])
-    assert simulator.closing(second, args)[0].endswith(
-        "`make play FLASH=%s` plays on with them" % second.flash
-    )
-    assert simulator.closing(first, args)[0].endswith("`make play` plays on with them")
-    first.stop()  # its flash is free again
-    third = simulator.Simulator()
-    assert third.flash == base
-    # Held by a process, not by an object: another process finds it taken.
-    path = os.pathsep.join(str(ROOT / folder) for folder in ("tools", "testbed"))
-    taken = subprocess.run(
-        [sys.executable, "-c", "import simprocess; print(simprocess.Simulator().flash)"],
-        env=dict(os.environ, PYTHONPATH=path),
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    assert taken.stdout.strip() == str(tmp_path / "oxo5110" / "sim-flash-3")
-    second.stop()
-    third.stop()
