@@ -3,6 +3,7 @@ picture the terminal shows (half blocks or braille), the golden screens as glass
 
 import os
 import re
+import shlex
 import sys
 import time
 from pathlib import Path
@@ -126,9 +127,24 @@ def command(flash, *args):
     return [sys.executable, str(ROOT / "tools/simulator.py"), "--flash", str(flash), *args]
 
 
-def in_shell(script, **options):
-    """bash running `script` in a pty of its own (stty there reads and sets its modes)."""
-    return pexpect.spawn("bash", ["--norc", "-c", script], encoding="utf-8", **options)
+def in_shell(tmp_path, *args, first="", key=None, after=None):
+    """The simulator run by bash in a pty of its own, after the shell commands `first` (stty
+    there sets the pty's modes), `key` typed once it has written `after` (else at once), then
+    `stty -a`: (its exit status, what it wrote, the words of the pty's modes after it)."""
+    line = shlex.join(command(tmp_path / "flash", *SILENT, *args))
+    script = "%s echo GO; %s; echo EXIT=$?; stty -a" % (first, line)
+    child = pexpect.spawn(
+        "bash", ["--norc", "-c", script], encoding="utf-8", timeout=30, dimensions=(40, 100)
+    )
+    child.expect("GO")
+    if after:
+        child.expect(after)
+    if key:
+        child.send(key)
+    child.expect(r"EXIT=(\d+)")
+    status, said = int(child.match.group(1)), child.before
+    child.expect(pexpect.EOF)
+    return status, said, child.before.split()
 
 
 def quits(child):

@@ -5,7 +5,6 @@ import io
 import json
 import os
 import re
-import shlex
 import signal
 import subprocess
 import sys
@@ -41,23 +40,12 @@ from simterm import (
 
 @pytest.mark.parametrize("key", ["\x03", "q"])
 def test_quit_key_restores_the_terminal(tmp_path, key):
-    # A shell runs the simulator in this pty, then prints the pty's modes: they must be the
-    # cooked ones again (canonical input, echo), as before the simulator made them raw.
-    simulator_line = shlex.join(command(tmp_path / "flash", *SILENT))
-    child = in_shell(
-        "stty -a; echo MODES-END; %s; echo EXIT=$?; stty -a" % simulator_line, timeout=20
-    )
-    child.expect("MODES-END")
-    before = child.before
-    child.expect("backlight on")
-    child.send(key)
-    child.expect(CLOSING)
-    child.expect("EXIT=0")
-    child.expect(pexpect.EOF)
-    after = child.before
-    flags = [w for w in after.split() if w.lstrip("-") in ("icanon", "echo", "isig", "opost")]
-    assert sorted(flags) == ["echo", "icanon", "isig", "opost"], after
-    assert all(flag in before.split() for flag in flags)
+    # The pty's modes after the simulator are the cooked ones again (canonical input, echo),
+    # as before the simulator made them raw.
+    status, said, modes = in_shell(tmp_path, key=key, after="backlight on")
+    assert status == 0 and re.search(CLOSING, said), said[-2000:]
+    flags = [w for w in modes if w.lstrip("-") in ("icanon", "echo", "isig", "opost")]
+    assert sorted(flags) == ["echo", "icanon", "isig", "opost"], modes
 
 
 def test_without_micropython_it_says_so(tmp_path, monkeypatch):
@@ -163,11 +151,7 @@ def test_a_script_waits_for_boot_and_png_saves_every_new_frame(tmp_path):
 
 def test_a_firmware_that_stops_is_shown_explained_and_exits_non_zero(tmp_path):
     # A button held at power-on (on purpose here): the firmware shows SAFE MODE and returns.
-    simulator_line = shlex.join(command(tmp_path / "flash", *SILENT, "--hold-at-boot", "select"))
-    child = in_shell(simulator_line + "; echo EXIT=$?; stty -a", timeout=30, dimensions=(40, 100))
-    child.expect("EXIT=(\\d+)")
-    status, text = int(child.match.group(1)), child.before
-    child.expect(pexpect.EOF)
+    status, text, modes = in_shell(tmp_path, "--hold-at-boot", "select")
     assert status == simulator.FIRMWARE_STOPPED
     # The last picture is what the glass shows, and the simulator says what to do here,
     # after restoring the terminal (its newlines come out as \r\n: cooked mode again).
@@ -176,8 +160,7 @@ def test_a_firmware_that_stops_is_shown_explained_and_exits_non_zero(tmp_path):
     assert said.startswith("the firmware started in safe mode"), said
     assert "--hold-at-boot)\r\nand stopped." in said and "for a real board" in said
     assert "here, run the simulator again without --hold-at-boot to play." in said
-    flags = [w for w in child.before.split() if w.lstrip("-") in ("icanon", "echo")]
-    assert sorted(flags) == ["echo", "icanon"]
+    assert sorted(w for w in modes if w.lstrip("-") in ("icanon", "echo")) == ["echo", "icanon"]
 
 
 def run_until(sim, done):
@@ -338,13 +321,7 @@ def test_ctrl_c_while_the_firmware_builds_and_boots_is_one_line_and_status_130(t
     # The terminal is raw before the simulator starts, so the Ctrl-C typed at once waits as a
     # key (as in the simulator's own raw terminal) for the keyboard's first read, which comes
     # before the firmware can have drawn anything.
-    simulator_line = shlex.join(command(tmp_path / "flash", *SILENT))
-    child = in_shell("stty raw -echo; echo RAW; %s; echo EXIT=$?" % simulator_line, timeout=30)
-    child.expect("RAW")
-    child.send("\x03")
-    child.expect(r"EXIT=(\d+)")
-    status, said = int(child.match.group(1)), child.before
-    child.expect(pexpect.EOF)
+    status, said, _ = in_shell(tmp_path, first="stty raw -echo;", key="\x03")
     assert status == simulator.INTERRUPTED, said[-2000:]
     assert "Traceback" not in said and " frames" not in said, said[-2000:]
     assert said.rstrip().endswith(STOPPED_STARTING), said[-2000:]
