@@ -14,10 +14,9 @@ import tempfile
 import time
 from pathlib import Path
 
-import boardlist
 import cableport
+import deploy_chains
 import layout
-import mpy_build
 import mpyrun
 from simkeys import Buttons
 from simsound import Speaker
@@ -66,18 +65,6 @@ def claim_flash(flash, most=FLASHES):
             continue
         return path, fd
     return flash, None
-
-
-def build(board, out):
-    """Compile firmware and board (as board.mpy) into out/mpy like deploy; main.py stays source."""
-    mpy = out / "mpy"
-    sources = [p for p in mpy_build.firmware_sources(include_boards=False) if p.name != "main.py"]
-    mpy_build.compile_all(mpy, sources)
-    staged = out / "board" / "board.py"
-    staged.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(boardlist.board_file(board), staged)
-    mpy_build.compile_module(staged, mpy)
-    return mpy
 
 
 # -- the firmware process and its buttons ----------------------------------------------------
@@ -132,8 +119,10 @@ class Simulator:
                 mpyrun.UNAVAILABLE + "; `make play` needs it (pip install -r "
                 "requirements-dev.txt on Linux x86-64 or macOS arm64)"
             )
+        # What `make deploy` copies (main.py stays source), with line numbers for tracebacks.
         self.build_dir = tempfile.TemporaryDirectory(prefix="oxo5110-sim-")
-        mpy = build(self.board, Path(self.build_dir.name))
+        mpy = Path(self.build_dir.name)
+        deploy_chains.build_deploy(self.board, mpy, lines=True)
         out_r, out_w = os.pipe()
         in_r, self.keys_w = os.pipe()
         env = dict(os.environ)
