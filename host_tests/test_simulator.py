@@ -206,7 +206,7 @@ def test_a_firmware_that_gets_no_cpu_for_a_while_still_sees_every_press(tmp_path
     with booted(tmp_path) as sim:
         for button in ("SELECT", "NEXT", "SELECT"):  # the menu, "2 Players", start
             sim.buttons.press(button)
-        run_until(sim, lambda: not sim.buttons.busy())
+        run_until(sim, lambda: not sim.buttons.pending())
         glass = lambda: pcd8544_model.pixels_of(sim.screen.model.glass())  # noqa: E731
         assert cursor_cell(glass()) == 4
         for _ in range(4):
@@ -216,7 +216,7 @@ def test_a_firmware_that_gets_no_cpu_for_a_while_still_sees_every_press(tmp_path
             os.kill(sim.proc.pid, signal.SIGSTOP)
             time.sleep(0.12)
             os.kill(sim.proc.pid, signal.SIGCONT)
-            run_until(sim, lambda: not sim.buttons.busy())
+            run_until(sim, lambda: not sim.buttons.pending())
         assert cursor_cell(glass()) == 8
 
 
@@ -267,19 +267,19 @@ def test_a_key_that_only_wakes_the_board_says_so(tmp_path):
     (flash / "settings.json").write_text(json.dumps({"dim_s": 1}))
     with booted(flash) as sim:
         sim.buttons.press("SELECT")  # the title: the menu
-        run_until(sim, lambda: not sim.buttons.busy())
+        run_until(sim, lambda: not sim.buttons.pending())
         menu, light, _ = sim.screen.look()
         assert light and sim.screen.wake_note is None
         run_until(sim, lambda: not sim.screen.look()[1])  # dimmed
         sim.buttons.press("NEXT")
-        run_until(sim, lambda: not sim.buttons.busy())
+        run_until(sim, lambda: not sim.buttons.pending())
         assert sim.screen.look()[:2] == (menu, True)  # lit again, the highlight unmoved
         said = "simulator: that key only woke the board (the backlight had gone off)"
         assert sim.screen.wake_note.startswith(said), sim.screen.wake_note
         rows = "\n".join(sim.screen._rows(os.terminal_size((100, 40)), False))
         assert said in rows
         sim.buttons.press("NEXT")
-        run_until(sim, lambda: not sim.buttons.busy())
+        run_until(sim, lambda: not sim.buttons.pending())
         assert sim.screen.look()[0] != menu and sim.screen.wake_note is None
 
 

@@ -22,7 +22,8 @@ board's flash), then runs main.py; the board is read with boardpins.lcd_pins and
   b"<ms> <hz> <duty_u16>\n" (machine.PWM).
 - In (pipe named by $SIMLINK_IN, optional): actions b"<button> <down_ms> <up_ms>\\n", button
   one of the board's BTN_<name> constants (PREV, NEXT, SELECT...): the pin goes to 0 (pressed;
-  buttons pull up) for down_ms, then to 1 for up_ms, then K. Each phase is timed on the
+  buttons pull up) for down_ms, then to 1 for up_ms, then K; b"WAIT <ms> 0\\n" presses
+  nothing for ms (a script's wait), then K. Each phase is timed on the
   firmware's clock from the firmware's first poll of the new level: the first sleep that
   begins after the change (its loop polls the buttons, then sleeps), so a firmware that got no
   CPU for a while still sees every press and release. One action at a time, strictly in
@@ -53,6 +54,7 @@ _sent_pins = [False]
 # the level changed, up_ms.
 _act = [None, 0, 0, None, 0, 0]
 _sleeps = [0]  # sleeps begun by the firmware
+_WAIT = "WAIT"  # the action's pin when it presses nothing: its down phase is the wait
 
 
 def _frame(kind, payload):
@@ -102,7 +104,8 @@ def _pin(name):
 
 
 def _level(level, ms):
-    machine.set_level(_act[0], level)
+    if _act[0] is not _WAIT:
+        machine.set_level(_act[0], level)
     _act[1] = level
     _act[2] = ms
     _act[3] = None
@@ -111,7 +114,9 @@ def _level(level, ms):
 
 def _start_action(line):
     parts = line.split()
-    pin = _pin(parts[0].decode()) if len(parts) == 3 else None
+    pin = None
+    if len(parts) == 3:
+        pin = _WAIT if parts[0] == b"WAIT" else _pin(parts[0].decode())
     if pin is None or not (parts[1].isdigit() and parts[2].isdigit()):
         _frame(b"K", b"no such button or action: " + bytes(line))
         return False

@@ -151,10 +151,7 @@ class Simulator:
 
     def pump(self, timeout):
         """Wait up to timeout for firmware output or an input; False once the firmware ended."""
-        now = time.monotonic()
-        self._send(now)
-        if self.buttons.wait_until is not None:
-            timeout = min(timeout, max(0.0, self.buttons.wait_until - now))
+        self._send()
         if self.speaker.wait() is not None:
             timeout = min(timeout, self.speaker.wait())
         fds = [self.out_r] + ([self.proc.stdout.fileno()] if self.console_open else [])
@@ -173,15 +170,14 @@ class Simulator:
         self.speaker.tick()
         if self.proc.poll() is not None:
             return self._ended()
-        now = time.monotonic()
-        self._send(now)
-        self.buttons.drops_over(now)
+        self._send()
+        self.buttons.drops_over(time.monotonic())
         return True
 
-    def _send(self, now):
+    def _send(self):
         if self.ready:  # no key may reach the firmware's safe-mode check at power-on
             idle = self.buttons.in_flight == 0
-            self.buttons.send(now, lambda line: os.write(self.keys_w, line))
+            self.buttons.send(lambda line: os.write(self.keys_w, line))
             if idle and self.buttons.in_flight:
                 self.key_began = self.screen.look()
 
