@@ -48,13 +48,6 @@ def test_quit_key_restores_the_terminal(tmp_path, key):
     assert sorted(flags) == ["echo", "icanon", "isig", "opost"], modes
 
 
-def test_without_micropython_it_says_so(tmp_path, monkeypatch):
-    monkeypatch.setattr(simulator.mpyrun, "micropython_path", lambda: None)
-    sim = simulator.Simulator(flash=tmp_path)
-    with pytest.raises(RuntimeError, match="MicroPython unix port is not installed"):
-        sim.start()
-
-
 def test_without_micropython_the_message_comes_in_a_restored_terminal(tmp_path):
     code = (
         "import sys; sys.path.insert(0, %r); import mpyrun; "

@@ -114,11 +114,6 @@ class Simulator:
         self.console_open = True
 
     def start(self):
-        if mpyrun.micropython_path() is None:  # before any pipe is made
-            raise RuntimeError(
-                mpyrun.UNAVAILABLE + "; `make play` needs it (pip install -r "
-                "requirements-dev.txt on Linux x86-64 or macOS arm64)"
-            )
         # What `make deploy` copies (main.py stays source), with line numbers for tracebacks.
         self.build_dir = tempfile.TemporaryDirectory(prefix="oxo5110-sim-")
         mpy = Path(self.build_dir.name)
