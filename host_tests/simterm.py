@@ -10,6 +10,7 @@ from pathlib import Path
 
 import goldens
 import pexpect
+import simread
 
 ROOT = Path(__file__).resolve().parents[1]
 HALF = goldens.HALF
@@ -66,9 +67,10 @@ def last_screen(text):
 
 def cursor_cell(dark):
     """The board cell drawn solid (the cursor), or None."""
+    pitch, cell = simread.PITCH, simread.CELL
     for i in range(9):
-        x0, y0 = (i % 3) * 16, (i // 3) * 16
-        if sum((x, y) in dark for x in range(x0, x0 + 15) for y in range(y0, y0 + 15)) > 120:
+        x0, y0 = (i % 3) * pitch, (i // 3) * pitch
+        if sum((x, y) in dark for x in range(x0, x0 + cell) for y in range(y0, y0 + cell)) > 120:
             return i
     return None
 

@@ -93,7 +93,7 @@ def typed(buttons):
     os.close(write)
 
 
-def test_keyboard_queue_keeps_order_and_has_a_said_limit(buttons, typed):
+def test_keyboard_queue_keeps_order_and_q_quits(buttons, typed):
     typed(b"p\x1b[C\x1b[Dhu \r")
     hold, press = simkeys.HOLD_MS, simkeys.PRESS_MS
     assert list(buttons.queue) == [
@@ -105,16 +105,14 @@ def test_keyboard_queue_keeps_order_and_has_a_said_limit(buttons, typed):
         action("SELECT", press),
         action("SELECT", press),
     ]
-    typed(b"\x1b[C" * 20)
-    assert len(buttons.queue) == simkeys.KEY_QUEUE_MAX and not typed.keyboard.quit
-    assert buttons.screen.drop_note == "simulator: 11 keys dropped: 16 were already waiting"
     typed(b"q")
     assert typed.keyboard.quit
 
 
 def test_dropped_keys_are_counted_in_one_note_that_clears(buttons, typed):
     typed(b"\x1b[C" * 40)  # a burst: 16 wait, 24 are dropped
-    assert len(buttons.queue) == simkeys.KEY_QUEUE_MAX and buttons.screen.notes == []
+    assert len(buttons.queue) == simkeys.KEY_QUEUE_MAX and not typed.keyboard.quit
+    assert buttons.screen.notes == []
     note = "simulator: 24 keys dropped: 16 were already waiting"
     drawn = buttons.screen.out.getvalue().split("\n")
     assert drawn[-3:] == [LEGEND_END + "\r", note + "\r", ""], drawn[-4:]
