@@ -18,15 +18,18 @@ import pcd8544_model
 import pexpect
 import pytest
 import simprocess
+import simread
 import simulator
 from PIL import Image
 from simterm import (
+    ANSI,
     CLOSING,
     ROOT,
     SILENT,
     command,
     cursor_cell,
     in_shell,
+    last_drawn,
     last_is,
     last_screen,
     pause,
@@ -64,8 +67,15 @@ def test_without_micropython_the_message_comes_in_a_restored_terminal(tmp_path):
     ), repr(child.before)
 
 
+COACH_ON = {"coach": True, "coach_told": True}  # the Coach setting on, its meaning told already
+
+
 def test_keys_typed_fast_queue_in_order_one_whole_press_each(tmp_path):
-    # An 80x24 terminal: the braille view and its text status line.
+    # An 80x24 terminal (the new user's): too small for the 84x24 half-block frame, so the glass
+    # is drawn in braille (42x12), with the status column as a line of text and the Coach's
+    # marks as a text board beside the glass.
+    (tmp_path / "flash").mkdir()
+    (tmp_path / "flash" / "settings.json").write_text(json.dumps(COACH_ON))
     child = spawn(tmp_path, dimensions=(24, 80))
     # Typed at once, before the simulator has even started (they must not be flushed) and
     # while the firmware boots (nothing may reach its safe-mode check at power-on); then any
@@ -74,7 +84,28 @@ def test_keys_typed_fast_queue_in_order_one_whole_press_each(tmp_path):
     child.send(" \x1b[B\r" + "\x1b[C" * 4)
     out = started(child)
     new = read_until(child, out, last_is(lambda dark, status: cursor_cell(dark) == 8))
+    # The title came first, dot for dot (its logo and name: "press key" below them blinks),
+    # with no status line (it has no status column).
+    logo = lambda dark: {(x, y) for x, y in dark if y < 36}  # noqa: E731
+    dark, status = next(shown for shown in screens_in(new) if len(shown[0]) > 200)
+    assert logo(dark) == logo(pcd8544_model.pixels_of(goldens.glass("title"))) and not status
     assert screens_in(new)[-1][1] == "X GO   2P    X 0  O 0  D 0"  # the status line, in text
+    # Beside the glass, one space after its frame: the marks the glass shows in its cells (dots
+    # in braille), as coach_panel writes them (its own test: test_simview's
+    # test_the_marks_beside_the_braille_board_...), the cursor's cell (8) inverted. A note
+    # says once what the full view needs; nothing is wider or taller than the terminal.
+    pause(child, out, 0.3)  # the whole frame
+    raw = out[0].split("\x1b[H")[-1].split("\r\n")
+    rows = last_drawn(out[0])
+    draw = simread.Mark("D", False, False)
+    panel = simread.coach_panel([draw] * 9, 33)
+    assert [row[45:] for row in rows[1:15]] == [" " + ANSI.sub("", line) for line in panel], rows
+    assert [row for row in raw if "\x1b[7m" in row] == [raw[11]], raw
+    assert raw[11].endswith("\u2502" + simread.REVERSE % " D  "), raw[11]
+    assert [row for row in rows if "full view" in row] == [
+        "simulator: this terminal is 80x24; the full view (every pixel) needs 86x33"
+    ]
+    assert len(rows) <= 24 and all(len(row) <= 79 for row in rows), rows
     # Right then Left at once: two presses one after the other (to 0 and back), not the
     # PREV+NEXT chord that opens the menu.
     child.send("\x1b[C\x1b[D")

@@ -6,21 +6,10 @@ import json
 from pathlib import Path
 
 import goldens
-import lcd_render
 import mpcheck
 import simread
 import simview
-from simterm import (
-    ANSI,
-    last_drawn,
-    last_is,
-    pause,
-    quits,
-    read_until,
-    screens_in,
-    spawn,
-    started,
-)
+from simterm import last_drawn
 
 
 def glyphs(mp_output):
@@ -106,58 +95,6 @@ class mp_sim_words(mpcheck.Script):
             narrow[0] == narrow[-1] == narrow[-2] == ""
             and narrow[10] == "[W3]\u2502 D  \u2502[W3]"
         )
-
-
-COACH_ON = {"coach": True, "coach_told": True}  # the Coach setting on, its meaning told already
-
-
-def test_an_80x24_terminal_shows_braille_and_the_coachs_marks_beside_the_board(tmp_path):
-    # The new user's terminal: it cannot hold the 84x24 half-block frame, so the simulator
-    # draws the glass in braille (42x12 characters), here the title screen, dot for dot.
-    title = lcd_render.braille(goldens.glass("title"))
-    assert len(title.split("\n")) == 12 and len(title.split("\n")[0]) == 42
-    (tmp_path / "flash").mkdir()
-    (tmp_path / "flash" / "settings.json").write_text(json.dumps(COACH_ON))
-    child = spawn(tmp_path, dimensions=(24, 80), colour="")
-    out = started(child)
-    screen = read_until(child, out, last_is(lambda dark, status: len(dark) > 200))
-    frame = ANSI.sub("", screen).split("\u250c")[-1].split("\u2514")[0]
-    shown = [line[1:43] for line in frame.split("\n") if line.startswith("\u2502")]
-    assert len(shown) == 12, frame
-    # The logo and the name (pixel rows 0..35) dot for dot; "press key" below them blinks.
-    assert shown[:9] == title.split("\n")[:9], frame
-    assert screens_in(screen)[-1][1] is None  # no status line: the title has no status column
-    # A two-player game with the Coach on: the marks the glass shows in its cells (dots in
-    # braille) stand beside the board as text, row by row with the board's, and a note says
-    # once what terminal the full view needs.
-    beside = lambda rows: [row[45:] for row in rows[1:15]]  # noqa: E731 - after the frame
-    child.send("\r")  # the title: to the menu
-    child.send("\x1b[C\r")  # 2 Players
-    read_until(child, out, lambda text: "D  \u2502 D  \u2502 D" in ANSI.sub("", text))
-    pause(child, out, 0.3)  # the whole frame
-    rows = last_drawn(out[0])
-    assert rows[0].startswith("oxo5110 simulator"), rows
-    assert rows[15] == "  status: X GO   2P    X 0  O 0  D 0", rows
-    child.send("\r")  # X in the centre (the cursor's first cell): O to move
-    row = lambda r: "\u2502".join(r)  # noqa: E731
-    read_until(child, out, lambda text: row(("[D] ", " L3 ", "[D] ")) in ANSI.sub("", text))
-    pause(child, out, 0.3)
-    rows = last_drawn(out[0])
-    # coach_panel's lines (its own test: test_the_marks_beside_the_braille_board_line_up_...)
-    # for the cells read off this glass, one space after the frame.
-    best, l3 = simread.Mark("D", True, False), simread.Mark("L3", False, False)
-    panel = simread.coach_panel([best, l3, best, l3, "X", l3, best, l3, best], 33)
-    assert beside(rows) == [" " + ANSI.sub("", line) for line in panel], rows
-    assert len(rows) <= 24 and all(len(r) <= 79 for r in rows), rows
-    # The cursor (after a move, on the next free cell: 5) is inverted, as on the glass.
-    board_row = out[0].split("\x1b[H")[-1].split("\r\n")[7]
-    assert simread.REVERSE % " L3 " + "\u2502" not in board_row, "the cursor is on the right"
-    assert "\u2502" + simread.REVERSE % " L3 " in board_row, board_row
-    size_notes = [r for r in rows if "full view" in r]
-    assert size_notes == [
-        "simulator: this terminal is 80x24; the full view (every pixel) needs 86x33"
-    ]
-    quits(child)
 
 
 def test_the_readme_says_what_terminal_the_full_view_needs():
