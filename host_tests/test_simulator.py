@@ -207,27 +207,15 @@ def booted(flash):
         sim.stop()
 
 
-def test_simulator_mp_refuses_an_unknown_action_and_ends_the_firmware_when_pipes_close(tmp_path):
+def test_simulator_mp_sees_every_press_refuses_a_bad_action_and_ends_with_the_pipe(tmp_path):
     with booted(tmp_path) as sim:
         os.write(sim.keys_w, b"JUMP 50 50\n")
         sim.buttons.in_flight += 1
         run_until(sim, lambda: not sim.buttons.in_flight)
         assert sim.screen.notes == ["simulator: no such button or action: JUMP 50 50"]
-        # The simulator gone (its key pipe closed): the firmware ends itself, no orphan.
-        os.close(sim.keys_w)
-        while sim.pump(1.0):
-            pass
-        assert sim.stopped_by_itself()
-        why = sim.why()
-        assert why.startswith("the firmware stopped (exit status 1); its last output:"), why
-        assert "the simulator closed the key pipe" in why, why
-
-
-def test_a_firmware_that_gets_no_cpu_for_a_while_still_sees_every_press(tmp_path):
-    # Each press phase counts from the firmware's first poll of the level, not from when the
-    # level changed: stopped (SIGSTOP, as a busy machine would deschedule it) right after a
-    # press began, the firmware still polls it down before it is let go.
-    with booted(tmp_path) as sim:
+        # Each press phase counts from the firmware's first poll of the level, not from when
+        # the level changed: stopped (SIGSTOP, as a busy machine would deschedule it) right
+        # after a press began, the firmware still polls it down before it is let go.
         for button in ("SELECT", "NEXT", "SELECT"):  # the menu, "2 Players", start
             sim.buttons.press(button)
         run_until(sim, lambda: not sim.buttons.pending())
@@ -242,6 +230,14 @@ def test_a_firmware_that_gets_no_cpu_for_a_while_still_sees_every_press(tmp_path
             os.kill(sim.proc.pid, signal.SIGCONT)
             run_until(sim, lambda: not sim.buttons.pending())
         assert cursor_cell(glass()) == 8
+        # The simulator gone (its key pipe closed): the firmware ends itself, no orphan.
+        os.close(sim.keys_w)
+        while sim.pump(1.0):
+            pass
+        assert sim.stopped_by_itself()
+        why = sim.why()
+        assert why.startswith("the firmware stopped (exit status 1); its last output:"), why
+        assert "the simulator closed the key pipe" in why, why
 
 
 def test_a_second_simulator_gets_a_flash_of_its_own_and_each_says_how_to_play_on(
