@@ -122,6 +122,7 @@ class Buttons:
         self.in_flight -= 1
 
 
+SCRIPT_LINE = re.compile(r"(select|prev|next)(?: x(\d+))?|hold (select|prev|next)|wait (\d+)")
 SCRIPT_HELP = (
     "a line is one of: select | prev | next [xN] (N 1..%d), hold select|prev|next, "
     "wait MS (0..%d), or a # comment" % (REPEAT_MAX, WAIT_MAX_MS)
@@ -140,36 +141,27 @@ def read_script(path):
         ) from None
     steps = []
     for number, line in enumerate(text.splitlines(), 1):
-        words = line.split("#")[0].lower().split()
+        words = " ".join(line.split("#")[0].lower().split())
         if not words:
             continue
-        count = 1
         where = "%s:%d: %r" % (path, number, line.strip())
-        if len(words) == 2 and re.fullmatch(r"x\d+", words[1]) and words[0] != "hold":
-            count, words = int(words[1][1:]), words[:1]
-            if not 1 <= count <= REPEAT_MAX:
-                raise ValueError("%s: repeat count must be 1..%d" % (where, REPEAT_MAX))
-        if words[0] == "wait" and len(words) == 2 and words[1].isdigit():
-            if int(words[1]) > WAIT_MAX_MS:
-                raise ValueError("%s: wait at most %d ms" % (where, WAIT_MAX_MS))
-            steps.append((None, int(words[1])))
-        elif words[0] in ("select", "prev", "next") and len(words) == 1:
-            steps += [(words[0].upper(), False)] * count
-        elif words[0] == "hold" and len(words) == 2 and words[1] in ("select", "prev", "next"):
-            steps.append((words[1].upper(), True))
-        else:
+        step = SCRIPT_LINE.fullmatch(words)
+        if step is None:
             raise ValueError("%s: cannot read this; %s" % (where, SCRIPT_HELP))
+        press, count, hold, wait = step.groups()
+        if count is not None and not 1 <= int(count) <= REPEAT_MAX:
+            raise ValueError("%s: repeat count must be 1..%d" % (where, REPEAT_MAX))
+        if wait is not None and int(wait) > WAIT_MAX_MS:
+            raise ValueError("%s: wait at most %d ms" % (where, WAIT_MAX_MS))
+        if wait is not None:
+            steps.append((None, int(wait)))
+        elif hold is not None:
+            steps.append((hold.upper(), True))
+        else:
+            steps += [(press.upper(), False)] * int(count or 1)
         if len(steps) > SCRIPT_MAX_ACTIONS:
             raise ValueError("%s: a script has at most %d actions" % (where, SCRIPT_MAX_ACTIONS))
     return steps
-
-
-def queue_script(buttons, steps):
-    for button, arg in steps:
-        if button is None:
-            buttons.wait(arg)
-        else:
-            buttons.press(button, arg)
 
 
 class Keyboard:
@@ -221,7 +213,11 @@ class Keyboard:
 def run_script(sim, steps):
     """Run the steps from boot on, then let the last frames settle; False if the firmware
     stopped."""
-    queue_script(sim.buttons, steps)
+    for button, arg in steps:
+        if button is None:
+            sim.buttons.wait(arg)
+        else:
+            sim.buttons.press(button, arg)
     while sim.buttons.pending() or not sim.ready:
         if not sim.ready and time.monotonic() - sim.started > BOOT_TIMEOUT_S:
             raise RuntimeError("the firmware showed nothing for %d s" % BOOT_TIMEOUT_S)
