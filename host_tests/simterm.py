@@ -98,10 +98,9 @@ def last_is(predicate):
     return lambda text: bool(screens_in(text)) and predicate(*screens_in(text)[-1])
 
 
-def started(child, first="oxo5110 simulator"):
-    """Wait for the simulator's first drawing (in a terminal too small for its title, first=
-    "too small"); the output so far, as read_until's `out`."""
-    child.expect(first)
+def started(child):
+    """Wait for the simulator's first drawing; the output so far, as read_until's `out`."""
+    child.expect("oxo5110 simulator")
     out = [child.before + child.after + child.buffer]
     child.buffer = ""
     return out
@@ -158,8 +157,9 @@ def quits(child):
     assert child.exitstatus == 0
 
 
-def spawn(tmp_path, *args, dimensions=(40, 100), colour="truecolor"):
-    env = dict(os.environ, COLORTERM=colour)
+def spawn(tmp_path, *args, dimensions=(40, 100)):
+    """The simulator in a pty of `dimensions` (lines, columns), in 24-bit colours."""
+    env = dict(os.environ, COLORTERM="truecolor")
     env.pop("NO_COLOR", None)
     argv = command(tmp_path / "flash", *SILENT, *args)
     return pexpect.spawn(
