@@ -1,16 +1,19 @@
-"""The simulator seen from outside, for its tests: run it in a pty and read back each LCD
-picture the terminal shows (half blocks or braille), the golden screens as glass bytes."""
+"""The simulator for its tests: run in a pty, with each LCD picture the terminal shows read
+back (half blocks or braille), or in this process (Board: its glass read as text)."""
 
+import io
 import os
 import re
 import shlex
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import goldens
 import pexpect
 import simread
+import simulator
 
 ROOT = Path(__file__).resolve().parents[1]
 HALF = goldens.HALF
@@ -171,3 +174,56 @@ def spawn(tmp_path, *args, dimensions=(40, 100)):
         timeout=20,
         env=env,
     )
+
+
+class Board(simulator.Simulator):
+    """A simulator as `make play` runs it (LINK=`cable`), drawing into a string, started."""
+
+    def __init__(self, flash, cable=None):
+        super().__init__(flash=flash, clear=False, cable=cable)
+        self.screen.out = io.StringIO()
+        self.start()
+
+    def glass(self):
+        look = self.screen.look()
+        return None if look is None else look[0]
+
+    def lines(self):
+        """The glass's six rows of the 8x8 font as text (link play's words)."""
+        font = {bytes.fromhex(v): k for k, v in self.screen.table["font"].items()}
+        return [simread.font_text(self.glass(), font, 0, 8 * row).strip() for row in range(6)]
+
+    def status(self):
+        return simread.status_text(self.glass(), self.screen.table) or ""
+
+    def cells(self):
+        """The marks on the board ("" elsewhere, the cursor's cell too), or None: no board."""
+        cells = simread.board_cells(self.glass(), self.screen.glyphs)
+        return None if cells is None else [c if c in ("X", "O") else "" for c in cells]
+
+    def press(self, *buttons):
+        for button in buttons:
+            self.buttons.press(button)
+
+
+def pump(boards, until, seconds=30):
+    """Run the boards' simulators until until() holds (each pump must find its firmware
+    running); fails after `seconds`."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        for board in boards:
+            assert board.pump(0.01), board.screen.console
+        if until():
+            return
+    raise AssertionError("never: %s" % [(b.lines(), b.status()) for b in boards if b.ready])
+
+
+@contextmanager
+def booted(flash):
+    """A Board pumped until the firmware has drawn its first picture; stopped after."""
+    board = Board(flash)
+    try:
+        pump((board,), lambda: board.ready)
+        yield board
+    finally:
+        board.stop()

@@ -1,7 +1,6 @@
 """The simulator as a person uses it (tools/simulator.py): the firmware started, keys in a
 terminal, scripts, what it says when the firmware stops."""
 
-import io
 import json
 import os
 import re
@@ -9,7 +8,6 @@ import signal
 import subprocess
 import sys
 import time
-from contextlib import contextmanager
 from itertools import pairwise
 
 import goldens
@@ -26,6 +24,7 @@ from simterm import (
     CLOSING,
     ROOT,
     SILENT,
+    booted,
     command,
     cursor_cell,
     in_shell,
@@ -33,6 +32,7 @@ from simterm import (
     last_is,
     last_screen,
     pause,
+    pump,
     quits,
     read_until,
     screens_in,
@@ -187,38 +187,18 @@ def test_a_firmware_that_stops_is_shown_explained_and_exits_non_zero(tmp_path):
     assert sorted(w for w in modes if w.lstrip("-") in ("icanon", "echo")) == ["echo", "icanon"]
 
 
-def run_until(sim, done):
-    """Pump the simulator until done() (each pump must find its firmware running)."""
-    while not done():
-        assert sim.pump(1.0), sim.screen.console
-
-
-@contextmanager
-def booted(flash):
-    """The simulator `make play` runs, drawing into a string, pumped until the firmware has
-    drawn its first picture; stopped after."""
-    sim = simulator.Simulator(flash=flash, clear=False)
-    sim.screen.out = io.StringIO()
-    sim.start()
-    try:
-        run_until(sim, lambda: sim.ready)
-        yield sim
-    finally:
-        sim.stop()
-
-
 def test_simulator_mp_sees_every_press_refuses_a_bad_action_and_ends_with_the_pipe(tmp_path):
     with booted(tmp_path) as sim:
         os.write(sim.keys_w, b"JUMP 50 50\n")
         sim.buttons.in_flight += 1
-        run_until(sim, lambda: not sim.buttons.in_flight)
+        pump((sim,), lambda: not sim.buttons.in_flight)
         assert sim.screen.notes == ["simulator: no such button or action: JUMP 50 50"]
         # Each press phase counts from the firmware's first poll of the level, not from when
         # the level changed: stopped (SIGSTOP, as a busy machine would deschedule it) right
         # after a press began, the firmware still polls it down before it is let go.
         for button in ("SELECT", "NEXT", "SELECT"):  # the menu, "2 Players", start
             sim.buttons.press(button)
-        run_until(sim, lambda: not sim.buttons.pending())
+        pump((sim,), lambda: not sim.buttons.pending())
         glass = lambda: pcd8544_model.pixels_of(sim.screen.model.glass())  # noqa: E731
         assert cursor_cell(glass()) == 4
         for _ in range(4):
@@ -228,7 +208,7 @@ def test_simulator_mp_sees_every_press_refuses_a_bad_action_and_ends_with_the_pi
             os.kill(sim.proc.pid, signal.SIGSTOP)
             time.sleep(0.12)
             os.kill(sim.proc.pid, signal.SIGCONT)
-            run_until(sim, lambda: not sim.buttons.pending())
+            pump((sim,), lambda: not sim.buttons.pending())
         assert cursor_cell(glass()) == 8
         # The simulator gone (its key pipe closed): the firmware ends itself, no orphan.
         os.close(sim.keys_w)
@@ -287,19 +267,19 @@ def test_a_key_that_only_wakes_the_board_says_so(tmp_path):
     (flash / "settings.json").write_text(json.dumps({"dim_s": 1}))
     with booted(flash) as sim:
         sim.buttons.press("SELECT")  # the title: the menu
-        run_until(sim, lambda: not sim.buttons.pending())
+        pump((sim,), lambda: not sim.buttons.pending())
         menu, light, _ = sim.screen.look()
         assert light and sim.screen.wake_note is None
-        run_until(sim, lambda: not sim.screen.look()[1])  # dimmed
+        pump((sim,), lambda: not sim.screen.look()[1])  # dimmed
         sim.buttons.press("NEXT")
-        run_until(sim, lambda: not sim.buttons.pending())
+        pump((sim,), lambda: not sim.buttons.pending())
         assert sim.screen.look()[:2] == (menu, True)  # lit again, the highlight unmoved
         said = "simulator: that key only woke the board (the backlight had gone off)"
         assert sim.screen.wake_note.startswith(said), sim.screen.wake_note
         rows = "\n".join(sim.screen._rows(os.terminal_size((100, 40)), False))
         assert said in rows
         sim.buttons.press("NEXT")
-        run_until(sim, lambda: not sim.buttons.pending())
+        pump((sim,), lambda: not sim.buttons.pending())
         assert sim.screen.look()[0] != menu and sim.screen.wake_note is None
 
 

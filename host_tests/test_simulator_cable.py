@@ -3,20 +3,17 @@ MicroPython process, joined by testbed/tcpcable.py on a localhost port; they fin
 Link play, a move on one shows on the other, one quitting is a pulled cable for the other and a
 new one another board. Also the option on the command lines (simulator, make, virtual board)."""
 
-import io
 import os
 import random
 import socket
 import subprocess
-import time
 
 import cableport
 import pytest
-import simread
 import simulator
 import virtualboard_args
 from deployrig import powered_on
-from simterm import ROOT
+from simterm import ROOT, Board, pump
 from test_virtualboard import Line, enter_raw
 
 
@@ -33,50 +30,9 @@ def free_port():
     raise AssertionError("no free port")
 
 
-class Board:
-    """A simulator as `make play LINK=port` runs it, drawing into a string."""
-
-    def __init__(self, flash, port):
-        self.sim = simulator.Simulator(flash=flash, clear=False, cable=port)
-        self.sim.screen.out = io.StringIO()
-        self.sim.start()
-
-    def glass(self):
-        look = self.sim.screen.look()
-        return None if look is None else look[0]
-
-    def lines(self):
-        """The glass's six rows of the 8x8 font as text (link play's words)."""
-        font = {bytes.fromhex(v): k for k, v in self.sim.screen.table["font"].items()}
-        return [simread.font_text(self.glass(), font, 0, 8 * row).strip() for row in range(6)]
-
-    def status(self):
-        return simread.status_text(self.glass(), self.sim.screen.table) or ""
-
-    def cells(self):
-        """The marks on the board ("" elsewhere, the cursor's cell too), or None: no board."""
-        cells = simread.board_cells(self.glass(), self.sim.screen.glyphs)
-        return None if cells is None else [c if c in ("X", "O") else "" for c in cells]
-
-    def press(self, *buttons):
-        for button in buttons:
-            self.sim.buttons.press(button)
-
-
-def pump(boards, until, seconds=15):
-    """Run the boards' simulators until until() holds; fails after `seconds`."""
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        for board in boards:
-            assert board.sim.pump(0.01), board.sim.screen.console
-        if until():
-            return
-    raise AssertionError("never: %s" % [(b.lines(), b.status()) for b in boards])
-
-
 def to_link_play(boards):
     # From the title: a key to the menu, PREV to its last row ("Link play"), SELECT.
-    pump(boards, lambda: all(b.sim.ready for b in boards), 30)
+    pump(boards, lambda: all(b.ready for b in boards), 30)
     for board in boards:
         board.press("SELECT", "PREV", "SELECT")
 
@@ -94,13 +50,13 @@ def cable_boards(tmp_path):
 
     yield make
     for board in made:
-        board.sim.stop()
+        board.stop()
 
 
 def test_two_simulators_on_a_cable_play_each_other_and_a_new_one_is_another_board(cable_boards):
     a, b = cable_boards("a"), cable_boards("b")
-    port = a.sim.cable
-    assert a.sim.screen.notes == [
+    port = a.cable
+    assert a.screen.notes == [
         "simulator: the link cable is on port %d: Link play here and on the other board" % port
     ]
     to_link_play((a, b))
@@ -117,7 +73,7 @@ def test_two_simulators_on_a_cable_play_each_other_and_a_new_one_is_another_boar
 
     # The other simulator quits: a pulled cable for this one, NO LINK (after LOST_MS) where
     # the status column said LINK, over the board.
-    other.sim.stop()
+    other.stop()
     pump((mover,), lambda: " LINK " not in mover.status() and mover.cells() is not None)
     # A new simulator on the same cable: another board, which the firmware says left.
     c = cable_boards("c")
