@@ -87,7 +87,7 @@ def test_keys_typed_fast_queue_in_order_one_whole_press_each(tmp_path):
     # The title came first, dot for dot (its logo and name: "press key" below them blinks),
     # with no status line (it has no status column).
     logo = lambda dark: {(x, y) for x, y in dark if y < 36}  # noqa: E731
-    dark, status = next(shown for shown in screens_in(new) if len(shown[0]) > 200)
+    dark, status = next(shown for shown in screens_in(out[0]) if len(shown[0]) > 200)
     assert logo(dark) == logo(pcd8544_model.pixels_of(goldens.glass("title"))) and not status
     assert screens_in(new)[-1][1] == "X GO   2P    X 0  O 0  D 0"  # the status line, in text
     # Beside the glass, one space after its frame: the marks the glass shows in its cells (dots
