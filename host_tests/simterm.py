@@ -49,7 +49,7 @@ def screens_in(text):
         elif len(rows) == 12 and all(len(r) >= 43 for r in rows):
             for r, line in enumerate(rows):
                 for c, ch in enumerate(line[:42]):
-                    bits = ord(ch) - 0x2800
+                    bits = 0 if ch == " " else ord(ch) - 0x2800  # " ": starting
                     for dx in (0, 1):
                         for dy in range(4):
                             if bits & BRAILLE_DOT[dx][dy]:
