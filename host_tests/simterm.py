@@ -1,17 +1,19 @@
-"""The simulator seen from outside, for its tests: run it in a pty and read back each LCD
-picture the terminal shows (half blocks or braille), the golden screens as glass bytes."""
+"""The simulator for its tests: run in a pty, with each LCD picture the terminal shows read
+back (half blocks or braille), or in this process (Board: its glass read as text)."""
 
-import json
+import io
 import os
 import re
+import shlex
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import goldens
-import mpcheck
 import pexpect
 import simread
+import simulator
 
 ROOT = Path(__file__).resolve().parents[1]
 HALF = goldens.HALF
@@ -47,7 +49,7 @@ def screens_in(text):
         elif len(rows) == 12 and all(len(r) >= 43 for r in rows):
             for r, line in enumerate(rows):
                 for c, ch in enumerate(line[:42]):
-                    bits = ord(ch) - 0x2800
+                    bits = 0 if ch == " " else ord(ch) - 0x2800  # " ": starting
                     for dx in (0, 1):
                         for dy in range(4):
                             if bits & BRAILLE_DOT[dx][dy]:
@@ -68,9 +70,10 @@ def last_screen(text):
 
 def cursor_cell(dark):
     """The board cell drawn solid (the cursor), or None."""
+    pitch, cell = simread.PITCH, simread.CELL
     for i in range(9):
-        x0, y0 = (i % 3) * 16, (i // 3) * 16
-        if sum((x, y) in dark for x in range(x0, x0 + 15) for y in range(y0, y0 + 15)) > 120:
+        x0, y0 = (i % 3) * pitch, (i // 3) * pitch
+        if sum((x, y) in dark for x in range(x0, x0 + cell) for y in range(y0, y0 + cell)) > 120:
             return i
     return None
 
@@ -98,10 +101,9 @@ def last_is(predicate):
     return lambda text: bool(screens_in(text)) and predicate(*screens_in(text)[-1])
 
 
-def started(child, first="oxo5110 simulator"):
-    """Wait for the simulator's first drawing (in a terminal too small for its title, first=
-    "too small"); the output so far, as read_until's `out`."""
-    child.expect(first)
+def started(child):
+    """Wait for the simulator's first drawing; the output so far, as read_until's `out`."""
+    child.expect("oxo5110 simulator")
     out = [child.before + child.after + child.buffer]
     child.buffer = ""
     return out
@@ -129,9 +131,24 @@ def command(flash, *args):
     return [sys.executable, str(ROOT / "tools/simulator.py"), "--flash", str(flash), *args]
 
 
-def in_shell(script, **options):
-    """bash running `script` in a pty of its own (stty there reads and sets its modes)."""
-    return pexpect.spawn("bash", ["--norc", "-c", script], encoding="utf-8", **options)
+def in_shell(tmp_path, *args, first="", key=None, after=None):
+    """The simulator run by bash in a pty of its own, after the shell commands `first` (stty
+    there sets the pty's modes), `key` typed once it has written `after` (else at once), then
+    `stty -a`: (its exit status, what it wrote, the words of the pty's modes after it)."""
+    line = shlex.join(command(tmp_path / "flash", *SILENT, *args))
+    script = "%s echo GO; %s; echo EXIT=$?; stty -a" % (first, line)
+    child = pexpect.spawn(
+        "bash", ["--norc", "-c", script], encoding="utf-8", timeout=30, dimensions=(40, 100)
+    )
+    child.expect("GO")
+    if after:
+        child.expect(after)
+    if key:
+        child.send(key)
+    child.expect(r"EXIT=(\d+)")
+    status, said = int(child.match.group(1)), child.before
+    child.expect(pexpect.EOF)
+    return status, said, child.before.split()
 
 
 def quits(child):
@@ -143,8 +160,9 @@ def quits(child):
     assert child.exitstatus == 0
 
 
-def spawn(tmp_path, *args, dimensions=(40, 100), colour="truecolor"):
-    env = dict(os.environ, COLORTERM=colour)
+def spawn(tmp_path, *args, dimensions=(40, 100)):
+    """The simulator in a pty of `dimensions` (lines, columns), in 24-bit colours."""
+    env = dict(os.environ, COLORTERM="truecolor")
     env.pop("NO_COLOR", None)
     argv = command(tmp_path / "flash", *SILENT, *args)
     return pexpect.spawn(
@@ -158,30 +176,54 @@ def spawn(tmp_path, *args, dimensions=(40, 100), colour="truecolor"):
     )
 
 
-class SimWords(mpcheck.Script):
-    """host_tests/mp/mp_sim_words.py: the result words and the tables, as the firmware draws them.
-    A test module subclasses it as `mp_sim_words` with its host-side tests as methods."""
+class Board(simulator.Simulator):
+    """A simulator as `make play` runs it (LINK=`cable`), drawing into a string, started."""
 
-    script = ROOT / "host_tests/mp/mp_sim_words.py"
-    heapsize = "256k"
-    paths = (mpcheck.fixture("hostboard"),)
+    def __init__(self, flash, cable=None):
+        super().__init__(flash=flash, clear=False, cable=cable)
+        self.screen.out = io.StringIO()
+        self.start()
+
+    def glass(self):
+        look = self.screen.look()
+        return None if look is None else look[0]
+
+    def lines(self):
+        """The glass's six rows of the 8x8 font as text (link play's words)."""
+        font = {bytes.fromhex(v): k for k, v in self.screen.table["font"].items()}
+        return [simread.font_text(self.glass(), font, 0, 8 * row).strip() for row in range(6)]
+
+    def status(self):
+        return simread.status_text(self.glass(), self.screen.table) or ""
+
+    def cells(self):
+        """The marks on the board ("" elsewhere, the cursor's cell too), or None: no board."""
+        cells = simread.board_cells(self.glass(), self.screen.glyphs)
+        return None if cells is None else [c if c in ("X", "O") else "" for c in cells]
+
+    def press(self, *buttons):
+        for button in buttons:
+            self.buttons.press(button)
 
 
-def result_words(mp_output):
-    """word -> (status-column box, its dark pixels) as the game's screens module draws it."""
-    result = {}
-    for line in mp_output.check("test_result_words").splitlines():
-        word, x, y, *pixels = line.split()
-        box = (int(x), int(y), int(x) + 8 * len(word), int(y) + 8)
-        result[word] = (box, {tuple(map(int, p.split(","))) for p in pixels})
-    return result
+def pump(boards, until, seconds=30):
+    """Run the boards' simulators until until() holds (each pump must find its firmware
+    running); fails after `seconds`."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        for board in boards:
+            assert board.pump(0.01), board.screen.console
+        if until():
+            return
+    raise AssertionError("never: %s" % [(b.lines(), b.status()) for b in boards if b.ready])
 
 
-def table(mp_output):
-    """What simulator_mp sends the simulator: the firmware's font and status-column layout."""
-    return json.loads(mp_output.check("test_table"))
-
-
-def glyphs(mp_output):
-    """simulator_mp's glyph table (the small font, the board's X and O) as simread reads it."""
-    return simread.glyphs(bytes.fromhex(mp_output.check("test_glyph_table").strip()))
+@contextmanager
+def booted(flash):
+    """A Board pumped until the firmware has drawn its first picture; stopped after."""
+    board = Board(flash)
+    try:
+        pump((board,), lambda: board.ready)
+        yield board
+    finally:
+        board.stop()

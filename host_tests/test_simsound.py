@@ -1,9 +1,11 @@
 """The buzzer made audible (tools/simsound.py): a WAV per sound to a player, the bell, off."""
 
+import array
 import io
 import os
 import subprocess
 import time
+import wave
 
 import pytest
 import simsound
@@ -14,9 +16,6 @@ from simterm import SILENT, command
 
 def wav_of(path):
     """(samples as ints, frames a second) of a mono 16-bit WAV."""
-    import array
-    import wave
-
     with wave.open(str(path), "rb") as f:
         assert f.getnchannels() == 1 and f.getsampwidth() == 2
         samples = array.array("h", f.readframes(f.getnframes()))

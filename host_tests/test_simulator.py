@@ -1,16 +1,13 @@
 """The simulator as a person uses it (tools/simulator.py): the firmware started, keys in a
 terminal, scripts, what it says when the firmware stops."""
 
-import io
 import json
 import os
 import re
-import shlex
 import signal
 import subprocess
 import sys
 import time
-from contextlib import contextmanager
 from itertools import pairwise
 
 import goldens
@@ -19,19 +16,23 @@ import pcd8544_model
 import pexpect
 import pytest
 import simprocess
-import simterm
+import simread
 import simulator
 from PIL import Image
 from simterm import (
+    ANSI,
     CLOSING,
     ROOT,
     SILENT,
+    booted,
     command,
     cursor_cell,
     in_shell,
+    last_drawn,
     last_is,
     last_screen,
     pause,
+    pump,
     quits,
     read_until,
     screens_in,
@@ -40,92 +41,14 @@ from simterm import (
 )
 
 
-def pictures_in(text):
-    """How many pictures the output shows, each different from the one before."""
-    darks = [dark for dark, _ in screens_in(text)]
-    return len(darks[:1]) + sum(a != b for a, b in pairwise(darks))
-
-
-def shown_word(dark, words):
-    for word, ((x0, y0, x1, y1), pixels) in words.items():
-        region = {(x, y) for (x, y) in dark if x0 <= x < x1 and y0 <= y < y1}
-        if region == pixels:
-            return word
-    return None
-
-
-class mp_sim_words(simterm.SimWords):
-    """The firmware's result words (from MicroPython) read back from the simulator's screen."""
-
-    def test_play_a_game_against_the_cpu_to_its_result_then_quit(self, mp_output, tmp_path):
-        words = simterm.result_words(mp_output)
-        child = spawn(tmp_path)
-        out = started(child)
-        read_until(child, out, last_is(lambda dark, status: len(dark) > 200))  # the title
-        child.send(" \r")  # any key: the menu, then "1P vs CPU"
-        pause(child, out, 0.8)
-        assert shown_word(last_screen(out[0]), words) is None  # a game is on
-        result = None
-        for _ in range(30):
-            child.send(" ")  # place a mark at the cursor (the CPU answers)
-            new = pause(child, out, 0.7)
-            # Any frame since: "DRAW" blinks, so the last frame may be between two blinks.
-            result = next(filter(None, (shown_word(d, words) for d, _ in screens_in(new))), None)
-            if result:
-                break
-            child.send("\x1b[C")  # the cursor to the next free cell
-            pause(child, out, 0.2)
-        assert result in ("LOST", "DRAW", "WIN!"), out[0][-3000:]
-        # title, menu, the board after each move, the result
-        assert pictures_in(out[0]) >= 6, out[0][-3000:]
-        quits(child)
-
-
 @pytest.mark.parametrize("key", ["\x03", "q"])
 def test_quit_key_restores_the_terminal(tmp_path, key):
-    # A shell runs the simulator in this pty, then prints the pty's modes: they must be the
-    # cooked ones again (canonical input, echo), as before the simulator made them raw.
-    simulator_line = shlex.join(command(tmp_path / "flash", *SILENT))
-    child = in_shell(
-        "stty -a; echo MODES-END; %s; echo EXIT=$?; stty -a" % simulator_line, timeout=20
-    )
-    child.expect("MODES-END")
-    before = child.before
-    child.expect("backlight on")
-    child.send(key)
-    child.expect(CLOSING)
-    child.expect("EXIT=0")
-    child.expect(pexpect.EOF)
-    after = child.before
-    flags = [w for w in after.split() if w.lstrip("-") in ("icanon", "echo", "isig", "opost")]
-    assert sorted(flags) == ["echo", "icanon", "isig", "opost"], after
-    assert all(flag in before.split() for flag in flags)
-
-
-def test_script_replays_presses_and_png_saves_every_new_frame(tmp_path):
-    script = tmp_path / "demo.txt"
-    script.write_text("select  # the title: any key\nwait 300\nselect  # 1P vs CPU\nnext x2\n")
-    pngs = tmp_path / "png"
-    child = spawn(tmp_path, "--script", str(script), "--png", str(pngs))
-    child.expect(r"simulator: (\d+) frames saved in (\S+) ")
-    frames = int(child.match.group(1))
-    assert child.match.group(2) == str(pngs)
-    child.expect(CLOSING)  # the --flash given, and so the same command plays on with it
-    assert child.match.groups() == (str(tmp_path / "flash"), "the same command")
-    child.expect(pexpect.EOF)
-    files = sorted(pngs.glob("*.png"))
-    assert frames >= 4 and len(files) == frames
-    images = [Image.open(f).convert("RGB") for f in files]
-    # Only new frames are saved: each PNG differs from the one before (picture or backlight).
-    assert all(a.tobytes() != b.tobytes() for a, b in zip(images, images[1:], strict=False))
-    assert {im.size for im in images} == {lcd_render.image(pcd8544_model.Model()).size}
-
-
-def test_without_micropython_it_says_so(tmp_path, monkeypatch):
-    monkeypatch.setattr(simulator.mpyrun, "micropython_path", lambda: None)
-    sim = simulator.Simulator(flash=tmp_path)
-    with pytest.raises(RuntimeError, match="MicroPython unix port is not installed"):
-        sim.start()
+    # The pty's modes after the simulator are the cooked ones again (canonical input, echo),
+    # as before the simulator made them raw.
+    status, said, modes = in_shell(tmp_path, key=key, after="backlight on")
+    assert status == 0 and re.search(CLOSING, said), said[-2000:]
+    flags = [w for w in modes if w.lstrip("-") in ("icanon", "echo", "isig", "opost")]
+    assert sorted(flags) == ["echo", "icanon", "isig", "opost"], modes
 
 
 def test_without_micropython_the_message_comes_in_a_restored_terminal(tmp_path):
@@ -144,8 +67,15 @@ def test_without_micropython_the_message_comes_in_a_restored_terminal(tmp_path):
     ), repr(child.before)
 
 
+COACH_ON = {"coach": True, "coach_told": True}  # the Coach setting on, its meaning told already
+
+
 def test_keys_typed_fast_queue_in_order_one_whole_press_each(tmp_path):
-    # An 80x24 terminal: the braille view and its text status line.
+    # An 80x24 terminal (the new user's): too small for the 84x24 half-block frame, so the glass
+    # is drawn in braille (42x12), with the status column as a line of text and the Coach's
+    # marks as a text board beside the glass.
+    (tmp_path / "flash").mkdir()
+    (tmp_path / "flash" / "settings.json").write_text(json.dumps(COACH_ON))
     child = spawn(tmp_path, dimensions=(24, 80))
     # Typed at once, before the simulator has even started (they must not be flushed) and
     # while the firmware boots (nothing may reach its safe-mode check at power-on); then any
@@ -154,7 +84,28 @@ def test_keys_typed_fast_queue_in_order_one_whole_press_each(tmp_path):
     child.send(" \x1b[B\r" + "\x1b[C" * 4)
     out = started(child)
     new = read_until(child, out, last_is(lambda dark, status: cursor_cell(dark) == 8))
+    # The title came first, dot for dot (its logo and name: "press key" below them blinks),
+    # with no status line (it has no status column).
+    logo = lambda dark: {(x, y) for x, y in dark if y < 36}  # noqa: E731
+    dark, status = next(shown for shown in screens_in(out[0]) if len(shown[0]) > 200)
+    assert logo(dark) == logo(pcd8544_model.pixels_of(goldens.glass("title"))) and not status
     assert screens_in(new)[-1][1] == "X GO   2P    X 0  O 0  D 0"  # the status line, in text
+    # Beside the glass, one space after its frame: the marks the glass shows in its cells (dots
+    # in braille), as coach_panel writes them (its own test: test_simview's
+    # test_the_marks_beside_the_braille_board_...), the cursor's cell (8) inverted. A note
+    # says once what the full view needs; nothing is wider or taller than the terminal.
+    pause(child, out, 0.3)  # the whole frame
+    raw = out[0].split("\x1b[H")[-1].split("\r\n")
+    rows = last_drawn(out[0])
+    draw = simread.Mark("D", False, False)
+    panel = simread.coach_panel([draw] * 9, 33)
+    assert [row[45:] for row in rows[1:15]] == [" " + ANSI.sub("", line) for line in panel], rows
+    assert [row for row in raw if "\x1b[7m" in row] == [raw[11]], raw
+    assert raw[11].endswith("\u2502" + simread.REVERSE % " D  "), raw[11]
+    assert [row for row in rows if "full view" in row] == [
+        "simulator: this terminal is 80x24; the full view (every pixel) needs 86x33"
+    ]
+    assert len(rows) <= 24 and all(len(row) <= 79 for row in rows), rows
     # Right then Left at once: two presses one after the other (to 0 and back), not the
     # PREV+NEXT chord that opens the menu.
     child.send("\x1b[C\x1b[D")
@@ -167,6 +118,20 @@ def test_keys_typed_fast_queue_in_order_one_whole_press_each(tmp_path):
     new = read_until(child, out, last_is(lambda dark, status: status and "HARD" in status))
     assert screens_in(new)[-1][1].endswith("HARD  W 0  D 0  L 0"), screens_in(new)[-1]
     assert any(status is None for _, status in screens_in(new)), "the menu showed in between"
+    # A game against the CPU to its result: a mark on the cursor's cell (the CPU answers), the
+    # cursor to the next free cell, until the status line says how it ended ("DRAW" blinks,
+    # so any frame since the mark counts).
+    result = None
+    for _ in range(30):
+        child.send(" ")
+        new = pause(child, out, 0.7)
+        words = {(status or "").split(" ")[0] for _, status in screens_in(new)}
+        result = next(iter(words & {"LOST", "DRAW", "WIN!"}), None)
+        if result:
+            break
+        child.send("\x1b[C")
+        pause(child, out, 0.2)
+    assert result, out[0][-3000:]
     # Made taller and wider, the terminal is cleared and gets the half-block view at once,
     # with no key and no new picture on the glass.
     frames = len(screens_in(out[0]))
@@ -178,34 +143,39 @@ def test_keys_typed_fast_queue_in_order_one_whole_press_each(tmp_path):
     quits(child)
 
 
-def test_a_script_that_starts_with_a_press_waits_for_boot(tmp_path):
+def test_a_script_waits_for_boot_and_png_saves_every_new_frame(tmp_path):
     # A press at once used to be held at power-on: safe mode, 4 runs in 6. Now keys start
     # after boot, so each of these runs opens the menu (six at once, to cost little time).
     script = tmp_path / "menu.txt"
     script.write_text("select\n")
-    runs = [
-        subprocess.Popen(
-            command(tmp_path / ("flash%d" % i), "--script", str(script), *SILENT),
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-        )
-        for i in range(6)
-    ]
+    runs = []
+    for i in range(6):
+        flash, pngs = tmp_path / ("flash%d" % i), tmp_path / ("png%d" % i)
+        argv = command(flash, "--script", str(script), "--png", str(pngs), *SILENT)
+        run = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        runs.append((flash, pngs, run))
     menu = pcd8544_model.pixels_of(goldens.glass("menu"))
-    for run in runs:
+    size = lcd_render.image(pcd8544_model.Model()).size
+    for flash, pngs, run in runs:
         out, _ = run.communicate(timeout=60)
         assert run.returncode == 0, out[-2000:]
         assert last_screen(out) == menu, out[-3000:]
+        said = re.search(r"simulator: (\d+) frames saved in (\S+) ", out)
+        assert said and said.group(2) == str(pngs), out[-2000:]
+        # The --flash given, and so the same command plays on with it.
+        closing = re.search(CLOSING, out)
+        assert closing.groups() == (str(flash), "the same command"), out[-2000:]
+        # Only new frames are saved: each PNG differs from the one before (picture or
+        # backlight); the title and the menu at least.
+        images = [Image.open(f).convert("RGB") for f in sorted(pngs.glob("*.png"))]
+        assert len(images) == int(said.group(1)) >= 2
+        assert all(a.tobytes() != b.tobytes() for a, b in pairwise(images))
+        assert {im.size for im in images} == {size}
 
 
 def test_a_firmware_that_stops_is_shown_explained_and_exits_non_zero(tmp_path):
     # A button held at power-on (on purpose here): the firmware shows SAFE MODE and returns.
-    simulator_line = shlex.join(command(tmp_path / "flash", *SILENT, "--hold-at-boot", "select"))
-    child = in_shell(simulator_line + "; echo EXIT=$?; stty -a", timeout=30, dimensions=(40, 100))
-    child.expect("EXIT=(\\d+)")
-    status, text = int(child.match.group(1)), child.before
-    child.expect(pexpect.EOF)
+    status, text, modes = in_shell(tmp_path, "--hold-at-boot", "select")
     assert status == simulator.FIRMWARE_STOPPED
     # The last picture is what the glass shows, and the simulator says what to do here,
     # after restoring the terminal (its newlines come out as \r\n: cooked mode again).
@@ -214,36 +184,32 @@ def test_a_firmware_that_stops_is_shown_explained_and_exits_non_zero(tmp_path):
     assert said.startswith("the firmware started in safe mode"), said
     assert "--hold-at-boot)\r\nand stopped." in said and "for a real board" in said
     assert "here, run the simulator again without --hold-at-boot to play." in said
-    flags = [w for w in child.before.split() if w.lstrip("-") in ("icanon", "echo")]
-    assert sorted(flags) == ["echo", "icanon"]
+    assert sorted(w for w in modes if w.lstrip("-") in ("icanon", "echo")) == ["echo", "icanon"]
 
 
-def run_until(sim, done):
-    """Pump the simulator until done() (each pump must find its firmware running)."""
-    while not done():
-        assert sim.pump(1.0), sim.screen.console
-
-
-@contextmanager
-def booted(flash):
-    """The simulator `make play` runs, drawing into a string, pumped until the firmware has
-    drawn its first picture; stopped after."""
-    sim = simulator.Simulator(flash=flash, clear=False)
-    sim.screen.out = io.StringIO()
-    sim.start()
-    try:
-        run_until(sim, lambda: sim.ready)
-        yield sim
-    finally:
-        sim.stop()
-
-
-def test_simulator_mp_refuses_an_unknown_action_and_ends_the_firmware_when_pipes_close(tmp_path):
+def test_simulator_mp_sees_every_press_refuses_a_bad_action_and_ends_with_the_pipe(tmp_path):
     with booted(tmp_path) as sim:
         os.write(sim.keys_w, b"JUMP 50 50\n")
         sim.buttons.in_flight += 1
-        run_until(sim, lambda: not sim.buttons.in_flight)
+        pump((sim,), lambda: not sim.buttons.in_flight)
         assert sim.screen.notes == ["simulator: no such button or action: JUMP 50 50"]
+        # Each press phase counts from the firmware's first poll of the level, not from when
+        # the level changed: stopped (SIGSTOP, as a busy machine would deschedule it) right
+        # after a press began, the firmware still polls it down before it is let go.
+        for button in ("SELECT", "NEXT", "SELECT"):  # the menu, "2 Players", start
+            sim.buttons.press(button)
+        pump((sim,), lambda: not sim.buttons.pending())
+        glass = lambda: pcd8544_model.pixels_of(sim.screen.model.glass())  # noqa: E731
+        assert cursor_cell(glass()) == 4
+        for _ in range(4):
+            sim.buttons.press("NEXT")
+            sim.pump(0)  # hands it to simulator_mp, which presses at once
+            time.sleep(0.003)
+            os.kill(sim.proc.pid, signal.SIGSTOP)
+            time.sleep(0.12)
+            os.kill(sim.proc.pid, signal.SIGCONT)
+            pump((sim,), lambda: not sim.buttons.pending())
+        assert cursor_cell(glass()) == 8
         # The simulator gone (its key pipe closed): the firmware ends itself, no orphan.
         os.close(sim.keys_w)
         while sim.pump(1.0):
@@ -254,37 +220,43 @@ def test_simulator_mp_refuses_an_unknown_action_and_ends_the_firmware_when_pipes
         assert "the simulator closed the key pipe" in why, why
 
 
-def test_a_firmware_that_gets_no_cpu_for_a_while_still_sees_every_press(tmp_path):
-    # Each press phase counts from the firmware's first poll of the level, not from when the
-    # level changed: stopped (SIGSTOP, as a busy machine would deschedule it) right after a
-    # press began, the firmware still polls it down before it is let go.
-    with booted(tmp_path) as sim:
-        for button in ("SELECT", "NEXT", "SELECT"):  # the menu, "2 Players", start
-            sim.buttons.press(button)
-        run_until(sim, lambda: not sim.buttons.busy())
-        glass = lambda: pcd8544_model.pixels_of(sim.screen.model.glass())  # noqa: E731
-        assert cursor_cell(glass()) == 4
-        for _ in range(4):
-            sim.buttons.press("NEXT")
-            sim.pump(0)  # hands it to simulator_mp, which presses at once
-            time.sleep(0.003)
-            os.kill(sim.proc.pid, signal.SIGSTOP)
-            time.sleep(0.12)
-            os.kill(sim.proc.pid, signal.SIGCONT)
-            run_until(sim, lambda: not sim.buttons.busy())
-        assert cursor_cell(glass()) == 8
-
-
-def test_the_closing_line_says_where_the_default_flash_is_and_how_to_play_on(monkeypatch):
-    monkeypatch.setenv("HOME", "/home/ann")
+def test_a_second_simulator_gets_a_flash_of_its_own_and_each_says_how_to_play_on(
+    tmp_path, monkeypatch
+):
+    # Two `make play LINK=5110`: one flash each, or each overwrites the other's tally.
+    monkeypatch.setenv("HOME", str(tmp_path))
     monkeypatch.delenv("XDG_STATE_HOME", raising=False)
-    sim = simulator.Simulator.__new__(simulator.Simulator)  # only what closing() reads
-    sim.flash = simulator.default_flash()
-    for board, again in (("pico", "`make play`"), ("esp32", "`make play BOARD=esp32`")):
-        args = simulator.options().parse_args(["--board", board])
-        (line,) = simulator.closing(sim, args)
+    first, second = simulator.Simulator(), simulator.Simulator()
+    base = tmp_path / ".local" / "state" / "oxo5110" / "sim-flash"
+    assert first.flash == base and first.screen.notes == []
+    assert second.flash == base.with_name("sim-flash-2")
+    assert second.screen.notes == [
+        "simulator: another simulator has the first flash: this one's is %s" % second.flash
+    ]
+    # The closing line: where the flash is (~ for home) and the command that plays on with it.
+    for sim, argv, where, again in (
+        (first, [], "", "`make play`"),
+        (first, ["--board", "esp32"], "", "`make play BOARD=esp32`"),
+        (second, [], "-2", "`make play FLASH=%s`" % second.flash),
+    ):
+        (line,) = simulator.closing(sim, simulator.options().parse_args(argv))
         found = re.fullmatch(CLOSING + " on with them", line)
-        assert found and found.groups() == ("~/.local/state/oxo5110/sim-flash", again), line
+        assert found.groups() == ("~/.local/state/oxo5110/sim-flash" + where, again), line
+    first.stop()  # its flash is free again
+    third = simulator.Simulator()
+    assert third.flash == base
+    # Held by a process, not by an object: another process finds it taken.
+    path = os.pathsep.join(str(ROOT / folder) for folder in ("tools", "testbed"))
+    taken = subprocess.run(
+        [sys.executable, "-c", "import simprocess; print(simprocess.Simulator().flash)"],
+        env=dict(os.environ, PYTHONPATH=path),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert taken.stdout.strip() == str(base.with_name("sim-flash-3"))
+    second.stop()
+    third.stop()
 
 
 def test_a_key_that_only_wakes_the_board_says_so(tmp_path):
@@ -295,19 +267,19 @@ def test_a_key_that_only_wakes_the_board_says_so(tmp_path):
     (flash / "settings.json").write_text(json.dumps({"dim_s": 1}))
     with booted(flash) as sim:
         sim.buttons.press("SELECT")  # the title: the menu
-        run_until(sim, lambda: not sim.buttons.busy())
+        pump((sim,), lambda: not sim.buttons.pending())
         menu, light, _ = sim.screen.look()
         assert light and sim.screen.wake_note is None
-        run_until(sim, lambda: not sim.screen.look()[1])  # dimmed
+        pump((sim,), lambda: not sim.screen.look()[1])  # dimmed
         sim.buttons.press("NEXT")
-        run_until(sim, lambda: not sim.buttons.busy())
+        pump((sim,), lambda: not sim.buttons.pending())
         assert sim.screen.look()[:2] == (menu, True)  # lit again, the highlight unmoved
         said = "simulator: that key only woke the board (the backlight had gone off)"
         assert sim.screen.wake_note.startswith(said), sim.screen.wake_note
         rows = "\n".join(sim.screen._rows(os.terminal_size((100, 40)), False))
         assert said in rows
         sim.buttons.press("NEXT")
-        run_until(sim, lambda: not sim.buttons.busy())
+        pump((sim,), lambda: not sim.buttons.pending())
         assert sim.screen.look()[0] != menu and sim.screen.wake_note is None
 
 
@@ -349,13 +321,7 @@ def test_ctrl_c_while_the_firmware_builds_and_boots_is_one_line_and_status_130(t
     # The terminal is raw before the simulator starts, so the Ctrl-C typed at once waits as a
     # key (as in the simulator's own raw terminal) for the keyboard's first read, which comes
     # before the firmware can have drawn anything.
-    simulator_line = shlex.join(command(tmp_path / "flash", *SILENT))
-    child = in_shell("stty raw -echo; echo RAW; %s; echo EXIT=$?" % simulator_line, timeout=30)
-    child.expect("RAW")
-    child.send("\x03")
-    child.expect(r"EXIT=(\d+)")
-    status, said = int(child.match.group(1)), child.before
-    child.expect(pexpect.EOF)
+    status, said, _ = in_shell(tmp_path, first="stty raw -echo;", key="\x03")
     assert status == simulator.INTERRUPTED, said[-2000:]
     assert "Traceback" not in said and " frames" not in said, said[-2000:]
     assert said.rstrip().endswith(STOPPED_STARTING), said[-2000:]

@@ -3,22 +3,17 @@ MicroPython process, joined by testbed/tcpcable.py on a localhost port; they fin
 Link play, a move on one shows on the other, one quitting is a pulled cable for the other and a
 new one another board. Also the option on the command lines (simulator, make, virtual board)."""
 
-import io
 import os
 import random
 import socket
 import subprocess
-import sys
-import time
 
 import cableport
-import glasstext
 import pytest
-import simread
 import simulator
 import virtualboard_args
 from deployrig import powered_on
-from simterm import ROOT
+from simterm import ROOT, Board, pump
 from test_virtualboard import Line, enter_raw
 
 
@@ -35,57 +30,9 @@ def free_port():
     raise AssertionError("no free port")
 
 
-class Board:
-    """A simulator as `make play LINK=port` runs it, drawing into a string."""
-
-    def __init__(self, flash, port):
-        self.sim = simulator.Simulator(flash=flash, clear=False, cable=port)
-        self.sim.screen.out = io.StringIO()
-        self.sim.start()
-
-    def glass(self):
-        look = self.sim.screen.look()
-        return None if look is None else look[0]
-
-    def lines(self):
-        """The glass's six rows of the 8x8 font as text (link play's words)."""
-        font = {bytes.fromhex(v): k for k, v in self.sim.screen.table["font"].items()}
-        glass = self.glass()
-        return [
-            "".join(
-                font.get(bytes(glasstext.columns(glass, x, row * 8, 8, 8)), "?")
-                for x in range(0, 80, 8)
-            ).strip()
-            for row in range(6)
-        ]
-
-    def status(self):
-        return simread.status_text(self.glass(), self.sim.screen.table) or ""
-
-    def cells(self):
-        """The marks on the board ("" elsewhere, the cursor's cell too), or None: no board."""
-        cells = simread.board_cells(self.glass(), self.sim.screen.glyphs)
-        return None if cells is None else [c if c in ("X", "O") else "" for c in cells]
-
-    def press(self, *buttons):
-        for button in buttons:
-            self.sim.buttons.press(button)
-
-
-def pump(boards, until, seconds=15):
-    """Run the boards' simulators until until() holds; fails after `seconds`."""
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        for board in boards:
-            assert board.sim.pump(0.01), board.sim.screen.console
-        if until():
-            return
-    raise AssertionError("never: %s" % [(b.lines(), b.status()) for b in boards])
-
-
 def to_link_play(boards):
     # From the title: a key to the menu, PREV to its last row ("Link play"), SELECT.
-    pump(boards, lambda: all(b.sim.ready for b in boards), 30)
+    pump(boards, lambda: all(b.ready for b in boards), 30)
     for board in boards:
         board.press("SELECT", "PREV", "SELECT")
 
@@ -103,13 +50,13 @@ def cable_boards(tmp_path):
 
     yield make
     for board in made:
-        board.sim.stop()
+        board.stop()
 
 
 def test_two_simulators_on_a_cable_play_each_other_and_a_new_one_is_another_board(cable_boards):
     a, b = cable_boards("a"), cable_boards("b")
-    port = a.sim.cable
-    assert a.sim.screen.notes == [
+    port = a.cable
+    assert a.screen.notes == [
         "simulator: the link cable is on port %d: Link play here and on the other board" % port
     ]
     to_link_play((a, b))
@@ -126,7 +73,7 @@ def test_two_simulators_on_a_cable_play_each_other_and_a_new_one_is_another_boar
 
     # The other simulator quits: a pulled cable for this one, NO LINK (after LOST_MS) where
     # the status column said LINK, over the board.
-    other.sim.stop()
+    other.stop()
     pump((mover,), lambda: " LINK " not in mover.status() and mover.cells() is not None)
     # A new simulator on the same cable: another board, which the firmware says left.
     c = cable_boards("c")
@@ -165,11 +112,6 @@ def test_make_play_passes_link_as_the_cable_and_without_it_none():
     assert "--cable" not in make_play() and "--flash" not in make_play()
 
 
-def test_the_cable_is_plugged_into_the_boards_link_uart():
-    assert cableport.environ("pico", 5110) == {cableport.ENV: "5110 0"}
-    assert cableport.environ("esp32", 5110) == {cableport.ENV: "5110 2"}
-
-
 def test_a_virtual_board_on_the_cable_has_its_link_uart_on_it(tmp_path, boards):
     # `make vboard LINK=port`: a Pico's UART0 is the cable. The test is the other end: it
     # listens first, the board's end joins it when the code opens the UART.
@@ -199,35 +141,3 @@ def test_a_virtual_board_on_the_cable_has_its_link_uart_on_it(tmp_path, boards):
         conn.sendall(b"yo")
         assert host.until(b"\x04>") == b"OKb'yo'\n\x04\x04>"
     os.close(host.fd)
-
-
-def test_a_second_simulator_gets_a_flash_of_its_own_and_says_how_to_play_on(tmp_path, monkeypatch):
-    # Two `make play LINK=5110`: one flash each, or each overwrites the other's tally.
-    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
-    first, second = simulator.Simulator(), simulator.Simulator()
-    base = tmp_path / "oxo5110" / "sim-flash"
-    assert first.flash == base and first.screen.notes == []
-    assert second.flash == tmp_path / "oxo5110" / "sim-flash-2"
-    assert second.screen.notes == [
-        "simulator: another simulator has the first flash: this one's is %s" % second.flash
-    ]
-    args = simulator.options().parse_args([])
-    assert simulator.closing(second, args)[0].endswith(
-        "`make play FLASH=%s` plays on with them" % second.flash
-    )
-    assert simulator.closing(first, args)[0].endswith("`make play` plays on with them")
-    first.stop()  # its flash is free again
-    third = simulator.Simulator()
-    assert third.flash == base
-    # Held by a process, not by an object: another process finds it taken.
-    path = os.pathsep.join(str(ROOT / folder) for folder in ("tools", "testbed"))
-    taken = subprocess.run(
-        [sys.executable, "-c", "import simprocess; print(simprocess.Simulator().flash)"],
-        env=dict(os.environ, PYTHONPATH=path),
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    assert taken.stdout.strip() == str(tmp_path / "oxo5110" / "sim-flash-3")
-    second.stop()
-    third.stop()

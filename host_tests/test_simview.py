@@ -1,34 +1,31 @@
 """The simulator's terminal view (tools/simview.py): half blocks, braille with its status line and
 the coach's marks read back as text (tools/simread.py), the legend, a terminal too small."""
 
+import io
 import json
 from pathlib import Path
 
 import goldens
-import lcd_render
-import pcd8544_model
+import mpcheck
 import simread
-import simterm
 import simview
-from simterm import (
-    ANSI,
-    last_drawn,
-    last_is,
-    last_screen,
-    pause,
-    quits,
-    read_until,
-    screens_in,
-    spawn,
-    started,
-)
+from simterm import last_drawn
 
 
-class mp_sim_words(simterm.SimWords):
-    """The status column read back with the firmware's font and layout (from MicroPython)."""
+def glyphs(mp_output):
+    """simulator_mp's glyph table (the small font, the board's X and O) as simread reads it."""
+    return simread.glyphs(bytes.fromhex(mp_output.check("test_glyph_table").strip()))
+
+
+class mp_sim_words(mpcheck.Script):
+    """host_tests/mp/mp_sim_words.py: the tables simulator_mp sends the simulator, as the
+    firmware draws them, read back from the golden screens."""
+
+    heapsize = "256k"
+    paths = (mpcheck.fixture("hostboard"),)
 
     def test_the_status_column_is_read_back_as_text_from_the_glass(self, mp_output):
-        table = simterm.table(mp_output)
+        table = json.loads(mp_output.check("test_table"))
         # The small terminal's status line comes from the pixels, read with the firmware's own
         # font and layout (sent by simulator_mp): what the glass shows, whatever screen drew it.
         expected = {
@@ -50,7 +47,7 @@ class mp_sim_words(simterm.SimWords):
     def test_the_coachs_marks_are_read_back_as_text_from_the_glass(self, mp_output):
         # Braille leaves the coach's small marks as dots: the simulator reads them off the
         # glass (the board's grid, the firmware's small font, its X and O) and writes them out.
-        known = simterm.glyphs(mp_output)
+        known = glyphs(mp_output)
         expected = {
             "coach_empty": ("coach: D D D / D D D / D D D", 4),
             "coach_mid": ("coach: X L3 O / [W3] D D / [W3] D [W3]", 1),
@@ -74,7 +71,7 @@ class mp_sim_words(simterm.SimWords):
         )
 
     def test_the_marks_beside_the_braille_board_line_up_with_its_rows(self, mp_output):
-        cells = simread.coach_marks(goldens.glass("coach_mid"), simterm.glyphs(mp_output))
+        cells = simread.coach_marks(goldens.glass("coach_mid"), glyphs(mp_output))
         inverse = simread.REVERSE % "L3".center(4)
         assert simread.coach_panel(cells, 33) == [
             "the coach's marks ([ ] = best)",
@@ -100,108 +97,31 @@ class mp_sim_words(simterm.SimWords):
         )
 
 
-COACH_ON = {"coach": True, "coach_told": True}  # the Coach setting on, its meaning told already
-
-
-def test_an_80x24_terminal_shows_braille_and_the_coachs_marks_beside_the_board(tmp_path):
-    # The new user's terminal: it cannot hold the 84x24 half-block frame, so the simulator
-    # draws the glass in braille (42x12 characters), here the title screen, dot for dot.
-    title = lcd_render.braille(goldens.glass("title"))
-    assert len(title.split("\n")) == 12 and len(title.split("\n")[0]) == 42
-    (tmp_path / "flash").mkdir()
-    (tmp_path / "flash" / "settings.json").write_text(json.dumps(COACH_ON))
-    child = spawn(tmp_path, dimensions=(24, 80), colour="")
-    out = started(child)
-    screen = read_until(child, out, last_is(lambda dark, status: len(dark) > 200))
-    frame = ANSI.sub("", screen).split("\u250c")[-1].split("\u2514")[0]
-    shown = [line[1:43] for line in frame.split("\n") if line.startswith("\u2502")]
-    assert len(shown) == 12, frame
-    # The logo and the name (pixel rows 0..35) dot for dot; "press key" below them blinks.
-    assert shown[:9] == title.split("\n")[:9], frame
-    assert screens_in(screen)[-1][1] is None  # no status line: the title has no status column
-    # A two-player game with the Coach on: the marks the glass shows in its cells (dots in
-    # braille) stand beside the board as text, row by row with the board's, and a note says
-    # once what terminal the full view needs.
-    beside = lambda rows: [row[45:] for row in rows[1:15]]  # noqa: E731 - after the frame
-    child.send("\r")  # the title: to the menu
-    child.send("\x1b[C\r")  # 2 Players
-    read_until(child, out, lambda text: "D  \u2502 D  \u2502 D" in ANSI.sub("", text))
-    pause(child, out, 0.3)  # the whole frame
-    rows = last_drawn(out[0])
-    assert rows[0].startswith("oxo5110 simulator"), rows
-    assert beside(rows)[:3] == [
-        " the coach's marks ([ ] = best)",
-        "     \u2502    \u2502",
-        "  D  \u2502 D  \u2502 D  ",
-    ], rows
-    assert rows[15] == "  status: X GO   2P    X 0  O 0  D 0", rows
-    child.send("\r")  # X in the centre (the cursor's first cell): O to move
-    row = lambda r: "\u2502".join(r)  # noqa: E731
-    read_until(child, out, lambda text: row(("[D] ", " L3 ", "[D] ")) in ANSI.sub("", text))
-    pause(child, out, 0.3)
-    rows = last_drawn(out[0])
-    assert beside(rows) == [
-        " the coach's marks ([ ] = best)",
-        "     \u2502    \u2502",
-        " " + row(("[D] ", " L3 ", "[D] ")),
-        "     \u2502    \u2502",
-        " " + "\u253c".join(["\u2500" * 4] * 3),
-        "     \u2502    \u2502",
-        " " + row((" L3 ", " X  ", " L3 ")),
-        "     \u2502    \u2502",
-        " " + "\u253c".join(["\u2500" * 4] * 3),
-        "     \u2502    \u2502",
-        " " + row(("[D] ", " L3 ", "[D] ")),
-        "     \u2502    \u2502",
-        " W2 you win on your 2nd move",
-        " L1 they win next   D a draw",
-    ], rows
-    assert len(rows) <= 24 and all(len(r) <= 79 for r in rows), rows
-    # The cursor (after a move, on the next free cell: 5) is inverted, as on the glass.
-    board_row = out[0].split("\x1b[H")[-1].split("\r\n")[7]
-    assert simread.REVERSE % " L3 " + "\u2502" not in board_row, "the cursor is on the right"
-    assert "\u2502" + simread.REVERSE % " L3 " in board_row, board_row
-    size_notes = [r for r in rows if "full view" in r]
-    assert size_notes == [
-        "simulator: this terminal is 80x24; the full view (every pixel) needs 86x33"
-    ]
-    quits(child)
-
-
 def test_the_readme_says_what_terminal_the_full_view_needs():
     readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
     assert "smaller than %dx%d gets a compact view" % simview.HALF_BLOCK_SIZE in readme
 
 
-def test_a_too_small_terminal_says_so_ignores_keys_and_a_narrow_one_wraps_the_legend(tmp_path):
+def test_a_too_small_terminal_says_so_and_a_narrow_one_wraps_the_legend(monkeypatch):
     # The braille view needs 44 columns (42 and its frame) and, that narrow, 19 lines (title,
     # frame, status line, the legend in 3 lines); less than that, a line says so and that keys
-    # are ignored (on a line of its own where the terminal is too narrow for both).
+    # are ignored (on a line of its own where the terminal is too narrow for both; the keys
+    # themselves: test_simkeys' test_keys_are_ignored_while_the_terminal_is_too_small).
     assert simview.compact_size(30) == simview.compact_size(60) == (44, 19)
     assert simview.compact_size(80) == (44, 18)  # the legend's two lines fit
-    child = spawn(tmp_path, dimensions=(10, 30), colour="")
-    out = started(child, "too small")
-    new = read_until(child, out, lambda text: "too small: 30x10, need 44x19" in text)
-    assert last_drawn(new) == ["too small: 30x10, need 44x19", "keys ignored"]
-    # Enter typed at the title in a terminal too small to show it used to open the menu unseen:
-    # made big again, the terminal still shows the title, and only then do keys act.
-    pause(child, out, 1.5)  # the firmware boots and draws its title, unseen
-    child.send("\r \x1b[C")
-    pause(child, out, 0.5)
-    child.setwinsize(18, 44)  # a line too few
-    new = read_until(child, out, lambda text: "44x18, need 44x19" in text)
-    assert last_drawn(new) == ["too small: 44x18, need 44x19; keys ignored"]  # fits in 43
-    child.setwinsize(20, 60)
-    read_until(child, out, lambda text: "q quit" in text and "\u2514" in text)
-    pause(child, out, 0.8)  # the whole frame; time enough for a press the simulator had kept
-    rows = last_drawn(out[0])
+    screen = simview.Screen(io.StringIO())
+    screen.feed(b"P", b"dc - - bl 1")
+
+    def drawn(columns, lines):
+        monkeypatch.setenv("COLUMNS", str(columns))
+        monkeypatch.setenv("LINES", str(lines))
+        screen.draw()
+        return last_drawn(screen.out.getvalue())
+
+    assert drawn(30, 10) == ["too small: 30x10, need 44x19", "keys ignored"]
+    assert drawn(44, 18) == ["too small: 44x18, need 44x19; keys ignored"]  # fits in 43
+    rows = drawn(60, 20)
+    assert rows[1] == "\u250c" + "\u2500" * 42 + "\u2510", rows  # the braille view
     assert len(rows) <= 20 and all(len(row) <= 59 for row in rows), rows
     assert "  h hint (hold SELECT)  u undo (hold PREV)" in rows, rows  # cut between items
     assert "  p menu (hold NEXT)  q quit" in rows, rows
-    title = pcd8544_model.pixels_of(goldens.glass("title"))
-    logo = lambda dark: {(x, y) for x, y in dark if y < 36}  # noqa: E731 - "press key" blinks
-    assert logo(last_screen(out[0])) == logo(title)
-    child.send("\r")
-    menu = pcd8544_model.pixels_of(goldens.glass("menu"))
-    read_until(child, out, last_is(lambda dark, status: dark == menu))
-    quits(child)

@@ -22,7 +22,8 @@ board's flash), then runs main.py; the board is read with boardpins.lcd_pins and
   b"<ms> <hz> <duty_u16>\n" (machine.PWM).
 - In (pipe named by $SIMLINK_IN, optional): actions b"<button> <down_ms> <up_ms>\\n", button
   one of the board's BTN_<name> constants (PREV, NEXT, SELECT...): the pin goes to 0 (pressed;
-  buttons pull up) for down_ms, then to 1 for up_ms, then K. Each phase is timed on the
+  buttons pull up) for down_ms, then to 1 for up_ms, then K; b"WAIT <ms> 0\\n" presses
+  nothing for ms (a script's wait), then K. Each phase is timed on the
   firmware's clock from the firmware's first poll of the new level: the first sleep that
   begins after the change (its loop polls the buttons, then sleeps), so a firmware that got no
   CPU for a while still sees every press and release. One action at a time, strictly in
@@ -47,13 +48,13 @@ _out = None
 _in = None
 _poll = None  # on the key pipe
 _idle = select.poll()  # nothing registered: poll(ms) is one plain sleep
-_line = bytearray()
 _sent_pins = [False]
 # The key action under way: pin (None: none), level now (0 down, 1 up), that phase's length
 # in ms, when it ends (ticks; None until the firmware has polled it), the sleep during which
 # the level changed, up_ms.
 _act = [None, 0, 0, None, 0, 0]
 _sleeps = [0]  # sleeps begun by the firmware
+_WAIT = "WAIT"  # the action's pin when it presses nothing: its down phase is the wait
 
 
 def _frame(kind, payload):
@@ -103,7 +104,8 @@ def _pin(name):
 
 
 def _level(level, ms):
-    machine.set_level(_act[0], level)
+    if _act[0] is not _WAIT:
+        machine.set_level(_act[0], level)
     _act[1] = level
     _act[2] = ms
     _act[3] = None
@@ -112,7 +114,9 @@ def _level(level, ms):
 
 def _start_action(line):
     parts = line.split()
-    pin = _pin(parts[0].decode()) if len(parts) == 3 else None
+    pin = None
+    if len(parts) == 3:
+        pin = _WAIT if parts[0] == b"WAIT" else _pin(parts[0].decode())
     if pin is None or not (parts[1].isdigit() and parts[2].isdigit()):
         _frame(b"K", b"no such button or action: " + bytes(line))
         return False
@@ -130,17 +134,15 @@ def _seen(now):
 
 
 def _read_line():
-    """The next whole action line from the pipe, or None; reads no further than its end."""
-    while _poll.poll(0):
-        byte = _in.read(1)
-        if not byte:
-            raise SystemExit("simulator_mp: the simulator closed the key pipe")
-        if byte == b"\n":
-            line = bytes(_line)
-            _line[:] = b""
-            return line
-        _line.extend(byte)
-    return None
+    """The next action line from the pipe, or None. The simulator writes each line whole in one
+    write (atomic on a pipe), so one that has begun to come in has all come: readline reads to
+    its end and no further."""
+    if not _poll.poll(0):
+        return None
+    line = _in.readline()
+    if not line:
+        raise SystemExit("simulator_mp: the simulator closed the key pipe")
+    return line.rstrip(b"\n")
 
 
 def keys(now):

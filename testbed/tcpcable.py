@@ -2,22 +2,15 @@
 # SPDX-License-Identifier: MIT
 """`End(port)` is what machine.plug() joins to a simulated board's link UART
 (testbed/hostboard/machine_uart.py): write(buf) -> count, readinto(buf) -> count or None,
-any() and clear(). It runs under the MicroPython unix port (its socket and select) inside the
-firmware's own loop, so no call waits: the sockets are non-blocking, and the connection is
-looked after each time the firmware looks at its UART (an end never looked at does nothing).
+any() and clear(). It runs in the firmware's own loop under the unix port, so nothing waits:
+the sockets are non-blocking, and the connection is looked after each time the firmware looks
+at its UART (an end never looked at does nothing).
 
-Two ends find each other on 127.0.0.1:`port` with no one in charge: an end without another
-end connects to the port, and if nobody listens there, it listens and takes the first end that
-connects. So whichever board opens its cable first listens. Once joined it stops listening: a
-cable has two ends, and a third board finds nobody and waits alone for a board of its own. When
-the other end goes away (its process ended or was reset: the connection's end of file), this
-end is a pulled cable, what is written goes nowhere and nothing comes in, and it looks again
-as before: the next end to come is another board on the cable.
-
-Why TCP: the kernel frees a port as its process dies, on Linux and macOS alike, so a crash
-leaves nothing behind (a Unix socket's file outlives it, and then refuses the next bind). Why
-the port must lie below the ephemeral ports (Linux's from 32768, macOS's from 49152): a connect
-to nobody there can be given its own port and meet itself (TCP simultaneous open)."""
+Two ends meet on 127.0.0.1:`port` with no one in charge: an end alone connects, and if nobody
+listens there, listens itself; once joined it stops listening (a third end waits alone). The
+other end gone (end of file) is a pulled cable: what is written goes nowhere, and this end
+looks again as before. Why TCP, and why a port below the ephemeral ones: docs/commands.md, the
+link cable."""
 
 import errno
 import select

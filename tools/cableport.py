@@ -7,7 +7,8 @@ plugs a cable end into that UART, the board file's LINK_UART, before the board b
 import boardlist
 
 ENV = "SIMLINK_CABLE"
-# Below the ephemeral ports (Linux's from 32768): see tcpcable.py. Above the privileged ones.
+# Below the ephemeral ports (Linux's from 32768), where a connect to nobody can meet itself
+# (TCP simultaneous open); above the privileged ones.
 LOWEST, HIGHEST = 1024, 32767
 HELP = (
     "a TCP port on this machine from %d to %d, the same for both boards (say 5110): the first "

@@ -66,31 +66,28 @@ KEYS = {
 
 
 class Buttons:
-    """The queue of button actions (a press, a hold, a wait), handed to the firmware side
-    strictly in order, at most AHEAD at a time; `screen` shows the note on dropped keys."""
+    """The queue of button actions (a press, a hold, a wait) as simulator_mp's lines, handed to
+    it strictly in order, at most AHEAD at a time; `screen` shows the note on dropped keys."""
 
     def __init__(self, screen):
         self.screen = screen
-        self.queue = collections.deque()  # (button, down ms) or (None, wait ms)
+        self.queue = collections.deque()  # action lines not handed over yet
         self.in_flight = 0  # actions handed to simulator_mp, not yet reported done
-        self.wait_until = None
         self.dropped = 0  # keys dropped since the last one taken (Screen.drop_note)
         self.dropped_at = None
 
     def press(self, button, hold=False):
         """Queue a press (or a hold) of button "PREV", "NEXT" or "SELECT"."""
-        self.queue.append((button, HOLD_MS[button] if hold else PRESS_MS))
+        ms = HOLD_MS[button] if hold else PRESS_MS
+        self.queue.append(b"%s %d %d\n" % (button.encode(), ms, GAP_MS))
 
     def wait(self, ms):
         """Queue a pause of ms after the actions before it have finished."""
-        self.queue.append((None, ms))
+        self.queue.append(b"WAIT %d 0\n" % ms)
 
     def pending(self):
         """Actions not finished yet (queued or under way)."""
         return len(self.queue) + self.in_flight
-
-    def busy(self):
-        return bool(self.queue) or self.in_flight > 0 or self.wait_until is not None
 
     def key_dropped(self):
         """A key found the queue full: count it into the one note that says so."""
@@ -114,31 +111,18 @@ class Buttons:
         self.screen.drop_note = None
         self.screen.refresh(force=True)
 
-    def send(self, now, write):
-        """Hand the actions that are due to the firmware side: write(b"BUTTON DOWN_MS UP_MS\\n")
-        for a press or hold; a wait holds back what follows it until it is over."""
-        while self.queue:
-            button, ms = self.queue[0]
-            if button is None:
-                if self.in_flight:
-                    return  # a wait counts from the end of the action before it
-                if self.wait_until is None:
-                    self.wait_until = now + ms / 1000
-                if now < self.wait_until:
-                    return
-                self.wait_until = None
-            elif self.in_flight >= AHEAD:
-                return
-            else:
-                write(b"%s %d %d\n" % (button.encode(), ms, GAP_MS))
-                self.in_flight += 1
-            self.queue.popleft()
+    def send(self, write):
+        """Hand the next actions to the firmware side with write(line), AHEAD at most."""
+        while self.queue and self.in_flight < AHEAD:
+            write(self.queue.popleft())
+            self.in_flight += 1
 
     def done(self):
         """The firmware side reported an action finished."""
         self.in_flight -= 1
 
 
+SCRIPT_LINE = re.compile(r"(select|prev|next)(?: x(\d+))?|hold (select|prev|next)|wait (\d+)")
 SCRIPT_HELP = (
     "a line is one of: select | prev | next [xN] (N 1..%d), hold select|prev|next, "
     "wait MS (0..%d), or a # comment" % (REPEAT_MAX, WAIT_MAX_MS)
@@ -157,36 +141,27 @@ def read_script(path):
         ) from None
     steps = []
     for number, line in enumerate(text.splitlines(), 1):
-        words = line.split("#")[0].lower().split()
+        words = " ".join(line.split("#")[0].lower().split())
         if not words:
             continue
-        count = 1
         where = "%s:%d: %r" % (path, number, line.strip())
-        if len(words) == 2 and re.fullmatch(r"x\d+", words[1]) and words[0] != "hold":
-            count, words = int(words[1][1:]), words[:1]
-            if not 1 <= count <= REPEAT_MAX:
-                raise ValueError("%s: repeat count must be 1..%d" % (where, REPEAT_MAX))
-        if words[0] == "wait" and len(words) == 2 and words[1].isdigit():
-            if int(words[1]) > WAIT_MAX_MS:
-                raise ValueError("%s: wait at most %d ms" % (where, WAIT_MAX_MS))
-            steps.append((None, int(words[1])))
-        elif words[0] in ("select", "prev", "next") and len(words) == 1:
-            steps += [(words[0].upper(), False)] * count
-        elif words[0] == "hold" and len(words) == 2 and words[1] in ("select", "prev", "next"):
-            steps.append((words[1].upper(), True))
-        else:
+        step = SCRIPT_LINE.fullmatch(words)
+        if step is None:
             raise ValueError("%s: cannot read this; %s" % (where, SCRIPT_HELP))
+        press, count, hold, wait = step.groups()
+        if count is not None and not 1 <= int(count) <= REPEAT_MAX:
+            raise ValueError("%s: repeat count must be 1..%d" % (where, REPEAT_MAX))
+        if wait is not None and int(wait) > WAIT_MAX_MS:
+            raise ValueError("%s: wait at most %d ms" % (where, WAIT_MAX_MS))
+        if wait is not None:
+            steps.append((None, int(wait)))
+        elif hold is not None:
+            steps.append((hold.upper(), True))
+        else:
+            steps += [(press.upper(), False)] * int(count or 1)
         if len(steps) > SCRIPT_MAX_ACTIONS:
             raise ValueError("%s: a script has at most %d actions" % (where, SCRIPT_MAX_ACTIONS))
     return steps
-
-
-def queue_script(buttons, steps):
-    for button, arg in steps:
-        if button is None:
-            buttons.wait(arg)
-        else:
-            buttons.press(button, arg)
 
 
 class Keyboard:
@@ -238,8 +213,12 @@ class Keyboard:
 def run_script(sim, steps):
     """Run the steps from boot on, then let the last frames settle; False if the firmware
     stopped."""
-    queue_script(sim.buttons, steps)
-    while sim.buttons.busy() or not sim.ready:
+    for button, arg in steps:
+        if button is None:
+            sim.buttons.wait(arg)
+        else:
+            sim.buttons.press(button, arg)
+    while sim.buttons.pending() or not sim.ready:
         if not sim.ready and time.monotonic() - sim.started > BOOT_TIMEOUT_S:
             raise RuntimeError("the firmware showed nothing for %d s" % BOOT_TIMEOUT_S)
         if not sim.pump(0.5):

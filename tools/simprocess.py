@@ -14,10 +14,9 @@ import tempfile
 import time
 from pathlib import Path
 
-import boardlist
 import cableport
+import deploy_chains
 import layout
-import mpy_build
 import mpyrun
 from simkeys import Buttons
 from simsound import Speaker
@@ -68,18 +67,6 @@ def claim_flash(flash, most=FLASHES):
     return flash, None
 
 
-def build(board, out):
-    """Compile firmware and board (as board.mpy) into out/mpy like deploy; main.py stays source."""
-    mpy = out / "mpy"
-    sources = [p for p in mpy_build.firmware_sources(include_boards=False) if p.name != "main.py"]
-    mpy_build.compile_all(mpy, sources)
-    staged = out / "board" / "board.py"
-    staged.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(boardlist.board_file(board), staged)
-    mpy_build.compile_module(staged, mpy)
-    return mpy
-
-
 # -- the firmware process and its buttons ----------------------------------------------------
 
 
@@ -127,13 +114,10 @@ class Simulator:
         self.console_open = True
 
     def start(self):
-        if mpyrun.micropython_path() is None:  # before any pipe is made
-            raise RuntimeError(
-                mpyrun.UNAVAILABLE + "; `make play` needs it (pip install -r "
-                "requirements-dev.txt on Linux x86-64 or macOS arm64)"
-            )
+        # What `make deploy` copies (main.py stays source), with line numbers for tracebacks.
         self.build_dir = tempfile.TemporaryDirectory(prefix="oxo5110-sim-")
-        mpy = build(self.board, Path(self.build_dir.name))
+        mpy = Path(self.build_dir.name)
+        deploy_chains.build_deploy(self.board, mpy, lines=True)
         out_r, out_w = os.pipe()
         in_r, self.keys_w = os.pipe()
         env = dict(os.environ)
@@ -162,10 +146,7 @@ class Simulator:
 
     def pump(self, timeout):
         """Wait up to timeout for firmware output or an input; False once the firmware ended."""
-        now = time.monotonic()
-        self._send(now)
-        if self.buttons.wait_until is not None:
-            timeout = min(timeout, max(0.0, self.buttons.wait_until - now))
+        self._send()
         if self.speaker.wait() is not None:
             timeout = min(timeout, self.speaker.wait())
         fds = [self.out_r] + ([self.proc.stdout.fileno()] if self.console_open else [])
@@ -184,15 +165,14 @@ class Simulator:
         self.speaker.tick()
         if self.proc.poll() is not None:
             return self._ended()
-        now = time.monotonic()
-        self._send(now)
-        self.buttons.drops_over(now)
+        self._send()
+        self.buttons.drops_over(time.monotonic())
         return True
 
-    def _send(self, now):
+    def _send(self):
         if self.ready:  # no key may reach the firmware's safe-mode check at power-on
             idle = self.buttons.in_flight == 0
-            self.buttons.send(now, lambda line: os.write(self.keys_w, line))
+            self.buttons.send(lambda line: os.write(self.keys_w, line))
             if idle and self.buttons.in_flight:
                 self.key_began = self.screen.look()
 

@@ -24,15 +24,17 @@ def status_text(glass, table):
     x0, rows, rule = layout["x"], layout["rows"], layout["rule"]
     if not all(glasstext.columns(glass, x0 - 2, rule, WIDTH - x0 + 2, 1)):
         return None  # no rule under the level: not a board screen
-    # Each 8x8 cell as 8 column bytes (bit r = row y + r), as framebuf draws text.
     shapes = {bytes.fromhex(v): k + " " for k, v in layout["marks"].items()}  # "X YOU"
     shapes.update((bytes.fromhex(v), k) for k, v in table["font"].items())
-    texts = []
-    for y in rows:
-        cells = (bytes(glasstext.columns(glass, x, y, 8, 8)) for x in range(x0, WIDTH - 7, 8))
-        chars = "".join(shapes.get(cell, "?") for cell in cells)
-        texts.append(" ".join(chars.split()))
+    texts = [" ".join(font_text(glass, shapes, x0, y).split()) for y in rows]
     return "%-5s  %-4s  %s" % (texts[0], texts[1], "  ".join(texts[2:]))
+
+
+def font_text(glass, shapes, x, y):
+    """The glass's 8x8 cells from x, y to its right edge as text, each read with `shapes` (its 8
+    column bytes, bit r = row y + r, as framebuf draws text -> its text; "?" unknown)."""
+    cells = (bytes(glasstext.columns(glass, cx, y, 8, 8)) for cx in range(x, WIDTH - 7, 8))
+    return "".join(shapes.get(cell, "?") for cell in cells)
 
 
 def _shows_board(cols):

@@ -1,38 +1,24 @@
 """Play oxo5110 in a terminal: the unchanged firmware on the MicroPython unix port (make play).
 
-main.py, the board file, the app and the drivers run as deployed (compiled by mpy-cross) under
-the real `micropython`; only `machine` and `time` are host stand-ins (testbed/hostboard). The
-LCD is the PCD8544 controller model fed with the SPI bytes and pin levels the driver sends,
-drawn at its true 84x48 with Unicode half blocks (84 x 24 characters), in the colours of the
-glass: the backlight on or off (dimmed) and the contrast (Vop) shade it. A terminal smaller
-than 86x33 gets a compact braille view, with the status column and the Coach's marks written
-out as text. Keys are the buttons:
+main.py, the board file, the app and the drivers run as deployed (mpy-cross) under the real
+`micropython`, with host stand-ins for `machine` and `time` (testbed/hostboard). The LCD is the
+PCD8544 model fed with what the driver sends, in half blocks in the glass's colours (braille,
+with the status column and the Coach's marks as text, below 86x33). Keys are the buttons:
 
     Left / Up      PREV          Right / Down   NEXT          Space / Enter   SELECT
     h  hint (hold SELECT)        u  undo (hold PREV)          p  menu (hold NEXT)
     q / Ctrl-C     quit
 
-Keys wait until the firmware has booted (its first picture), then run strictly in order, one
-button at a time: a press is the button down 50 ms then up 50 ms (what the firmware's 30 ms
-debounce and 10 ms poll need to see one whole press, each counted from its first poll of the
-level, so a busy machine cannot lose a press); a hold keeps it down 50 ms past the firmware's
-long-press time (SELECT 650 ms, PREV/NEXT 450 ms). Keys typed faster wait in a queue
-of up to 16. `--png DIR` saves every new frame as a PNG; `--script FILE` replays presses
-instead of the keyboard, from boot on: lines `select`, `prev`, `next` (optionally `xN`, N up to
-1000), `hold select|prev|next`, `wait MS` (up to 600000), `#` comments; the simulator quits
-when the script ends. If the firmware stops (safe mode, an error, a crash) the simulator shows
-the last picture, says why and exits with status 3. Colours: 24-bit where $COLORTERM says
-truecolor, else 256; none with $NO_COLOR or when the output is not a terminal. Sound (the
-board's buzzer): `--sound on` (the default) renders each sound to a WAV and plays it with the
-first of paplay, pw-play, aplay, afplay on PATH (the terminal bell without one), `--sound bell`
-rings the bell as each sound begins, `--sound off` is silent. The board's flash (settings.json,
-the tally) is $XDG_STATE_HOME/oxo5110/sim-flash (~/.local/state/...), which `make clean` keeps;
-`--flash DIR` picks another; the simulator names it as it ends. A second simulator running at
-once gets sim-flash-2 (and so on), its own settings and tally. A key that only wakes the
-board (the firmware swallows the first press after the backlight went off) says so under the
-legend. `--cable PORT` (`make play LINK=PORT`) is the board's link cable, its other end in the
-simulator or virtual board given the same port (testbed/tcpcable.py): Link play on both boards
-plays one against the other.
+Keys start once the firmware has drawn its first picture, then run in order, one button at a
+time: a press is the button down 50 ms then up 50 ms, a hold keeps it down past the firmware's
+long press (SELECT 650 ms, PREV/NEXT 450 ms); keys typed faster wait in a queue of up to 16. A
+key that only woke the board (the firmware swallows it after the backlight went off) says so.
+Colours: 24-bit where $COLORTERM says truecolor, else 256; none with $NO_COLOR or no terminal.
+`--script FILE` replays presses from boot on, then quits: lines `select`, `prev`, `next`
+(optionally `xN`, N up to 1000), `hold select|prev|next`, `wait MS` (up to 600000), `#`
+comments. If the firmware stops (safe mode, a crash) the simulator shows the last picture, says
+why and exits with status 3. docs/commands.md says the rest: colours, sound, the board's flash
+(kept where `make clean` does not reach) and the link cable.
 """
 
 import argparse
@@ -91,7 +77,7 @@ def options():
         "--flash",
         type=Path,
         help="the board's filesystem: settings.json, the tally (default %s)"
-        % str(default_flash()).replace(str(Path.home()), "~", 1),
+        % tilde(default_flash()),
     )
     parser.add_argument(
         "--sound",
@@ -185,10 +171,6 @@ def closing(sim, args):
         lines.append(
             "simulator: %d frames saved in %s (frame00001.png on)" % (sim.screen.frames, args.png)
         )
-    home = str(Path.home())
-    where = str(sim.flash)
-    if where.startswith(home + os.sep):
-        where = "~" + where[len(home) :]
     if args.flash is None:
         again = "`make play%s%s`" % (
             "" if args.board == "pico" else " BOARD=" + args.board,
@@ -198,9 +180,15 @@ def closing(sim, args):
         again = "the same command"
     lines.append(
         "simulator: your settings and scores are kept in %s (the board's flash); %s "
-        "plays on with them" % (where, again)
+        "plays on with them" % (tilde(sim.flash), again)
     )
     return lines
+
+
+def tilde(path):
+    """`path` as a person types it: ~ for the home folder."""
+    home, where = str(Path.home()), str(path)
+    return "~" + where[len(home) :] if where.startswith(home + os.sep) else where
 
 
 if __name__ == "__main__":

@@ -6,11 +6,7 @@
 # xorshift generator so both runtimes replay exactly the same seeded presses.
 import buttons as B
 import fakebus
-
-
-def check(condition, message="check failed"):
-    if not condition:
-        raise AssertionError(message)
+from mptest import check  # noqa: F401 - mp_buttons and mp_buttons_cases import it from here
 
 
 def period():

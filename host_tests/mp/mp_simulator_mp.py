@@ -1,6 +1,8 @@
 # simulator_mp with nothing reading the LCD (the virtual board without $SIMLINK_OUT): it keeps a
 # board's real time and, over a long run, none of what the fake SPI records.
 # SPDX-License-Identifier: MIT
+# In the virtual board's heap (testbed/interpreter.py HEAPSIZE, a Pico's), on a flash of its own:
+# mpcheck: heapsize=240k paths={hostboard} args={tmp}
 import gc
 import os
 import sys
