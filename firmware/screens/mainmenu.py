@@ -4,7 +4,8 @@
 import buttons
 import engine
 from game import ONE_PLAYER, TWO_PLAYERS, Game
-from menu import STARTS_LABELS, Menu, choice, cycle, menu_row
+from menu import Menu, choice, cycle
+from menurow import STARTS_LABELS, menu_row
 from micropython import const
 from screen import DEMO, LINK, PLAY, REVIEW, SAME, SETUP, Screen
 

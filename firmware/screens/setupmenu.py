@@ -5,7 +5,8 @@
 # holds this code in RAM.
 import buttons
 import engine
-from menu import STARTS_LABELS, Menu, choice, cycle, menu_row
+from menu import Menu, choice, cycle
+from menurow import STARTS_LABELS, menu_row
 from micropython import const
 from screen import DONE, MENU, SAME, Screen
 from settings import CONTRAST_MAX

@@ -119,7 +119,7 @@ export async function test_the_review_beside_the_glass(t) {
 test_the_review_beside_the_glass.timeout = 60;
 
 export async function test_the_cpu_turn_says_so(t) {
-  // A 1P game where the CPU starts (settings.py starts 1: menu.STARTS_LABELS' CPU).
+  // A 1P game where the CPU starts (settings.py starts 1: menurow.STARTS_LABELS' CPU).
   await oxo.seedSettings(t.context, { ...oxo.COACH_ON, starts: 1 });
   const page = await oxo.open(t);
   // While the CPU thinks the page says whose turn it is: watch every answer the coach gives.
