@@ -10,8 +10,8 @@ from micropython import const
 
 # What screens that are let go import and nothing else needs: the list the menus move through
 # and their rows, the small font of the review and of the coach's note, the link's code and the
-# review's (link play shows a review itself). Each goes with the screen that loaded it; one already loaded
-# stays (a kept screen may use it: the "NO UNDO" sign's font).
+# review's (link play shows a review itself). Each goes with the screen that loaded it; one
+# already loaded stays (a kept screen may use it: the "NO UNDO" sign's font).
 _LET_GO_WITH = const(("menu", "menurow", "smallfont", "linkgame", "linkwire", "review"))
 
 
