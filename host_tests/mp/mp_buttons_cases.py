@@ -9,24 +9,29 @@ import pads
 from mp_buttons_sim import Pin, check, drain, pad1, period, spec_press
 
 
+def play(pad, pins, holds, start, end, base=0):
+    """Poll every ms from start to end (ticks from base); pins[i] is pressed (level 0) from
+    holds[i][0] to holds[i][1], released otherwise. Returns [(ms, event)] as drain() gives."""
+    got = []
+    for t in range(start, end):
+        for pin, (down, up) in zip(pins, holds):  # noqa: B905 - no strict= in MicroPython
+            pin.level = 0 if down <= t < up else 1
+        now = B.ticks_add(base, t)
+        pad.feed(pad.read(), now)
+        drain(pad, now, got, base)
+    return got
+
+
 def check_long_repeat_timing(base=0):
     """LONG exactly long_ms after the press, once per hold; REPEATs at delay + k * period."""
+    pins = (Pin(), Pin())
     pad = B.Pad(
-        (B.Button(Pin(), B.SELECT, long_press=True), B.Button(Pin(), B.NEXT, 0, False, True)),
+        (B.Button(pins[0], B.SELECT, long_press=True), B.Button(pins[1], B.NEXT, 0, False, True)),
         long_ms=600,
         repeat_delay_ms=400,
         repeat_ms=120,
     )
-    got = []
-    for t in range(0, 3000):
-        mask = 0
-        if 100 <= t < 2100:
-            mask |= 1 << B.SELECT
-        if 150 <= t < 1000:
-            mask |= 1 << B.NEXT
-        now = B.ticks_add(base, t)
-        pad.feed(mask, now)
-        drain(pad, now, got, base)
+    got = play(pad, pins, ((100, 2100), (150, 1000)), 0, 3000, base)
     want = [(100, B.event(B.SELECT, B.PRESS)), (150, B.event(B.NEXT, B.PRESS))]
     for k in range(4):  # 550, 670, 790, 910 (the hold ends at 1000)
         want.append((550 + 120 * k, B.event(B.NEXT, B.REPEAT)))
@@ -45,12 +50,7 @@ def check_wrap(wrap_at):
     base = period() - 100 - wrap_at  # the press comes at base + 100
     check_long_repeat_timing(base - 0)
     pad, pin = pad1(30, True, True)
-    got = []
-    for t in range(0, 1500):
-        now = B.ticks_add(base, t)
-        pin.level = 0 if 100 <= t < 1200 else 1
-        pad.feed(pad.read(), now)
-        drain(pad, now, got, base)
+    got = play(pad, (pin,), ((100, 1200),), 0, 1500, base)
     want = []
     spec_press(B.SELECT, 100, 1200, 600, 400, 120, True, True, want)
     check(got == want, "wrap at %d: got %r want %r" % (wrap_at, got, want))
@@ -79,14 +79,7 @@ def check_two_buttons():
     """Two buttons pressed at once (no chord configured): both are seen, each exactly once."""
     pins = (Pin(), Pin())
     pad = B.Pad((B.Button(pins[0], B.UP, 0, False, False), B.Button(pins[1], B.DOWN)))
-    got = []
-    for t in range(0, 500):
-        pins[0].level = 0 if 10 <= t < 200 else 1
-        pins[1].level = 0 if 10 <= t < 250 else 1
-        ev = pad.poll(t)
-        while ev is not None:
-            got.append((t, ev))
-            ev = pad.get()
+    got = play(pad, pins, ((10, 200), (10, 250)), 0, 500)
     want = [
         (10, B.event(B.UP, B.PRESS)),
         (10, B.event(B.DOWN, B.PRESS)),
@@ -102,14 +95,8 @@ def check_chord():
     """PREV then NEXT within chord_ms: PRESS, PRESS, CHORD(PREV_NEXT); no CLICK/LONG/REPEAT."""
     pins = (Pin(), Pin(), Pin())
     pad = pads.three_buttons(*pins)
-    got = []
-    for t in range(0, 2000):
-        pins[0].level = 0 if 100 <= t < 1500 else 1  # PREV held long enough to repeat, if alone
-        pins[1].level = 0 if 180 <= t < 1400 else 1
-        ev = pad.poll(t)
-        while ev is not None:
-            got.append((t, ev))
-            ev = pad.get()
+    # PREV held long enough to repeat, if it were alone.
+    got = play(pad, pins, ((100, 1500), (180, 1400)), 0, 2000)
     chord = B.event(B.PREV_NEXT, B.CHORD)
     want = [
         (100, B.event(B.PREV, B.PRESS)),
@@ -123,14 +110,7 @@ def check_chord():
     check(B.kind_of(chord) == B.CHORD, "chord kind")
     # Too far apart (second press 101 ms later): two separate presses, PREV repeats as usual.
     pad.reset(3000)
-    got = []
-    for t in range(3000, 4000):
-        pins[0].level = 0 if 3100 <= t < 3600 else 1
-        pins[1].level = 0 if 3201 <= t < 3300 else 1
-        ev = pad.poll(t)
-        while ev is not None:
-            got.append((t, ev))
-            ev = pad.get()
+    got = play(pad, pins, ((3100, 3600), (3201, 3300)), 3000, 4000)
     want = [
         (3100, B.event(B.PREV, B.PRESS)),
         (3201, B.event(B.NEXT, B.PRESS)),
@@ -238,11 +218,7 @@ def check_queue_full_defers():
 def check_tap_shorter_than_debounce():
     """A 5 ms tap is a whole press: PRESS at once, RELEASE when the debounce window ends."""
     pad, pin = pad1()
-    got = []
-    for t in range(0, 100):
-        pin.level = 0 if t < 5 else 1
-        pad.feed(pad.read(), t)
-        drain(pad, t, got)
+    got = play(pad, (pin,), ((0, 5),), 0, 100)
     press, release, click = (B.event(B.SELECT, k) for k in (B.PRESS, B.RELEASE, B.CLICK))
     check(got == [(0, press), (30, release), (30, click)], "got %r" % got)
 
@@ -251,12 +227,7 @@ def check_chord_edges():
     """A button held since start-up takes no part in a chord; a third button acts alone."""
     pins = (Pin(), Pin(), Pin(0))  # SELECT held through start-up
     pad = pads.three_buttons(*pins)
-    got = []
-    for t in range(0, 1000):
-        pins[0].level = 0 if 100 <= t < 500 else 1
-        pins[1].level = 0 if 120 <= t < 500 else 1
-        pad.feed(pad.read(), t)
-        drain(pad, t, got)
+    got = play(pad, pins[:2], ((100, 500), (120, 500)), 0, 1000)
     want = [
         (100, B.event(B.PREV, B.PRESS)),
         (120, B.event(B.NEXT, B.PRESS)),
@@ -267,13 +238,8 @@ def check_chord_edges():
     check(got == want, "muted SELECT: got %r" % got)
     pins[2].level = 1
     pad.reset(2000)
-    got = []
-    for t in range(2000, 3000):
-        pins[0].level = 0 if 2100 <= t < 2500 else 1
-        pins[1].level = 0 if 2120 <= t < 2500 else 1
-        pins[2].level = 0 if 2150 <= t < 2200 else 1  # pressed during the chord
-        pad.feed(pad.read(), t)
-        drain(pad, t, got)
+    # SELECT pressed during the chord.
+    got = play(pad, pins, ((2100, 2500), (2120, 2500), (2150, 2200)), 2000, 3000)
     want = [
         (2100, B.event(B.PREV, B.PRESS)),
         (2120, B.event(B.NEXT, B.PRESS)),
@@ -291,25 +257,15 @@ def check_chord_window_is_inclusive_and_needs_exactly_two():
     """The second press exactly chord_ms after the first still makes a chord; three do not."""
     pins = (Pin(), Pin(), Pin())
     pad = pads.three_buttons(*pins)
-    got = []
-    for t in range(0, 300):
-        pins[0].level = 0 if 0 <= t < 200 else 1
-        pins[1].level = 0 if 100 <= t < 200 else 1  # 100 ms = chord_ms after PREV
-        pad.feed(pad.read(), t)
-        drain(pad, t, got)
+    got = play(pad, pins, ((0, 200), (100, 200)), 0, 300)  # NEXT chord_ms (100) after PREV
     check((100, B.event(B.PREV_NEXT, B.CHORD)) in got, "chord at chord_ms: %r" % got)
     # SELECT listed first, so that PREV is the last other held button NEXT's press looks at.
     pad = B.Pad(
         [B.Button(pins[2], B.SELECT), B.Button(pins[0], B.PREV), B.Button(pins[1], B.NEXT)],
         chords=(B.PREV_NEXT,),
     )
-    got = []
-    for t in range(1000, 1300):
-        pins[2].level = 0 if 1100 <= t < 1200 else 1  # SELECT, then PREV, then NEXT: all mashed
-        pins[0].level = 0 if 1110 <= t < 1200 else 1
-        pins[1].level = 0 if 1120 <= t < 1200 else 1
-        pad.feed(pad.read(), t)
-        drain(pad, t, got)
+    # SELECT, then PREV, then NEXT: all mashed.
+    got = play(pad, pins, ((1110, 1200), (1120, 1200), (1100, 1200)), 1000, 1300)
     kinds = [B.kind_of(ev) for _, ev in got]
     check(B.CHORD not in kinds, "no chord when a third button is involved: %r" % got)
     check(kinds.count(B.CLICK) == 3, "three clicks: %r" % got)
