@@ -77,12 +77,19 @@ def test_rename_fallback_when_fs_refuses_overwrite():
     check(len(calls) == 2 and stored()["level"] == 2 and not exists(TMP), repr(calls))
 
 
-def test_save_failure_is_reported_not_raised():
-    fresh()
-    s = Settings.load(MNT + "/no/such/dir/settings.json")
-    check(values(s) == DEFAULTS and not s.dirty, "nothing to write until a change")
+def test_a_failed_save_leaves_no_temporary_file():
+    disk = fresh()
+    s = Settings.load(PATH)
+    write(PATH, json.dumps(custom()))
+    for n in range(disk.ioctl(4, 0) * 4):  # fill the flash so the write fails part-way
+        try:
+            write(MNT + "/fill%d" % n, "x" * 2000)
+        except OSError:
+            break
     s.set("contrast", 50)
-    check(s.save() is False and s.dirty)
+    s.dumps = lambda: "x" * 20000  # more than the space left
+    check(s.save() is False, "the save should fail on a full flash")
+    check(not exists(TMP), "a failed save left " + TMP)
 
 
 def test_a_failed_save_is_reported_once_until_one_succeeds():
@@ -97,7 +104,8 @@ def test_a_failed_save_is_reported_once_until_one_succeeds():
         s = Settings.load(PATH, report=heard.append)
         check(values(s) == DEFAULTS and not s.dirty and heard == [], "%s: %r" % (kind, heard))
         s.set("contrast", 50)
-        check(s.save() is False and s.save() is False and len(heard) == 1, repr(heard))
+        check(s.save() is False and s.dirty, "%s: a failed save keeps the change" % kind)
+        check(s.save() is False and len(heard) == 1, repr(heard))
         check(heard[0].startswith(PATH + " not saved: ") and "EISDIR" in heard[0], heard[0])
         if kind == "lfs2":
             os.remove(PATH + "/keep")
