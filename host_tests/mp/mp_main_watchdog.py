@@ -147,6 +147,7 @@ def test_ctrl_c_stops_the_watchdog_for_the_repl():
             check(False, "KeyboardInterrupt was swallowed")
         except KeyboardInterrupt:
             pass
+        check(read("error.log") == "" and not h.shows("ERROR", inverted=True), board + ": logged")
         dog = machine.wdt()
         if board == "pico":
             check(dog is not None and not dog.armed, "the rp2 watchdog still runs")
