@@ -8,19 +8,6 @@ from hostapp import HostApp
 from mptest import check
 
 
-def test_title_and_menu():
-    r = HostApp(alone=True)
-    r.run(50)
-    check(r.text_at("OXO 5110", 10, 21), r.show())
-    r.click(SELECT)
-    check(r.menu_row(0), "first row highlighted:\n" + r.show())
-    check(r.text_at("2 Players", 1, 8), r.show())
-    r.click(NEXT)
-    check(r.menu_row(1) and not r.menu_row(0), "NEXT moves the highlight")
-    r.click(PREV)
-    check(r.menu_row(0))
-
-
 def test_no_demo_while_a_paused_game_waits():
     r = new_1p(LEVELS - 1, "YOU", seed=14)
     play_cell(r, 4)
@@ -75,19 +62,6 @@ def test_left_and_right_step_a_value_both_ways_on_a_five_way_pad():
     r.click(buttons.RIGHT)
     r.click(buttons.RIGHT)
     check(value_on_row(r, 2, ("PERF",)) == "PERF" and r.menu_row(2), r.show())
-
-
-def test_a_save_waiting_on_the_main_menu_is_made():
-    # MainMenu.due() is asked only while a save waits (app.App.step), e.g. a change made on the
-    # settings screen whose save waited for its click to sound out (issue 19: on the rp2 port
-    # this step raised AttributeError).
-    r = HostApp(alone=True)
-    to_menu(r)
-    r.settings.set("level", 0)
-    r.app.shared.save_soon(r.now)
-    r.run(1000)
-    check(r.menu_row(0), r.show())
-    check(not r.settings.dirty, "the save waiting on the main menu was made")
 
 
 def arrow(r, tip_y, toward, ink=1):
