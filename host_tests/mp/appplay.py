@@ -1,6 +1,7 @@
 # Playing the app by its buttons and reading the glass, for the MicroPython checks of the
-# screens (mp_play.py, mp_mainmenu.py, mp_setupmenu.py, mp_demo.py, mp_power.py, mp_app.py).
+# screens (mp_play.py, mp_mainmenu.py, mp_setupmenu.py, mp_coach.py, mp_app_screens.py, ...).
 # SPDX-License-Identifier: MIT
+import binascii
 import random
 
 import engine
@@ -187,3 +188,23 @@ def settings_back(r):
         r.click(NEXT)
     r.click(SELECT)
     check(r.text_at("Settings", 1, 32, True) or r.text_at("Settings", 1, 40, True), r.show())
+
+
+def open_settings(r):
+    """From the title: the Settings screen, on its first row (Contr)."""
+    to_menu(r)
+    menu_to(r, 4)
+    r.click(SELECT)
+    check(r.text_at("Contr", 1, 0, True), r.show())
+
+
+def coach_row(r):
+    """From the first row of Settings: down to the Coach row."""
+    for _ in range(5):
+        r.click(NEXT)
+    check(r.text_at("Coach", 1, 40, True), "the Coach row:\n" + r.show())
+
+
+def snap(r, name):
+    """Print the glass as "GLASS <name> <hex>", for a host test to compare with its golden."""
+    print("GLASS", name, binascii.hexlify(r.model.glass()).decode())

@@ -1,19 +1,25 @@
-# Every app screen, driven with the buttons and printed as "GLASS <name> <hex>" (what the
-# glass shows, from the controller model) for host_tests/test_app_screens.py to compare with
-# the golden PNGs.
+# Every app screen, the coach's too, driven with the buttons and printed as "GLASS <name> <hex>"
+# (what the glass shows, from the controller model) for host_tests/test_app_screens.py to
+# compare with the golden PNGs.
 # SPDX-License-Identifier: MIT
-import binascii
 import random
 
 import mptest
-from appplay import play_cell
+from appplay import (
+    coach_row,
+    cursor_to,
+    line_on,
+    menu_to,
+    open_settings,
+    perfect,
+    play_cell,
+    play_out,
+    settings_back,
+    snap,
+)
 from buttons import NEXT, PREV, SELECT
 from hostapp import HostApp
 from screen import PLAY
-
-
-def snap(r, name):
-    print("GLASS", name, binascii.hexlify(r.model.glass()).decode())
 
 
 def blink_on(r, probe):
@@ -102,31 +108,39 @@ def test_the_buttons_reach_every_screen():
     r.click(PREV)
     r.click(SELECT)  # 1P vs CPU
     r.run(50)
-    import engine
-    import gameboard
-
     for _game in range(30):
-        while r.cursor() >= 0:
-            b = 0
-            for i in range(9):
-                c = r.steady(i)
-                b |= (1 if c == "X" else 2 if c == "O" else 0) << (2 * i)
-            play_cell(r, engine.best_move(b, gameboard.to_move(b)))
+        play_out(r, perfect)
         game = r.app.shared.game
         if r.status(0, "WIN!") or game.result == game.human:
             break
         r.click(SELECT)
         r.run(50)
-    line = r.app.shared.game.line
-    a, b = line[0], line[1]
-    x = (a % 3) * 16 + 7 + 6 * ((b % 3) - (a % 3))
-    y = (a // 3) * 16 + 7 + 6 * ((b // 3) - (a // 3))
-    blink_on(r, lambda: r.pixel(x, y) == 1)
+    blink_on(r, lambda: line_on(r, r.app.shared.game.line) == 1)
     snap(r, "win_1p")
     # The demo, on an idle menu (held NEXT at the end of a game: no game waits there).
     r.hold(NEXT, 700)
     r.run(r.app.demo_after_ms + 2200)
     snap(r, "demo")
+
+
+def test_the_buttons_reach_the_coachs_screens():
+    r = HostApp(alone=True)
+    open_settings(r)
+    coach_row(r)
+    r.click(SELECT)  # Coach ON, the first time: what the marks mean
+    snap(r, "coach_told")
+    r.click(PREV)  # a press dismisses it
+    settings_back(r)
+    menu_to(r, 1)
+    r.click(SELECT)  # 2 Players
+    r.run(50)
+    snap(r, "coach_empty")  # every move draws: none is boxed
+    play_cell(r, 0)
+    play_cell(r, 2)  # X to move: wins, a draw, a loss
+    cursor_to(r, 1)
+    snap(r, "coach_mid")
+    cursor_to(r, 3)
+    snap(r, "coach_cursor_best")
 
 
 mptest.run(globals())

@@ -9,9 +9,11 @@ import engine
 import gameboard
 import mptest
 from appplay import (
+    coach_row,
     cursor_to,
     first_free,
     menu_to,
+    open_settings,
     play_cell,
     play_out,
     rig_with,
@@ -163,9 +165,7 @@ def test_turning_the_coach_off_lets_its_code_go():
     r.hold(NEXT, 700)  # to the menu: Continue, 1P, 2P, Level, Start, Settings
     menu_to(r, 5)
     r.click(SELECT)
-    for _ in range(5):
-        r.click(NEXT)
-    check(r.text_at("Coach", 1, 40, True), r.show())
+    coach_row(r)
     r.click(SELECT)  # OFF
     settings_back(r)
     menu_to(r, 0)
@@ -182,11 +182,8 @@ def test_turned_on_once_and_off_again_before_a_game_nothing_stays():
     for name in ("coach", "smallfont"):
         sys.modules.pop(name, None)
     r = HostApp(alone=True)  # the coach off, never told
-    to_menu(r)
-    menu_to(r, 4)  # 1P, 2P, Level, Start, Settings (no game waits)
-    r.click(SELECT)
-    for _ in range(5):
-        r.click(NEXT)
+    open_settings(r)  # no game waits: Settings is the menu's row 4
+    coach_row(r)
     r.click(SELECT)  # ON: the note on the marks
     check("smallfont" in sys.modules, "the note did not load the font:\n" + r.show())
     r.click(SELECT)  # the note goes

@@ -7,9 +7,11 @@ import mptest
 from app import App
 from appplay import (
     LEVELS,
+    coach_row,
     first_free,
     menu_to,
     new_1p,
+    open_settings,
     play_out,
     rig_with,
     settings_back,
@@ -25,10 +27,8 @@ STILL_MS = App.save_ms  # a save waits for the buttons to have been still this l
 
 def test_settings_screen():
     r = HostApp(alone=True)
-    to_menu(r)
-    menu_to(r, 4)
-    r.click(SELECT)
-    check(r.text_at("Contr", 1, 0, True) and r.menu_row(0), r.show())
+    open_settings(r)
+    check(r.menu_row(0), r.show())
     saved = read(r.path)  # "": nothing written yet (not at a first boot)
     vop = r.model.vop
     check(vop == 60, "contrast from settings: %d" % vop)
@@ -115,13 +115,6 @@ def test_moving_off_reset_cancels_the_question():
     check(r.count(4, "L", 3), "scores kept:\n" + r.show())
 
 
-def open_settings(r):
-    to_menu(r)
-    menu_to(r, 4)
-    r.click(SELECT)
-    check(r.text_at("Contr", 1, 0, True), r.show())
-
-
 def test_the_settings_screen_is_loaded_when_opened_and_let_go_when_left():
     import sys
 
@@ -173,12 +166,6 @@ def test_light_sound_level_and_start_rows():
     r.click(NEXT)
     r.click(SELECT)
     check(r.text_at("YOU", 84 - 24, 32, True), "ALT, then YOU:\n" + r.show())
-
-
-def coach_row(r):
-    for _ in range(5):
-        r.click(NEXT)
-    check(r.text_at("Coach", 1, 40, True), "the Coach row:\n" + r.show())
 
 
 def telling(r):
