@@ -208,3 +208,28 @@ def coach_row(r):
 def snap(r, name):
     """Print the glass as "GLASS <name> <hex>", for a host test to compare with its golden."""
     print("GLASS", name, binascii.hexlify(r.model.glass()).decode())
+
+
+def coach_game(row, **values):
+    """The App alone with the coach on (already told), from the title into the game on menu
+    row `row` (0: 1P vs CPU, 1: 2 Players); `values`: other settings saved before the boot."""
+    r = rig_with(coach=True, coach_told=True, **values)
+    to_menu(r)
+    menu_to(r, row)
+    r.click(SELECT)
+    r.run(50)
+    return r
+
+
+MARKS = ("D", "W1", "W2", "W3", "W4", "W5", "L1", "L2", "L3", "L4")  # every mark_of there is
+
+
+def mark_of(score):
+    """The coach's mark for a root_scores score: W n, a win with the mover's n-th move (a win k
+    plies away, k odd, is its (k + 1) / 2-th); L n, a loss with the other's n-th (k even: its
+    k / 2-th); D, a draw."""
+    if score > 0:
+        return "W%d" % ((100 - score + 1) // 2)
+    if score < 0:
+        return "L%d" % ((100 + score) // 2)
+    return "D"

@@ -9,6 +9,8 @@ import engine
 import gameboard
 import mptest
 from appplay import (
+    MARKS,
+    coach_game,
     coach_row,
     cursor_to,
     first_free,
@@ -24,8 +26,6 @@ from buttons import NEXT, SELECT
 from hostapp import HostApp
 from mptest import check
 from screen import PLAY
-
-MARKS = ("W1", "W2", "W3", "W4", "W5", "L1", "L2", "L3", "L4", "D")
 
 
 def free_cells(r):
@@ -70,9 +70,7 @@ def test_a_game_without_the_coach_never_loads_it():
 
 
 def test_marks_show_on_each_humans_turn_and_never_on_the_cpus_or_after_the_end():
-    r = rig_with(coach=True, coach_told=True, starts=0)  # the player starts against the CPU
-    to_menu(r)
-    start(r, 0)
+    r = coach_game(0, starts=0)  # the player starts against the CPU
     check(marked(r), "the player's turn:\n" + r.show())
     game = r.app.shared.game
     while not game.over():
@@ -94,9 +92,7 @@ def test_marks_show_on_each_humans_turn_and_never_on_the_cpus_or_after_the_end()
 
 
 def test_one_search_per_position_however_many_frames():
-    r = rig_with(coach=True, coach_told=True)
-    to_menu(r)
-    start(r, 1)
+    r = coach_game(1)
     real = engine.scores_into
     searched = []
 
@@ -126,9 +122,7 @@ def test_one_search_per_position_however_many_frames():
 
 
 def test_the_hint_blinks_on_a_best_cell_with_its_mark_readable_in_both_phases():
-    r = rig_with(coach=True, coach_told=True)
-    to_menu(r)
-    start(r, 1)
+    r = coach_game(1)
     play_cell(r, 0)
     play_cell(r, 2)  # X to move: W3 on the best cells, D and L3 on the others
     hint = engine.best_move(r.app.shared.game.board, engine.X)
@@ -158,9 +152,7 @@ def unmarked_board(r):
 
 def test_turning_the_coach_off_lets_its_code_go():
     sys.modules.pop("coach", None)
-    r = rig_with(coach=True, coach_told=True)
-    to_menu(r)
-    start(r, 1)
+    r = coach_game(1)
     check("coach" in sys.modules and marked(r), r.show())
     r.hold(NEXT, 700)  # to the menu: Continue, 1P, 2P, Level, Start, Settings
     menu_to(r, 5)
@@ -198,9 +190,7 @@ def test_the_search_and_the_frame_leave_no_garbage():
     # Each position searched and drawn, with the collector off. A call frame over 11 words is
     # taken from the heap and freed on return (py/objfun.c, VM_MAX_STATE_ON_STACK): that is not
     # garbage, and gc.mem_alloc() does not count it.
-    r = rig_with(coach=True, coach_told=True)
-    to_menu(r)
-    start(r, 1)
+    r = coach_game(1)
     play = r.app.screens[PLAY]
     game = r.app.shared.game
     lcd = r.app.lcd

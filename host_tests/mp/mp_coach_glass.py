@@ -8,41 +8,20 @@
 import engine
 import gameboard
 import mptest
-from appplay import menu_to, rig_with, to_menu
-from buttons import SELECT
+from appplay import coach_game, mark_of
 from mptest import check
 from positions import GOING_ON, going_on
 from screen import PLAY
 
 
 def expected(board, player):
-    """Per cell: None if taken, else (mark, boxed) from root_scores. A win in n plies is the
-    mover's ((n + 1) // 2)-th move, a loss in n plies the other side's (n // 2)-th; the best
-    are boxed unless every move scores the same."""
+    """Per cell: None if taken, else (mark, boxed) from root_scores; the best are boxed unless
+    every move scores the same."""
     scores = engine.root_scores(board, player)
     free = [s for s in scores if s is not None]
     best = max(free)
     tie = min(free) == best
-    out = []
-    for s in scores:
-        if s is None:
-            out.append(None)
-        elif s > 0:
-            out.append(("W%d" % ((100 - s + 1) // 2), s == best and not tie))
-        elif s < 0:
-            out.append(("L%d" % ((100 + s) // 2), s == best and not tie))
-        else:
-            out.append(("D", s == best and not tie))
-    return out
-
-
-def two_player_rig():
-    r = rig_with(coach=True, coach_told=True)
-    to_menu(r)
-    menu_to(r, 1)
-    r.click(SELECT)  # 2 Players
-    r.run(50)
-    return r
+    return [None if s is None else (mark_of(s), s == best and not tie) for s in scores]
 
 
 def show(r, board, n, k):
@@ -76,7 +55,7 @@ def wrong(r, board, n, k):
 
 
 def test_the_marks_on_the_glass_say_what_root_scores_says_in_every_position():
-    r = two_player_rig()
+    r = coach_game(1)
     positions = going_on()
     check(len(positions) == GOING_ON, "%d positions" % len(positions))
     k = 0
@@ -88,7 +67,7 @@ def test_the_marks_on_the_glass_say_what_root_scores_says_in_every_position():
 
 
 def test_a_wrong_mark_is_caught():
-    r = two_player_rig()
+    r = coach_game(1)
     import coach  # the App's: a HostApp starts the firmware from nothing
 
     board = gameboard.pack((1, 1, 0, 2, 2, 0, 0, 0, 0))  # X to move: cell 2 wins at once

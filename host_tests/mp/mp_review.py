@@ -9,7 +9,7 @@ import gameboard
 import glasstext
 import mptest
 from appheap import heap_over
-from appplay import first_free, line_on, marks, new_1p, play_out, two_player
+from appplay import MARKS, first_free, line_on, mark_of, marks, new_1p, play_out, two_player
 from buttons import NEXT, PREV, SELECT
 from mptest import check
 from positions import best_score, result_after, sign
@@ -23,19 +23,6 @@ RESULTS = {1: "WIN", 0: "DRAW", -1: "LOSS"}
 
 def scores(board):
     return engine.root_scores(board, gameboard.to_move(board))
-
-
-def mark_of(score):
-    # The coach's marks by their meaning: W n, a win with my n-th move (a win k plies away, k
-    # odd, is my (k + 1) / 2-th move); L n, a loss with their n-th (k even: their k / 2-th).
-    if score > 0:
-        return "W%d" % ((100 - score + 1) // 2)
-    if score < 0:
-        return "L%d" % ((100 + score) // 2)
-    return "D"
-
-
-MARKS = ("D", "W1", "W2", "W3", "W4", "W5", "L1", "L2", "L3", "L4")
 
 
 def said(before, after, best):
