@@ -22,6 +22,15 @@ def play(pad, pins, holds, start, end, base=0):
     return got
 
 
+def events(spec):
+    """[(ms, event)] from a timeline "ms BUTTON KIND, ...", names as buttons.py has them."""
+    out = []
+    for item in spec.split(","):
+        t, name, kind = item.split()
+        out.append((int(t), B.event(getattr(B, name), getattr(B, kind))))
+    return out
+
+
 def check_long_repeat_timing(base=0):
     """LONG exactly long_ms after the press, once per hold; REPEATs at delay + k * period."""
     pins = (Pin(), Pin())
@@ -80,14 +89,10 @@ def check_two_buttons():
     pins = (Pin(), Pin())
     pad = B.Pad((B.Button(pins[0], B.UP, 0, False, False), B.Button(pins[1], B.DOWN)))
     got = play(pad, pins, ((10, 200), (10, 250)), 0, 500)
-    want = [
-        (10, B.event(B.UP, B.PRESS)),
-        (10, B.event(B.DOWN, B.PRESS)),
-        (200, B.event(B.UP, B.RELEASE)),
-        (200, B.event(B.UP, B.CLICK)),
-        (250, B.event(B.DOWN, B.RELEASE)),
-        (250, B.event(B.DOWN, B.CLICK)),
-    ]
+    want = events(
+        "10 UP PRESS, 10 DOWN PRESS, 200 UP RELEASE, 200 UP CLICK, 250 DOWN RELEASE, "
+        "250 DOWN CLICK"
+    )
     check(got == want, "got %r want %r" % (got, want))
 
 
@@ -98,27 +103,19 @@ def check_chord():
     # PREV held long enough to repeat, if it were alone.
     got = play(pad, pins, ((100, 1500), (180, 1400)), 0, 2000)
     chord = B.event(B.PREV_NEXT, B.CHORD)
-    want = [
-        (100, B.event(B.PREV, B.PRESS)),
-        (180, B.event(B.NEXT, B.PRESS)),
-        (180, chord),
-        (1400, B.event(B.NEXT, B.RELEASE)),
-        (1500, B.event(B.PREV, B.RELEASE)),
-    ]
+    want = events(
+        "100 PREV PRESS, 180 NEXT PRESS, 180 PREV_NEXT CHORD, 1400 NEXT RELEASE, 1500 PREV RELEASE"
+    )
     check(got == want, "chord: got %r want %r" % (got, want))
     check(B.button_of(chord) == B.chord_id(B.PREV, B.NEXT) == 6, "chord id")
     check(B.kind_of(chord) == B.CHORD, "chord kind")
     # Too far apart (second press 101 ms later): two separate presses, PREV repeats as usual.
     pad.reset(3000)
     got = play(pad, pins, ((3100, 3600), (3201, 3300)), 3000, 4000)
-    want = [
-        (3100, B.event(B.PREV, B.PRESS)),
-        (3201, B.event(B.NEXT, B.PRESS)),
-        (3300, B.event(B.NEXT, B.RELEASE)),
-        (3300, B.event(B.NEXT, B.CLICK)),
-        (3500, B.event(B.PREV, B.REPEAT)),
-        (3600, B.event(B.PREV, B.RELEASE)),
-    ]
+    want = events(
+        "3100 PREV PRESS, 3201 NEXT PRESS, 3300 NEXT RELEASE, 3300 NEXT CLICK, 3500 PREV REPEAT, "
+        "3600 PREV RELEASE"
+    )
     check(got == want, "no chord: got %r want %r" % (got, want))
 
 
@@ -174,12 +171,8 @@ def check_late_repeats_drop():
     for t in (0, 1, 2000, 2001, 2079, 2080, 2160):  # repeats due at 400, 520, ... 1960, 2080
         pad.feed((1 << B.NEXT) if t < 2160 else 0, t)
         drain(pad, t, got)
-    want = [
-        (0, B.event(B.NEXT, B.PRESS)),
-        (2000, B.event(B.NEXT, B.REPEAT)),  # late: one repeat, not fourteen
-        (2080, B.event(B.NEXT, B.REPEAT)),  # the next point on the grid (400 + 120 * 14)
-        (2160, B.event(B.NEXT, B.RELEASE)),
-    ]
+    # Late at 2000: one repeat, not fourteen; then the next point on the grid (400 + 120 * 14).
+    want = events("0 NEXT PRESS, 2000 NEXT REPEAT, 2080 NEXT REPEAT, 2160 NEXT RELEASE")
     check(got == want, "got %r want %r" % (got, want))
 
 
@@ -219,8 +212,7 @@ def check_tap_shorter_than_debounce():
     """A 5 ms tap is a whole press: PRESS at once, RELEASE when the debounce window ends."""
     pad, pin = pad1()
     got = play(pad, (pin,), ((0, 5),), 0, 100)
-    press, release, click = (B.event(B.SELECT, k) for k in (B.PRESS, B.RELEASE, B.CLICK))
-    check(got == [(0, press), (30, release), (30, click)], "got %r" % got)
+    check(got == events("0 SELECT PRESS, 30 SELECT RELEASE, 30 SELECT CLICK"), "got %r" % got)
 
 
 def check_chord_edges():
@@ -228,28 +220,18 @@ def check_chord_edges():
     pins = (Pin(), Pin(), Pin(0))  # SELECT held through start-up
     pad = pads.three_buttons(*pins)
     got = play(pad, pins[:2], ((100, 500), (120, 500)), 0, 1000)
-    want = [
-        (100, B.event(B.PREV, B.PRESS)),
-        (120, B.event(B.NEXT, B.PRESS)),
-        (120, B.event(B.PREV_NEXT, B.CHORD)),
-        (500, B.event(B.PREV, B.RELEASE)),
-        (500, B.event(B.NEXT, B.RELEASE)),
-    ]
+    want = events(
+        "100 PREV PRESS, 120 NEXT PRESS, 120 PREV_NEXT CHORD, 500 PREV RELEASE, 500 NEXT RELEASE"
+    )
     check(got == want, "muted SELECT: got %r" % got)
     pins[2].level = 1
     pad.reset(2000)
     # SELECT pressed during the chord.
     got = play(pad, pins, ((2100, 2500), (2120, 2500), (2150, 2200)), 2000, 3000)
-    want = [
-        (2100, B.event(B.PREV, B.PRESS)),
-        (2120, B.event(B.NEXT, B.PRESS)),
-        (2120, B.event(B.PREV_NEXT, B.CHORD)),
-        (2150, B.event(B.SELECT, B.PRESS)),
-        (2200, B.event(B.SELECT, B.RELEASE)),
-        (2200, B.event(B.SELECT, B.CLICK)),
-        (2500, B.event(B.PREV, B.RELEASE)),
-        (2500, B.event(B.NEXT, B.RELEASE)),
-    ]
+    want = events(
+        "2100 PREV PRESS, 2120 NEXT PRESS, 2120 PREV_NEXT CHORD, 2150 SELECT PRESS, "
+        "2200 SELECT RELEASE, 2200 SELECT CLICK, 2500 PREV RELEASE, 2500 NEXT RELEASE"
+    )
     check(got == want, "third button: got %r" % got)
 
 
