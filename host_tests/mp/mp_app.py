@@ -54,8 +54,10 @@ def held_screens(app):
 def test_the_title_the_demo_and_the_settings_are_let_go_when_left():
     # Each is made when it shows and let go once left, its code with it (app.App.show):
     # nothing keeps the screen, nor sys.modules its module; shown again, it is loaded again.
+    sys.modules.pop("setupmenu", None)
     r = HostApp(alone=True)
     to_menu(r)
+    check("setupmenu" not in sys.modules, "the settings screen loaded before it was opened")
     menu_to(r, 1)
     r.click(SELECT)  # a two-player game: X on 0, 1, 2 wins it
     for cell in (0, 3, 1, 4, 2):

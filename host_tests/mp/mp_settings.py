@@ -165,26 +165,6 @@ def test_a_file_from_before_the_boot_count_counts_from_zero():
     check(s.dirty and disk.writes == before, "the count is written by the next save, not now")
 
 
-def test_a_boot_count_not_saved_is_the_same_at_the_next_boot():
-    # A board that hangs before anything is saved gets the same number at every start: what
-    # lets errorlog.note_once log such a run once. A saved count gives the next boot the next.
-    fresh()
-    write(PATH, json.dumps(custom()))
-    check(Settings.load(PATH).count_boot() == 42)
-    check(Settings.load(PATH).count_boot() == 42, "a count never saved moved on")
-    s = Settings.load(PATH)
-    s.count_boot()
-    check(s.save() and stored()["boots"] == 42)
-    check(Settings.load(PATH).count_boot() == 43)
-
-
-def test_a_bad_file_starts_the_boot_count_again():
-    fresh()
-    write(PATH, "{'boots': 41}")
-    s = Settings.load(PATH)
-    check(exists(BAD) and s.get("boots") == 0 and s.count_boot() == 1, repr(values(s)))
-
-
 def test_the_boot_count_saturates_and_the_fullest_file_loads_back():
     fresh()
     data = custom()

@@ -115,22 +115,6 @@ def test_moving_off_reset_cancels_the_question():
     check(r.count(4, "L", 3), "scores kept:\n" + r.show())
 
 
-def test_the_settings_screen_is_loaded_when_opened_and_let_go_when_left():
-    import sys
-
-    sys.modules.pop("setupmenu", None)
-    r = HostApp(alone=True)
-    to_menu(r)
-    check("setupmenu" not in sys.modules, "loaded before it was opened")
-    for _ in range(2):  # opened again once let go: its module is loaded again
-        menu_to(r, 4)
-        r.click(SELECT)
-        check(r.text_at("Contr", 1, 0, True), r.show())
-        check(type(r.app.screen).__name__ == "SetupMenu", "the settings screen")
-        settings_back(r)
-        check(type(r.app.screen).__name__ == "MainMenu", "back on the menu")
-
-
 def test_contrast_stops_at_0_and_at_the_generators_limit():
     r = HostApp(alone=True)
     open_settings(r)
