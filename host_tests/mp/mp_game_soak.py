@@ -55,14 +55,8 @@ def test_game_soak_at_40k():
             first = low = high = last
         low = min(low, last)
         high = max(high, last)
-    figures = "games %d first %d last %d min %d max %d free %d" % (
-        played,
-        first,
-        last,
-        low,
-        high,
-        gc.mem_free(),
-    )
+    counts = (played, first, last, low, high, gc.mem_free())
+    figures = "games %d first %d last %d min %d max %d free %d" % counts
     print("GAMESOAK", figures)
     check(played == games, figures)
     check(first == last == low == high, "heap in use after each game moved: " + figures)
