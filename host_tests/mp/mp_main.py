@@ -176,12 +176,12 @@ def test_a_bad_settings_file_is_logged_with_the_boot_that_found_it():
     check(log.count("\n") == 1 and read("settings.bad") == '{"boots": 41', log)
 
 
-def test_memory_error_in_app_is_recovered():
-    out2 = {}
-    h = hostapp.HostApp("pico")
-    h.play(error_script(out2, NEXT))
-    check(out2["error"] and out2["restarted"], repr(out2))
-    check("MemoryError" in out2["log"], out2["log"])
+def test_a_memory_error_and_an_error_across_the_tick_wrap_are_recovered():
+    for button, start_ms, logged in ((NEXT, 0, "MemoryError"), (SELECT, (1 << 30) - 150, "boom")):
+        out = {}
+        hostapp.HostApp("pico", start_ms=start_ms).play(error_script(out, button))
+        check(out["error"] and out["restarted"], "%s: %r" % (logged, out))
+        check(logged in out["log"], out["log"])
 
 
 def test_settings_survive_error_and_power_cycle():
@@ -303,13 +303,6 @@ def test_error_with_the_display_off_shows_and_keeps_unsaved_settings():
     hostapp.HostApp("pico").play(script)
     check(out["error"], "error screen not visible after a power-down: %r" % out)
     check(json.loads(out["settings"])["contrast"] == 44, out["settings"])
-
-
-def test_boot_across_tick_wrap():
-    out = {}
-    h = hostapp.HostApp("pico", start_ms=(1 << 30) - 150)
-    h.play(error_script(out, SELECT))
-    check(out["error"] and out["restarted"], repr(out))
 
 
 mptest.run(globals())
