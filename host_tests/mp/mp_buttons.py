@@ -1,10 +1,10 @@
 # The buttons core checks and allocation-freedom under the MicroPython unix port.
 # SPDX-License-Identifier: MIT
 # mpcheck: heapsize=1m without=test_ticks_are_30_bit
-# mpcheck ticks30: heapsize=1m paths=host_tests/mp/mp_buttons_ticks30
+# mpcheck ticks30: heapsize=1m paths={hostboard}
 # Two runs, with buttons compiled by mpy-cross: with the port's own time module (its ticks are
-# 62-bit: test_ticks_are_30_bit removes itself), and with mp_buttons_ticks30/time.py first on
-# the path (ticks wrapping at 2**30, as on the boards).
+# 62-bit: test_ticks_are_30_bit removes itself), and with the host board's time first on the
+# path (testbed/hostboard/time.py: ticks wrapping at 2**30, as on the boards).
 import buttons as B
 import micropython
 import mp_buttons_cases as cases
@@ -35,7 +35,7 @@ def test_tick_wraps_during_a_press():
 
 
 def test_ticks_are_30_bit():
-    # Passes only with mp_buttons_ticks30 on the path; the pytest driver asserts it ran there.
+    # Passes only with the host board's time on the path; the ticks30 run collects it.
     check(sim.period() == 1 << 30, "period %d" % sim.period())
 
 
