@@ -10,7 +10,6 @@ import hostapp
 import mptest
 from buttons import NEXT, PREV, SELECT
 from hostapp import read
-from mainglass import small
 from mptest import check
 
 
@@ -71,8 +70,8 @@ def safe_script(out, button):
         h.down(button)  # before the power comes on
         yield h.wait(1000)
         out["safe"] = h.shows("SAFE MODE", inverted=True)
-        out["skipped"] = small(h, "No game:") and small(h, "the REPL is free.")
-        out["reset"] = small(h, "press reset to play")
+        out["skipped"] = h.small("No game:") and h.small("the REPL is free.")
+        out["reset"] = h.small("press reset to play")
         out["app"] = h.shows("APP 1")
         out["lit"] = h.lit()
         h.up(button)
@@ -116,8 +115,8 @@ def error_script(out, button):
         yield h.wait(200)
         out["error"] = h.shows("ERROR", inverted=True)
         out["screen"] = h.screen()
-        out["said"] = small(h, "boom on request") and small(h, "press a key to restart")
-        out["named"] = small(h, "ValueError")
+        out["said"] = h.small("boom on request") and h.small("press a key to restart")
+        out["named"] = h.small("ValueError")
         out["log"] = read("error.log")
         yield h.wait(5000)  # the error screen waits for a press, however long
         out["still"] = h.shows("ERROR", inverted=True) and not h.shows("APP 2") and h.lit()
@@ -210,7 +209,7 @@ def test_error_that_fails_again_while_reported_still_waits_and_restarts():
         yield h.chord(PREV, NEXT)
         yield h.wait(500)
         out["waiting"] = not h.shows("APP 2") and not h.returned
-        out["screen"] = h.shows("ERROR", inverted=True) and small(h, "Unprintable")
+        out["screen"] = h.shows("ERROR", inverted=True) and h.small("Unprintable")
         out["log"] = read("error.log")
         yield h.press(SELECT)
         yield h.wait(300)
@@ -241,8 +240,8 @@ def test_the_error_screen_shows_the_whole_name_and_the_message_start():
         yield h.wait(300)
         out["title"] = h.shows("ERROR", inverted=True)
         out["name"] = h.small("ImportError")
-        out["message"] = small(h, "no module named") and small(h, "'engine_v2'")
-        out["hint"] = small(h, "press a key to restart")
+        out["message"] = h.small("no module named") and h.small("'engine_v2'")
+        out["hint"] = h.small("press a key to restart")
         h.snap("error")
 
     on_flash({"settings.py": "import engine_v2"}, script)

@@ -9,7 +9,6 @@ import machine
 import mptest
 from buttons import PREV, SELECT
 from hostapp import read
-from mainglass import small
 from mptest import check
 
 
@@ -165,7 +164,7 @@ def test_after_three_quick_crashes_the_error_screen_stays_and_the_dog_is_fed():
             yield h.wait(500)
             yield h.press(PREV)  # the press that restarts
             yield h.wait(300)
-        out["halted"] = h.shows("ERROR", inverted=True) and small(h, "press reset to retry")
+        out["halted"] = h.shows("ERROR", inverted=True) and h.small("press reset to retry")
         out["log"] = read("error.log")
         yield h.press(PREV)
         yield h.wait(60000)  # far past the watchdog's timeout
