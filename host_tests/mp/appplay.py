@@ -28,33 +28,34 @@ def marks(r):
     return sum(1 for i in range(9) if (b >> (2 * i)) & 3)
 
 
+def until(r, probe, what, press=NEXT, tries=8):
+    """Click `press` until probe() holds (reading the glass), at most `tries` times; with press
+    None, let 50 ms pass each time instead (for a blink)."""
+    for _ in range(tries):
+        if probe():
+            return
+        if press is None:
+            r.run(50)
+        else:
+            r.click(press)
+    raise AssertionError("%s never shown:\n%s" % (what, r.show()))
+
+
 def menu_to(r, row):
     """Move the menu highlight to `row` (reading the glass), with NEXT."""
-    for _ in range(8):
-        if r.menu_row(row):
-            return
-        r.click(NEXT)
-    raise AssertionError("menu row %d never highlighted:\n%s" % (row, r.show()))
+    until(r, lambda: r.menu_row(row), "menu row %d highlighted" % row)
 
 
 def set_level(r, level):
     """From the main menu: cycle the Level row until the glass shows the level's label."""
     menu_to(r, 2)
     label = engine.LEVELS[level]
-    for _ in range(LEVELS):
-        if r.text_at(label, 84 - 8 * len(label), 16, True):
-            return
-        r.click(SELECT)
-    raise AssertionError("level %s never shown:\n%s" % (label, r.show()))
+    until(r, lambda: r.text_at(label, 84 - 8 * len(label), 16, True), label, SELECT, LEVELS)
 
 
 def set_starts(r, text):
     menu_to(r, 3)
-    for _ in range(3):
-        if r.text_at(text, 84 - 24, 24, True):
-            return
-        r.click(SELECT)
-    raise AssertionError("starts %s never shown" % text)
+    until(r, lambda: r.text_at(text, 84 - 24, 24, True), "starts " + text, SELECT, 3)
 
 
 def to_menu(r):
@@ -78,12 +79,8 @@ def new_1p(level, starts="YOU", seed=1):
 
 def play_cell(r, cell):
     """Move the cursor to `cell` with NEXT (reading the glass) and place the mark there."""
-    for _ in range(9):
-        if r.cursor() == cell:
-            r.click(SELECT)
-            return
-        r.click(NEXT)
-    raise AssertionError("cursor never reached %d:\n%s" % (cell, r.show()))
+    cursor_to(r, cell)
+    r.click(SELECT)
 
 
 def human_turn(r):
@@ -142,11 +139,7 @@ def two_player(moves):
 
 def cursor_to(r, cell):
     """Move the cursor to `cell` with NEXT, reading the glass."""
-    for _ in range(9):
-        if r.cursor() == cell:
-            return
-        r.click(NEXT)
-    raise AssertionError("cursor never reached %d:\n%s" % (cell, r.show()))
+    until(r, lambda: r.cursor() == cell, "the cursor on %d" % cell, NEXT, 9)
 
 
 def no_undo_sign(r):
@@ -173,19 +166,13 @@ def to_reset_row(r):
     paused = r.text_at("Continue", 1, 0, True) or r.text_at("Continue", 1, 0)
     menu_to(r, 5 if paused else 4)
     r.click(SELECT)
-    for _ in range(8):  # the list scrolls: the row is found by what it shows
-        if r.text_at("CLR", 84 - 24, 40, True):
-            return
-        r.click(NEXT)
-    raise AssertionError("Reset row never shows CLR:\n" + r.show())
+    # The list scrolls: the row is found by what it shows.
+    until(r, lambda: r.text_at("CLR", 84 - 24, 40, True), "the Reset row's CLR")
 
 
 def settings_back(r):
     """From Settings: Back to the main menu (the last row: the list scrolls to it)."""
-    for _ in range(8):
-        if r.text_at("Back", 1, 40, True):
-            break
-        r.click(NEXT)
+    until(r, lambda: r.text_at("Back", 1, 40, True), "Back")
     r.click(SELECT)
     check(r.text_at("Settings", 1, 32, True) or r.text_at("Settings", 1, 40, True), r.show())
 

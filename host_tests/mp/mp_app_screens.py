@@ -16,19 +16,11 @@ from appplay import (
     play_out,
     settings_back,
     snap,
+    until,
 )
 from buttons import NEXT, PREV, SELECT
 from hostapp import HostApp
 from screen import PLAY
-
-
-def blink_on(r, probe):
-    """Run until probe() is true (a blinking element is on), at most 2 s."""
-    for _ in range(20):
-        if probe():
-            return
-        r.run(100)
-    raise AssertionError("never shown")
 
 
 def test_the_buttons_reach_every_screen():
@@ -46,11 +38,7 @@ def test_the_buttons_reach_every_screen():
     snap(r, "board_1p")
     # The thinking indicator: the frame drawn before a search expected to be slow.
     r.app.screens[PLAY].think_ms = 0
-    free = [i for i in range(9) if r.cell(i) in (".", "cursor")]
-    for _ in range(9):
-        if r.cursor() == free[0]:
-            break
-        r.click(NEXT)
+    cursor_to(r, [i for i in range(9) if r.cell(i) in (".", "cursor")][0])
     r.down(SELECT)
     r.run(80)
     r.up(SELECT)
@@ -85,25 +73,20 @@ def test_the_buttons_reach_every_screen():
     snap(r, "board_2p")
     for cell in (4, 2, 8):
         play_cell(r, cell)
-    blink_on(r, lambda: r.pixel(13, 13) == 1)
+    until(r, lambda: r.pixel(13, 13) == 1, "the winning line", None, 40)
     snap(r, "win_2p")
     r.click(SELECT)
     r.run(50)
     for cell in (0, 4, 8, 1, 7, 6, 2, 5, 3):
         play_cell(r, cell)
-    blink_on(r, lambda: r.status(0, "DRAW"))
+    until(r, lambda: r.status(0, "DRAW"), "DRAW", None, 40)
     snap(r, "draw_2p")
     # A 1P game won against "easy", with the line through.
     r.click(SELECT)  # a press starts the next game
     r.hold(NEXT, 700)  # to the menu: Continue, 1P, 2P, Level, Start, Settings, Link play
     for _ in range(3):
         r.click(NEXT)
-    for _ in range(4):
-        if r.text_at("EASY", 52, 24, True):
-            break
-        r.click(SELECT)
-    else:
-        raise AssertionError("easy not shown:\n" + r.show())
+    until(r, lambda: r.text_at("EASY", 52, 24, True), "EASY", SELECT, 4)
     r.click(PREV)
     r.click(PREV)
     r.click(SELECT)  # 1P vs CPU
@@ -115,7 +98,7 @@ def test_the_buttons_reach_every_screen():
             break
         r.click(SELECT)
         r.run(50)
-    blink_on(r, lambda: line_on(r, r.app.shared.game.line) == 1)
+    until(r, lambda: line_on(r, r.app.shared.game.line) == 1, "the winning line", None, 40)
     snap(r, "win_1p")
     # The demo, on an idle menu (held NEXT at the end of a game: no game waits there).
     r.hold(NEXT, 700)

@@ -9,7 +9,7 @@ import gameboard
 import glasstext
 import mptest
 from appheap import heap_over
-from appplay import MARKS, first_free, line_on, mark_of, marks, new_1p, play_out, two_player
+from appplay import MARKS, first_free, line_on, mark_of, marks, new_1p, play_out, two_player, until
 from buttons import NEXT, PREV, SELECT
 from mptest import check
 from positions import best_score, result_after, sign
@@ -44,15 +44,6 @@ def marks_in(r, i, inverted=False):
     return [m for m in MARKS if glasstext.find(glass, m, inverted, box(i)) is not None]
 
 
-def until(r, probe):
-    # Run until probe() (a blinking thing in the phase wanted), at most a second.
-    for _ in range(20):
-        if probe():
-            return
-        r.run(50)
-    raise AssertionError("never so:\n" + r.show())
-
-
 def step_shown(r, moves, k, who=None):
     """Check that the glass shows step k of the game `moves` as the review must, with the move
     on, then off; return (before, after, best) as engine.root_scores has them. `who`:
@@ -67,7 +58,7 @@ def step_shown(r, moves, k, who=None):
     key = (sign(best), result_after(board, cell), values[cell] == best)
     # The best are boxed unless every move scores the same (coach.Coach.boxed).
     boxed = min(v for v in values if v is not None) < best
-    until(r, lambda: r.cell(cell) != "cursor")
+    until(r, lambda: r.cell(cell) != "cursor", "the move played on", None, 20)
     where = "step %d of %s:\n%s" % (k + 1, moves, r.show())
     # The position before the move, the move played on, the other moves' marks.
     for i in range(9):
@@ -95,7 +86,7 @@ def step_shown(r, moves, k, who=None):
     if who is not None:
         check(glasstext.find(glass, who, False, (STATUS_X, 41, 32, 6)) is not None, who + where)
     # Off: the move's own mark in white on black, still framed if it was best.
-    until(r, lambda: r.cell(cell) == "cursor")
+    until(r, lambda: r.cell(cell) == "cursor", "the move off", None, 20)
     x, y, _, _ = box(cell)
     check(marks_in(r, cell, True) == [mark_of(values[cell])], "its mark: " + r.show())
     check((r.pixel(x + 1, y + 1) == 0) == (boxed and key[2]), "its frame: " + r.show())
