@@ -1,28 +1,14 @@
-"""settings.py: on the MicroPython port over simulated flash (littlefs, FAT), and fuzzed on
-CPython with hypothesis (whatever the file holds, loading gives valid settings)."""
+"""settings.py fuzzed on CPython with hypothesis: whatever the file holds, loading gives valid
+settings. On the MicroPython port over simulated flash (littlefs, FAT): mp/mp_settings.py
+(loading, repair, validation) and mp/mp_settings_save.py (saves, a power cut at every step)."""
 
 import json
 
-import mpcheck
 import settings
 from hypothesis import given
 from hypothesis import settings as hyp_settings
 from hypothesis import strategies as st
 from settings import KEYS, Settings
-
-
-class mp_settings(mpcheck.Script):
-    """Settings on littlefs and FAT RAM disks under MicroPython: loading, repair, validation."""
-
-    heapsize = "256k"
-
-
-class mp_settings_save(mpcheck.Script):
-    """Settings' saves on littlefs and FAT RAM disks under MicroPython, a power cut at every
-    step. (320k: the FAT disk's 32 KB image in one piece after the littlefs checks.)"""
-
-    heapsize = "320k"
-
 
 # Near-misses of the real values (ints around the ranges, bools, 3-lists) and other JSON.
 json_values = st.recursive(

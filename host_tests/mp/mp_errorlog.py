@@ -2,6 +2,7 @@
 # kept under LOG_MAX with its newest lines; each line's boot number and seconds since reset, and
 # note_once per boot number.
 # SPDX-License-Identifier: MIT
+# mpcheck: heapsize=512k paths={hostboard}
 import os
 
 import hostapp

@@ -1,6 +1,7 @@
 # settings.py on a simulated flash filesystem (littlefs and FAT on a RAM block device): loading,
 # repairing and validating. Saving, the atomic rename and power cuts: mp_settings_save.py.
 # SPDX-License-Identifier: MIT
+# mpcheck: heapsize=256k
 import json
 import os
 

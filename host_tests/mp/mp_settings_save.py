@@ -2,6 +2,8 @@
 # the temporary file and its rename, failed saves, a power cut at every flash operation.
 # Loading, repairing and validating: mp_settings.py.
 # SPDX-License-Identifier: MIT
+# mpcheck: heapsize=320k
+# (320k: the FAT disk's 32 KB image in one piece after the littlefs checks.)
 import gc
 import json
 import os
