@@ -3,7 +3,7 @@
 The engine against the minimax at every reachable position (perfect play, exact scores, every
 limited depth, the rng's picks, never losing, the recursion depth) is proved under MicroPython,
 the engine as .mpy with the heap locked: mp/mp_engine_*.py read this file's reference
-(conftest.py's mp_engine), and test_engine_mp.py holds that reference equal to the engine here.
+(conftest.py's mp_engine), every record of it.
 """
 
 import functools
