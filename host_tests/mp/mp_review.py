@@ -11,6 +11,7 @@ import mptest
 from appheap import heap_over
 from appplay import MARKS, first_free, line_on, mark_of, marks, new_1p, play_out, two_player, until
 from buttons import NEXT, PREV, SELECT
+from hostapp import read
 from mptest import check
 from positions import best_score, result_after, sign
 from screen import REVIEW
@@ -229,8 +230,7 @@ def test_the_move_blinks_when_due_says_and_the_result_is_saved_meanwhile():
         r.run(20)
         check(r.cell(cell) != letter, "not changed when due:\n" + r.show())
     r.run(2000)
-    with open(r.path) as f:
-        saved = json.load(f)
+    saved = json.loads(read(r.path))
     check(saved["tally2"] == [0, 1, 0], "O's win saved: %r" % (saved,))
     check(type(r.app.screen).__name__ == "Review", r.show())
 

@@ -42,8 +42,7 @@ def test_settings_screen():
     check(read(r.path) == saved, "nothing written at each step of an adjustment")
     r.click(SELECT)  # done adjusting: written once, in the quiet after the click
     r.run(STILL_MS)
-    with open(r.path) as f:
-        saved = f.read()
+    saved = read(r.path)
     check('"contrast": 62' in saved and '"backlight": true' in saved, saved)
     r.click(NEXT)
     check(r.menu_row(1))
@@ -51,16 +50,14 @@ def test_settings_screen():
     r.click(SELECT)
     check(r.model.backlight is False, "backlight off at once")
     r.run(STILL_MS)
-    with open(r.path) as f:
-        saved = f.read()
+    saved = read(r.path)
     check('"backlight": false' in saved, "each change written once made: " + saved)
     for _ in range(6):
         r.click(NEXT)
     check(r.text_at("Back", 1, 40, True) and r.text_at("Sound", 1, 0), "scrolled:\n" + r.show())
     r.click(SELECT)  # Back
     check(r.text_at("Settings", 1, 32, True) and r.menu_row(4), "back on the menu")
-    with open(r.path) as f:
-        text = f.read()
+    text = read(r.path)
     check('"contrast": 62' in text and '"backlight": false' in text, text)
 
 
