@@ -83,14 +83,10 @@ def play_cell(r, cell):
     r.click(SELECT)
 
 
-def human_turn(r):
-    return r.cursor() >= 0
-
-
 def play_out(r, choose):
     """Play the human's moves with choose(board, player) until the game ends; returns moves."""
     moves = 0
-    while human_turn(r):
+    while r.cursor() >= 0:  # the human's turn
         before = marks(r)
         b = board_of(r)
         player = gameboard.to_move(b)
