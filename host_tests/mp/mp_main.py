@@ -183,24 +183,6 @@ def test_a_memory_error_and_an_error_across_the_tick_wrap_are_recovered():
         check(logged in out["log"], out["log"])
 
 
-def test_settings_survive_error_and_power_cycle():
-    out = {}
-
-    def script(h):
-        yield h.wait(300)
-        yield h.press(PREV)  # the fake app sets contrast 50, backlight off, saves
-        yield h.wait(100)
-        out["before"] = (h.model.vop, h.lit())
-        yield h.power_cycle()
-        yield h.wait(300)
-        out["after"] = (h.model.vop, h.lit(), h.shows("APP 1"))
-
-    h = hostapp.HostApp("pico")
-    h.play(script)
-    check(out["before"] == (50, False), repr(out))
-    check(out["after"] == (50, False, True) and h.boots == 2, repr(out))
-
-
 def test_error_that_fails_again_while_reported_still_waits_and_restarts():
     out = {}
 
