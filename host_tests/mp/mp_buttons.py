@@ -30,7 +30,7 @@ def test_bouncing_presses_with_irregular_polls():
 
 
 def test_tick_wraps_during_a_press():
-    for wrap_at in (-1, 0, 1, 29, 30, 400, 599, 600, 601, 1100):
+    for wrap_at in (-1, 0, 1, 15, 29, 30, 399, 400, 599, 600, 601, 1099, 1100):
         cases.check_wrap(wrap_at)
 
 
