@@ -19,7 +19,7 @@ DEBOUNCE = 30
 
 
 # --- beside the shared checks that mp/mp_buttons.py runs under MicroPython --------------------
-# (cases.CHECKS, bouncing presses with irregular polls, long press only and repeat only, the
+# (the named cases, bouncing presses with irregular polls, long press only and repeat only, the
 # tick wrap at 13 points of a press): what it leaves.
 
 
