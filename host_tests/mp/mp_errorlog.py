@@ -5,16 +5,20 @@
 # mpcheck: heapsize=512k paths={hostboard}
 import os
 
+import errorlog
 import hostapp
 import mptest
 from hostapp import read
 from mptest import check
 
 
-def test_error_log_stays_bounded_and_keeps_newest():
-    hostapp.HostApp("pico")  # a fresh RAM flash as the cwd
-    import errorlog
+def fresh(**options):
+    """A fresh RAM flash (a HostApp's, with these options) as the current directory."""
+    hostapp.HostApp("pico", **options)
 
+
+def test_error_log_stays_bounded_and_keeps_newest():
+    fresh()
     sizes = []
     for n in range(400):
         try:
@@ -31,9 +35,7 @@ def test_error_log_stays_bounded_and_keeps_newest():
 
 
 def test_oversized_old_log_is_cut_to_its_newest_lines():
-    hostapp.HostApp("pico")
-    import errorlog
-
+    fresh()
     with open(errorlog.LOG, "w") as f:
         for n in range(300):
             f.write("old line %d \u00e9\u00e9\n" % n)  # 5 KB, with two-byte characters
@@ -50,9 +52,7 @@ def test_oversized_old_log_is_cut_to_its_newest_lines():
 
 
 def test_error_log_line_is_one_bounded_line():
-    hostapp.HostApp("pico")
-    import errorlog
-
+    fresh()
     try:
         raise ValueError("line one\nline two " + "y" * 300)
     except ValueError as exc:
@@ -62,15 +62,11 @@ def test_error_log_line_is_one_bounded_line():
 
 
 def lines():
-    import errorlog
-
     return read(errorlog.LOG).split("\n")[:-1]
 
 
 def test_every_line_says_its_boot_and_the_seconds_since_reset():
-    hostapp.HostApp("pico", start_ms=340000)  # ticks_ms: 340 s since the board's reset
-    import errorlog
-
+    fresh(start_ms=340000)  # ticks_ms: 340 s since the board's reset
     errorlog.note("settings.json not saved: [Errno 28] ENOSPC", 12)
     try:
         raise ValueError("boom")
@@ -95,9 +91,7 @@ def test_every_line_says_its_boot_and_the_seconds_since_reset():
 def test_a_watchdog_reset_is_noted_once_per_boot_number():
     # Boots that each hang before their count is saved keep one number: one line for the run.
     # A hang after a boot whose count was saved (days of play later) has a new number: logged.
-    hostapp.HostApp("pico")
-    import errorlog
-
+    fresh()
     for boot in (7, 7, 7, 8, 8, 9):
         errorlog.watchdog_reset(5000, boot)
     check([line.split()[1] for line in lines()] == ["7", "8", "9"], repr(lines()))
@@ -108,9 +102,7 @@ def test_a_watchdog_reset_is_noted_once_per_boot_number():
 
 
 def test_note_once_reads_the_whole_last_line_and_only_it():
-    hostapp.HostApp("pico")
-    import errorlog
-
+    fresh()
     with open("error.log", "w") as f:
         f.write("t=1609459200 watchdog reset: a step ran over 5 s\n")  # an older firmware's
     errorlog.watchdog_reset(5000, 1)
