@@ -33,21 +33,14 @@ def free_cells(r):
     return [i for i in range(9) if not (board >> 2 * i) & 3]
 
 
-def marks(r):
-    """The coach's marks in the free cells, as the glass shows them ("" where none)."""
-    out = []
-    for i in free_cells(r):
-        text = r.coach_mark(i)[0]
-        out.append(text if text in MARKS else "")
-    return out
-
-
 def marked(r):
-    return "" not in marks(r)
+    """Every free cell of the game shows a coach's mark."""
+    return all(r.coach_mark(i)[0] in MARKS for i in free_cells(r))
 
 
 def unmarked(r):
-    return marks(r) == [""] * len(free_cells(r))
+    """No cell of the glass shows a coach's mark (the demo's game too, which is not Play's)."""
+    return all(r.coach_mark(i)[0] not in MARKS for i in range(9))
 
 
 def start(r, row):
@@ -141,13 +134,8 @@ def test_the_demo_shows_no_marks():
     r.run(r.app.demo_after_ms + 3000)  # idle on the title: the demo plays
     check(r.text_at("DEMO", 52, 0), "the demo:\n" + r.show())
     for _ in range(10):
-        check(unmarked_board(r), r.show())
+        check(unmarked(r), r.show())
         r.run(300)
-
-
-def unmarked_board(r):
-    # Not a free cell of the glass shows a coach's mark (the demo's game is not the Play's).
-    return all(r.coach_mark(i)[0] not in MARKS for i in range(9))
 
 
 def test_turning_the_coach_off_lets_its_code_go():
