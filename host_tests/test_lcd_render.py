@@ -1,6 +1,6 @@
 """The glass renderer (PNG and text), and a highlighted row read as well as a plain one. The
 golden image of the driver's test frame, drawn on MicroPython, is test_pcd8544.py's
-(mp_pcd8544_scenes::test_golden_test_frame).
+(mp_pcd8544::test_golden_test_frame).
 """
 
 import glasslook
