@@ -1,6 +1,6 @@
 """coach.py and the Coach setting: a mark for every value. The marks on the glass against
 engine.root_scores in every position a game goes on from, the coach's code loaded only while
-used, no garbage: under MicroPython (mp/mp_coach_glass.py, mp_coach.py); its golden screens:
+used, no garbage: under MicroPython (mp/mp_coach.py); its golden screens:
 test_app_screens.py."""
 
 import coach
