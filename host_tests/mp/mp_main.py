@@ -1,7 +1,8 @@
 # main.py (startup.py, rescue.py) on a HostApp: boot, safe mode (and startup.boot's second look
 # at a press: on the Pico, a NEXT pin whose setup the USB enumeration fix undid, RP2040-E5, its
 # pad back to the power-on pull-down so that it reads pressed, is set up again before safe mode
-# is believed), the error path, KeyboardInterrupt. The watchdog: mp_main_watchdog.py.
+# is believed), the error path (its text cut into lines by smallfont.py), KeyboardInterrupt.
+# The watchdog: mp_main_watchdog.py.
 # SPDX-License-Identifier: MIT
 # Runs with host_tests/mp/fakeapp first on the path: its app.App is test scaffolding that raises
 # on request, so main.py is tested on its own (the real app has its own tests).
@@ -346,6 +347,44 @@ def test_a_button_held_at_power_on_still_gives_safe_mode():
 def test_without_the_second_look_the_undone_pin_gives_safe_mode():
     # What the board file's recheck is for: with none, the undone pin reads as a held NEXT.
     check(not boot(undone=True, held=False, recheck=False), "the undone pin did not read pressed")
+
+
+def wrapped(text, width=84):
+    """The lines smallfont.line() and skip() cut text into, as rescue.screen() does."""
+    import smallfont
+
+    data = text.encode()
+    lines = []
+    k = smallfont.skip(data, 0)
+    while k < len(data):
+        end = smallfont.line(data, k, width)
+        check(smallfont.width(data, k, end) <= width, "%r: line too wide" % text)
+        lines.append(data[k:end].decode())
+        k = smallfont.skip(data, end)
+    return lines
+
+
+def test_error_message_wraps_at_spaces():
+    cases = {
+        "": [],
+        "short": ["short"],
+        "  padded words here  ": ["padded words here"],
+        "no module named 'engine_v2'": ["no module named", "'engine_v2'"],
+        "'NoneType' object has no attribute 'draw'": [
+            "'NoneType' object has",
+            "no attribute 'draw'",
+        ],
+        "one\ntwo": ["one", "two"],
+        "x" * 30: ["x" * 21, "x" * 9],  # a word wider than the line is cut (4 px a letter)
+        "NotImplementedError": ["NotImplementedError"],
+    }
+    for message in cases:
+        got = wrapped(message)
+        check(got == cases[message], "%r -> %r" % (message, got))
+    # A character outside ASCII shows as one "?" (its UTF-8 bytes take the width of one).
+    import smallfont
+
+    check(smallfont.width("\u00e9t\u00e9".encode()) == smallfont.width(b"?t?"))
 
 
 mptest.run(globals())
