@@ -1,11 +1,13 @@
 # Every reachable position under MicroPython: perfect play with the heap locked, no allocation,
-# rng covering every equal-best move, every root move's exact score, no winner yet.
+# rng covering every equal-best move, every root move's exact score, no winner yet; and the
+# depth-limited search at every depth 1..8 against the full-width reference minimax.
 # SPDX-License-Identifier: MIT
 # mpcheck: heapsize=24k runner={mp_engine}/run.py paths={mp_engine}
-# mpcheck: args={mp_engine}/reference.bin,mp_engine_play
+# mpcheck: args={mp_engine}/reference.bin,mp_engine_play,{mp_engine}/depths.bin
 # Runs through mp_engine_run.py, precompiled (the mp_engine fixture, conftest.py).
-# One test, one loop, few names: every name is a qstr on this heap and a new qstr pool would
-# not fit beside the engine. A failure raises AssertionError(board).
+# One loop a test, few names: every name is a qstr on this heap and a new qstr pool would not
+# fit beside the engine. A failure raises AssertionError(board) or AssertionError((board,
+# depth)).
 import random
 import sys
 
@@ -53,4 +55,28 @@ def test_every_position():
             if engine.winner(board) or engine.winning_line(board) is not None:
                 raise AssertionError(board)
     if n != 4520:
+        raise AssertionError(n)
+
+
+def test_every_position_at_every_depth():
+    # The reference file (argv[3], from the brute-force minimax in test_engine.py): per
+    # non-final reachable position and depth 1..8 the board (3 bytes, little-endian), the
+    # player to move, the depth, the mask of the cells that search ranks best (2 bytes) and the
+    # score of each cell + 128 (0: taken).
+    rec = bytearray(16)
+    out = bytearray(9)
+    n = 0
+    with open(sys.argv[3], "rb") as f:
+        while f.readinto(rec) == 16:
+            n += 1
+            board = rec[0] | rec[1] << 8 | rec[2] << 16
+            micropython.heap_lock()
+            try:
+                engine.scores_into(out, board, rec[3], rec[4])
+                move = engine.best_move(board, rec[3], rec[4])
+            finally:
+                micropython.heap_unlock()
+            if out != rec[7:16] or not (rec[5] | rec[6] << 8) >> move & 1:
+                raise AssertionError((board, rec[4]))
+    if n != 4520 * 8:
         raise AssertionError(n)
