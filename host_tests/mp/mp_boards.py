@@ -156,27 +156,22 @@ def test_the_board_files_hold_nothing_of_their_own_after_build():
         check(hw.wdt_off is not None and hw.doze is not None, "%s: doze and wdt_off" % name)
 
 
-def test_esp32_lcd_clock_is_4_mhz_before_and_after_a_doze():
+def test_esp32_doze_keeps_the_lcd_clock_at_4_mhz_and_hands_the_wake_pin_back_to_gpio():
+    # ESP-IDF leaves the ext0 wake pin routed to the RTC after a light sleep; the board's doze
+    # re-inits SELECT as a pulled-up input so it reads normally again.
     h, board, hw = build("esp32")
     spi = machine.SPIS[0]
+    select = machine.PINS[KEYS["esp32"][SELECT]]
     check(spi.wire_hz == 4000000 and spi.baudrate == 4000000, "boot: %d Hz" % spi.wire_hz)
+    before = select.inits
     hw.doze(50)
     check(spi.wire_hz == 4000000, "after a doze: %d Hz" % spi.wire_hz)
+    check(select.inits == before + 1, "SELECT not re-initialised after the doze")
+    check(select.mode() == Pin.IN and select._pull == Pin.PULL_UP)
     # The model follows ESP-IDF's nearest divider of 80 MHz, which may round up:
     # 7 MHz -> 80 / 11 = 7.27 MHz (a board asking for a rate that is not a divisor beware).
     spi.init(baudrate=7000000)
     check(spi.wire_hz == 7272727, repr(spi.wire_hz))
-
-
-def test_esp32_doze_hands_the_wake_pin_back_to_gpio():
-    # ESP-IDF leaves the ext0 wake pin routed to the RTC after a light sleep; the board's doze
-    # re-inits SELECT as a pulled-up input so it reads normally again.
-    h, board, hw = build("esp32")
-    select = machine.PINS[KEYS["esp32"][SELECT]]
-    before = select.inits
-    hw.doze(50)
-    check(select.inits == before + 1, "SELECT not re-initialised after the doze")
-    check(select.mode() == Pin.IN and select._pull == Pin.PULL_UP)
 
 
 def doze_after(name, button, press_at=1000, doze_ms=5000):
