@@ -46,6 +46,14 @@ def menu_to(r, row):
     until(r, lambda: r.menu_row(row), "menu row %d highlighted" % row)
 
 
+def choose(r, row):
+    """From the main menu: highlight `row` and select it; a game on it draws its first frame
+    (rows with no game waiting: 0 1P vs CPU, 1 2 Players; with one, 0 is Continue)."""
+    menu_to(r, row)
+    r.click(SELECT)
+    r.run(50)
+
+
 def set_level(r, level):
     """From the main menu: cycle the Level row until the glass shows the level's label."""
     menu_to(r, 2)
@@ -71,9 +79,7 @@ def new_1p(level, starts="YOU", seed=1):
     to_menu(r)
     set_level(r, level)
     set_starts(r, starts)
-    menu_to(r, 0)
-    r.click(SELECT)
-    r.run(50)
+    choose(r, 0)
     return r
 
 
@@ -121,9 +127,7 @@ def line_on(r, line):
 def two_player(moves):
     r = HostApp(alone=True)
     to_menu(r)
-    menu_to(r, 1)
-    r.click(SELECT)
-    r.run(50)
+    choose(r, 1)
     check(r.status(1, "2P"), r.show())
     for k, cell in enumerate(moves):
         mover = "X" if k % 2 == 0 else "O"
@@ -198,9 +202,7 @@ def coach_game(row, **values):
     row `row` (0: 1P vs CPU, 1: 2 Players); `values`: other settings saved before the boot."""
     r = rig_with(coach=True, coach_told=True, **values)
     to_menu(r)
-    menu_to(r, row)
-    r.click(SELECT)
-    r.run(50)
+    choose(r, row)
     return r
 
 

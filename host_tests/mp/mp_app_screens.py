@@ -6,10 +6,10 @@ import random
 
 import mptest
 from appplay import (
+    choose,
     coach_row,
     cursor_to,
     line_on,
-    menu_to,
     open_settings,
     perfect,
     play_cell,
@@ -114,9 +114,7 @@ def test_the_buttons_reach_the_coachs_screens():
     snap(r, "coach_told")
     r.click(PREV)  # a press dismisses it
     settings_back(r)
-    menu_to(r, 1)
-    r.click(SELECT)  # 2 Players
-    r.run(50)
+    choose(r, 1)  # 2 Players
     snap(r, "coach_empty")  # every move draws: none is boxed
     play_cell(r, 0)
     play_cell(r, 2)  # X to move: wins, a draw, a loss

@@ -14,6 +14,7 @@ import gameboard
 import mptest
 from appplay import (
     MARKS,
+    choose,
     coach_game,
     coach_row,
     cursor_to,
@@ -49,18 +50,11 @@ def unmarked(r):
     return all(r.coach_mark(i)[0] not in MARKS for i in range(9))
 
 
-def start(r, row):
-    """From the main menu: the game on menu row `row` (0: 1P vs CPU, 1: 2 Players)."""
-    menu_to(r, row)
-    r.click(SELECT)
-    r.run(50)
-
-
 def test_a_game_without_the_coach_never_loads_it():
     sys.modules.pop("coach", None)
     r = HostApp(alone=True)  # the coach is off by default
     to_menu(r)
-    start(r, 0)
+    choose(r, 0)
     play_out(r, first_free)  # reads every cell as X, O or empty: no marks
     r.click(SELECT)  # the next game
     r.run(50)
@@ -83,7 +77,7 @@ def test_marks_show_on_each_humans_turn_and_never_on_the_cpus_or_after_the_end()
         r.run(100)
         check(marked(r) if not game.over() else unmarked(r), r.show())
     r.hold(NEXT, 700)  # to the menu (no game waits there)
-    start(r, 1)  # 2 Players: both turns are a human's
+    choose(r, 1)  # 2 Players: both turns are a human's
     for cell in (4, 0, 8):
         check(marked(r), "%s to move:\n%s" % ("XO"[game.count & 1], r.show()))
         play_cell(r, cell)
@@ -154,9 +148,7 @@ def test_turning_the_coach_off_lets_its_code_go():
     coach_row(r)
     r.click(SELECT)  # OFF
     settings_back(r)
-    menu_to(r, 0)
-    r.click(SELECT)  # Continue
-    r.run(50)
+    choose(r, 0)  # Continue
     check(unmarked(r) and r.cursor() >= 0, "the game goes on without marks:\n" + r.show())
     check("coach" not in sys.modules and "smallfont" not in sys.modules, "still loaded")
     check(r.app.shared.coach is None, "still held")
@@ -175,7 +167,7 @@ def test_turned_on_once_and_off_again_before_a_game_nothing_stays():
     r.click(SELECT)  # the note goes
     r.click(SELECT)  # OFF again
     settings_back(r)
-    start(r, 0)
+    choose(r, 0)
     check(unmarked(r), r.show())
     check("coach" not in sys.modules and "smallfont" not in sys.modules, "still loaded")
 

@@ -13,6 +13,7 @@ import ramdisk
 from app import App
 from appplay import (
     LEVELS,
+    choose,
     coach_row,
     first_free,
     menu_to,
@@ -188,9 +189,7 @@ def test_moving_off_reset_cancels_the_question():
     r.click(SELECT)
     check(r.text_at("CLR?", 84 - 32, 40, True), "asked again:\n" + r.show())
     settings_back(r)
-    menu_to(r, 0)
-    r.click(SELECT)  # 1P vs CPU
-    r.run(50)
+    choose(r, 0)  # 1P vs CPU
     check(r.count(2, "W", 2) and r.count(3, "D", 1), "scores kept:\n" + r.show())
     check(r.count(4, "L", 3), "scores kept:\n" + r.show())
 
