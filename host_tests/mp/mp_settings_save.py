@@ -28,31 +28,26 @@ from settingsdisk import (
 )
 
 
-def test_cut_between_temp_write_and_rename():
-    # The temporary file is complete but the rename never happened: the old file wins.
-    fresh()
-    write(PATH, json.dumps(custom()))
-    new = custom()
-    new["contrast"] = 77
-    write(TMP, json.dumps(new))
-    s = Settings.load(PATH)
-    check(values(s) == custom_values())
-    check(not exists(TMP), "leftover temporary file not removed")
-
-
-def test_recovers_temp_when_main_missing():
-    # FAT renames onto an existing name as remove + rename: a cut between leaves only the temp.
-    fresh("fat")
-    write(TMP, json.dumps(custom()))
-    s = Settings.load(PATH)
-    check(values(s) == custom_values())
-    check(stored() == custom_values() and not exists(TMP))
-
-
-def test_partial_temp_and_no_main_gives_defaults():
-    fresh()
-    write(TMP, json.dumps(custom())[:40])
-    check(values(Settings.load(PATH)) == DEFAULTS)
+def test_what_a_cut_in_a_save_leaves_loads_as_the_old_new_or_default_settings():
+    newer = custom()
+    newer["contrast"] = 77
+    # (what the cut left, the filesystem, the main file, the temporary one, what loads): the
+    # temporary file complete but never renamed: the old file wins; FAT renames onto an
+    # existing name as remove + rename, a cut between leaves only the temporary file: it is
+    # taken; a half-written temporary file and no main file: the defaults.
+    for what, kind, main, tmp, want in (
+        ("not renamed", "lfs2", json.dumps(custom()), json.dumps(newer), custom_values()),
+        ("removed, not renamed", "fat", None, json.dumps(custom()), custom_values()),
+        ("half a temporary file", "lfs2", None, json.dumps(custom())[:40], DEFAULTS),
+    ):
+        fresh(kind)
+        if main is not None:
+            write(PATH, main)
+        write(TMP, tmp)
+        got = values(Settings.load(PATH))
+        check(got == want, "%s: %r" % (what, got))
+        check(not exists(TMP), what + ": the temporary file is left")
+        check(want == DEFAULTS or stored() == want, what + ": not on the flash")
 
 
 def test_rename_fallback_when_fs_refuses_overwrite():
