@@ -10,6 +10,7 @@ from appplay import (
     coach_row,
     cursor_to,
     line_on,
+    menu_to,
     open_settings,
     perfect,
     play_cell,
@@ -49,8 +50,7 @@ def test_the_buttons_reach_every_screen():
     # Hold NEXT: to the menu, where the game waits behind "Continue".
     r.hold(NEXT, 700)
     snap(r, "menu_paused")
-    for _ in range(5):
-        r.click(NEXT)
+    menu_to(r, 5)  # Continue, 1P, 2P, Level, Start, Settings
     r.click(SELECT)
     snap(r, "settings")
     r.click(SELECT)
@@ -58,16 +58,8 @@ def test_the_buttons_reach_every_screen():
     snap(r, "settings_contrast")
     r.click(PREV)
     r.click(SELECT)
-    # A two-player game: X wins on the diagonal.
-    for _ in range(7):
-        r.click(NEXT)
-    r.click(SELECT)  # Back
-    r.click(NEXT)  # from "Settings" to "Link play"
-    r.click(NEXT)  # and round to "Continue"
-    r.click(NEXT)
-    r.click(NEXT)  # "2 Players"
-    r.click(SELECT)
-    r.run(50)
+    settings_back(r)
+    choose(r, 2)  # a two-player game (Continue is row 0): X wins on the diagonal
     for cell in (0, 1):
         play_cell(r, cell)
     snap(r, "board_2p")
@@ -84,13 +76,9 @@ def test_the_buttons_reach_every_screen():
     # A 1P game won against "easy", with the line through.
     r.click(SELECT)  # a press starts the next game
     r.hold(NEXT, 700)  # to the menu: Continue, 1P, 2P, Level, Start, Settings, Link play
-    for _ in range(3):
-        r.click(NEXT)
+    menu_to(r, 3)
     until(r, lambda: r.text_at("EASY", 52, 24, True), "EASY", SELECT, 4)
-    r.click(PREV)
-    r.click(PREV)
-    r.click(SELECT)  # 1P vs CPU
-    r.run(50)
+    choose(r, 1)  # 1P vs CPU
     for _game in range(30):
         play_out(r, perfect)
         game = r.app.shared.game
