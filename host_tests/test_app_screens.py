@@ -1,4 +1,5 @@
-"""Golden images of every app screen, as the glass shows them (controller model -> PNG).
+"""Golden images of every app screen, the coach's too, as the glass shows them (controller
+model -> PNG).
 
 host_tests/mp/mp_app_screens.py drives the real app with the buttons to each screen and prints
 the glass; each is rendered with testbed/lcd_render.py and compared with
@@ -32,6 +33,11 @@ SCREENS = (
     "win_1p",
     "demo",
 )
+COACH_SCREENS = ("coach_told", "coach_empty", "coach_mid", "coach_cursor_best")
+BY_CHECK = {
+    "test_the_buttons_reach_every_screen": SCREENS,
+    "test_the_buttons_reach_the_coachs_screens": COACH_SCREENS,
+}
 
 
 class mp_app_screens(mpcheck.Script):
@@ -41,19 +47,22 @@ class mp_app_screens(mpcheck.Script):
     paths = (mpcheck.fixture("hostboard"),)
 
     @staticmethod
-    def glasses(mp_output):
+    def glasses(mp_output, check):
         found = {}
-        printed = mp_output.check("test_the_buttons_reach_every_screen")
-        for name, hexed in re.findall(r"^GLASS (\w+) ([0-9a-f]+)$", printed, re.M):
+        for name, hexed in re.findall(r"^GLASS (\w+) ([0-9a-f]+)$", mp_output.check(check), re.M):
             found[name] = binascii.unhexlify(hexed)
         return found
 
-    def test_every_screen_is_captured(self, mp_output):
-        glasses = self.glasses(mp_output)
-        assert tuple(glasses) == SCREENS
+    @pytest.mark.parametrize("check", BY_CHECK)
+    def test_every_screen_is_captured(self, mp_output, check):
+        glasses = self.glasses(mp_output, check)
+        assert tuple(glasses) == BY_CHECK[check]
         for name, glass in glasses.items():
             assert len(glass) == pm.RAM_SIZE and any(glass), name + " is blank"
 
-    @pytest.mark.parametrize("name", SCREENS)
+    @pytest.mark.parametrize("name", SCREENS + COACH_SCREENS)
     def test_screen_matches_golden(self, mp_output, name, tmp_path):
-        goldens.check("screens/" + name, (self.glasses(mp_output)[name], None, None), tmp_path)
+        check = next(check for check, names in BY_CHECK.items() if name in names)
+        goldens.check(
+            "screens/" + name, (self.glasses(mp_output, check)[name], None, None), tmp_path
+        )

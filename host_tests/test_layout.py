@@ -20,7 +20,7 @@ EXACT_IMPORTS = {
     "pcd8544": {"framebuf", "time", "micropython", "valid"},
     # The list widget the main menu and the settings screen move through knows no screen,
     # setting or display: labels, values and the contrast preview belong to the screens, which
-    # way a button moves through it to buttons.direction. Its checks: mp/mp_menu.py.
+    # way a button moves through it to buttons.direction. Its checks: mp/mp_mainmenu.py.
     "menu": set(),
 }
 # Modules that must not load another: settings (safe mode loads it) never loads the engine.

@@ -1,6 +1,6 @@
 """The glass renderer (PNG and text), and a highlighted row read as well as a plain one. Its
 size, grid and lit colours at scale 4 are held pixel for pixel by every golden image
-(test_app_screens.py; the driver's test frame: test_pcd8544.py's mp_pcd8544_scenes).
+(test_app_screens.py; the driver's test frame: mp_pcd8544::test_golden_test_frame).
 """
 
 import glasslook

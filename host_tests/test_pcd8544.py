@@ -36,7 +36,7 @@ def random_frames():
 
 @pytest.fixture(scope="module")
 def frames_file(tmp_path_factory):
-    """random_frames() as mp_pcd8544_scenes.py reads them: a line a frame, "xxyy" a pixel."""
+    """random_frames() as mp_pcd8544.py reads them: a line a frame, "xxyy" a pixel."""
     path = tmp_path_factory.mktemp("frames") / "frames.txt"
     lines = ("".join("%02x%02x" % p for p in sorted(frame)) for frame in random_frames())
     path.write_text("\n".join(lines) + "\n")
@@ -73,11 +73,11 @@ def shows(model, expected, tmp_path, name):
         )
 
 
-class mp_pcd8544_scenes(mpcheck.Script):
-    """The driver draws each scene on MicroPython; the model replays the recording here."""
+class mp_pcd8544(mpcheck.Script):
+    """The driver's checks on MicroPython; each scene it draws there, the model replays here."""
 
     heapsize = "256k"
-    args = (mpcheck.fixture("frames_file"),) + INIT_OPTIONS  # see mp_pcd8544_scenes.py
+    args = (mpcheck.fixture("frames_file"),) + INIT_OPTIONS  # see mp_pcd8544.py
 
     @pytest.mark.parametrize("options", INIT_OPTIONS)
     def test_init_leaves_a_blank_normal_display_and_no_anomaly(self, mp_output, options):

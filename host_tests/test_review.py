@@ -1,6 +1,6 @@
 """review.py and coach.cost: what a move cost, exhaustively against gameboard.root_scores before
-and after the move; the review on the glass (mp_review.py), its goldens and its session.
-review.py and widgets.py are read with ast, not imported: they need MicroPython's framebuf."""
+and after the move; the review on the glass (mp_review.py: the words each kind of cost shows,
+within the status column), its goldens and its session."""
 
 import functools
 
@@ -10,8 +10,6 @@ import goldens
 import mpcheck
 import positions
 import pytest
-import smallfont
-from firmwaresource import assigned
 
 # The costs as the review names them: (result with the best move, result after the move
 # played, the move was one of the best) -> the kind. Results: 1 win, 0 draw, -1 loss.
@@ -58,21 +56,6 @@ def test_cost_refuses_a_value_above_the_best_or_a_taken_cell():
     for best, value in ((128, 129), (200, 0), (0, 0)):
         with pytest.raises(ValueError):
             coach.cost(best, value)
-
-
-def test_the_review_says_each_kind_of_cost_and_fits_the_status_column():
-    verdicts, was, now = (assigned("review", n) for n in ("_VERDICTS", "_WAS", "_NOW"))
-    for table in (verdicts, was, now):
-        assert len(table) == coach.COSTS
-        for text in table:
-            assert smallfont.width(text) <= 84 - assigned("widgets", "STATUS_X")
-    words = {-1: b"LOSS", 0: b"DRAW", 1: b"WIN"}
-    for (before, after, best), kind in EXPECTED.items():
-        assert was[kind] == words[before]
-        if before != after:
-            assert verdicts[kind] == b"MISTAKE" and now[kind] == b">" + words[after]
-        else:
-            assert verdicts[kind] == (b"BEST" if best else b"OK")
 
 
 GOLDENS = ("review_best", "review_mistake", "review_last")

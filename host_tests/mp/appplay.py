@@ -1,6 +1,7 @@
 # Playing the app by its buttons and reading the glass, for the MicroPython checks of the
-# screens (mp_play.py, mp_mainmenu.py, mp_setupmenu.py, mp_demo.py, mp_power.py, mp_app.py).
+# screens (mp_play.py, mp_mainmenu.py, mp_setupmenu.py, mp_coach.py, mp_app_screens.py, ...).
 # SPDX-License-Identifier: MIT
+import binascii
 import random
 
 import engine
@@ -27,33 +28,42 @@ def marks(r):
     return sum(1 for i in range(9) if (b >> (2 * i)) & 3)
 
 
+def until(r, probe, what, press=NEXT, tries=8):
+    """Click `press` until probe() holds (reading the glass), at most `tries` times; with press
+    None, let 50 ms pass each time instead (for a blink)."""
+    for _ in range(tries):
+        if probe():
+            return
+        if press is None:
+            r.run(50)
+        else:
+            r.click(press)
+    raise AssertionError("%s never shown:\n%s" % (what, r.show()))
+
+
 def menu_to(r, row):
     """Move the menu highlight to `row` (reading the glass), with NEXT."""
-    for _ in range(8):
-        if r.menu_row(row):
-            return
-        r.click(NEXT)
-    raise AssertionError("menu row %d never highlighted:\n%s" % (row, r.show()))
+    until(r, lambda: r.menu_row(row), "menu row %d highlighted" % row)
+
+
+def choose(r, row):
+    """From the main menu: highlight `row` and select it; a game on it draws its first frame
+    (rows with no game waiting: 0 1P vs CPU, 1 2 Players; with one, 0 is Continue)."""
+    menu_to(r, row)
+    r.click(SELECT)
+    r.run(50)
 
 
 def set_level(r, level):
     """From the main menu: cycle the Level row until the glass shows the level's label."""
     menu_to(r, 2)
     label = engine.LEVELS[level]
-    for _ in range(LEVELS):
-        if r.text_at(label, 84 - 8 * len(label), 16, True):
-            return
-        r.click(SELECT)
-    raise AssertionError("level %s never shown:\n%s" % (label, r.show()))
+    until(r, lambda: r.text_at(label, 84 - 8 * len(label), 16, True), label, SELECT, LEVELS)
 
 
 def set_starts(r, text):
     menu_to(r, 3)
-    for _ in range(3):
-        if r.text_at(text, 84 - 24, 24, True):
-            return
-        r.click(SELECT)
-    raise AssertionError("starts %s never shown" % text)
+    until(r, lambda: r.text_at(text, 84 - 24, 24, True), "starts " + text, SELECT, 3)
 
 
 def to_menu(r):
@@ -69,30 +79,20 @@ def new_1p(level, starts="YOU", seed=1):
     to_menu(r)
     set_level(r, level)
     set_starts(r, starts)
-    menu_to(r, 0)
-    r.click(SELECT)
-    r.run(50)
+    choose(r, 0)
     return r
 
 
 def play_cell(r, cell):
     """Move the cursor to `cell` with NEXT (reading the glass) and place the mark there."""
-    for _ in range(9):
-        if r.cursor() == cell:
-            r.click(SELECT)
-            return
-        r.click(NEXT)
-    raise AssertionError("cursor never reached %d:\n%s" % (cell, r.show()))
-
-
-def human_turn(r):
-    return r.cursor() >= 0
+    cursor_to(r, cell)
+    r.click(SELECT)
 
 
 def play_out(r, choose):
     """Play the human's moves with choose(board, player) until the game ends; returns moves."""
     moves = 0
-    while human_turn(r):
+    while r.cursor() >= 0:  # the human's turn
         before = marks(r)
         b = board_of(r)
         player = gameboard.to_move(b)
@@ -127,9 +127,7 @@ def line_on(r, line):
 def two_player(moves):
     r = HostApp(alone=True)
     to_menu(r)
-    menu_to(r, 1)
-    r.click(SELECT)
-    r.run(50)
+    choose(r, 1)
     check(r.status(1, "2P"), r.show())
     for k, cell in enumerate(moves):
         mover = "X" if k % 2 == 0 else "O"
@@ -141,11 +139,7 @@ def two_player(moves):
 
 def cursor_to(r, cell):
     """Move the cursor to `cell` with NEXT, reading the glass."""
-    for _ in range(9):
-        if r.cursor() == cell:
-            return
-        r.click(NEXT)
-    raise AssertionError("cursor never reached %d:\n%s" % (cell, r.show()))
+    until(r, lambda: r.cursor() == cell, "the cursor on %d" % cell, NEXT, 9)
 
 
 def no_undo_sign(r):
@@ -172,18 +166,55 @@ def to_reset_row(r):
     paused = r.text_at("Continue", 1, 0, True) or r.text_at("Continue", 1, 0)
     menu_to(r, 5 if paused else 4)
     r.click(SELECT)
-    for _ in range(8):  # the list scrolls: the row is found by what it shows
-        if r.text_at("CLR", 84 - 24, 40, True):
-            return
-        r.click(NEXT)
-    raise AssertionError("Reset row never shows CLR:\n" + r.show())
+    # The list scrolls: the row is found by what it shows.
+    until(r, lambda: r.text_at("CLR", 84 - 24, 40, True), "the Reset row's CLR")
 
 
 def settings_back(r):
     """From Settings: Back to the main menu (the last row: the list scrolls to it)."""
-    for _ in range(8):
-        if r.text_at("Back", 1, 40, True):
-            break
-        r.click(NEXT)
+    until(r, lambda: r.text_at("Back", 1, 40, True), "Back")
     r.click(SELECT)
     check(r.text_at("Settings", 1, 32, True) or r.text_at("Settings", 1, 40, True), r.show())
+
+
+def open_settings(r):
+    """From the title: the Settings screen, on its first row (Contr)."""
+    to_menu(r)
+    menu_to(r, 4)
+    r.click(SELECT)
+    check(r.text_at("Contr", 1, 0, True), r.show())
+
+
+def coach_row(r):
+    """From the first row of Settings: down to the Coach row."""
+    for _ in range(5):
+        r.click(NEXT)
+    check(r.text_at("Coach", 1, 40, True), "the Coach row:\n" + r.show())
+
+
+def snap(r, name):
+    """Print the glass as "GLASS <name> <hex>", for a host test to compare with its golden."""
+    print("GLASS", name, binascii.hexlify(r.model.glass()).decode())
+
+
+def coach_game(row, **values):
+    """The App alone with the coach on (already told), from the title into the game on menu
+    row `row` (0: 1P vs CPU, 1: 2 Players); `values`: other settings saved before the boot."""
+    r = rig_with(coach=True, coach_told=True, **values)
+    to_menu(r)
+    choose(r, row)
+    return r
+
+
+MARKS = ("D", "W1", "W2", "W3", "W4", "W5", "L1", "L2", "L3", "L4")  # every mark_of there is
+
+
+def mark_of(score):
+    """The coach's mark for a root_scores score: W n, a win with the mover's n-th move (a win k
+    plies away, k odd, is its (k + 1) / 2-th); L n, a loss with the other's n-th (k even: its
+    k / 2-th); D, a draw."""
+    if score > 0:
+        return "W%d" % ((100 - score + 1) // 2)
+    if score < 0:
+        return "L%d" % ((100 + score) // 2)
+    return "D"

@@ -1,11 +1,13 @@
-# app.py: which presses may act (input arming), on the glass.
+# app.py on the glass: which presses may act (input arming), no garbage, the screens made and
+# let go; and the CPU-against-CPU demo (demo.py, which title.py starts).
 # SPDX-License-Identifier: MIT
 # mpcheck: heapsize=512k paths={hostboard}
+import random
 import sys
 
 import mptest
 from appheap import heap_over
-from appplay import menu_to, play_cell, settings_back, to_menu
+from appplay import marks, menu_to, play_cell, rig_with, settings_back, to_menu
 from buttons import NEXT, PREV, SELECT
 from hostapp import HostApp
 from mptest import check
@@ -54,8 +56,10 @@ def held_screens(app):
 def test_the_title_the_demo_and_the_settings_are_let_go_when_left():
     # Each is made when it shows and let go once left, its code with it (app.App.show):
     # nothing keeps the screen, nor sys.modules its module; shown again, it is loaded again.
+    sys.modules.pop("setupmenu", None)
     r = HostApp(alone=True)
     to_menu(r)
+    check("setupmenu" not in sys.modules, "the settings screen loaded before it was opened")
     menu_to(r, 1)
     r.click(SELECT)  # a two-player game: X on 0, 1, 2 wins it
     for cell in (0, 3, 1, 4, 2):
@@ -95,6 +99,44 @@ def test_a_game_does_not_hold_the_main_menu_and_the_menu_comes_back_with_continu
     check(r.text_at("Continue", 1, 0, True), "Continue not highlighted:\n" + r.show())
     r.click(SELECT)  # Continue
     check(r.status_after_glyph(0, "YOU") and "mainmenu" not in sys.modules, r.show())
+
+
+# -- the demo ---------------------------------------------------------------------------------
+
+
+def test_sleep_during_the_demo_wakes_on_the_title():
+    random.seed(13)
+    r = rig_with(sleep_s=20)  # asleep 5 s into the demo
+    r.run(r.app.demo_after_ms + 1000)
+    check(r.status(0, "DEMO"), "demo started:\n" + r.show())
+    r.run(20000 - r.app.demo_after_ms)
+    check(r.model.powered_down and r.blank(), "asleep")
+    r.click(NEXT)  # only wakes the display
+    check(not r.model.powered_down, "awake")
+    check(r.text_at("OXO 5110", 10, 21), "the title, not the demo:\n" + r.show())
+    check(not r.status(0, "DEMO"), r.show())
+    r.run(1000)
+    check(r.text_at("OXO 5110", 10, 21), "and it stays there:\n" + r.show())
+
+
+def test_the_demo_starts_when_idle_plays_and_a_press_ends_it_and_lets_it_go():
+    sys.modules.pop("demo", None)
+    random.seed(12)
+    r = HostApp(alone=True)
+    r.run(r.app.demo_after_ms - 500)
+    check(r.text_at("OXO 5110", 10, 21), "the title while not idle long enough:\n" + r.show())
+    check(not r.status(0, "DEMO") and "demo" not in sys.modules, "loaded before it started")
+    r.run(1000)
+    check(r.status(0, "DEMO"), "demo started:\n" + r.show())
+    r.run(3000)
+    check(marks(r) >= 3, "the demo plays:\n" + r.show())
+    r.click(PREV)
+    check(r.text_at("OXO 5110", 10, 21), "a press stops the demo:\n" + r.show())
+    check(type(r.app.screen).__name__ == "Title", "the title shows")
+    r.run(100)
+    check(r.text_at("OXO 5110", 10, 21), "and does nothing else")
+    r.run(r.app.demo_after_ms + 1000)  # a second demo: the module is loaded again
+    check(r.status(0, "DEMO") and marks(r) >= 1, "the demo again:\n" + r.show())
 
 
 mptest.run(globals())

@@ -24,17 +24,9 @@ PICK = (2, 2, 2, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1, 0, 0, 0)  # SELECT 1/2, NEXT 5/16
 
 def fail(message, app, event):
     g = app.shared.game  # None before the first game
-    raise AssertionError(
-        "event %d: %s (screen %s board %x count %d result %d)"
-        % (
-            event,
-            message,
-            type(app.screen).__name__,
-            g.board if g else 0,
-            g.count if g else 0,
-            g.result if g else 0,
-        )
-    )
+    where = (event, message, type(app.screen).__name__)
+    where += (g.board, g.count, g.result) if g else (0, 0, 0)
+    raise AssertionError("event %d: %s (screen %s board %x count %d result %d)" % where)
 
 
 def legal(g):
@@ -153,15 +145,8 @@ def test_fuzz_random_buttons():
         fail("a tone left on at the end", app, events)
     tones = pwm.started
     print("pad events reaching the app: %d, tones %d" % (seen[0], tones))
-    figures = "events %d games1p %d games2p %d perfect %d asleep %d demo %d tones %d" % (
-        events,
-        games[0],
-        games[1],
-        perfect_games,
-        sleeps,
-        demos,
-        tones,
-    )
+    counts = (events, games[0], games[1], perfect_games, sleeps, demos, tones)
+    figures = "events %d games1p %d games2p %d perfect %d asleep %d demo %d tones %d" % counts
     print("OK", figures)
     # The random player really played: games of both modes ended (each checked against the
     # tally), several at level "perfect" (none lost by the CPU), and the board went to sleep;

@@ -1,28 +1,27 @@
-# Every app screen, driven with the buttons and printed as "GLASS <name> <hex>" (what the
-# glass shows, from the controller model) for host_tests/test_app_screens.py to compare with
-# the golden PNGs.
+# Every app screen, the coach's too, driven with the buttons and printed as "GLASS <name> <hex>"
+# (what the glass shows, from the controller model) for host_tests/test_app_screens.py to
+# compare with the golden PNGs.
 # SPDX-License-Identifier: MIT
-import binascii
 import random
 
 import mptest
-from appplay import play_cell
+from appplay import (
+    choose,
+    coach_row,
+    cursor_to,
+    line_on,
+    menu_to,
+    open_settings,
+    perfect,
+    play_cell,
+    play_out,
+    settings_back,
+    snap,
+    until,
+)
 from buttons import NEXT, PREV, SELECT
 from hostapp import HostApp
 from screen import PLAY
-
-
-def snap(r, name):
-    print("GLASS", name, binascii.hexlify(r.model.glass()).decode())
-
-
-def blink_on(r, probe):
-    """Run until probe() is true (a blinking element is on), at most 2 s."""
-    for _ in range(20):
-        if probe():
-            return
-        r.run(100)
-    raise AssertionError("never shown")
 
 
 def test_the_buttons_reach_every_screen():
@@ -40,11 +39,7 @@ def test_the_buttons_reach_every_screen():
     snap(r, "board_1p")
     # The thinking indicator: the frame drawn before a search expected to be slow.
     r.app.screens[PLAY].think_ms = 0
-    free = [i for i in range(9) if r.cell(i) in (".", "cursor")]
-    for _ in range(9):
-        if r.cursor() == free[0]:
-            break
-        r.click(NEXT)
+    cursor_to(r, [i for i in range(9) if r.cell(i) in (".", "cursor")][0])
     r.down(SELECT)
     r.run(80)
     r.up(SELECT)
@@ -55,8 +50,7 @@ def test_the_buttons_reach_every_screen():
     # Hold NEXT: to the menu, where the game waits behind "Continue".
     r.hold(NEXT, 700)
     snap(r, "menu_paused")
-    for _ in range(5):
-        r.click(NEXT)
+    menu_to(r, 5)  # Continue, 1P, 2P, Level, Start, Settings
     r.click(SELECT)
     snap(r, "settings")
     r.click(SELECT)
@@ -64,69 +58,58 @@ def test_the_buttons_reach_every_screen():
     snap(r, "settings_contrast")
     r.click(PREV)
     r.click(SELECT)
-    # A two-player game: X wins on the diagonal.
-    for _ in range(7):
-        r.click(NEXT)
-    r.click(SELECT)  # Back
-    r.click(NEXT)  # from "Settings" to "Link play"
-    r.click(NEXT)  # and round to "Continue"
-    r.click(NEXT)
-    r.click(NEXT)  # "2 Players"
-    r.click(SELECT)
-    r.run(50)
+    settings_back(r)
+    choose(r, 2)  # a two-player game (Continue is row 0): X wins on the diagonal
     for cell in (0, 1):
         play_cell(r, cell)
     snap(r, "board_2p")
     for cell in (4, 2, 8):
         play_cell(r, cell)
-    blink_on(r, lambda: r.pixel(13, 13) == 1)
+    until(r, lambda: r.pixel(13, 13) == 1, "the winning line", None, 40)
     snap(r, "win_2p")
     r.click(SELECT)
     r.run(50)
     for cell in (0, 4, 8, 1, 7, 6, 2, 5, 3):
         play_cell(r, cell)
-    blink_on(r, lambda: r.status(0, "DRAW"))
+    until(r, lambda: r.status(0, "DRAW"), "DRAW", None, 40)
     snap(r, "draw_2p")
     # A 1P game won against "easy", with the line through.
     r.click(SELECT)  # a press starts the next game
     r.hold(NEXT, 700)  # to the menu: Continue, 1P, 2P, Level, Start, Settings, Link play
-    for _ in range(3):
-        r.click(NEXT)
-    for _ in range(4):
-        if r.text_at("EASY", 52, 24, True):
-            break
-        r.click(SELECT)
-    else:
-        raise AssertionError("easy not shown:\n" + r.show())
-    r.click(PREV)
-    r.click(PREV)
-    r.click(SELECT)  # 1P vs CPU
-    r.run(50)
-    import engine
-    import gameboard
-
+    menu_to(r, 3)
+    until(r, lambda: r.text_at("EASY", 52, 24, True), "EASY", SELECT, 4)
+    choose(r, 1)  # 1P vs CPU
     for _game in range(30):
-        while r.cursor() >= 0:
-            b = 0
-            for i in range(9):
-                c = r.steady(i)
-                b |= (1 if c == "X" else 2 if c == "O" else 0) << (2 * i)
-            play_cell(r, engine.best_move(b, gameboard.to_move(b)))
+        play_out(r, perfect)
         game = r.app.shared.game
         if r.status(0, "WIN!") or game.result == game.human:
             break
         r.click(SELECT)
         r.run(50)
-    line = r.app.shared.game.line
-    a, b = line[0], line[1]
-    x = (a % 3) * 16 + 7 + 6 * ((b % 3) - (a % 3))
-    y = (a // 3) * 16 + 7 + 6 * ((b // 3) - (a // 3))
-    blink_on(r, lambda: r.pixel(x, y) == 1)
+    until(r, lambda: line_on(r, r.app.shared.game.line) == 1, "the winning line", None, 40)
     snap(r, "win_1p")
     # The demo, on an idle menu (held NEXT at the end of a game: no game waits there).
     r.hold(NEXT, 700)
     r.run(r.app.demo_after_ms + 2200)
     snap(r, "demo")
+
+
+def test_the_buttons_reach_the_coachs_screens():
+    r = HostApp(alone=True)
+    open_settings(r)
+    coach_row(r)
+    r.click(SELECT)  # Coach ON, the first time: what the marks mean
+    snap(r, "coach_told")
+    r.click(PREV)  # a press dismisses it
+    settings_back(r)
+    choose(r, 1)  # 2 Players
+    snap(r, "coach_empty")  # every move draws: none is boxed
+    play_cell(r, 0)
+    play_cell(r, 2)  # X to move: wins, a draw, a loss
+    cursor_to(r, 1)
+    snap(r, "coach_mid")
+    cursor_to(r, 3)
+    snap(r, "coach_cursor_best")
 
 
 mptest.run(globals())

@@ -1,5 +1,5 @@
 # Button simulation and seeded bouncing presses shared by the CPython tests and the MicroPython
-# unix-port run; the checks on named cases are in mp_buttons_cases.py.
+# unix-port run; the checks on named cases are in mp_buttons.py.
 # SPDX-License-Identifier: MIT
 # Portable: runs unchanged under CPython and MicroPython (no f-strings, no CPython-only modules).
 # Every check_* function raises AssertionError on failure. Randomness comes from a small

@@ -2,7 +2,7 @@
 # the engine at every level on both sides, hints, undos, and the tally kept in settings.json.
 # Arguments: GAMES FOLDER. The heap in use after gc.collect() must be the same after every game.
 # (The whole app, with its screens, driver and buttons, imports ~50 KB of code and cannot load
-# in 40k: mp_app_soak.py soaks it at 80k. 32k, with the settings holding the filesystem, left too
+# in 40k: mp_app_soak.py soaks it at 160k. 32k, with the settings holding the filesystem, left too
 # little room for a tmp path as long as pytest-xdist's.)
 # SPDX-License-Identifier: MIT
 # mpcheck: heapsize=40k args=1000,{tmp}
@@ -55,14 +55,8 @@ def test_game_soak_at_40k():
             first = low = high = last
         low = min(low, last)
         high = max(high, last)
-    figures = "games %d first %d last %d min %d max %d free %d" % (
-        played,
-        first,
-        last,
-        low,
-        high,
-        gc.mem_free(),
-    )
+    counts = (played, first, last, low, high, gc.mem_free())
+    figures = "games %d first %d last %d min %d max %d free %d" % counts
     print("GAMESOAK", figures)
     check(played == games, figures)
     check(first == last == low == high, "heap in use after each game moved: " + figures)

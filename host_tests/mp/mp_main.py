@@ -1,16 +1,19 @@
-# main.py (startup.py, rescue.py) on a HostApp: boot, safe mode, the error path,
-# KeyboardInterrupt. The watchdog: mp_main_watchdog.py.
+# main.py (startup.py, rescue.py) on a HostApp: boot, safe mode (and startup.boot's second look
+# at a press: on the Pico, a NEXT pin whose setup the USB enumeration fix undid, RP2040-E5, its
+# pad back to the power-on pull-down so that it reads pressed, is set up again before safe mode
+# is believed), the error path (its text cut into lines by smallfont.py), KeyboardInterrupt.
+# The watchdog: mp_main_watchdog.py.
 # SPDX-License-Identifier: MIT
 # Runs with host_tests/mp/fakeapp first on the path: its app.App is test scaffolding that raises
 # on request, so main.py is tested on its own (the real app has its own tests).
 import json
 import sys
 
+import buttons
 import hostapp
 import mptest
 from buttons import NEXT, PREV, SELECT
 from hostapp import read
-from mainglass import small
 from mptest import check
 
 
@@ -28,6 +31,7 @@ def boot_script(out):
 
 
 def test_boot_runs_app_with_default_settings():
+    sys.modules.pop("errorlog", None)  # earlier tests logged
     out = {}
     h = hostapp.HostApp("pico")
     h.play(boot_script(out))
@@ -36,14 +40,6 @@ def test_boot_runs_app_with_default_settings():
     check(out["anomalies"] == [], repr(out["anomalies"]))
     check(out["settings"] == "", "a first boot wrote settings.json: " + out["settings"])
     check(h.boots == 1 and not h.returned and h.hw.name == "pico")
-
-
-def test_a_boot_that_logs_nothing_never_loads_errorlog():
-    sys.modules.pop("errorlog", None)  # earlier tests logged
-    out = {}
-    h = hostapp.HostApp("pico")
-    h.play(boot_script(out))
-    check(out["first"], "the app's first screen is not on the glass")
     check("errorlog" not in sys.modules, "errorlog loaded with nothing to log")
 
 
@@ -58,13 +54,28 @@ def test_boot_applies_stored_contrast_and_backlight():
         check(json.loads(out["settings"])["contrast"] == 45, flash + ": file not repaired")
 
 
+def on_flash(files, script):
+    """Boot a Pico whose flash holds `files`, the flash first on sys.path as on a board: the
+    modules they shadow are imported from there, and forgotten again after."""
+    names = [name[:-3] for name in files if name.endswith(".py")]
+    for name in names:
+        sys.modules.pop(name, None)  # imported by earlier tests
+    sys.path.insert(0, "")
+    try:
+        hostapp.HostApp("pico", files=files).play(script)
+    finally:
+        sys.path.pop(0)
+        for name in names:
+            sys.modules.pop(name, None)
+
+
 def safe_script(out, button):
     def script(h):
         h.down(button)  # before the power comes on
         yield h.wait(1000)
         out["safe"] = h.shows("SAFE MODE", inverted=True)
-        out["skipped"] = small(h, "No game:") and small(h, "the REPL is free.")
-        out["reset"] = small(h, "press reset to play")
+        out["skipped"] = h.small("No game:") and h.small("the REPL is free.")
+        out["reset"] = h.small("press reset to play")
         out["app"] = h.shows("APP 1")
         out["lit"] = h.lit()
         h.up(button)
@@ -108,6 +119,8 @@ def error_script(out, button):
         yield h.wait(200)
         out["error"] = h.shows("ERROR", inverted=True)
         out["screen"] = h.screen()
+        out["said"] = h.small("boom on request") and h.small("press a key to restart")
+        out["named"] = h.small("ValueError")
         out["log"] = read("error.log")
         yield h.wait(5000)  # the error screen waits for a press, however long
         out["still"] = h.shows("ERROR", inverted=True) and not h.shows("APP 2") and h.lit()
@@ -124,7 +137,7 @@ def test_exception_in_app_shows_error_logs_one_line_and_restarts():
     out = {}
     h = hostapp.HostApp("pico")
     h.play(error_script(out, SELECT))
-    check(out["error"], out["screen"])
+    check(out["error"] and out["said"] and out["named"], out["screen"])
     check(h.shows("APP 2") and out["restarted"] and out["still"], repr(out))
     check(out["dimmed"], "the error screen kept the backlight on")
     lines = out["log"].split("\n")
@@ -166,45 +179,12 @@ def test_a_bad_settings_file_is_logged_with_the_boot_that_found_it():
     check(log.count("\n") == 1 and read("settings.bad") == '{"boots": 41', log)
 
 
-def test_memory_error_in_app_is_recovered():
-    out2 = {}
-    h = hostapp.HostApp("pico")
-    h.play(error_script(out2, NEXT))
-    check(out2["error"] and out2["restarted"], repr(out2))
-    check("MemoryError" in out2["log"], out2["log"])
-
-
-def test_error_screen_content():
-    out = {}
-
-    def script(h):
-        yield h.wait(300)
-        yield h.press(SELECT)
-        yield h.wait(200)
-        out["name"] = small(h, "ValueError")
-        out["message"] = small(h, "boom on request")
-        out["hint"] = small(h, "press a key to restart")
-
-    hostapp.HostApp("pico").play(script)
-    check(out["name"] and out["message"] and out["hint"], repr(out))
-
-
-def test_settings_survive_error_and_power_cycle():
-    out = {}
-
-    def script(h):
-        yield h.wait(300)
-        yield h.press(PREV)  # the fake app sets contrast 50, backlight off, saves
-        yield h.wait(100)
-        out["before"] = (h.model.vop, h.lit())
-        yield h.power_cycle()
-        yield h.wait(300)
-        out["after"] = (h.model.vop, h.lit(), h.shows("APP 1"))
-
-    h = hostapp.HostApp("pico")
-    h.play(script)
-    check(out["before"] == (50, False), repr(out))
-    check(out["after"] == (50, False, True) and h.boots == 2, repr(out))
+def test_a_memory_error_and_an_error_across_the_tick_wrap_are_recovered():
+    for button, start_ms, logged in ((NEXT, 0, "MemoryError"), (SELECT, (1 << 30) - 150, "boom")):
+        out = {}
+        hostapp.HostApp("pico", start_ms=start_ms).play(error_script(out, button))
+        check(out["error"] and out["restarted"], "%s: %r" % (logged, out))
+        check(logged in out["log"], out["log"])
 
 
 def test_error_that_fails_again_while_reported_still_waits_and_restarts():
@@ -215,7 +195,7 @@ def test_error_that_fails_again_while_reported_still_waits_and_restarts():
         yield h.chord(PREV, NEXT)
         yield h.wait(500)
         out["waiting"] = not h.shows("APP 2") and not h.returned
-        out["screen"] = h.shows("ERROR", inverted=True) and small(h, "Unprintable")
+        out["screen"] = h.shows("ERROR", inverted=True) and h.small("Unprintable")
         out["log"] = read("error.log")
         yield h.press(SELECT)
         yield h.wait(300)
@@ -225,21 +205,6 @@ def test_error_that_fails_again_while_reported_still_waits_and_restarts():
     h.play(script)
     check(out["waiting"] and out["restarted"] and out["screen"], repr(out))
     check(out["log"].count("\n") == 1 and "Unprintable: ? @app.py:" in out["log"], out["log"])
-
-
-def test_keyboard_interrupt_reaches_the_repl():
-    def script(h):
-        yield h.wait(300)
-        yield h.press(SELECT, 1000)  # the fake app raises KeyboardInterrupt on a long press
-        yield h.wait(1000)
-
-    h = hostapp.HostApp("pico")
-    try:
-        h.play(script)
-        check(False, "KeyboardInterrupt was swallowed")
-    except KeyboardInterrupt:
-        pass
-    check(read("error.log") == "" and not h.shows("ERROR", inverted=True))
 
 
 def test_board_that_cannot_be_built_returns_to_repl_and_logs():
@@ -261,17 +226,11 @@ def test_the_error_screen_shows_the_whole_name_and_the_message_start():
         yield h.wait(300)
         out["title"] = h.shows("ERROR", inverted=True)
         out["name"] = h.small("ImportError")
-        out["message"] = small(h, "no module named") and small(h, "'engine_v2'")
-        out["hint"] = small(h, "press a key to restart")
+        out["message"] = h.small("no module named") and h.small("'engine_v2'")
+        out["hint"] = h.small("press a key to restart")
         h.snap("error")
 
-    sys.modules.pop("settings", None)
-    sys.path.insert(0, "")
-    try:
-        hostapp.HostApp("pico", files={"settings.py": "import engine_v2"}).play(script)
-    finally:
-        sys.path.pop(0)
-        sys.modules.pop("settings", None)
+    on_flash({"settings.py": "import engine_v2"}, script)
     check(out["title"] and out["name"] and out["message"] and out["hint"], repr(out))
     x, y = out["name"]
     check(y < 20 and 2 <= x <= 84 - 45, "the name centred on the first line: %r" % (out,))
@@ -289,14 +248,7 @@ def test_a_broken_font_module_still_shows_the_error_in_the_big_font():
         out["error"] = h.shows("ERROR", inverted=True) and h.shows("ValueError")
         out["log"] = read("error.log")
 
-    sys.modules.pop("smallfont", None)
-    sys.path.insert(0, "")
-    try:
-        broken = {"smallfont.py": "raise ValueError('broken font module')"}
-        hostapp.HostApp("pico", files=broken).play(script)
-    finally:
-        sys.path.pop(0)
-        sys.modules.pop("smallfont", None)
+    on_flash({"smallfont.py": "raise ValueError('broken font module')"}, script)
     check(out["error"], repr(out))
     check("ValueError: boom on request" in out["log"], out["log"])
 
@@ -315,14 +267,7 @@ def test_a_broken_settings_module_ends_on_the_error_screen():
         out["again"] = h.shows("ERROR", inverted=True)
         out["logged"] = read("error.log").count("broken settings module")
 
-    sys.modules.pop("settings", None)  # imported by earlier tests: import it from the flash
-    sys.path.insert(0, "")  # as on a board: the current directory (the flash) comes first
-    try:
-        broken = {"settings.py": "raise ValueError('broken settings module')"}
-        hostapp.HostApp("pico", files=broken).play(script)
-    finally:
-        sys.path.pop(0)
-        sys.modules.pop("settings", None)
+    on_flash({"settings.py": "raise ValueError('broken settings module')"}, script)
     check(out["error"] and "broken settings module" in out["log"], repr(out))
     check(out["log"].startswith("boot ? +0s ValueError"), out["log"])  # none could be read
     check(out["again"] and out["logged"] == 2, repr(out))
@@ -345,11 +290,101 @@ def test_error_with_the_display_off_shows_and_keeps_unsaved_settings():
     check(json.loads(out["settings"])["contrast"] == 44, out["settings"])
 
 
-def test_boot_across_tick_wrap():
-    out = {}
-    h = hostapp.HostApp("pico", start_ms=(1 << 30) - 150)
-    h.play(error_script(out, SELECT))
-    check(out["error"] and out["restarted"], repr(out))
+NEXT_PIN = []  # the NEXT button's pin object, as the last boot's board file made it
+
+
+def _next_pin(hw):
+    for b in hw.pad.buttons:
+        if b.name == buttons.NEXT:
+            return b.pin
+    raise AssertionError("no NEXT button")
+
+
+def boot(undone, held, recheck=True):
+    """startup.boot() on the Pico's board file, NEXT's pin put back to a pull-down after the
+    board is built if `undone`, NEXT held if `held`, the board's recheck taken away unless
+    `recheck`; True if it booted into the game."""
+    import startup
+
+    h = hostapp.HostApp("pico", flash=None)
+    board = h.board()
+    build = board.build
+    next_pin = board.BTN_NEXT
+
+    machine = sys.modules["machine"]  # the host board's, as the board file imports it
+
+    def built_then_undone():
+        hw = build()
+        pin = _next_pin(hw)
+        NEXT_PIN[:] = [pin]
+        if undone:
+            pin.init(machine.Pin.IN, machine.Pin.PULL_DOWN)  # what the fix puts back
+        if not recheck:
+            hw.recheck = None
+        return hw
+
+    board.build = built_then_undone
+    if held:
+        machine.set_level(next_pin, 0)
+    try:
+        return startup.boot() is not None
+    finally:
+        board.build = build
+        machine.reset_state()
+
+
+def test_a_pin_whose_setup_was_undone_does_not_give_safe_mode():
+    check(boot(undone=True, held=False), "safe mode for a pin that only reads pressed")
+    pin = NEXT_PIN[0]
+    check(pin.pull() == sys.modules["machine"].Pin.PULL_UP, "NEXT's pull-up not set up again")
+
+
+def test_a_button_held_at_power_on_still_gives_safe_mode():
+    check(not boot(undone=False, held=True), "no safe mode for a held button")
+    check(not boot(undone=True, held=True), "no safe mode for a held button, its pin undone")
+
+
+def test_without_the_second_look_the_undone_pin_gives_safe_mode():
+    # What the board file's recheck is for: with none, the undone pin reads as a held NEXT.
+    check(not boot(undone=True, held=False, recheck=False), "the undone pin did not read pressed")
+
+
+def wrapped(text, width=84):
+    """The lines smallfont.line() and skip() cut text into, as rescue.screen() does."""
+    import smallfont
+
+    data = text.encode()
+    lines = []
+    k = smallfont.skip(data, 0)
+    while k < len(data):
+        end = smallfont.line(data, k, width)
+        check(smallfont.width(data, k, end) <= width, "%r: line too wide" % text)
+        lines.append(data[k:end].decode())
+        k = smallfont.skip(data, end)
+    return lines
+
+
+def test_error_message_wraps_at_spaces():
+    cases = {
+        "": [],
+        "short": ["short"],
+        "  padded words here  ": ["padded words here"],
+        "no module named 'engine_v2'": ["no module named", "'engine_v2'"],
+        "'NoneType' object has no attribute 'draw'": [
+            "'NoneType' object has",
+            "no attribute 'draw'",
+        ],
+        "one\ntwo": ["one", "two"],
+        "x" * 30: ["x" * 21, "x" * 9],  # a word wider than the line is cut (4 px a letter)
+        "NotImplementedError": ["NotImplementedError"],
+    }
+    for message in cases:
+        got = wrapped(message)
+        check(got == cases[message], "%r -> %r" % (message, got))
+    # A character outside ASCII shows as one "?" (its UTF-8 bytes take the width of one).
+    import smallfont
+
+    check(smallfont.width("\u00e9t\u00e9".encode()) == smallfont.width(b"?t?"))
 
 
 mptest.run(globals())

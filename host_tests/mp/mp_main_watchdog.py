@@ -1,15 +1,20 @@
 # main.py's watchdog on a HostApp: a step that never returns, a hang at every start, quick
-# crashes in a row, and where the dog must not run (safe mode, the REPL after Ctrl-C).
+# crashes in a row, and where the dog must not run (safe mode, the REPL after Ctrl-C). Then
+# errorlog.py, where resets and errors leave their line, on a RAM flash (littlefs, a HostApp's):
+# one bounded line per error, the file kept under LOG_MAX with its newest lines; each line's
+# boot number and seconds since reset, and note_once per boot number.
 # SPDX-License-Identifier: MIT
 # mpcheck: heapsize=512k paths={hostboard},host_tests/mp/fakeapp
 # Runs with host_tests/mp/fakeapp first on the path, as mp_main.py (boot, safe mode, the error
 # path) does: its app.App is test scaffolding that raises on request.
+import os
+
+import errorlog
 import hostapp
 import machine
 import mptest
 from buttons import PREV, SELECT
 from hostapp import read
-from mainglass import small
 from mptest import check
 
 
@@ -147,6 +152,7 @@ def test_ctrl_c_stops_the_watchdog_for_the_repl():
             check(False, "KeyboardInterrupt was swallowed")
         except KeyboardInterrupt:
             pass
+        check(read("error.log") == "" and not h.shows("ERROR", inverted=True), board + ": logged")
         dog = machine.wdt()
         if board == "pico":
             check(dog is not None and not dog.armed, "the rp2 watchdog still runs")
@@ -164,7 +170,7 @@ def test_after_three_quick_crashes_the_error_screen_stays_and_the_dog_is_fed():
             yield h.wait(500)
             yield h.press(PREV)  # the press that restarts
             yield h.wait(300)
-        out["halted"] = h.shows("ERROR", inverted=True) and small(h, "press reset to retry")
+        out["halted"] = h.shows("ERROR", inverted=True) and h.small("press reset to retry")
         out["log"] = read("error.log")
         yield h.press(PREV)
         yield h.wait(60000)  # far past the watchdog's timeout
@@ -191,6 +197,114 @@ def test_crashes_far_apart_keep_restarting():
 
     hostapp.HostApp("pico").play(script)
     check(out["app"], "a fifth start did not come")
+
+
+# -- errorlog.py ------------------------------------------------------------------------------
+
+
+def fresh(**options):
+    """A fresh RAM flash (a HostApp's, with these options) as the current directory."""
+    hostapp.HostApp("pico", **options)
+
+
+def test_error_log_stays_bounded_and_keeps_newest():
+    fresh()
+    sizes = []
+    for n in range(400):
+        try:
+            raise ValueError("error number %d %s" % (n, "x" * (n % 50)))
+        except ValueError as exc:
+            errorlog.log(exc)
+        sizes.append(os.stat(errorlog.LOG)[6])
+    text = read(errorlog.LOG)
+    check(max(sizes) <= errorlog.LOG_MAX, "log grew to %d" % max(sizes))
+    check(text.endswith("\n") and "error number 399 " in text.split("\n")[-2])
+    numbers = [int(line.split("error number ")[1].split()[0]) for line in text.split("\n")[:-1]]
+    check(numbers == list(range(numbers[0], 400)), "lines lost or garbled: %r" % numbers)
+    check(len(numbers) > 5, "trimming keeps too little")
+
+
+def test_oversized_old_log_is_cut_to_its_newest_lines():
+    fresh()
+    with open(errorlog.LOG, "w") as f:
+        for n in range(300):
+            f.write("old line %d \u00e9\u00e9\n" % n)  # 5 KB, with two-byte characters
+    try:
+        raise ValueError("newest")
+    except ValueError as exc:
+        errorlog.log(exc)
+    text = read(errorlog.LOG)
+    lines = text.split("\n")
+    check(
+        len(text.encode()) <= errorlog.LOG_MAX and "ValueError: newest" in lines[-2], text[-200:]
+    )
+    check(lines[-3] == "old line 299 \u00e9\u00e9" and lines[0].startswith("old line "), lines[0])
+
+
+def test_error_log_line_is_one_bounded_line():
+    fresh()
+    try:
+        raise ValueError("line one\nline two " + "y" * 300)
+    except ValueError as exc:
+        errorlog.log(exc)
+    text = read(errorlog.LOG)
+    check(text.count("\n") == 1 and len(text) <= 120, repr(text))
+
+
+def lines():
+    return read(errorlog.LOG).split("\n")[:-1]
+
+
+def test_every_line_says_its_boot_and_the_seconds_since_reset():
+    fresh(start_ms=340000)  # ticks_ms: 340 s since the board's reset
+    errorlog.note("settings.json not saved: [Errno 28] ENOSPC", 12)
+    try:
+        raise ValueError("boom")
+    except ValueError as exc:
+        errorlog.log(exc, 12)
+        errorlog.log(exc)  # before the settings were read (the board could not be built)
+    errorlog.watchdog_reset(5000, 13)
+    check(
+        lines()
+        == [
+            "boot 12 +340s settings.json not saved: [Errno 28] ENOSPC",
+            "boot 12 +340s ValueError: boom @mp_main_watchdog.py:"
+            + "test_every_line_says_its_boot_and_the_seconds_since_reset",
+            "boot ? +340s ValueError: boom @mp_main_watchdog.py:"
+            + "test_every_line_says_its_boot_and_the_seconds_since_reset",
+            "boot 13 +340s watchdog reset: a step ran over 5 s",
+        ],
+        repr(lines()),
+    )
+
+
+def test_a_watchdog_reset_is_noted_once_per_boot_number():
+    # Boots that each hang before their count is saved keep one number: one line for the run.
+    # A hang after a boot whose count was saved (days of play later) has a new number: logged.
+    fresh()
+    for boot in (7, 7, 7, 8, 8, 9):
+        errorlog.watchdog_reset(5000, boot)
+    check([line.split()[1] for line in lines()] == ["7", "8", "9"], repr(lines()))
+    errorlog.note("something else", 9)
+    errorlog.watchdog_reset(5000, 9)  # the same boot, but not the last line
+    errorlog.watchdog_reset(5000, 99)  # "boot 9 +" is not "boot 99 +"
+    check([line.split()[1] for line in lines()] == ["7", "8", "9", "9", "9", "99"], repr(lines()))
+
+
+def test_note_once_reads_the_whole_last_line_and_only_it():
+    fresh()
+    with open("error.log", "w") as f:
+        f.write("t=1609459200 watchdog reset: a step ran over 5 s\n")  # an older firmware's
+    errorlog.watchdog_reset(5000, 1)
+    check(len(lines()) == 2, "a line from before boot numbers stopped a new one")
+    # A last line of the longest length a line can have, its start the boot's number.
+    prefix = "boot 3 +0s "
+    text = "z" * (119 - len(prefix))
+    errorlog.note_once(text, 3)
+    errorlog.note_once(text, 3)
+    check(len(lines()) == 3 and len(lines()[-1]) == 119, repr(lines()[-1]))
+    errorlog.note_once(text, 4)
+    check(len(lines()) == 4, "a new boot's line was taken for the last one")
 
 
 mptest.run(globals())

@@ -1,24 +1,14 @@
-# mainmenu.py: the main menu, driven by the buttons and read off the glass.
+# mainmenu.py: the main menu, driven by the buttons and read off the glass; and menu.Menu, the
+# list widget the menu screens move through, with the helpers that step through a list.
 # SPDX-License-Identifier: MIT
 # mpcheck: heapsize=512k paths={hostboard}
 import mptest
 from appplay import LEVELS, board_of, menu_to, new_1p, play_cell, to_menu
 from buttons import NEXT, PREV, SELECT
 from hostapp import HostApp
+from menu import Menu, choice, cycle
 from mptest import check
-
-
-def test_title_and_menu():
-    r = HostApp(alone=True)
-    r.run(50)
-    check(r.text_at("OXO 5110", 10, 21), r.show())
-    r.click(SELECT)
-    check(r.menu_row(0), "first row highlighted:\n" + r.show())
-    check(r.text_at("2 Players", 1, 8), r.show())
-    r.click(NEXT)
-    check(r.menu_row(1) and not r.menu_row(0), "NEXT moves the highlight")
-    r.click(PREV)
-    check(r.menu_row(0))
+from settings import Settings
 
 
 def test_no_demo_while_a_paused_game_waits():
@@ -77,19 +67,6 @@ def test_left_and_right_step_a_value_both_ways_on_a_five_way_pad():
     check(value_on_row(r, 2, ("PERF",)) == "PERF" and r.menu_row(2), r.show())
 
 
-def test_a_save_waiting_on_the_main_menu_is_made():
-    # MainMenu.due() is asked only while a save waits (app.App.step), e.g. a change made on the
-    # settings screen whose save waited for its click to sound out (issue 19: on the rp2 port
-    # this step raised AttributeError).
-    r = HostApp(alone=True)
-    to_menu(r)
-    r.settings.set("level", 0)
-    r.app.shared.save_soon(r.now)
-    r.run(1000)
-    check(r.menu_row(0), r.show())
-    check(not r.settings.dirty, "the save waiting on the main menu was made")
-
-
 def arrow(r, tip_y, toward, ink=1):
     # The menu's scroll arrow (mainmenu._arrow) at the right edge: black on a plain row, white
     # (ink 0) on the highlighted one.
@@ -124,6 +101,55 @@ def test_a_board_without_a_link_cable_says_so():
     check(r.shows("has no") and r.shows("cable."), r.show())
     r.click(SELECT)
     check(r.text_at("Link play", 1, 40, True), "a click goes back to the menu\n" + r.show())
+
+
+# -- menu.Menu --------------------------------------------------------------------------------
+
+
+def test_moves_wrap_at_both_ends():
+    m = Menu((1, 2, 3))
+    check(m.current() == 1 and m.index == 0)
+    m.move(-1)
+    check(m.current() == 3, "PREV from the first row goes to the last")
+    m.move(1)
+    check(m.current() == 1, "NEXT from the last row goes to the first")
+    m.move(4)
+    check(m.current() == 2)
+
+
+def test_select_highlights_an_item_it_has():
+    m = Menu((7, 8, 9))
+    check(m.select(9) and m.current() == 9)
+    check(not m.select(5) and m.current() == 9, "an item it has not got changes nothing")
+
+
+def test_set_items_keeps_the_highlighted_item():
+    m = Menu((1, 2, 3))
+    m.select(2)
+    m.set_items((0, 1, 2, 3))
+    check(m.current() == 2 and m.index == 2)
+    m.set_items((1, 3))
+    check(m.current() == 1 and m.index == 0, "gone: the first row")
+
+
+def test_a_menu_has_rows():
+    for make in (lambda: Menu(()), lambda: Menu((1,)).set_items(())):
+        try:
+            make()
+            check(False, "an empty menu was accepted")
+        except ValueError as err:
+            check("at least one item" in str(err), str(err))
+
+
+def test_cycle_steps_a_setting_through_its_choices_and_wraps():
+    s = Settings("unused.json")
+    labels = ("YOU", "CPU", "ALT")
+    s.set("starts", 0)
+    seen = [choice(s, "starts", labels)]
+    for step in (1, 1, 1, -1):
+        cycle(s, "starts", labels, step)
+        seen.append(choice(s, "starts", labels))
+    check(seen == ["YOU", "CPU", "ALT", "YOU", "ALT"], "wraps both ways: %r" % (seen,))
 
 
 mptest.run(globals())

@@ -114,21 +114,6 @@ def test_hint_blinks_best_move():
     check(r.cell(hint) == "cursor", "blinking stops, the cursor stays on the hint")
 
 
-def test_undo_takes_back_move_and_reply():
-    r = new_1p(LEVELS - 1, "YOU", seed=6)
-    r.hold(PREV, 700)
-    check(marks(r) == 0, "nothing to undo at the start")
-    play_cell(r, 4)
-    check(marks(r) == 2, r.show())
-    play_cell(r, [i for i in range(9) if r.cell(i) in (".", "cursor")][0])
-    check(marks(r) == 4, r.show())
-    r.hold(PREV, 700)
-    check(marks(r) == 2, "move and reply taken back:\n" + r.show())
-    check(r.cell(4) == "X", r.show())
-    r.hold(PREV, 700)
-    check(marks(r) == 0 and r.cursor() >= 0, r.show())
-
-
 def test_cpu_opening_is_not_undone():
     r = new_1p(LEVELS - 1, "CPU", seed=7)
     check(marks(r) == 1)
@@ -137,49 +122,45 @@ def test_cpu_opening_is_not_undone():
     check(no_undo_sign(r), "and the sign says so:\n" + r.show())
 
 
-def test_hold_next_then_continue_leaves_the_cursor_where_it_was():
-    # NEXT moves the cursor when it goes down; once the press turns into the hold that opens
-    # the menu, the cursor goes back, so Continue shows it where the player left it.
-    r = new_1p(LEVELS - 1, "YOU", seed=15)
-    play_cell(r, 4)
-    free = [i for i in range(9) if r.cell(i) in (".", "cursor")]
-    cursor_to(r, free[2])
-    r.hold(NEXT, 700)
-    check(r.menu_row(0) and r.text_at("Continue", 1, 0, True), r.show())
-    r.click(SELECT)  # Continue
-    r.run(50)
-    check(r.cursor() == free[2], "cursor %d, left on %d:\n%s" % (r.cursor(), free[2], r.show()))
-    r.click(NEXT)
-    check(r.cursor() == free[3], "and a short press still moves it at once")
-
-
-def test_undo_puts_the_cursor_on_the_move_taken_back():
+def test_undo_takes_back_move_and_reply_and_puts_the_cursor_on_the_move():
     # Wherever the cursor was, it lands on the cell of the player's own move undone: the one
     # the player most likely wants to play again differently, and it shows what was undone.
     r = new_1p(LEVELS - 1, "YOU", seed=16)
     play_cell(r, 4)
+    check(marks(r) == 2, r.show())
     mine = [i for i in range(9) if r.cell(i) in (".", "cursor")][0]
     play_cell(r, mine)
     check(marks(r) == 4, r.show())
     free = [i for i in range(9) if r.cell(i) in (".", "cursor")]
     cursor_to(r, free[1])
     r.hold(PREV, 700)
-    check(marks(r) == 2, "undone:\n" + r.show())
+    check(marks(r) == 2 and r.cell(4) == "X", "move and reply taken back:\n" + r.show())
     check(r.cursor() == mine, "cursor %d, undone %d:\n%s" % (r.cursor(), mine, r.show()))
     check(not no_undo_sign(r), "no sign when the undo worked")
+    r.hold(PREV, 700)
+    check(marks(r) == 0 and r.cursor() >= 0, r.show())
 
 
-def test_prev_next_chord_opens_the_menu_and_leaves_the_cursor():
-    r = new_1p(LEVELS - 1, "YOU", seed=17)
-    play_cell(r, 4)
-    free = [i for i in range(9) if r.cell(i) in (".", "cursor")]
-    cursor_to(r, free[1])
-    r.run(r.chord(PREV, NEXT, 100, 0))
-    r.run(100)
-    check(r.menu_row(0) and r.text_at("Continue", 1, 0, True), "chord: the menu\n" + r.show())
-    r.click(SELECT)
-    r.run(50)
-    check(r.cursor() == free[1], "cursor %d, left on %d:\n%s" % (r.cursor(), free[1], r.show()))
+def test_a_hold_of_next_or_the_chord_to_the_menu_then_continue_leaves_the_cursor():
+    # NEXT moves the cursor when it goes down; once the press turns into the hold that opens
+    # the menu, the cursor goes back, so Continue shows it where the player left it.
+    for way in ("hold", "chord"):
+        r = new_1p(LEVELS - 1, "YOU", seed=15)
+        play_cell(r, 4)
+        free = [i for i in range(9) if r.cell(i) in (".", "cursor")]
+        cursor_to(r, free[2])
+        if way == "hold":
+            r.hold(NEXT, 700)
+        else:
+            r.run(r.chord(PREV, NEXT, 100, 0))
+            r.run(100)
+        check(r.menu_row(0) and r.text_at("Continue", 1, 0, True), way + ":\n" + r.show())
+        r.click(SELECT)  # Continue
+        r.run(50)
+        where = "%s: cursor %d, left on %d:\n%s" % (way, r.cursor(), free[2], r.show())
+        check(r.cursor() == free[2], where)
+        r.click(NEXT)
+        check(r.cursor() == free[3], way + ": and a short press still moves it at once")
 
 
 def test_a_chord_of_two_directions_leaves_the_cursor():
@@ -221,7 +202,7 @@ def test_undo_with_nothing_to_undo_shows_a_sign():
     check(r.cursor() == 4, "a hold that can only say NO UNDO moves nothing:\n" + r.show())
     r.run(200)
     check(no_undo_sign(r) and not r.status(1, "PERF"), "the sign:\n" + r.show())
-    check(r.cursor() == 4, "the cursor never moved:\n" + r.show())
+    check(r.cursor() == 4 and marks(r) == 0, "nothing moved nor taken back:\n" + r.show())
     micropython.heap_lock()  # a frame with the sign is drawn without allocating, as any frame
     try:
         r.app.screens[PLAY].draw(r.hw.lcd)

@@ -9,8 +9,9 @@ import gameboard
 import glasstext
 import mptest
 from appheap import heap_over
-from appplay import first_free, line_on, marks, new_1p, play_out, two_player
+from appplay import MARKS, first_free, line_on, mark_of, marks, new_1p, play_out, two_player, until
 from buttons import NEXT, PREV, SELECT
+from hostapp import read
 from mptest import check
 from positions import best_score, result_after, sign
 from screen import REVIEW
@@ -23,19 +24,6 @@ RESULTS = {1: "WIN", 0: "DRAW", -1: "LOSS"}
 
 def scores(board):
     return gameboard.root_scores(board, gameboard.to_move(board))
-
-
-def mark_of(score):
-    # The coach's marks by their meaning: W n, a win with my n-th move (a win k plies away, k
-    # odd, is my (k + 1) / 2-th move); L n, a loss with their n-th (k even: their k / 2-th).
-    if score > 0:
-        return "W%d" % ((100 - score + 1) // 2)
-    if score < 0:
-        return "L%d" % ((100 + score) // 2)
-    return "D"
-
-
-MARKS = ("D", "W1", "W2", "W3", "W4", "W5", "L1", "L2", "L3", "L4")
 
 
 def said(before, after, best):
@@ -57,15 +45,6 @@ def marks_in(r, i, inverted=False):
     return [m for m in MARKS if glasstext.find(glass, m, inverted, box(i)) is not None]
 
 
-def until(r, probe):
-    # Run until probe() (a blinking thing in the phase wanted), at most a second.
-    for _ in range(20):
-        if probe():
-            return
-        r.run(50)
-    raise AssertionError("never so:\n" + r.show())
-
-
 def step_shown(r, moves, k, who=None):
     """Check that the glass shows step k of the game `moves` as the review must, with the move
     on, then off; return (before, after, best) as gameboard.root_scores has them. `who`:
@@ -80,7 +59,7 @@ def step_shown(r, moves, k, who=None):
     key = (sign(best), result_after(board, cell), values[cell] == best)
     # The best are boxed unless every move scores the same (coach.Coach.boxed).
     boxed = min(v for v in values if v is not None) < best
-    until(r, lambda: r.cell(cell) != "cursor")
+    until(r, lambda: r.cell(cell) != "cursor", "the move played on", None, 20)
     where = "step %d of %s:\n%s" % (k + 1, moves, r.show())
     # The position before the move, the move played on, the other moves' marks.
     for i in range(9):
@@ -108,7 +87,7 @@ def step_shown(r, moves, k, who=None):
     if who is not None:
         check(glasstext.find(glass, who, False, (STATUS_X, 41, 32, 6)) is not None, who + where)
     # Off: the move's own mark in white on black, still framed if it was best.
-    until(r, lambda: r.cell(cell) == "cursor")
+    until(r, lambda: r.cell(cell) == "cursor", "the move off", None, 20)
     x, y, _, _ = box(cell)
     check(marks_in(r, cell, True) == [mark_of(values[cell])], "its mark: " + r.show())
     check((r.pixel(x + 1, y + 1) == 0) == (boxed and key[2]), "its frame: " + r.show())
@@ -251,8 +230,7 @@ def test_the_move_blinks_when_due_says_and_the_result_is_saved_meanwhile():
         r.run(20)
         check(r.cell(cell) != letter, "not changed when due:\n" + r.show())
     r.run(2000)
-    with open(r.path) as f:
-        saved = json.load(f)
+    saved = json.loads(read(r.path))
     check(saved["tally2"] == [0, 1, 0], "O's win saved: %r" % (saved,))
     check(type(r.app.screen).__name__ == "Review", r.show())
 

@@ -28,31 +28,26 @@ from settingsdisk import (
 )
 
 
-def test_cut_between_temp_write_and_rename():
-    # The temporary file is complete but the rename never happened: the old file wins.
-    fresh()
-    write(PATH, json.dumps(custom()))
-    new = custom()
-    new["contrast"] = 77
-    write(TMP, json.dumps(new))
-    s = Settings.load(PATH)
-    check(values(s) == custom_values())
-    check(not exists(TMP), "leftover temporary file not removed")
-
-
-def test_recovers_temp_when_main_missing():
-    # FAT renames onto an existing name as remove + rename: a cut between leaves only the temp.
-    fresh("fat")
-    write(TMP, json.dumps(custom()))
-    s = Settings.load(PATH)
-    check(values(s) == custom_values())
-    check(stored() == custom_values() and not exists(TMP))
-
-
-def test_partial_temp_and_no_main_gives_defaults():
-    fresh()
-    write(TMP, json.dumps(custom())[:40])
-    check(values(Settings.load(PATH)) == DEFAULTS)
+def test_what_a_cut_in_a_save_leaves_loads_as_the_old_new_or_default_settings():
+    newer = custom()
+    newer["contrast"] = 77
+    # (what the cut left, the filesystem, the main file, the temporary one, what loads): the
+    # temporary file complete but never renamed: the old file wins; FAT renames onto an
+    # existing name as remove + rename, a cut between leaves only the temporary file: it is
+    # taken; a half-written temporary file and no main file: the defaults.
+    for what, kind, main, tmp, want in (
+        ("not renamed", "lfs2", json.dumps(custom()), json.dumps(newer), custom_values()),
+        ("removed, not renamed", "fat", None, json.dumps(custom()), custom_values()),
+        ("half a temporary file", "lfs2", None, json.dumps(custom())[:40], DEFAULTS),
+    ):
+        fresh(kind)
+        if main is not None:
+            write(PATH, main)
+        write(TMP, tmp)
+        got = values(Settings.load(PATH))
+        check(got == want, "%s: %r" % (what, got))
+        check(not exists(TMP), what + ": the temporary file is left")
+        check(want == DEFAULTS or stored() == want, what + ": not on the flash")
 
 
 def test_rename_fallback_when_fs_refuses_overwrite():
@@ -79,12 +74,19 @@ def test_rename_fallback_when_fs_refuses_overwrite():
     check(len(calls) == 2 and stored()["level"] == 2 and not exists(TMP), repr(calls))
 
 
-def test_save_failure_is_reported_not_raised():
-    fresh()
-    s = Settings.load(MNT + "/no/such/dir/settings.json")
-    check(values(s) == DEFAULTS and not s.dirty, "nothing to write until a change")
+def test_a_failed_save_leaves_no_temporary_file():
+    disk = fresh()
+    s = Settings.load(PATH)
+    write(PATH, json.dumps(custom()))
+    for n in range(disk.ioctl(4, 0) * 4):  # fill the flash so the write fails part-way
+        try:
+            write(MNT + "/fill%d" % n, "x" * 2000)
+        except OSError:
+            break
     s.set("contrast", 50)
-    check(s.save() is False and s.dirty)
+    s.dumps = lambda: "x" * 20000  # more than the space left
+    check(s.save() is False, "the save should fail on a full flash")
+    check(not exists(TMP), "a failed save left " + TMP)
 
 
 def test_a_failed_save_is_reported_once_until_one_succeeds():
@@ -99,7 +101,8 @@ def test_a_failed_save_is_reported_once_until_one_succeeds():
         s = Settings.load(PATH, report=heard.append)
         check(values(s) == DEFAULTS and not s.dirty and heard == [], "%s: %r" % (kind, heard))
         s.set("contrast", 50)
-        check(s.save() is False and s.save() is False and len(heard) == 1, repr(heard))
+        check(s.save() is False and s.dirty, "%s: a failed save keeps the change" % kind)
+        check(s.save() is False and len(heard) == 1, repr(heard))
         check(heard[0].startswith(PATH + " not saved: ") and "EISDIR" in heard[0], heard[0])
         if kind == "lfs2":
             os.remove(PATH + "/keep")
@@ -147,31 +150,23 @@ def power_cut_every_step(kind, torn):
     return len(disk.log), seen
 
 
-def test_power_cut_at_every_flash_operation_littlefs():
-    # littlefs (the Pico's and ESP32's default filesystem) is copy-on-write with checksummed
-    # commits: even a cut in the middle of a block write leaves the old or the new file.
-    ops, seen = power_cut_every_step("lfs2", torn=True)
-    print("littlefs", ops, "operations", seen)
-    check(ops > 0 and seen["old"] > 0 and seen["new"] > 0)
-    check(seen["defaults"] == 0, "littlefs lost the settings at a cut")
+# (filesystem, half-done writes too, may fall back to defaults). littlefs (the Pico's and
+# ESP32's default) is copy-on-write with checksummed commits: even a cut in the middle of a
+# block write leaves the old or the new file. FAT with atomic sector writes (an SD card): cuts
+# between sector writes, the remove-then-rename window of MicroPython's FAT rename included,
+# keep the old or the new file. FAT on raw flash is not power-safe: a directory sector erased
+# or half rewritten garbles its entries, so the settings may fall back to defaults; loading
+# never fails or mixes old and new values (power_cut_every_step checks that at every cut).
+CUTS = (("lfs2", True, False), ("fat", False, False), ("fat", True, True))
 
 
-def test_power_cut_between_flash_operations_fat():
-    # FAT with atomic sector writes (an SD card): cuts between sector writes, including the
-    # remove-then-rename window of MicroPython's FAT rename, keep the old or the new file.
-    ops, seen = power_cut_every_step("fat", torn=False)
-    print("fat", ops, "operations", seen)
-    check(ops > 0 and seen["old"] > 0 and seen["new"] > 0)
-    check(seen["defaults"] == 0, "FAT lost the settings at a cut")
-
-
-def test_power_cut_tearing_a_sector_fat_still_starts():
-    # FAT on raw flash is not power-safe: a directory sector erased or half rewritten garbles
-    # its entries. The settings may then fall back to defaults, but loading never fails or
-    # mixes old and new values. (The Pico and ESP32 ports format their flash as littlefs.)
-    ops, seen = power_cut_every_step("fat", torn=True)
-    print("fat torn", ops, "operations", seen)
-    check(seen["old"] > 0 and seen["new"] > 0)
+def test_a_power_cut_at_every_flash_operation_leaves_the_old_or_the_new_settings():
+    for kind, torn, may_lose in CUTS:
+        ops, seen = power_cut_every_step(kind, torn)
+        what = "%s%s: %d operations %r" % (kind, " torn" if torn else "", ops, seen)
+        print(what)
+        check(ops > 0 and seen["old"] > 0 and seen["new"] > 0, what)
+        check(may_lose or seen["defaults"] == 0, what + ": lost the settings at a cut")
 
 
 mptest.run(globals())

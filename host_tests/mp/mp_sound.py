@@ -22,6 +22,14 @@ def buzzer(port, deinit=False):
     return pwm, sound.Sound(pwm, deinit)
 
 
+def start(s, name):
+    """Ask s for sound `name` and step it now, as the App does; returns that tick."""
+    t0 = time.ticks_ms()
+    s.play(name)
+    s.step(t0)
+    return t0
+
+
 def run(s, ms):
     """Let ms pass, stepping s as App.step does: every 10 ms, sooner when a note ends."""
     clock = time.clock()
@@ -60,9 +68,7 @@ def test_every_sound_as_the_pin_plays_it():
     for port in ("rp2", "esp32"):
         for name in NAMES:
             pwm, s = buzzer(port, port == "esp32")
-            t0 = time.ticks_ms()
-            s.play(name)
-            s.step(t0)
+            t0 = start(s, name)
             run(s, LONGEST_MS + 500)
             h = heard(pwm, t0)
             check(h == expected(name), "%s on %s: %r" % (name, port, h))
@@ -72,12 +78,9 @@ def test_every_sound_as_the_pin_plays_it():
 
 def test_a_new_sound_cuts_the_one_playing():
     pwm, s = buzzer("rp2")
-    t0 = time.ticks_ms()
-    s.play("WIN")
-    s.step(t0)
+    t0 = start(s, "WIN")
     run(s, 150)
-    s.play("MOVE")
-    s.step(time.ticks_ms())
+    start(s, "MOVE")
     run(s, LONGEST_MS)
     h = heard(pwm, t0)
     check(h == [(0, 2093), (100, 2637), (150, 3200), (156, 0)], repr(h))
@@ -85,21 +88,16 @@ def test_a_new_sound_cuts_the_one_playing():
 
 def test_place_is_heard_whole_and_the_last_sound_asked_for_follows_it():
     pwm, s = buzzer("rp2")
-    t0 = time.ticks_ms()
-    s.play("PLACE")
-    s.step(t0)
+    t0 = start(s, "PLACE")
     run(s, 10)
-    s.play("CPU")  # the CPU answers at once...
-    s.step(time.ticks_ms())
+    start(s, "CPU")  # the CPU answers at once...
     run(s, 5)
-    s.play("LOSS")  # ...and wins: its jingle instead
-    s.step(time.ticks_ms())
+    start(s, "LOSS")  # ...and wins: its jingle instead
     run(s, 2 * LONGEST_MS)
     h = heard(pwm, t0)
     check(h == expected("PLACE")[:-1] + expected("LOSS", 60), repr(h))
     check(sounds_in(h) == ["PLACE", "LOSS"], repr(sounds_in(h)))
-    s.play("PLACE")
-    s.step(time.ticks_ms())
+    start(s, "PLACE")
     s.stop()
     run(s, 200)
     check(not pwm.sounding() and not s.step(time.ticks_ms()), "stop() forgets what waits")
@@ -107,9 +105,7 @@ def test_place_is_heard_whole_and_the_last_sound_asked_for_follows_it():
 
 def test_a_late_step_skips_the_notes_whose_time_has_passed():
     pwm, s = buzzer("rp2")
-    t0 = time.ticks_ms()
-    s.play("HINT")  # 2093 Hz 0-20 ms, 2637 20-40, 3136 40-60, 4186 60-100
-    s.step(t0)
+    t0 = start(s, "HINT")  # 2093 Hz 0-20 ms, 2637 20-40, 3136 40-60, 4186 60-100
     check(s.step(t0) == 20, "the ms to the next note")
     time.clock().sleep_ms(45)  # the loop was busy (a long search, a flash write)
     check(s.step(time.ticks_ms()) == 15)
@@ -146,22 +142,18 @@ def test_stop_releases_the_pwm_as_each_board_asks():
     # Pico: duty 0 only, the slice keeps running and the pin goes low within a period (rp2's
     # deinit would halt it wherever the pin was).
     pwm, s = buzzer("rp2")
-    s.play("WIN")
-    s.step(time.ticks_ms())
+    start(s, "WIN")
     run(s, 50)
     s.stop()
     check(not pwm.sounding() and pwm.running and pwm.duty_u16() == 0, "rp2: duty 0")
     # ESP32: deinit as well (ledc_stop: the pin low at once); the next sound starts it again.
     pwm, s = buzzer("esp32", True)
-    s.play("WIN")
-    s.step(time.ticks_ms())
+    start(s, "WIN")
     run(s, 50)
     s.stop()
     check(not pwm.sounding() and not pwm.active, "esp32: deinit")
     s.stop()  # again: nothing (a deinit() PWM raises on duty_u16)
-    t0 = time.ticks_ms()
-    s.play("MOVE")
-    s.step(t0)
+    t0 = start(s, "MOVE")
     check(pwm.sounding() and pwm.freq() == 3200, "init() again")
     run(s, 100)
     check(heard(pwm, t0) == expected("MOVE"), repr(heard(pwm, t0)))

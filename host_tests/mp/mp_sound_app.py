@@ -151,8 +151,7 @@ def test_the_result_is_saved_after_its_jingle_which_no_flash_write_delays():
             t0 = h.now
             yield h.press(SELECT)  # X wins on the diagonal
             yield h.wait(sys.modules["app"].App.save_wait_ms + 1000)
-            with open("settings.json") as f:
-                saved = json.loads(f.read())["tally2"]
+            saved = json.loads(hostapp.read("settings.json"))["tally2"]
             out.append((heard(pwm_of(h), t0), h.disk.busy_us - busy, saved))
             yield h.press(SELECT)  # the next game
             yield h.wait(LONGEST_MS)
