@@ -53,7 +53,7 @@ STAND_INS = tuple(TESTBED / "hostboard" / name for name in HOSTBOARD) + tuple(
 # tabend; explorer.bin, when the explorer is first opened. A module the first frame needs, left
 # out of firmware.bin, fails every page check; one it does not need, left in, weighs on it.
 GAME_MODULES = (
-    "mainmenu menu widgets setupmenu play game engine coach coachmarks demo review"
+    "mainmenu menu menurow widgets setupmenu play game engine coach coachmarks demo review"
     " linkplay linkgame linkwire tabend"
 )
 BUNDLES = (
