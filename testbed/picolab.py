@@ -57,7 +57,7 @@ class Board:
     `flash_timing`: erases and programs take the W25Q16JV's typical times (testbed/rp2040/
     flashrom.mjs) rather than none."""
 
-    def __init__(self, firmware, fs=None, flash_timing=True, bootrom=None):
+    def __init__(self, firmware, fs=None, flash_timing=True):
         picosetup.ensure_node_modules()
         self._tmp = tempfile.TemporaryDirectory(prefix="oxo5110-pico-")
         self._proc = subprocess.Popen(
@@ -84,7 +84,7 @@ class Board:
         self._cmd(
             cmd="boot",
             firmware=str(firmware),
-            bootrom=str(bootrom or picosetup.bootrom()),
+            bootrom=str(picosetup.bootrom()),
             fs=str(fs_path) if fs_path else None,
             fs_offset=FS_OFFSET,
             flash_timing=flash_timing,
@@ -167,15 +167,6 @@ class Board:
 
     def run_end(self):
         self._answer()
-
-    def run_until(self, ms, done, step=10):
-        """Run in steps of `step` ms until done() is true (True) or `ms` have passed (False)."""
-        end = self.t + ms
-        while self.t < end:
-            if done():
-                return True
-            self.run(min(step, end - self.t))
-        return done()
 
     def pin(self, name, level):
         self._cmd(cmd="pin", gpio=BUTTONS[name], level=level)
