@@ -444,6 +444,14 @@ export async function choose(page, label, key = "NEXT") {
   }
 }
 
+/** From the title (any press opens the menu): the row `label`, reached with `key`, chosen. */
+export async function fromTitle(page, label, key = "NEXT") {
+  await press(page, "SELECT");
+  await highlighted(page, "1P vs CPU");
+  await choose(page, label, key);
+  await press(page, "SELECT");
+}
+
 // Conditions for until() on oxoRead.state() (sent to the page as source: self-contained).
 // The player's turn, the cursor showing.
 export const YOUR_TURN = (s) => (s.turn === "YOU" && s.cursor >= 0 ? s : null);
