@@ -37,10 +37,6 @@ class web_coach(_Page):
     pass
 
 
-class web_coachgrid(_Page):
-    pass
-
-
 class web_load(_Page):
     pass
 

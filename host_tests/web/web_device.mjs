@@ -1,5 +1,6 @@
 // What the web page adds to the firmware, in a browser: the buzzer in WebAudio, the board option,
-// the phone layout. Flash, the idle timers and the error screen: web_page.mjs.
+// a phone (its layout, the coach there, touch). Flash, the idle timers, the error screen:
+// web_page.mjs.
 // SPDX-License-Identifier: MIT
 // Run by host_tests/test_web.py (class web_device); oxopage.mjs reads the glass.
 
@@ -7,6 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 import * as oxo from "./oxopage.mjs";
+import { bestLine } from "./coachcheck.mjs";
 
 // -- sound ---------------------------------------------------------------------------------------
 
@@ -164,7 +166,7 @@ export async function test_the_release_files_link_only_on_github_pages(t) {
   t.assert.deepEqual(links, [download + "oxo5110-pico.uf2", download + "oxo5110-esp32.bin"]);
 }
 
-// -- the phone layout ----------------------------------------------------------------------------
+// -- a phone -------------------------------------------------------------------------------------
 
 // The runs of one colour along a line of device pixels of a screenshot (decoded by the page):
 // `n` pixels from (x, y) to the right (`down`: downwards), as [[colour hex, length], ...].
@@ -186,7 +188,7 @@ async function runs(page, png, x, y, n, down = false) {
   }, args);
 }
 
-export async function test_the_phone_layout(t) {
+export async function test_the_phone_layout_the_coach_and_touch(t) {
   const context = await t.newContext(oxo.PHONE);
   // On the paused clock: the title's blink stays as the glass was read while the shot is taken.
   const page = await oxo.open(t, { page: await context.newPage(), clock: true });
@@ -194,10 +196,7 @@ export async function test_the_phone_layout(t) {
     const rect = (el) => el.getBoundingClientRect().toJSON();
     const canvas = document.getElementById("glass");
     const { cell, margin, colours } = window.oxo;
-    const page = document.documentElement;
     return {
-      scroll: [page.scrollWidth, page.clientWidth],
-      keys: [...document.querySelectorAll(".key")].map(rect),
       canvas: rect(canvas), pixels: [canvas.width, canvas.height], cell, margin, colours,
       glass: Array.from(window.oxo.glass),
     };
@@ -205,11 +204,6 @@ export async function test_the_phone_layout(t) {
   const { deviceScaleFactor: scale, viewport } = oxo.PHONE;
   const [c, cell, margin] = [box.canvas, box.cell, box.margin];
   t.log(`canvas ${JSON.stringify(c)}: ${cell} device px an LCD pixel`);
-  t.assert.ok(box.scroll[0] <= box.scroll[1], `it scrolls sideways: ${box.scroll}`);
-  t.assert.equal(box.keys.length, 3);
-  for (const k of box.keys) {
-    t.assert.ok(k.width >= 44 && k.height >= 44, `a ${k.width}x${k.height} key`);
-  }
   const inside = c.left >= 0 && c.top >= 0 && c.right <= viewport.width &&
     c.bottom <= viewport.height;
   t.assert.ok(inside, "the canvas is not inside the viewport");
@@ -249,4 +243,56 @@ export async function test_the_phone_layout(t) {
   t.assert.ok(rowDots.includes(1) && columnDots.includes(1), "row 21 or column 20 is blank");
   t.assert.deepEqual(dotsOnly(row), expected(rowDots), "row 21");
   t.assert.deepEqual(dotsOnly(column), expected(columnDots), "column 20");
+  await page.clock.resume(); // the rest on the real clock
+
+  // The explorer opened by touch, the best line from the empty board (the deepest the tree
+  // goes) expanded: nothing scrolls sideways, every target (the keys too) is big enough and on
+  // the screen, and the coach's grid is below the glass.
+  await page.locator("#explorer > summary").tap();
+  await page.waitForFunction(() => document.querySelectorAll("#tree > li.node").length === 9);
+  const line = bestLine(Array(9).fill(0), 1);
+  for (let k = 1; k < line.length; k++) {
+    await page.locator(`#tree li[data-path="${line.slice(0, k)}"] > button`).tap();
+    await page.waitForFunction((p) =>
+      document.querySelector(`#tree li[data-path="${p}"] > ul > li`), line.slice(0, k));
+  }
+  const seen = await page.evaluate(() => {
+    const rect = (el) => el.getBoundingClientRect().toJSON();
+    return {
+      scroll: [document.documentElement.scrollWidth, document.documentElement.clientWidth],
+      keys: document.querySelectorAll(".key").length,
+      targets: [...document.querySelectorAll(".key, #tree button, #explorer > summary")]
+        .map(rect),
+      grid: rect(document.getElementById("coach-grid")),
+      device: rect(document.querySelector(".device")),
+    };
+  });
+  t.log(`scroll ${seen.scroll}, ${seen.targets.length} targets, grid ${JSON.stringify(seen.grid)}`);
+  t.assert.ok(seen.scroll[0] <= seen.scroll[1], `it scrolls sideways: ${seen.scroll}`);
+  t.assert.equal(seen.keys, 3);
+  for (const r of seen.targets) {
+    t.assert.ok(r.height >= 44 && r.width >= 44, `a ${r.width}x${r.height} target`);
+    t.assert.ok(r.right <= viewport.width, `a target past the edge: ${JSON.stringify(r)}`);
+  }
+  const onScreen = seen.grid.right <= viewport.width && seen.grid.left >= 0;
+  t.assert.ok(onScreen, "the coach is off the screen");
+  t.assert.ok(seen.grid.top >= seen.device.bottom, "the coach is not below the glass");
+
+  // The menu and a move by touch: the cursor moved on, the mark placed there, the CPU's answer.
+  const tap = (name) => oxo.key(page, name).tap();
+  const menuAt = (row) => oxo.menu(page, (m, row) => m.highlight === row, row);
+  await tap("SELECT");
+  await menuAt(0);
+  await tap("NEXT");
+  await menuAt(1);
+  await tap("PREV");
+  await menuAt(0);
+  await tap("SELECT");
+  const before = await oxo.until(page, oxo.YOUR_TURN);
+  await tap("NEXT");
+  const moved = await oxo.until(page, oxo.MOVED, { arg: before.cursor });
+  await tap("SELECT");
+  const after = await oxo.until(page, oxo.ANSWERED, { arg: moved.marks });
+  t.log(`by touch: ${before.board} -> ${moved.board} -> ${after.board}`);
+  t.assert.equal(after.board[moved.cursor], "m", "no mark where the cursor was");
 }

@@ -96,7 +96,9 @@ function watchNoLink() {
 // that makes NO LINK) neither glass shows NO LINK, and a move in front shows behind. What the
 // other tab sends steps a hidden tab's firmware (oxo.js came()): without it, the tab whose timers
 // run once a minute would step once a minute.
-export async function test_a_hidden_tab_whose_timers_run_once_a_second_or_minute_keeps_the_link(t) {
+export async function test_a_hidden_tab_whose_timers_run_once_a_second_or_a_minute_keeps_the_link(
+  t,
+) {
   await t.context.addInitScript(watchNoLink);
   await t.context.addInitScript(hideLater);
   const a = await oxo.open(t);
@@ -129,4 +131,4 @@ export async function test_a_hidden_tab_whose_timers_run_once_a_second_or_minute
     await hidden.evaluate(() => { window.oxoHidden = 0; });
   }
 }
-test_a_hidden_tab_whose_timers_run_once_a_second_or_minute_keeps_the_link.timeout = 60;
+test_a_hidden_tab_whose_timers_run_once_a_second_or_a_minute_keeps_the_link.timeout = 60;

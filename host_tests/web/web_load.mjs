@@ -1,8 +1,7 @@
 // What the page fetches and when (issue 26): the first frame only what index.html names to load
 // (tools/web_build.py first_frame_files sums its bytes) and, of firmware.bin, imports all but
 // the other board and the error screen; the rest of the game comes right after it. The coach's
-// grid at the device's first scores: web_coachgrid's checks; the explorer when it is first
-// opened: web_coach's.
+// grid at the device's first scores, the explorer when it is first opened: web_coach's checks.
 // SPDX-License-Identifier: MIT
 // Run by host_tests/test_web.py (class web_load); oxopage.mjs reads the glass.
 

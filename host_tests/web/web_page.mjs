@@ -9,16 +9,18 @@ import * as oxo from "./oxopage.mjs";
 // -- settings and the tally in localStorage ------------------------------------------------------
 
 // From the title: the menu, its Level row stepped once (HARD -> PERF), then a game to its end by
-// mouse clicks. Returns the game (oxo.playGame).
+// the keyboard: ArrowRight for NEXT, SELECT's two keys (Enter, Space) in turn. Returns the game
+// (oxo.playGame).
 async function changeLevelAndPlay(page) {
-  await oxo.press(page, "SELECT");
-  await oxo.highlighted(page, "1P vs CPU");
-  await oxo.choose(page, "Level");
-  await oxo.press(page, "SELECT");
+  await oxo.fromTitle(page, "Level");
   await oxo.menu(page, (m) => m.rows[m.highlight].value === "PERF");
   await oxo.choose(page, "1P", "PREV");
   await oxo.press(page, "SELECT");
-  return oxo.playGame(page, (name) => oxo.press(page, name));
+  let enter = false;
+  return oxo.playGame(page, (name) => {
+    enter = !enter;
+    return page.keyboard.press(name === "NEXT" ? "ArrowRight" : enter ? "Enter" : " ");
+  });
 }
 
 // From the title: the menu's Level, and the tally a new game's status column shows.
