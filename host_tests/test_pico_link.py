@@ -62,13 +62,12 @@ def _first(side, ms, done):
 
 def _link_game(kind):
     problem = picosetup.problem(kind)
-    if problem or not picosetup.firmwares()[kind].is_file():
-        pytest.skip("Pico lab (%s): %s" % (kind, problem or "no firmware"))
-    firmware, fs = picosetup.boot_args(kind)
-    pair = Pair(picolab.Board(firmware, fs=fs), picolab.Board(firmware, fs=fs))
-    sides = {name: pair.side(name) for name in "ab"}
+    if problem:
+        pytest.skip("Pico lab (%s): %s" % (kind, problem))
+    boot = picosetup.boot_args(kind)
     out = Game()
-    try:
+    with Pair(picolab.Board(*boot), picolab.Board(*boot)) as pair:
+        sides = {name: pair.side(name) for name in "ab"}
         pair.run(800)
         out.x = picoplay.join(pair)
         players = (out.x, "b" if out.x == "a" else "a")
@@ -91,8 +90,6 @@ def _link_game(kind):
             out.tally[name] = settings and tuple(settings.get("tally_link", ()))
         out.anomalies = [pair.boards[n].anomalies for n in "ab"]
         return out
-    finally:
-        pair.close()
 
 
 def _pull(pair, sides, out):

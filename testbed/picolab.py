@@ -9,7 +9,7 @@ seen only through its pins and its USB serial, for host_tests/test_pico.py and t
     board.raw("import gc; print(gc.mem_alloc())")    # at the REPL (interrupt() first)
     board.link_take()                         # [(ns, byte)] UART0 sent (the link cable's TX)
     board.link_feed(bytes_sent_by_another)    # into UART0's RX at the line's rate
-    board.close()
+    board.close()                             # or: with Board(...) as board:
 
 Times are the emulator's simulated ms since the first power-on (rp2040js runs the chip's
 clock cycle by cycle: exact, and nothing like the host's speed). testbed/picosetup.py says
@@ -151,6 +151,12 @@ class Board:
             self._proc.stdin.close()
             self._proc.wait()
         self._tmp.cleanup()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *_exc):
+        self.close()
 
     # -- time, pins, power ------------------------------------------------------------------
 

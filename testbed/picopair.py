@@ -6,7 +6,7 @@ other's GP1 RX, both ways), stepped together with this process as the cable.
     a = pair.side("a")                 # board a as picoplay plays a board: run() steps both
     picoplay.play_cell(a, 4)
     pair.pulled = True                 # the cable out: what either sends is lost
-    pair.close()
+    pair.close()                       # or: with Pair(...) as pair:
 
 Both labs run each slice at once (one on each core), then the bytes each board's UART0 sent
 in it go to the other's RX, where they arrive at the line's rate (testbed/rp2040/lab.mjs). A
@@ -32,6 +32,12 @@ class Pair:
     def close(self):
         for board in self.boards.values():
             board.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *_exc):
+        self.close()
 
     def run(self, ms):
         """Both boards on for `ms` (as board a counts it), the cable carrying each slice's
