@@ -317,13 +317,7 @@ async function nextStep(page) {
 export const served = (t, only = null) => t.requests.map((r) => r.path.split("/").pop())
   .filter((name) => !only || only.includes(name));
 
-/** Reload and wait for the new page's first frame and the rest of the game (READY). */
-export async function reload(page) {
-  await page.reload();
-  await page.waitForFunction(READY);
-}
-
-/** Do what loads another page (a click, a choice), then wait for it to be READY. */
+/** Do what loads another page (a click, a reload), then wait for it to be READY. */
 export async function loads(page, action) {
   await Promise.all([page.waitForEvent("load"), action()]);
   await page.waitForFunction(READY);

@@ -101,7 +101,7 @@ export async function test_sound_reaches_webaudio_and_stops_on_mute(t) {
   // The mute is kept. (The boot waits on the clock, as the board's sleep_ms busy-waits on the
   // port: the clock runs for the reload.)
   await page.clock.resume();
-  await oxo.reload(page);
+  await oxo.loads(page, () => page.reload());
   await oxo.pause(page);
   t.assert.equal(await page.locator("#mute").getAttribute("aria-pressed"), "true");
   await oxo.press(page, "SELECT");

@@ -43,7 +43,7 @@ export async function test_settings_and_tally_survive_a_reload_and_start_fresh_f
   // (app.App.save_wait_ms, 2 s): a reload sooner is a power cut before the save.
   await page.waitForFunction(() => JSON.parse(localStorage.getItem("oxo5110:settings.json"))
     ?.tally1?.some((n) => n > 0));
-  await oxo.reload(page);
+  await oxo.loads(page, () => page.reload());
   const kept = await levelAndTally(page);
   t.assert.deepEqual(kept, { level: "PERF", label: "PERF", tally: end.tally });
   t.assert.notDeepEqual(kept.tally, ["W  0", "D  0", "L  0"]);
