@@ -12,6 +12,7 @@ import { fileURLToPath } from "node:url";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const GOLDEN = path.join(HERE, "..", "golden");
+const GLASSTEXT = fs.readFileSync(path.join(HERE, "..", "..", "testbed", "glasstext.py"), "utf8");
 export const W = 84;
 export const H = 48;
 export const RESULTS = ["WIN!", "LOST", "DRAW"];
@@ -20,8 +21,9 @@ export const LIT = ["#b9cc7e", "#adc173", "#1f2b1b"];
 export const UNLIT = ["#939e7c", "#8a9574", "#222820"];
 
 // Runs in the page (context.addInitScript) before its scripts: window.oxoRead reads
-// window.oxo. Self-contained: Playwright sends its source, not its closure.
-function installReader() {
+// window.oxo. Self-contained: Playwright sends its source, not its closure; `glasstext` is
+// testbed/glasstext.py's source.
+function installReader(glasstext) {
   const W = 84, H = 48;
   let font = null; // [[char, Uint8Array(8) of MONO_VLSB columns]]
   const pixel = (g, x, y) =>
@@ -130,35 +132,23 @@ function installReader() {
     return bits;
   }
 
-  // Where the glass shows `s` in the firmware's small font (smallfont.py, as
-  // testbed/glasstext.py finds it): [x, y] of the first place every pixel of its box matches;
-  // `inverted`: light letters on ink (widgets.sign's bar).
+  // Where the glass shows `s` in the firmware's small font: [x, y], or null; `inverted`: light
+  // letters on ink (widgets.sign's bar). testbed/glasstext.py's find(), the MicroPython tests'
+  // reader, run by the page's MicroPython (its source, `glasstext`, put in the page's /lib).
   function findSmall(s, g = window.oxo.glass, inverted = false) {
     const mp = window.oxo.mp;
     if (!mp.globals.get("_oxoread_small")) {
+      mp.FS.writeFile("/lib/glasstext.py", glasstext);
       mp.runPython([
-        "import binascii, framebuf, smallfont",
-        "def _oxoread_small(s):",
-        "    data = s.encode()",
-        "    w = smallfont.width(data)",
-        "    buf = bytearray(w)",
-        "    smallfont.text(framebuf.FrameBuffer(buf, w, 8, framebuf.MONO_VLSB), data, 0, 0)",
-        "    return binascii.hexlify(buf).decode()",
+        "import binascii, glasstext",
+        "def _oxoread_small(glass, s, inverted):",
+        "    at = glasstext.find(binascii.unhexlify(glass), s, inverted == 1)",
+        "    return '%d %d' % at if at else ''",
       ].join("\n"));
     }
-    const want = mp.globals.get("_oxoread_small")(s).match(/../g).map((h) => parseInt(h, 16) & 63);
-    const cols = [];
-    for (let x = 0; x < W; x++) {
-      let col = 0;
-      for (let y = 0; y < H; y++) col += (pixel(g, x, y) ^ (inverted ? 1 : 0)) * 2 ** y;
-      cols.push(col);
-    }
-    for (let y = 0; y + 6 <= H; y++) {
-      for (let x = 0; x + want.length <= W; x++) {
-        if (want.every((b, k) => Math.floor(cols[x + k] / 2 ** y) % 64 === b)) return [x, y];
-      }
-    }
-    return null;
+    const hex = Array.from(g, (b) => b.toString(16).padStart(2, "0")).join("");
+    const at = mp.globals.get("_oxoread_small")(hex, s, inverted ? 1 : 0);
+    return at ? at.split(" ").map(Number) : null;
   }
 
   // How a text's letters stand out in the box [x0, y0, x1, y1) (glass pixels, ends excluded)
@@ -225,7 +215,7 @@ const READY = () => window.oxo && window.oxo.frames > 0 && window.oxo.cell > 0 &
 
 /** The page's context with the reader installed (a fresh one per check, or t.newContext). */
 export async function withReader(context) {
-  await context.addInitScript(installReader);
+  await context.addInitScript(installReader, GLASSTEXT);
   return context;
 }
 
