@@ -151,44 +151,35 @@ function installReader(glasstext) {
     return at ? at.split(" ").map(Number) : null;
   }
 
-  // How a text's letters stand out in the box [x0, y0, x1, y1) (glass pixels, ends excluded)
-  // of the canvas as drawn: {letters, best}, the WCAG contrast between the letters' colour and
-  // their background's, and the glass's best, a cell against ink. The letters are the pixels
-  // in the box's minority state; their colour is their cells', the background's is that of
-  // its cells and of the grid between them; grid that touches a letter is its edge, in neither
-  // (host_tests/test_lcd_render.py letter_contrast measures the PNGs so).
-  function letterContrast([x0, y0, x1, y1]) {
+  // How many device pixels of the canvas differ from `bits` (W * H, 1 ink; by default the
+  // glass now) drawn as testbed/lcd_render.py draws it, in the colours the page has now: each
+  // LCD pixel a dot of cell - 1 device pixels (the whole cell when under 3) in the cell's or
+  // the ink's colour, a 1-pixel grid of the gap's colour that takes the ink between lit dots
+  // (right, below, and the corner between four), a margin of gap (test_lcd_render.py checks
+  // that a highlighted row reads there as well as a plain one).
+  function canvasDiffers(bits) {
     const { cell, margin, colours, glass: g } = window.oxo;
+    const lit = bits ? (x, y) => x < W && y < H && bits[y * W + x] === 1
+      : (x, y) => pixel(g, x, y) === 1;
     const canvas = document.getElementById("glass");
     const data = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
-    const linear = (v) =>
-      (v / 255 <= 0.04045 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4);
-    const lum = ([r, gr, b]) => 0.2126 * linear(r) + 0.7152 * linear(gr) + 0.0722 * linear(b);
-    const ratio = (a, b) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
-    let litCount = 0;
-    for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) litCount += pixel(g, x, y);
-    const dark = 2 * litCount > (x1 - x0) * (y1 - y0) ? 1 : 0;
+    const rgb = colours.map((hex) => [1, 3, 5].map((k) => parseInt(hex.substr(k, 2), 16)));
     const dot = cell >= 3 ? cell - 1 : cell;
-    const sums = { letters: [0, 0], background: [0, 0] };
-    for (let y = y0; y < y1; y++) {
-      for (let x = x0; x < x1; x++) {
-        for (let j = 0; j < cell; j++) {
-          for (let i = 0; i < cell; i++) {
-            const xs = i >= dot ? [x, x + 1] : [x], ys = j >= dot ? [y, y + 1] : [y];
-            const touched = xs.flatMap((a) => ys.map((b) => pixel(g, a, b)));
-            const at = 4 * (((y + margin) * cell + j) * canvas.width + (x + margin) * cell + i);
-            const part = touched.length === 1 && touched[0] !== dark ? sums.letters
-              : touched.every((t) => t === dark) ? sums.background : null;
-            if (part) part[0] += lum(data.subarray(at, at + 3)), part[1]++;
-          }
-        }
+    let differ = 0;
+    for (let py = 0; py < canvas.height; py++) {
+      for (let px = 0; px < canvas.width; px++) {
+        const x = Math.floor(px / cell) - margin, y = Math.floor(py / cell) - margin;
+        const right = px % cell >= dot, below = py % cell >= dot; // on the grid
+        let ink = x >= 0 && y >= 0 && x < W && y < H && lit(x, y);
+        if (ink && right) ink = lit(x + 1, y) && (!below || lit(x + 1, y + 1));
+        if (ink && below) ink = lit(x, y + 1);
+        const inside = x >= 0 && y >= 0 && x < W && y < H && !right && !below;
+        const want = rgb[ink ? 2 : inside ? 1 : 0];
+        const at = 4 * (py * canvas.width + px);
+        if (want.some((v, k) => v !== data[at + k])) differ++;
       }
     }
-    const rgb = colours.map((hex) => [1, 3, 5].map((k) => parseInt(hex.substr(k, 2), 16)));
-    return {
-      letters: ratio(sums.letters[0] / sums.letters[1], sums.background[0] / sums.background[1]),
-      best: ratio(lum(rgb[1]), lum(rgb[2])),
-    };
+    return differ;
   }
 
   // Every colour the canvas has, as "#rrggbb", sorted.
@@ -203,7 +194,7 @@ function installReader(glasstext) {
   }
 
   window.oxoRead = {
-    text, status, cells, state, menu, canvasBits, canvasColours, findSmall, letterContrast,
+    text, status, cells, state, menu, canvasBits, canvasDiffers, canvasColours, findSmall,
   };
 }
 
@@ -366,21 +357,23 @@ export function asText(bits) {
 
 /**
  * Wait (bounded) until the canvas shows golden screen `name` (a blink may hide part of it for
- * 400 ms); fail showing both if not. `clock`: on the paused clock, running it meanwhile.
+ * 400 ms), every device pixel as lcd_render.py draws it (canvasDiffers); fail showing both if
+ * not. `clock`: on the paused clock, running it meanwhile.
  */
 export async function canvasShows(t, page, name, { clock = false } = {}) {
   const want = golden(name);
-  let got;
+  let differ;
   for (let k = 0; k < 40; k++) {
-    got = await page.evaluate(() => window.oxoRead.canvasBits());
-    if (got.every((b, i) => b === want[i])) return;
+    differ = await page.evaluate((bits) => window.oxoRead.canvasDiffers(bits), want);
+    if (differ === 0) return;
     if (clock) await page.clock.runFor(50);
     else await page.waitForTimeout(50);
   }
-  const differ = got.filter((b, i) => b !== want[i]).length;
-  t.log(`canvas (${differ} of ${W * H} pixels differ from ${name}.txt):\n${asText(got)}`);
+  const got = await page.evaluate(() => window.oxoRead.canvasBits());
+  t.log(`canvas, each LCD pixel's centre (${differ} device pixels differ from ${name}.txt ` +
+    `as drawn):\n${asText(got)}`);
   t.log(`golden ${name}.txt:\n${asText(want)}`);
-  t.assert.fail(`the canvas does not show ${name} (${differ} pixels differ)`);
+  t.assert.fail(`the canvas does not show ${name} (${differ} device pixels differ)`);
 }
 
 /**

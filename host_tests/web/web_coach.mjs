@@ -100,7 +100,7 @@ export async function test_the_explorer_by_keyboard_and_escape_gives_the_keys_ba
   t.assert.equal(await page.evaluate(() =>
     document.getElementById("explorer").contains(document.activeElement)), false);
   await page.keyboard.press("Enter");
-  await oxo.menu(page, (m) => m.highlight === 0 && m.rows[0].label.startsWith("1P"));
+  await oxo.highlighted(page, "1P vs CPU");
 }
 
 export async function test_the_tree_comes_before_what_the_numbers_mean(t) {
