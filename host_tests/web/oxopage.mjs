@@ -162,20 +162,7 @@ function installReader(glasstext) {
     return differ;
   }
 
-  // Every colour the canvas has, as "#rrggbb", sorted.
-  function canvasColours() {
-    const canvas = document.getElementById("glass");
-    const data = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
-    const seen = new Set();
-    for (let k = 0; k < data.length; k += 4) {
-      seen.add((data[k] << 16) | (data[k + 1] << 8) | data[k + 2]);
-    }
-    return [...seen].map((c) => "#" + c.toString(16).padStart(6, "0")).sort();
-  }
-
-  window.oxoRead = {
-    text, status, cells, state, menu, canvasDiffers, canvasColours, findSmall,
-  };
+  window.oxoRead = { text, status, cells, state, menu, canvasDiffers, findSmall };
 }
 
 // The first frame drawn and the rest of the game in (game.bin, fetched after the first frame:
@@ -382,7 +369,7 @@ export function bundleFiles(data) {
 export const key = (page, name) => page.locator(`.key[data-button="${name}"]`);
 export const press = (page, name) => key(page, name).click();
 
-/** What oxoRead[what]() reads now (state, status, menu, canvasColours, ...). */
+/** What oxoRead[what]() reads now (state, status, menu, canvasDiffers, ...). */
 export const read = (page, what) => page.evaluate((what) => window.oxoRead[what](), what);
 
 /** until() on the menu: fn(menu, arg). */
