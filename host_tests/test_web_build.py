@@ -1,6 +1,6 @@
 """tools/web_build.py: the bundles the page unpacks, what goes into each, what the first frame
 fetches and its weight, and make serve's refusals. (The page itself is proved in Chromium:
-test_web.py; web_load.mjs there holds that Chromium fetches first_frame_files before the first
+test_web.py; web_page.mjs there holds that Chromium fetches first_frame_files before the first
 frame and nothing else, the rest after it.)"""
 
 import gzip
