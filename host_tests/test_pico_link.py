@@ -1,14 +1,9 @@
 """Link play on the real MicroPython rp2 port (issue 27, point 7): two emulated Picos in rp2040js,
 UART0 of each joined to the other's (testbed/picopair.py: the host is the cable), each played
-only by its buttons and read only from its LCD, play a game to the end with the cable pulled
-mid-game and put back (`make test-pico`).
-
-Both boards boot the same firmware from the same flash; each goes from the title to the main
-menu's last row, Link play, and the two find each other. The game: X wins on the bottom row at
-the 7th move, the cable pulled after the 3rd: NO LINK on both glasses within 2 s, gone once
-it is back, and the game goes on. After every move both glasses show the same marks; at the
-end each board's result and tally are its own player's. Each firmware as in test_pico.py:
-the frozen image (PICO_FIRMWARE) and stock MicroPython with deploy's files (PICO_MICROPYTHON);
+only by its buttons and read only from its LCD (`make test-pico`). From their titles to Link
+play, they find each other and play X's win on the bottom row at the 7th move, the cable pulled
+after the 3rd: NO LINK on both within 2 s, gone once it is back; the same marks on both after
+every move; each board's own player's result and tally. Each firmware as in test_pico.py;
 without the boot ROM, node or a firmware the file skips in one line.
 """
 
