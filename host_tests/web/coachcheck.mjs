@@ -120,15 +120,15 @@ async function shownNodes(page) {
   }));
 }
 
-export async function openExplorer(page) {
-  await page.locator("#explorer > summary").click();
+// Open the explorer, by a click (or `how`: "tap"), and wait for its moves.
+export async function openExplorer(page, how = "click") {
+  await page.locator("#explorer > summary")[how]();
   await page.waitForFunction(() => document.querySelectorAll("#tree > li.node").length > 0);
 }
 
-// Expand the node `path` (its button) and wait for its replies.
-async function expand(page, path) {
-  const button = page.locator(`#tree li[data-path="${path}"] > button`);
-  await button.click();
+// Expand the node `path` (its button, clicked or tapped) and wait for its replies.
+export async function expand(page, path, how = "click") {
+  await page.locator(`#tree li[data-path="${path}"] > button`)[how]();
   await page.waitForFunction((p) =>
     document.querySelector(`#tree li[data-path="${p}"] > ul > li`), path);
 }

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 import * as oxo from "./oxopage.mjs";
-import { bestLine } from "./coachcheck.mjs";
+import { bestLine, expand, openExplorer } from "./coachcheck.mjs";
 
 // -- sound ---------------------------------------------------------------------------------------
 
@@ -223,14 +223,9 @@ export async function test_the_phone_layout_the_coach_and_touch(t) {
   // The explorer opened by touch, the best line from the empty board (the deepest the tree
   // goes) expanded: nothing scrolls sideways, every target (the keys too) is big enough and on
   // the screen, and the coach's grid is below the glass.
-  await page.locator("#explorer > summary").tap();
-  await page.waitForFunction(() => document.querySelectorAll("#tree > li.node").length === 9);
+  await openExplorer(page, "tap");
   const line = bestLine(Array(9).fill(0), 1);
-  for (let k = 1; k < line.length; k++) {
-    await page.locator(`#tree li[data-path="${line.slice(0, k)}"] > button`).tap();
-    await page.waitForFunction((p) =>
-      document.querySelector(`#tree li[data-path="${p}"] > ul > li`), line.slice(0, k));
-  }
+  for (let k = 1; k < line.length; k++) await expand(page, line.slice(0, k), "tap");
   const seen = await page.evaluate(() => {
     const rect = (el) => el.getBoundingClientRect().toJSON();
     return {
