@@ -7,10 +7,11 @@ build/image/oxo5110-pico.uf2 from `make firmware BOARD=pico`) and stock MicroPyt
 the boot ROM, node or either firmware the file skips in one line (testbed/picosetup.py says
 how to get them), CI or not: an Arm toolchain is not every machine's. Boots are shared: one
 game feeds the golden frames, the jingles, the flash's first operations and the results kept
-over a power cycle; one REPL session the watchdog and light-sleep checks; one board the power
-cuts in saves. The frozen image boots with an empty filesystem range, as a board flashed for
-the first time does: safe mode and a Ctrl-C at power-on find the filesystem made, and a first
-boot cut after each flash operation of its making (a board each) comes back to the title.
+over a power cycle, then its board's REPL session the watchdog and light-sleep checks; one
+board the power cuts in saves. The frozen image boots with an empty filesystem range, as a
+board flashed for the first time does: safe mode and a Ctrl-C at power-on find the filesystem
+made, and a first boot cut after each flash operation of its making (a board each) comes back
+to the title.
 """
 
 import types
@@ -83,6 +84,7 @@ class Game:
         self.first_flash_op = None  # (ms, kind, offset, size): the boot's first erase/program
         self.boot_ops = []  # the flash operations of its first 600 ms, before any press
         self.kept = None  # settings.json on the flash after a power cycle
+        self.session = None  # what _session found on the same board afterwards
 
 
 def _shown(board, game, name, since=0):
@@ -144,6 +146,7 @@ def _game(kind):
         _power_on(board)
         board.run(500)  # a filesystem made again would be made by now
         game.kept = picoplay.settings(board)
+        game.session = _session(board)  # on the title again: a boot fewer
         return game
 
 
@@ -151,7 +154,7 @@ def _tones(table):
     return [(table[i], table[i + 1]) for i in range(0, len(table), 2)]
 
 
-# -- one REPL session: Ctrl-C and the watchdog, light sleep, a hang -------------------------
+# -- the game's board at its REPL: Ctrl-C and the watchdog, light sleep, a hang -------------
 
 
 _SETTINGS = (
@@ -171,43 +174,42 @@ startup.main()
 """
 
 
-def _session(kind):
-    out = types.SimpleNamespace()  # what the checks read, set as the session goes
-    with _board(kind) as board:
-        board.run(150)
-        _title(board)
-        # Ctrl-C: the REPL, then more than the watchdog's time at it.
-        board.interrupt()
-        resets = len(board.resets)
-        board.run(WATCHDOG_MS + 1500)
-        out.repl_answer = board.raw("print('alive', 6 * 7)")[0].strip()
-        out.resets_at_repl = board.resets[resets:]
-        # A step that hangs: the game started again from the REPL with App.step looping.
-        board.interrupt()
-        resets = len(board.resets)
-        since = len(board.serial)
-        board.send(b"\x01")
-        board.wait_for(b"raw REPL; CTRL-B to exit\r\n>", since=since)
-        board.send(_HANG.encode() + b"\x04")
-        board.run(WATCHDOG_MS + 1500)
-        out.hang_resets = board.resets[resets:]
-        bitten = out.hang_resets[0][0] if out.hang_resets else board.t
-        out.title_after_hang = _title(board, after=bitten)
-        board.interrupt()
-        out.log = board.raw("print(open('error.log').read())")[0]
-        # Light sleep after 2 s idle (the settings written from the REPL), a soft reset.
-        board.raw("with open('settings.json', 'w') as f:\n    f.write(%r)" % _SETTINGS)
-        soft = board.t
-        board.send(b"\x04")  # soft reset: main.py starts the game again
-        assert _title(board, after=soft) is not None
-        since = board.t
-        board.run(4000)
-        out.sleep_clocks = [c for c in board.clocks if c[0] > since]
-        out.asleep = not any(board.frames[-1].glass)  # powered down: a blank glass
-        woke = len(board.transfers)
-        board.press("select", 100, 300)
-        out.woken = [t.hz for t in board.transfers[woke:]]
-        return out
+def _session(board):
+    """The REPL session on `board`, at its title: what the checks read, set as it goes."""
+    out = types.SimpleNamespace()
+    _title(board)
+    # Ctrl-C: the REPL, then more than the watchdog's time at it.
+    board.interrupt()
+    resets = len(board.resets)
+    board.run(WATCHDOG_MS + 1500)
+    out.repl_answer = board.raw("print('alive', 6 * 7)")[0].strip()
+    out.resets_at_repl = board.resets[resets:]
+    # A step that hangs: the game started again from the REPL with App.step looping.
+    board.interrupt()
+    resets = len(board.resets)
+    since = len(board.serial)
+    board.send(b"\x01")
+    board.wait_for(b"raw REPL; CTRL-B to exit\r\n>", since=since)
+    board.send(_HANG.encode() + b"\x04")
+    board.run(WATCHDOG_MS + 1500)
+    out.hang_resets = board.resets[resets:]
+    bitten = out.hang_resets[0][0] if out.hang_resets else board.t
+    out.title_after_hang = _title(board, after=bitten)
+    board.interrupt()
+    out.log = board.raw("print(open('error.log').read())")[0]
+    # Light sleep after 2 s idle (the settings written from the REPL), a soft reset.
+    board.raw("with open('settings.json', 'w') as f:\n    f.write(%r)" % _SETTINGS)
+    soft = board.t
+    board.send(b"\x04")  # soft reset: main.py starts the game again
+    assert _title(board, after=soft) is not None
+    since = board.t
+    board.run(4000)
+    out.sleep_clocks = [c for c in board.clocks if c[0] > since]
+    out.asleep = not any(board.frames[-1].glass)  # powered down: a blank glass
+    woke = len(board.transfers)
+    board.press("select", 100, 300)
+    out.woken = [t.hz for t in board.transfers[woke:]]
+    return out
 
 
 # -- power cuts inside a settings save ------------------------------------------------------
@@ -312,9 +314,14 @@ def _first_boot_cuts(kind):
     return ops, results
 
 
-game, session, cuts, safe, early_ctrl_c, first_boot_cuts = map(
-    _fixture, (_game, _session, _cuts, _safe, _early_ctrl_c, _first_boot_cuts)
+game, cuts, safe, early_ctrl_c, first_boot_cuts = map(
+    _fixture, (_game, _cuts, _safe, _early_ctrl_c, _first_boot_cuts)
 )
+
+
+@pytest.fixture
+def session(game):
+    return game.session
 
 
 # -- the checks, once for each firmware ----------------------------------------------------
