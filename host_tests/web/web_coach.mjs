@@ -38,9 +38,9 @@ export async function test_the_tree_of_the_empty_board(t) {
 }
 test_the_tree_of_the_empty_board.timeout = 60;
 
-// -- keyboard and phone --------------------------------------------------------------------------
+// -- the keyboard --------------------------------------------------------------------------------
 
-export async function test_the_explorer_by_keyboard_and_escape_gives_the_keys_back(t) {
+export async function test_the_explorer_by_keyboard_its_help_after_it_and_escape(t) {
   const page = await oxo.open(t);
   // Tab to the explorer's summary, Enter opens it; Tab on to the first move.
   await page.locator("#mute").focus();
@@ -52,6 +52,28 @@ export async function test_the_explorer_by_keyboard_and_escape_gives_the_keys_ba
   await page.keyboard.press("Enter");
   await page.waitForFunction(() => document.querySelectorAll("#tree > li.node").length === 9);
   t.assert.match(await page.locator("#explorer .tree-note").textContent(), /Esc.*back to the game/s);
+  // The tree comes first, what its numbers mean after it, collapsed.
+  const seen = await page.evaluate(() => {
+    const explorer = document.getElementById("explorer");
+    const tree = document.getElementById("tree");
+    const help = [...explorer.querySelectorAll("details")];
+    const words = [...explorer.querySelectorAll("p")].filter((p) => /plies/.test(p.textContent));
+    const before = (a, b) => !!(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    return {
+      help: help.map((d) => [d.querySelector(":scope > summary").textContent, d.open,
+        before(tree, d)]),
+      // The explanation: inside the collapsed details, none of it shown with the tree.
+      hidden: words.map((p) => [p.closest("details") !== explorer, p.checkVisibility()]),
+      // What is said above the tree: short, and why the moves come in this order.
+      above: [...explorer.querySelectorAll(":scope > p")].filter((p) => before(p, tree))
+        .map((p) => p.textContent.replace(/\s+/g, " ")),
+    };
+  });
+  t.log(JSON.stringify(seen));
+  t.assert.deepEqual(seen.help, [["What the numbers mean", false, true]]);
+  t.assert.ok(seen.hidden.length > 0 && seen.hidden.every(([inside, shown]) => inside && !shown));
+  t.assert.equal(seen.above.length, 1);
+  t.assert.match(seen.above[0], /centre, corners, edges: alpha-beta's cut-offs depend on it/);
   await page.keyboard.press("Tab"); // X centre: on the best line, outlined in the accent
   const focused = () => page.evaluate(() => {
     const b = document.activeElement;
@@ -95,44 +117,18 @@ export async function test_the_explorer_by_keyboard_and_escape_gives_the_keys_ba
   const reply = await page.locator('#tree li[data-path="41"] > button').textContent();
   t.assert.match(reply, new RegExp(`^O top\\s*${loss}\\s*\\(${o.scores[1]}\\): they win with ` +
     `their move ${loss.slice(1)}\\s*minimax ${o.counts[1].toLocaleString("en-US")}`));
+  // What the numbers mean, by keyboard: Tab past the tree to it, Enter opens it.
+  await page.locator('#tree li[data-path="7"] > button').focus();
+  await page.keyboard.press("Tab");
+  t.assert.ok(await page.evaluate(() => document.activeElement.matches("#tree-help > summary")));
+  await page.keyboard.press("Enter");
+  t.assert.ok(await page.locator("#tree-help > p").isVisible());
   // Escape gives the keys back: Enter is SELECT, and the title gives way to the main menu.
   await page.keyboard.press("Escape");
   t.assert.equal(await page.evaluate(() =>
     document.getElementById("explorer").contains(document.activeElement)), false);
   await page.keyboard.press("Enter");
   await oxo.highlighted(page, "1P vs CPU");
-}
-
-export async function test_the_tree_comes_before_what_the_numbers_mean(t) {
-  const page = await oxo.open(t);
-  await openExplorer(page);
-  const seen = await page.evaluate(() => {
-    const explorer = document.getElementById("explorer");
-    const tree = document.getElementById("tree");
-    const help = [...explorer.querySelectorAll("details")];
-    const words = [...explorer.querySelectorAll("p")].filter((p) => /plies/.test(p.textContent));
-    const before = (a, b) => !!(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
-    return {
-      help: help.map((d) => [d.querySelector(":scope > summary").textContent, d.open,
-        before(tree, d)]),
-      // The explanation: inside the collapsed details, none of it shown with the tree.
-      hidden: words.map((p) => [p.closest("details") !== explorer, p.checkVisibility()]),
-      // What is said above the tree: short, and why the moves come in this order.
-      above: [...explorer.querySelectorAll(":scope > p")].filter((p) => before(p, tree))
-        .map((p) => p.textContent.replace(/\s+/g, " ")),
-    };
-  });
-  t.log(JSON.stringify(seen));
-  t.assert.deepEqual(seen.help, [["What the numbers mean", false, true]]);
-  t.assert.ok(seen.hidden.length > 0 && seen.hidden.every(([inside, shown]) => inside && !shown));
-  t.assert.equal(seen.above.length, 1);
-  t.assert.match(seen.above[0], /centre, corners, edges: alpha-beta's cut-offs depend on it/);
-  // Reached by keyboard: Tab past the tree to it, Enter opens it.
-  await page.locator('#tree li[data-path="7"] > button').focus();
-  await page.keyboard.press("Tab");
-  t.assert.ok(await page.evaluate(() => document.activeElement.matches("#tree-help > summary")));
-  await page.keyboard.press("Enter");
-  t.assert.ok(await page.locator("#tree-help > p").isVisible());
 }
 
 // -- the grid beside the glass ------------------------------------------------------------------
