@@ -1,5 +1,5 @@
-// What the web page adds to the firmware, in a browser: the buzzer in WebAudio, the board option,
-// a phone (its layout, the coach there, touch). Flash, the idle timers, the error screen:
+// What the web page adds to the firmware, in a browser: the buzzer in WebAudio, the board option
+// and the release links, a phone (its layout, the coach there, touch). Flash, the idle timers, the error screen:
 // web_page.mjs.
 // SPDX-License-Identifier: MIT
 // Run by host_tests/test_web.py (class web_device); oxopage.mjs reads the glass.
@@ -121,7 +121,7 @@ const boardName = (page) => page.evaluate(() => {
 const current = (page) =>
   page.locator('[data-board][aria-current="true"]').getAttribute("data-board");
 
-export async function test_the_board_option(t) {
+export async function test_the_board_option_and_the_release_links(t) {
   const page = await oxo.open(t, { query: "?board=esp32" });
   t.assert.equal(await boardName(page), "esp32");
   t.assert.equal(await current(page), "esp32");
@@ -142,12 +142,10 @@ export async function test_the_board_option(t) {
   const status = await page.locator("#status").textContent();
   t.assert.match(status, /There is no board "nokia3310" \(choose pico or esp32\)/);
   t.assert.equal(await boardName(page), "pico");
-}
 
-// Off GitHub Pages the page cannot know where the releases are: the files' names are text, and
-// the README's Install section is named; on OWNER.github.io/REPO/ they link that repository's.
-export async function test_the_release_files_link_only_on_github_pages(t) {
-  const page = await oxo.open(t);
+  // Off GitHub Pages the page cannot know where the releases are: the files' names are text,
+  // and the README's Install section is named; on OWNER.github.io/REPO/ they link that
+  // repository's.
   const flash = page.locator("#flash");
   t.assert.equal(await flash.locator("a").count(), 0);
   t.assert.match(await flash.textContent(), /oxo5110-pico\.uf2[\s\S]*oxo5110-esp32\.bin/);

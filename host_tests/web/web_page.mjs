@@ -192,20 +192,6 @@ const fetched = (page) => page.evaluate(() => {
   };
 });
 
-export async function test_the_first_frame_fetches_what_index_html_names_and_no_more(t) {
-  const page = await oxo.open(t);
-  await page.waitForTimeout(1000); // the title idles: nothing more comes
-  const seen = await fetched(page);
-  t.log(JSON.stringify(seen));
-  t.assert.deepEqual(seen.before, seen.named);
-  for (const name of ["game.bin", ...COACH_FILES]) {
-    t.assert.ok(!seen.named.includes(name), `index.html names ${name} to load`);
-  }
-  // After the first frame: the rest of the game with link play's cable, nothing of the coach's.
-  t.assert.deepEqual(seen.all, [...seen.named, "game.bin", "tabcable.js"].sort());
-  t.assert.deepEqual(oxo.served(t).sort(), ["index.html", ...seen.all].sort());
-}
-
 // The port's loader as served, with loadMicroPython (a live binding: the page's script, which
 // imports it, calls it after this runs) wrapped so that every import its MicroPython makes,
 // from before the page's first, is noted in _oxo_seen (builtins.__import__ replaced).
@@ -226,7 +212,9 @@ loadMicroPython = async (options) => {
 };
 `;
 
-export async function test_the_first_frame_imports_all_of_firmware_bin(t) {
+export async function test_the_first_frame_fetches_what_index_html_names_and_imports_firmware_bin(
+  t,
+) {
   const page = t.page;
   await page.route("**/micropython.mjs", async (route) => {
     const response = await route.fetch();
@@ -250,4 +238,15 @@ export async function test_the_first_frame_imports_all_of_firmware_bin(t) {
     t.assert.deepEqual(modules(bundle).filter((name) => seen.has(name)), imported,
       `the first frame imported from ${bundle}`);
   }
+  // What it fetched: index.html and what it names to load, then the rest of the game.
+  await page.waitForTimeout(1000); // the title idles: nothing more comes
+  const got = await fetched(page);
+  t.log(JSON.stringify(got));
+  t.assert.deepEqual(got.before, got.named);
+  for (const name of ["game.bin", ...COACH_FILES]) {
+    t.assert.ok(!got.named.includes(name), `index.html names ${name} to load`);
+  }
+  // After the first frame: the rest of the game with link play's cable, nothing of the coach's.
+  t.assert.deepEqual(got.all, [...got.named, "game.bin", "tabcable.js"].sort());
+  t.assert.deepEqual(oxo.served(t).sort(), ["index.html", ...got.all].sort());
 }
