@@ -1,6 +1,6 @@
 // What the web page adds to the firmware, in a browser: the buzzer in WebAudio, the board option
-// and the release links, a phone (its layout, the coach there, touch). Flash, the idle timers, the error screen:
-// web_page.mjs.
+// and the release links, a phone (its layout, the coach there, touch). Flash, the idle timers,
+// the error screen: web_page.mjs.
 // SPDX-License-Identifier: MIT
 // Run by host_tests/test_web.py (class web_device); oxopage.mjs reads the glass.
 
