@@ -3,16 +3,18 @@ test-pico`), checked only through the pins and the USB serial (testbed/picolab.p
 
 Each check runs on both firmwares: the frozen image (PICO_FIRMWARE, by default
 build/image/oxo5110-pico.uf2 from `make firmware BOARD=pico`) and stock MicroPython
-(PICO_MICROPYTHON, a RPI_PICO .uf2 or .bin) with deploy's files on a littlefs image. Without
+(PICO_MICROPYTHON, a RPI_PICO .uf2 or .bin) with deploy's files on a littlefs image; without
 the boot ROM, node or either firmware the file skips in one line (testbed/picosetup.py says
 how to get them), CI or not: an Arm toolchain is not every machine's. Boots are shared: one
-game feeds the golden frames and the jingles, one REPL session the watchdog and light-sleep
-checks, one board the power cuts. The frozen image boots with an empty filesystem range, as a
-board flashed for the first time does: its game's board also shows that the flash is not
-touched before the title and that the results are kept over a power cycle; safe mode and a
-Ctrl-C at power-on find the filesystem made; a first boot cut after each flash operation of
-its making (a board each) comes back to the title with one.
+game feeds the golden frames, the jingles, the flash's first operations and the results kept
+over a power cycle, then its board's REPL session the watchdog and light-sleep checks; one
+board the power cuts in saves. The frozen image boots with an empty filesystem range, as a
+board flashed for the first time does: safe mode and a Ctrl-C at power-on find the filesystem
+made, and a first boot cut after each flash operation of its making (a board each) comes back
+to the title.
 """
+
+import types
 
 import goldens
 import lcd_render
@@ -33,10 +35,9 @@ WATCHDOG_MS = 5000  # firmware/runner.py WATCHDOG_MS
 
 def _board(kind):
     problem = picosetup.problem(kind)
-    if problem or not picosetup.firmwares()[kind].is_file():
-        pytest.skip("Pico lab (%s): %s" % (kind, problem or "no firmware"))
-    firmware, fs = picosetup.boot_args(kind)
-    return picolab.Board(firmware, fs=fs)
+    if problem:
+        pytest.skip("Pico lab (%s): %s" % (kind, problem))
+    return picolab.Board(*picosetup.boot_args(kind))
 
 
 _DONE = {}
@@ -44,10 +45,14 @@ _DONE = {}
 
 def _once(make, kind):
     """make(kind), run once per process and kept: each boot costs seconds."""
-    key = (make.__name__, kind)
-    if key not in _DONE:
-        _DONE[key] = make(kind)
-    return _DONE[key]
+    if (make, kind) not in _DONE:
+        _DONE[make, kind] = make(kind)
+    return _DONE[make, kind]
+
+
+def _fixture(make):
+    """The fixture named as `make` without its underscore: _once(make, kind)."""
+    return pytest.fixture(name=make.__name__[1:])(lambda kind: _once(make, kind))
 
 
 def golden(name):
@@ -57,6 +62,12 @@ def golden(name):
 def _title(board, ms=1500, after=None):
     """The first golden title on the glass (drawn after `after` ms), else None."""
     return picoplay.wait_frame(board, ms, lambda g: g == golden("title"), after)
+
+
+def _power_on(board):
+    """Power back on (after a cut, or a power cycle): the title it then shows, else None."""
+    board.power_on()
+    return _title(board, after=board.resets[-1][0])
 
 
 # -- one game: the frames, the jingles ------------------------------------------------------
@@ -71,7 +82,9 @@ class Game:
         self.ends = {}  # "WIN"/"DRAW"/"LOSS" -> the notes from the game's last move on
         self.anomalies = []
         self.first_flash_op = None  # (ms, kind, offset, size): the boot's first erase/program
+        self.boot_ops = []  # the flash operations of its first 600 ms, before any press
         self.kept = None  # settings.json on the flash after a power cycle
+        self.session = None  # what _session found on the same board afterwards
 
 
 def _shown(board, game, name, since=0):
@@ -91,12 +104,13 @@ def _play(board, game, moves, name, end):
 
 
 def _game(kind):
-    board = _board(kind)
     game = Game()
-    try:
+    with _board(kind) as board:
         board.run(150)
         _title(board)
         _shown(board, game, "title")
+        board.run(max(0.0, 600 - board.t))  # a first boot (frozen) has made its filesystem
+        game.boot_ops = list(board.flash_ops)
         board.press("select")
         _shown(board, game, "menu")
         board.press("next")  # 2 Players
@@ -129,37 +143,18 @@ def _game(kind):
         # The results saved (a result blinking is saved within App.save_wait_ms, 2 s), then a
         # power cycle: the board mounts what its first boot made rather than making it again.
         board.run(2500)
-        board.power_on()
-        _title(board, after=board.resets[-1][0])
+        _power_on(board)
         board.run(500)  # a filesystem made again would be made by now
         game.kept = picoplay.settings(board)
+        game.session = _session(board)  # on the title again: a boot fewer
         return game
-    finally:
-        board.close()
-
-
-@pytest.fixture
-def game(kind):
-    return _once(_game, kind)
 
 
 def _tones(table):
     return [(table[i], table[i + 1]) for i in range(0, len(table), 2)]
 
 
-# -- one REPL session: Ctrl-C and the watchdog, light sleep, a hang -------------------------
-
-
-class Session:
-    def __init__(self):
-        self.repl_answer = None
-        self.resets_at_repl = None
-        self.sleep_clocks = []
-        self.woken = []  # SCK rates of the transfers after the wake
-        self.asleep = None
-        self.hang_resets = []
-        self.log = None
-        self.title_after_hang = None
+# -- the game's board at its REPL: Ctrl-C and the watchdog, light sleep, a hang -------------
 
 
 _SETTINGS = (
@@ -179,51 +174,42 @@ startup.main()
 """
 
 
-def _session(kind):
-    board = _board(kind)
-    out = Session()
-    try:
-        board.run(150)
-        _title(board)
-        # Ctrl-C: the REPL, then more than the watchdog's time at it.
-        board.interrupt()
-        resets = len(board.resets)
-        board.run(WATCHDOG_MS + 1500)
-        out.repl_answer = board.raw("print('alive', 6 * 7)")[0].strip()
-        out.resets_at_repl = board.resets[resets:]
-        # A step that hangs: the game started again from the REPL with App.step looping.
-        board.interrupt()
-        resets = len(board.resets)
-        since = len(board.serial)
-        board.send(b"\x01")
-        board.wait_for(b"raw REPL; CTRL-B to exit\r\n>", since=since)
-        board.send(_HANG.encode() + b"\x04")
-        board.run(WATCHDOG_MS + 1500)
-        out.hang_resets = board.resets[resets:]
-        bitten = out.hang_resets[0][0] if out.hang_resets else board.t
-        out.title_after_hang = _title(board, after=bitten)
-        board.interrupt()
-        out.log = board.raw("print(open('error.log').read())")[0]
-        # Light sleep after 2 s idle (the settings written from the REPL), a soft reset.
-        board.raw("with open('settings.json', 'w') as f:\n    f.write(%r)" % _SETTINGS)
-        soft = board.t
-        board.send(b"\x04")  # soft reset: main.py starts the game again
-        assert _title(board, after=soft) is not None
-        since = board.t
-        board.run(4000)
-        out.sleep_clocks = [c for c in board.clocks if c[0] > since]
-        out.asleep = not any(board.frames[-1].glass)  # powered down: a blank glass
-        woke = len(board.transfers)
-        board.press("select", 100, 300)
-        out.woken = [t.hz for t in board.transfers[woke:]]
-        return out
-    finally:
-        board.close()
-
-
-@pytest.fixture
-def session(kind):
-    return _once(_session, kind)
+def _session(board):
+    """The REPL session on `board`, at its title: what the checks read, set as it goes."""
+    out = types.SimpleNamespace()
+    _title(board)
+    # Ctrl-C: the REPL, then more than the watchdog's time at it.
+    board.interrupt()
+    resets = len(board.resets)
+    board.run(WATCHDOG_MS + 1500)
+    out.repl_answer = board.raw("print('alive', 6 * 7)")[0].strip()
+    out.resets_at_repl = board.resets[resets:]
+    # A step that hangs: the game started again from the REPL with App.step looping.
+    board.interrupt()
+    resets = len(board.resets)
+    since = len(board.serial)
+    board.send(b"\x01")
+    board.wait_for(b"raw REPL; CTRL-B to exit\r\n>", since=since)
+    board.send(_HANG.encode() + b"\x04")
+    board.run(WATCHDOG_MS + 1500)
+    out.hang_resets = board.resets[resets:]
+    bitten = out.hang_resets[0][0] if out.hang_resets else board.t
+    out.title_after_hang = _title(board, after=bitten)
+    board.interrupt()
+    out.log = board.raw("print(open('error.log').read())")[0]
+    # Light sleep after 2 s idle (the settings written from the REPL), a soft reset.
+    board.raw("with open('settings.json', 'w') as f:\n    f.write(%r)" % _SETTINGS)
+    soft = board.t
+    board.send(b"\x04")  # soft reset: main.py starts the game again
+    assert _title(board, after=soft) is not None
+    since = board.t
+    board.run(4000)
+    out.sleep_clocks = [c for c in board.clocks if c[0] > since]
+    out.asleep = not any(board.frames[-1].glass)  # powered down: a blank glass
+    woke = len(board.transfers)
+    board.press("select", 100, 300)
+    out.woken = [t.hz for t in board.transfers[woke:]]
+    return out
 
 
 # -- power cuts inside a settings save ------------------------------------------------------
@@ -251,8 +237,7 @@ def _cuts(kind):
     1, 2, ... until a save takes fewer than n. Each cut is in a save of its own, and how many
     operations a save takes moves with littlefs's state (up to 7 here), so the cuts go on
     until one finds the save over before it."""
-    board = _board(kind)
-    try:
+    with _board(kind) as board:
         board.run(150)
         assert _title(board) is not None
         _to_sound_row(board, first=True)
@@ -268,19 +253,11 @@ def _cuts(kind):
             if not board.off:
                 board.cut_after(None)  # this save was over in fewer than n operations
                 break
-            board.power_on()
-            title = _title(board, after=board.resets[-1][0])
+            title = _power_on(board)
             after = picoplay.settings(board)
             results.append((n, before, after, title is not None))
             _to_sound_row(board)
         return first, results
-    finally:
-        board.close()
-
-
-@pytest.fixture
-def cuts(kind):
-    return _once(_cuts, kind)
 
 
 # -- safe mode: a button held at power-on ---------------------------------------------------
@@ -297,8 +274,7 @@ def _safe(kind):
     """(the glass once safe mode shows, the REPL's answer, resets, the REPL's _FS_CHECK) for a
     board powered on with SELECT held, then let go, left at its REPL past the watchdog's
     time: on the frozen image, a first boot (no filesystem yet)."""
-    board = _board(kind)
-    try:
+    with _board(kind) as board:
         board.pin("select", 0)  # held before the chip starts: pressed at power-on
         board.run(600)
         glass = board.frames[-1].glass if board.frames else None
@@ -307,13 +283,6 @@ def _safe(kind):
         answer = board.raw("print('free', 6 * 7)")[0].strip()
         fs = board.raw(_FS_CHECK)[0].strip()
         return glass, bytes(board.serial), answer, list(board.resets), fs
-    finally:
-        board.close()
-
-
-@pytest.fixture
-def safe(kind):
-    return _once(_safe, kind)
 
 
 # -- a first boot: Ctrl-C at once, and power cuts while the filesystem is made ---------------
@@ -322,49 +291,37 @@ def safe(kind):
 def _early_ctrl_c(kind):
     """The REPL's _FS_CHECK after a Ctrl-C sent at power-on (the lab holds it until the USB
     serial is up): on the frozen image a first boot, stopped around the filesystem's making."""
-    board = _board(kind)
-    try:
+    with _board(kind) as board:
         board.send(b"\x03\x03")
         board.wait_for(b">>> ", since=0)
         return board.raw(_FS_CHECK)[0].strip()
-    finally:
-        board.close()
-
-
-@pytest.fixture
-def early_ctrl_c(kind):
-    return _once(_early_ctrl_c, kind)
 
 
 def _first_boot_cuts(kind):
-    """(the flash operations of an uncut first boot, [(n, the title shown after the power came
-    back, the REPL's _FS_CHECK)] for a cut right after each of them)."""
-    board = _board(kind)
-    try:
-        board.run(600)
-        ops = list(board.flash_ops)
-    finally:
-        board.close()
+    """(the flash operations of an uncut first boot, the game's, [(n, the title shown after the
+    power came back, the REPL's _FS_CHECK)] for a cut right after each of them)."""
+    ops = _once(_game, kind).boot_ops
     results = []
     for n in range(1, len(ops) + 1):
-        board = _board(kind)
-        try:
+        with _board(kind) as board:
             board.cut_after(n)
             board.run(600)
             assert board.off, "no cut after %d operations: %r" % (n, board.flash_ops)
-            board.power_on()
-            title = _title(board, after=board.resets[-1][0])
+            title = _power_on(board)
             board.run(300)
             board.interrupt()
             results.append((n, title is not None, board.raw(_FS_CHECK)[0].strip()))
-        finally:
-            board.close()
     return ops, results
 
 
+game, cuts, safe, early_ctrl_c, first_boot_cuts = map(
+    _fixture, (_game, _cuts, _safe, _early_ctrl_c, _first_boot_cuts)
+)
+
+
 @pytest.fixture
-def first_boot_cuts(kind):
-    return _once(_first_boot_cuts, kind)
+def session(game):
+    return game.session
 
 
 # -- the checks, once for each firmware ----------------------------------------------------

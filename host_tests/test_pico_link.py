@@ -1,14 +1,9 @@
 """Link play on the real MicroPython rp2 port (issue 27, point 7): two emulated Picos in rp2040js,
 UART0 of each joined to the other's (testbed/picopair.py: the host is the cable), each played
-only by its buttons and read only from its LCD, play a game to the end with the cable pulled
-mid-game and put back (`make test-pico`).
-
-Both boards boot the same firmware from the same flash; each goes from the title to the main
-menu's last row, Link play, and the two find each other. The game: X wins on the bottom row at
-the 7th move, the cable pulled after the 3rd: NO LINK on both glasses within 2 s, gone once
-it is back, and the game goes on. After every move both glasses show the same marks; at the
-end each board's result and tally are its own player's. Each firmware as in test_pico.py:
-the frozen image (PICO_FIRMWARE) and stock MicroPython with deploy's files (PICO_MICROPYTHON);
+only by its buttons and read only from its LCD (`make test-pico`). From their titles to Link
+play, they find each other and play X's win on the bottom row at the 7th move, the cable pulled
+after the 3rd: NO LINK on both within 2 s, gone once it is back; the same marks on both after
+every move; each board's own player's result and tally. Each firmware as in test_pico.py;
 without the boot ROM, node or a firmware the file skips in one line.
 """
 
@@ -62,13 +57,12 @@ def _first(side, ms, done):
 
 def _link_game(kind):
     problem = picosetup.problem(kind)
-    if problem or not picosetup.firmwares()[kind].is_file():
-        pytest.skip("Pico lab (%s): %s" % (kind, problem or "no firmware"))
-    firmware, fs = picosetup.boot_args(kind)
-    pair = Pair(picolab.Board(firmware, fs=fs), picolab.Board(firmware, fs=fs))
-    sides = {name: pair.side(name) for name in "ab"}
+    if problem:
+        pytest.skip("Pico lab (%s): %s" % (kind, problem))
+    boot = picosetup.boot_args(kind)
     out = Game()
-    try:
+    with Pair(picolab.Board(*boot), picolab.Board(*boot)) as pair:
+        sides = {name: pair.side(name) for name in "ab"}
         pair.run(800)
         out.x = picoplay.join(pair)
         players = (out.x, "b" if out.x == "a" else "a")
@@ -91,8 +85,6 @@ def _link_game(kind):
             out.tally[name] = settings and tuple(settings.get("tally_link", ()))
         out.anomalies = [pair.boards[n].anomalies for n in "ab"]
         return out
-    finally:
-        pair.close()
 
 
 def _pull(pair, sides, out):

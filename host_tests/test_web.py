@@ -37,13 +37,5 @@ class web_coach(_Page):
     pass
 
 
-class web_coachgrid(_Page):
-    pass
-
-
-class web_load(_Page):
-    pass
-
-
 class web_link(_Page):
     pass

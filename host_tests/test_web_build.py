@@ -1,7 +1,7 @@
 """tools/web_build.py: the bundles the page unpacks, what goes into each, what the first frame
 fetches and its weight, and make serve's refusals. (The page itself is proved in Chromium:
 test_web.py, whose every check unpacks the bundles with oxo.js's reader and imports from them;
-web_load.mjs there holds that Chromium fetches first_frame_files before the first frame and
+web_page.mjs there holds that Chromium fetches first_frame_files before the first frame and
 nothing else, the rest after it.)"""
 
 import gzip

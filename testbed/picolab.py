@@ -9,7 +9,7 @@ seen only through its pins and its USB serial, for host_tests/test_pico.py and t
     board.raw("import gc; print(gc.mem_alloc())")    # at the REPL (interrupt() first)
     board.link_take()                         # [(ns, byte)] UART0 sent (the link cable's TX)
     board.link_feed(bytes_sent_by_another)    # into UART0's RX at the line's rate
-    board.close()
+    board.close()                             # or: with Board(...) as board:
 
 Times are the emulator's simulated ms since the first power-on (rp2040js runs the chip's
 clock cycle by cycle: exact, and nothing like the host's speed). testbed/picosetup.py says
@@ -57,7 +57,7 @@ class Board:
     `flash_timing`: erases and programs take the W25Q16JV's typical times (testbed/rp2040/
     flashrom.mjs) rather than none."""
 
-    def __init__(self, firmware, fs=None, flash_timing=True, bootrom=None):
+    def __init__(self, firmware, fs=None, flash_timing=True):
         picosetup.ensure_node_modules()
         self._tmp = tempfile.TemporaryDirectory(prefix="oxo5110-pico-")
         self._proc = subprocess.Popen(
@@ -84,7 +84,7 @@ class Board:
         self._cmd(
             cmd="boot",
             firmware=str(firmware),
-            bootrom=str(bootrom or picosetup.bootrom()),
+            bootrom=str(picosetup.bootrom()),
             fs=str(fs_path) if fs_path else None,
             fs_offset=FS_OFFSET,
             flash_timing=flash_timing,
@@ -152,6 +152,12 @@ class Board:
             self._proc.wait()
         self._tmp.cleanup()
 
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *_exc):
+        self.close()
+
     # -- time, pins, power ------------------------------------------------------------------
 
     def run(self, ms, until=None):
@@ -167,15 +173,6 @@ class Board:
 
     def run_end(self):
         self._answer()
-
-    def run_until(self, ms, done, step=10):
-        """Run in steps of `step` ms until done() is true (True) or `ms` have passed (False)."""
-        end = self.t + ms
-        while self.t < end:
-            if done():
-                return True
-            self.run(min(step, end - self.t))
-        return done()
 
     def pin(self, name, level):
         self._cmd(cmd="pin", gpio=BUTTONS[name], level=level)

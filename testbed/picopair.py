@@ -6,17 +6,15 @@ other's GP1 RX, both ways), stepped together with this process as the cable.
     a = pair.side("a")                 # board a as picoplay plays a board: run() steps both
     picoplay.play_cell(a, 4)
     pair.pulled = True                 # the cable out: what either sends is lost
-    pair.close()
+    pair.close()                       # or: with Pair(...) as pair:
 
 Both labs run each slice at once (one on each core), then the bytes each board's UART0 sent
 in it go to the other's RX, where they arrive at the line's rate (testbed/rp2040/lab.mjs). A
 byte thus reaches the other board up to one slice later than a wire would bring it. Why 2 ms:
 well under the game's 10 ms poll of its UART (app.App.poll_ms), so a message is read at the
 poll a wire would give or the next, and the link's timers (250 ms retries, 2 s to NO LINK)
-never see the difference; each slice costs a round trip to both labs: two boards in link play
-took 0.6 s of the host's time a simulated second in 2 ms slices, 1.1 s in 0.25 ms and 2.1 s in
-slices of one character's time (87 us at 115200 baud, as exact as the wire), which
-bench/bench_link.py takes to time a press to the other board's frame.
+never see the difference; each slice costs a round trip to both labs (docs/benchmarks.md), so
+only bench/bench_link.py takes slices of a character's time (87 us at 115200 baud).
 """
 
 SLICE_MS = 2.0
@@ -32,6 +30,12 @@ class Pair:
     def close(self):
         for board in self.boards.values():
             board.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *_exc):
+        self.close()
 
     def run(self, ms):
         """Both boards on for `ms` (as board a counts it), the cable carrying each slice's

@@ -125,7 +125,7 @@ def first_frame_files(site):
     """The files of the built `site` that a first visit fetches before its first frame:
     index.html and what it names to load (its script, the modules it preloads, the port's
     binary and firmware.bin, preloaded). The page's checks hold that Chromium fetches exactly
-    these before the first frame (host_tests/web/web_load.mjs)."""
+    these before the first frame (host_tests/web/web_page.mjs)."""
     html = (Path(site) / "index.html").read_text(encoding="utf-8")
     named = re.findall(r'<script type="module" src="([^"]+)"', html)
     named += re.findall(r'<link rel="(?:modulepreload|preload)" href="([^"]+)"', html)

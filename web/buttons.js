@@ -57,7 +57,7 @@ class Button {
 
 export class Buttons {
   // The three buttons of oxoweb.Page `page`, with one queue for all of them. `buzzer` starts
-  // on the first press (a user gesture). oxo.lastPress and oxo.dropped are for the tests.
+  // on the first press (a user gesture). oxo.lastPress is for the tests.
   constructor(page, oxo, buzzer) {
     this.page = page;
     this.oxo = oxo;
@@ -75,7 +75,7 @@ export class Buttons {
   }
 
   push(name, down, keep = 0) {
-    if (this.queue.length >= QUEUE_MAX) { this.oxo.dropped++; return; }
+    if (this.queue.length >= QUEUE_MAX) return;
     this.queue.push([name, down, keep]);
     this.pump();
   }

@@ -30,13 +30,13 @@ const $ = (id) => document.getElementById(id);
 const statusLine = $("status");
 
 // What tests and benchmarks read (window.oxo): the page's state, never needed to play. `loaded`:
-// game.bin is in, the firmware steps on after its first frame. `coach`: how often the coach
-// answered, and the last measures of coach.js and explorer.js (bench_web_coach.mjs reads them).
+// game.bin is in, the firmware steps on after its first frame. `coach`: the last measures of
+// coach.js and explorer.js (bench_web_coach.mjs reads them).
 const oxo = {
   board: null, steps: 0, frames: 0, cell: 0, margin: MARGIN, glass: null, colours: null,
   lit: false, showing: false, tones: 0, error: null, started: performance.now(),
-  firstFrame: null, lastFrame: null, lastPress: null, dropped: 0, loaded: false,
-  coach: { updates: 0, scores: null, expand: null, measures: 0 },
+  firstFrame: null, lastFrame: null, lastPress: null, loaded: false,
+  coach: { scores: null, expand: null, measures: 0 },
 };
 window.oxo = oxo;
 
@@ -229,7 +229,6 @@ function coachStepped() {
   coach.py = performance.now() - asked;
   coach.asked = asked;
   const answer = coach.answer = JSON.parse(text);
-  oxo.coach.updates++;
   if (coach.grid) {
     coach.grid.show(answer, coach.py, asked);
   } else if (answer.marks && !coach.gridLoading) {

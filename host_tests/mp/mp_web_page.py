@@ -1,7 +1,7 @@
 # web/oxoweb.py's Page under MicroPython, as the page steps it (with the host board's fake
 # machine and a fake clock): what its coach answers, and that an unchanged answer costs nothing;
 # its link cable to another tab (tabend.TabEnd) plugged into the board's link UART.
-# The browser checks (host_tests/web/web_coachgrid.mjs) check what the grid shows.
+# The browser checks (host_tests/web/web_coach.mjs) check what the grid shows.
 # SPDX-License-Identifier: MIT
 import binascii
 import gc

@@ -1,7 +1,7 @@
-// What the checks of the page's coach (web_coach.mjs: the tree explorer; web_coachgrid.mjs:
-// the grid beside the glass) share: a plain minimax and a plain alpha-beta written here, not
-// taken from the firmware or the page; the explorer read and checked against them; a
-// two-player game played in the page and the grid read.
+// What the checks of the page's coach (web_coach.mjs; the explorer on a phone: web_device.mjs)
+// need: a plain minimax and a plain alpha-beta written here, not taken from the firmware or the
+// page; the explorer read and checked against them; a two-player game played in the page and
+// the grid read.
 // SPDX-License-Identifier: MIT
 
 import * as oxo from "./oxopage.mjs";
@@ -120,15 +120,15 @@ async function shownNodes(page) {
   }));
 }
 
-export async function openExplorer(page) {
-  await page.locator("#explorer > summary").click();
+// Open the explorer, by a click (or `how`: "tap"), and wait for its moves.
+export async function openExplorer(page, how = "click") {
+  await page.locator("#explorer > summary")[how]();
   await page.waitForFunction(() => document.querySelectorAll("#tree > li.node").length > 0);
 }
 
-// Expand the node `path` (its button) and wait for its replies.
-async function expand(page, path) {
-  const button = page.locator(`#tree li[data-path="${path}"] > button`);
-  await button.click();
+// Expand the node `path` (its button, clicked or tapped) and wait for its replies.
+export async function expand(page, path, how = "click") {
+  await page.locator(`#tree li[data-path="${path}"] > button`)[how]();
   await page.waitForFunction((p) =>
     document.querySelector(`#tree li[data-path="${p}"] > ul > li`), path);
 }
@@ -204,15 +204,10 @@ export async function exploreAndCheck(t, page, root, side) {
 
 // -- a two-player game in the page ---------------------------------------------------------------
 
-// From the title: a 2P game (the main menu's second row).
+// From the title: a 2P game. The game's status (whose go), not only a cell that reads as the
+// cursor: the menu's highlighted row, still there for a moment, may read as one.
 export async function twoPlayers(page) {
-  await oxo.press(page, "SELECT");
-  await oxo.menu(page, (m) => m.highlight === 0 && m.rows[1].label.startsWith("2 Players"));
-  await oxo.press(page, "NEXT");
-  await oxo.menu(page, (m) => m.highlight === 1);
-  await oxo.press(page, "SELECT");
-  // The game's status (whose go), not only a cell that reads as the cursor: the menu's
-  // highlighted row, still there for a moment, may read as one.
+  await oxo.fromTitle(page, "2 Players");
   return oxo.until(page, (s) => (s.turn.startsWith("GO") && s.cursor >= 0 ? s : null));
 }
 

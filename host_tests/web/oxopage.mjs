@@ -12,6 +12,7 @@ import { fileURLToPath } from "node:url";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const GOLDEN = path.join(HERE, "..", "golden");
+const GLASSTEXT = fs.readFileSync(path.join(HERE, "..", "..", "testbed", "glasstext.py"), "utf8");
 export const W = 84;
 export const H = 48;
 export const RESULTS = ["WIN!", "LOST", "DRAW"];
@@ -20,8 +21,9 @@ export const LIT = ["#b9cc7e", "#adc173", "#1f2b1b"];
 export const UNLIT = ["#939e7c", "#8a9574", "#222820"];
 
 // Runs in the page (context.addInitScript) before its scripts: window.oxoRead reads
-// window.oxo. Self-contained: Playwright sends its source, not its closure.
-function installReader() {
+// window.oxo. Self-contained: Playwright sends its source, not its closure; `glasstext` is
+// testbed/glasstext.py's source.
+function installReader(glasstext) {
   const W = 84, H = 48;
   let font = null; // [[char, Uint8Array(8) of MONO_VLSB columns]]
   const pixel = (g, x, y) =>
@@ -110,111 +112,57 @@ function installReader() {
     return { rows, highlight };
   }
 
-  // The canvas as drawn: each LCD pixel's cell sampled at its centre, 1 nearest the ink colour,
-  // 0 nearest the cell colour, 2 nearest the gap between cells (never right).
-  function canvasBits() {
-    const { cell, margin, colours } = window.oxo;
-    const canvas = document.getElementById("glass");
-    const data = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
-    const rgb = colours.map((hex) => [1, 3, 5].map((k) => parseInt(hex.substr(k, 2), 16)));
-    const bits = [];
-    const mid = Math.floor((cell >= 3 ? cell - 1 : cell) / 2);
-    for (let y = 0; y < H; y++) {
-      for (let x = 0; x < W; x++) {
-        const at = 4 * (((y + margin) * cell + mid) * canvas.width + (x + margin) * cell + mid);
-        const dist = rgb.map((c) => c.reduce((d, v, k) => d + (v - data[at + k]) ** 2, 0));
-        const nearest = dist.indexOf(Math.min(...dist)); // 0 gap, 1 cell, 2 ink
-        bits.push(nearest === 2 ? 1 : nearest === 1 ? 0 : 2);
-      }
-    }
-    return bits;
-  }
-
-  // Where the glass shows `s` in the firmware's small font (smallfont.py, as
-  // testbed/glasstext.py finds it): [x, y] of the first place every pixel of its box matches;
-  // `inverted`: light letters on ink (widgets.sign's bar).
+  // Where the glass shows `s` in the firmware's small font: [x, y], or null; `inverted`: light
+  // letters on ink (widgets.sign's bar). testbed/glasstext.py's find(), the MicroPython tests'
+  // reader, run by the page's MicroPython (its source, `glasstext`, put in the page's /lib).
   function findSmall(s, g = window.oxo.glass, inverted = false) {
     const mp = window.oxo.mp;
     if (!mp.globals.get("_oxoread_small")) {
+      mp.FS.writeFile("/lib/glasstext.py", glasstext);
       mp.runPython([
-        "import binascii, framebuf, smallfont",
-        "def _oxoread_small(s):",
-        "    data = s.encode()",
-        "    w = smallfont.width(data)",
-        "    buf = bytearray(w)",
-        "    smallfont.text(framebuf.FrameBuffer(buf, w, 8, framebuf.MONO_VLSB), data, 0, 0)",
-        "    return binascii.hexlify(buf).decode()",
+        "import binascii, glasstext",
+        "def _oxoread_small(glass, s, inverted):",
+        "    at = glasstext.find(binascii.unhexlify(glass), s, inverted == 1)",
+        "    return '%d %d' % at if at else ''",
       ].join("\n"));
     }
-    const want = mp.globals.get("_oxoread_small")(s).match(/../g).map((h) => parseInt(h, 16) & 63);
-    const cols = [];
-    for (let x = 0; x < W; x++) {
-      let col = 0;
-      for (let y = 0; y < H; y++) col += (pixel(g, x, y) ^ (inverted ? 1 : 0)) * 2 ** y;
-      cols.push(col);
-    }
-    for (let y = 0; y + 6 <= H; y++) {
-      for (let x = 0; x + want.length <= W; x++) {
-        if (want.every((b, k) => Math.floor(cols[x + k] / 2 ** y) % 64 === b)) return [x, y];
-      }
-    }
-    return null;
+    const hex = Array.from(g, (b) => b.toString(16).padStart(2, "0")).join("");
+    const at = mp.globals.get("_oxoread_small")(hex, s, inverted ? 1 : 0);
+    return at ? at.split(" ").map(Number) : null;
   }
 
-  // How a text's letters stand out in the box [x0, y0, x1, y1) (glass pixels, ends excluded)
-  // of the canvas as drawn: {letters, best}, the WCAG contrast between the letters' colour and
-  // their background's, and the glass's best, a cell against ink. The letters are the pixels
-  // in the box's minority state; their colour is their cells', the background's is that of
-  // its cells and of the grid between them; grid that touches a letter is its edge, in neither
-  // (host_tests/test_lcd_render.py letter_contrast measures the PNGs so).
-  function letterContrast([x0, y0, x1, y1]) {
+  // How many device pixels of the canvas differ from `bits` (W * H, 1 ink; by default the
+  // glass now) drawn as testbed/lcd_render.py draws it, in the colours the page has now: each
+  // LCD pixel a dot of cell - 1 device pixels (the whole cell when under 3) in the cell's or
+  // the ink's colour, a 1-pixel grid of the gap's colour that takes the ink between lit dots
+  // (right, below, and the corner between four), a margin of gap (test_lcd_render.py checks
+  // that a highlighted row reads there as well as a plain one).
+  function canvasDiffers(bits) {
     const { cell, margin, colours, glass: g } = window.oxo;
+    const lit = bits ? (x, y) => x < W && y < H && bits[y * W + x] === 1
+      : (x, y) => pixel(g, x, y) === 1;
     const canvas = document.getElementById("glass");
     const data = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
-    const linear = (v) =>
-      (v / 255 <= 0.04045 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4);
-    const lum = ([r, gr, b]) => 0.2126 * linear(r) + 0.7152 * linear(gr) + 0.0722 * linear(b);
-    const ratio = (a, b) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
-    let litCount = 0;
-    for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) litCount += pixel(g, x, y);
-    const dark = 2 * litCount > (x1 - x0) * (y1 - y0) ? 1 : 0;
+    const rgb = colours.map((hex) => [1, 3, 5].map((k) => parseInt(hex.substr(k, 2), 16)));
     const dot = cell >= 3 ? cell - 1 : cell;
-    const sums = { letters: [0, 0], background: [0, 0] };
-    for (let y = y0; y < y1; y++) {
-      for (let x = x0; x < x1; x++) {
-        for (let j = 0; j < cell; j++) {
-          for (let i = 0; i < cell; i++) {
-            const xs = i >= dot ? [x, x + 1] : [x], ys = j >= dot ? [y, y + 1] : [y];
-            const touched = xs.flatMap((a) => ys.map((b) => pixel(g, a, b)));
-            const at = 4 * (((y + margin) * cell + j) * canvas.width + (x + margin) * cell + i);
-            const part = touched.length === 1 && touched[0] !== dark ? sums.letters
-              : touched.every((t) => t === dark) ? sums.background : null;
-            if (part) part[0] += lum(data.subarray(at, at + 3)), part[1]++;
-          }
-        }
+    let differ = 0;
+    for (let py = 0; py < canvas.height; py++) {
+      for (let px = 0; px < canvas.width; px++) {
+        const x = Math.floor(px / cell) - margin, y = Math.floor(py / cell) - margin;
+        const right = px % cell >= dot, below = py % cell >= dot; // on the grid
+        let ink = x >= 0 && y >= 0 && x < W && y < H && lit(x, y);
+        if (ink && right) ink = lit(x + 1, y) && (!below || lit(x + 1, y + 1));
+        if (ink && below) ink = lit(x, y + 1);
+        const inside = x >= 0 && y >= 0 && x < W && y < H && !right && !below;
+        const want = rgb[ink ? 2 : inside ? 1 : 0];
+        const at = 4 * (py * canvas.width + px);
+        if (want.some((v, k) => v !== data[at + k])) differ++;
       }
     }
-    const rgb = colours.map((hex) => [1, 3, 5].map((k) => parseInt(hex.substr(k, 2), 16)));
-    return {
-      letters: ratio(sums.letters[0] / sums.letters[1], sums.background[0] / sums.background[1]),
-      best: ratio(lum(rgb[1]), lum(rgb[2])),
-    };
+    return differ;
   }
 
-  // Every colour the canvas has, as "#rrggbb", sorted.
-  function canvasColours() {
-    const canvas = document.getElementById("glass");
-    const data = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
-    const seen = new Set();
-    for (let k = 0; k < data.length; k += 4) {
-      seen.add((data[k] << 16) | (data[k + 1] << 8) | data[k + 2]);
-    }
-    return [...seen].map((c) => "#" + c.toString(16).padStart(6, "0")).sort();
-  }
-
-  window.oxoRead = {
-    text, status, cells, state, menu, canvasBits, canvasColours, findSmall, letterContrast,
-  };
+  window.oxoRead = { text, status, cells, state, menu, canvasDiffers, findSmall };
 }
 
 // The first frame drawn and the rest of the game in (game.bin, fetched after the first frame:
@@ -225,7 +173,7 @@ const READY = () => window.oxo && window.oxo.frames > 0 && window.oxo.cell > 0 &
 
 /** The page's context with the reader installed (a fresh one per check, or t.newContext). */
 export async function withReader(context) {
-  await context.addInitScript(installReader);
+  await context.addInitScript(installReader, GLASSTEXT);
   return context;
 }
 
@@ -317,13 +265,7 @@ async function nextStep(page) {
 export const served = (t, only = null) => t.requests.map((r) => r.path.split("/").pop())
   .filter((name) => !only || only.includes(name));
 
-/** Reload and wait for the new page's first frame and the rest of the game (READY). */
-export async function reload(page) {
-  await page.reload();
-  await page.waitForFunction(READY);
-}
-
-/** Do what loads another page (a click, a choice), then wait for it to be READY. */
+/** Do what loads another page (a click, a reload), then wait for it to be READY. */
 export async function loads(page, action) {
   await Promise.all([page.waitForEvent("load"), action()]);
   await page.waitForFunction(READY);
@@ -366,14 +308,14 @@ export function golden(name) {
   return bits;
 }
 
-/** 4032 bits as half-block text (2 = neither ink nor paper, shown as "?"). */
+/** 4032 bits as half-block text. */
 export function asText(bits) {
   const out = [];
   for (let y = 0; y < H; y += 2) {
     let line = "";
     for (let x = 0; x < W; x++) {
       const a = bits[y * W + x], b = bits[(y + 1) * W + x];
-      line += a === 2 || b === 2 ? "?" : " ▄▀█"[2 * a + b];
+      line += " ▄▀█"[2 * a + b];
     }
     out.push("|" + line + "|");
   }
@@ -382,21 +324,28 @@ export function asText(bits) {
 
 /**
  * Wait (bounded) until the canvas shows golden screen `name` (a blink may hide part of it for
- * 400 ms); fail showing both if not. `clock`: on the paused clock, running it meanwhile.
+ * 400 ms), every device pixel as lcd_render.py draws it (canvasDiffers); fail showing both if
+ * not. `clock`: on the paused clock, running it meanwhile.
  */
 export async function canvasShows(t, page, name, { clock = false } = {}) {
   const want = golden(name);
-  let got;
+  let differ;
   for (let k = 0; k < 40; k++) {
-    got = await page.evaluate(() => window.oxoRead.canvasBits());
-    if (got.every((b, i) => b === want[i])) return;
+    differ = await page.evaluate((bits) => window.oxoRead.canvasDiffers(bits), want);
+    if (differ === 0) return;
     if (clock) await page.clock.runFor(50);
     else await page.waitForTimeout(50);
   }
-  const differ = got.filter((b, i) => b !== want[i]).length;
-  t.log(`canvas (${differ} of ${W * H} pixels differ from ${name}.txt):\n${asText(got)}`);
+  // What the firmware drew (the runner's screenshot shows the canvas).
+  const got = await page.evaluate(() => Array.from(window.oxo.glass));
+  const bits = Array.from({ length: W * H }, (_, k) => {
+    const x = k % W, y = Math.floor(k / W);
+    return (got[(y >> 3) * W + x] >> (y & 7)) & 1;
+  });
+  t.log(`the glass, whose canvas has ${differ} device pixels unlike ${name}.txt as drawn:\n` +
+    asText(bits));
   t.log(`golden ${name}.txt:\n${asText(want)}`);
-  t.assert.fail(`the canvas does not show ${name} (${differ} pixels differ)`);
+  t.assert.fail(`the canvas does not show ${name} (${differ} device pixels differ)`);
 }
 
 /**
@@ -420,7 +369,7 @@ export function bundleFiles(data) {
 export const key = (page, name) => page.locator(`.key[data-button="${name}"]`);
 export const press = (page, name) => key(page, name).click();
 
-/** What oxoRead[what]() reads now (state, status, menu, canvasColours, ...). */
+/** What oxoRead[what]() reads now (state, status, menu, canvasDiffers, ...). */
 export const read = (page, what) => page.evaluate((what) => window.oxoRead[what](), what);
 
 /** until() on the menu: fn(menu, arg). */
@@ -442,6 +391,14 @@ export async function choose(page, label, key = "NEXT") {
     m = await menu(page, (m, was) => (m.highlight >= 0 && m.rows[m.highlight].label !== was ?
       m : null), at(m));
   }
+}
+
+/** From the title (any press opens the menu): the row `label`, reached with `key`, chosen. */
+export async function fromTitle(page, label, key = "NEXT") {
+  await press(page, "SELECT");
+  await highlighted(page, "1P vs CPU");
+  await choose(page, label, key);
+  await press(page, "SELECT");
 }
 
 // Conditions for until() on oxoRead.state() (sent to the page as source: self-contained).

@@ -1,14 +1,25 @@
-// The page's tree explorer (issue 21) against the plain minimax and alpha-beta of
-// coachcheck.mjs: every score, mark and count shown, the best line, the cut-off marks; its code
-// fetched when it is first opened; the keyboard (and Escape giving the keys back), the focus
-// ring, what comes first; a phone.
+// The page's coach (issue 21) against the plain minimax and alpha-beta of coachcheck.mjs: the
+// tree explorer's every score, mark and count, its best line and cut-off marks, on the empty
+// board and mid-game; the grid beside the glass in a game played in the page, with the device's
+// Coach setting, its review and the CPU's turn, and its place as its words change; the code of
+// each fetched when first used; the explorer by keyboard (Escape giving the keys back), its
+// focus ring, what comes first. On a phone: web_device's phone check.
 // SPDX-License-Identifier: MIT
 // Run by host_tests/test_web.py (class web_coach); oxopage.mjs reads the glass.
 
 import * as oxo from "./oxopage.mjs";
 import {
-  bestLine, COACH_FILES, exploreAndCheck, markOf, moves, openExplorer,
+  COACH_FILES, COACH_OFF, exploreAndCheck, GAME, grid, gridShows, markOf, MIDGAME, moves,
+  openExplorer, ORDER, place, SIDE, twoPlayers, wins,
 } from "./coachcheck.mjs";
+
+// The explorer opened at the position `cells`: its moves are that position's free cells, in
+// the engine's order.
+async function explorerAt(t, page, cells) {
+  await openExplorer(page);
+  t.assert.deepEqual(await page.locator("#tree > li.node").evaluateAll((all) =>
+    all.map((li) => li.dataset.path)), ORDER.filter((c) => !cells[c]).map(String));
+}
 
 export async function test_the_tree_of_the_empty_board(t) {
   const page = await oxo.open(t);
@@ -27,9 +38,9 @@ export async function test_the_tree_of_the_empty_board(t) {
 }
 test_the_tree_of_the_empty_board.timeout = 60;
 
-// -- keyboard and phone --------------------------------------------------------------------------
+// -- the keyboard --------------------------------------------------------------------------------
 
-export async function test_the_explorer_by_keyboard_and_escape_gives_the_keys_back(t) {
+export async function test_the_explorer_by_keyboard_its_help_after_it_and_escape(t) {
   const page = await oxo.open(t);
   // Tab to the explorer's summary, Enter opens it; Tab on to the first move.
   await page.locator("#mute").focus();
@@ -41,6 +52,28 @@ export async function test_the_explorer_by_keyboard_and_escape_gives_the_keys_ba
   await page.keyboard.press("Enter");
   await page.waitForFunction(() => document.querySelectorAll("#tree > li.node").length === 9);
   t.assert.match(await page.locator("#explorer .tree-note").textContent(), /Esc.*back to the game/s);
+  // The tree comes first, what its numbers mean after it, collapsed.
+  const seen = await page.evaluate(() => {
+    const explorer = document.getElementById("explorer");
+    const tree = document.getElementById("tree");
+    const help = [...explorer.querySelectorAll("details")];
+    const words = [...explorer.querySelectorAll("p")].filter((p) => /plies/.test(p.textContent));
+    const before = (a, b) => !!(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    return {
+      help: help.map((d) => [d.querySelector(":scope > summary").textContent, d.open,
+        before(tree, d)]),
+      // The explanation: inside the collapsed details, none of it shown with the tree.
+      hidden: words.map((p) => [p.closest("details") !== explorer, p.checkVisibility()]),
+      // What is said above the tree: short, and why the moves come in this order.
+      above: [...explorer.querySelectorAll(":scope > p")].filter((p) => before(p, tree))
+        .map((p) => p.textContent.replace(/\s+/g, " ")),
+    };
+  });
+  t.log(JSON.stringify(seen));
+  t.assert.deepEqual(seen.help, [["What the numbers mean", false, true]]);
+  t.assert.ok(seen.hidden.length > 0 && seen.hidden.every(([inside, shown]) => inside && !shown));
+  t.assert.equal(seen.above.length, 1);
+  t.assert.match(seen.above[0], /centre, corners, edges: alpha-beta's cut-offs depend on it/);
   await page.keyboard.press("Tab"); // X centre: on the best line, outlined in the accent
   const focused = () => page.evaluate(() => {
     const b = document.activeElement;
@@ -84,74 +117,176 @@ export async function test_the_explorer_by_keyboard_and_escape_gives_the_keys_ba
   const reply = await page.locator('#tree li[data-path="41"] > button').textContent();
   t.assert.match(reply, new RegExp(`^O top\\s*${loss}\\s*\\(${o.scores[1]}\\): they win with ` +
     `their move ${loss.slice(1)}\\s*minimax ${o.counts[1].toLocaleString("en-US")}`));
-  // Escape gives the keys back: Enter is SELECT, and the title gives way to the main menu.
-  await page.keyboard.press("Escape");
-  t.assert.equal(await page.evaluate(() =>
-    document.getElementById("explorer").contains(document.activeElement)), false);
-  await page.keyboard.press("Enter");
-  await oxo.menu(page, (m) => m.highlight === 0 && m.rows[0].label.startsWith("1P"));
-}
-
-export async function test_the_tree_comes_before_what_the_numbers_mean(t) {
-  const page = await oxo.open(t);
-  await openExplorer(page);
-  const seen = await page.evaluate(() => {
-    const explorer = document.getElementById("explorer");
-    const tree = document.getElementById("tree");
-    const help = [...explorer.querySelectorAll("details")];
-    const words = [...explorer.querySelectorAll("p")].filter((p) => /plies/.test(p.textContent));
-    const before = (a, b) => !!(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
-    return {
-      help: help.map((d) => [d.querySelector(":scope > summary").textContent, d.open,
-        before(tree, d)]),
-      // The explanation: inside the collapsed details, none of it shown with the tree.
-      hidden: words.map((p) => [p.closest("details") !== explorer, p.checkVisibility()]),
-      // What is said above the tree: short, and why the moves come in this order.
-      above: [...explorer.querySelectorAll(":scope > p")].filter((p) => before(p, tree))
-        .map((p) => p.textContent.replace(/\s+/g, " ")),
-    };
-  });
-  t.log(JSON.stringify(seen));
-  t.assert.deepEqual(seen.help, [["What the numbers mean", false, true]]);
-  t.assert.ok(seen.hidden.length > 0 && seen.hidden.every(([inside, shown]) => inside && !shown));
-  t.assert.equal(seen.above.length, 1);
-  t.assert.match(seen.above[0], /centre, corners, edges: alpha-beta's cut-offs depend on it/);
-  // Reached by keyboard: Tab past the tree to it, Enter opens it.
+  // What the numbers mean, by keyboard: Tab past the tree to it, Enter opens it.
   await page.locator('#tree li[data-path="7"] > button').focus();
   await page.keyboard.press("Tab");
   t.assert.ok(await page.evaluate(() => document.activeElement.matches("#tree-help > summary")));
   await page.keyboard.press("Enter");
   t.assert.ok(await page.locator("#tree-help > p").isVisible());
+  // Escape gives the keys back: Enter is SELECT, and the title gives way to the main menu.
+  await page.keyboard.press("Escape");
+  t.assert.equal(await page.evaluate(() =>
+    document.getElementById("explorer").contains(document.activeElement)), false);
+  await page.keyboard.press("Enter");
+  await oxo.highlighted(page, "1P vs CPU");
 }
 
-export async function test_the_coach_and_explorer_on_a_phone(t) {
-  const context = await t.newContext({ viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 3, isMobile: true, hasTouch: true });
-  const page = await oxo.open(t, { page: await context.newPage() });
-  await page.locator("#explorer > summary").tap();
-  await page.waitForFunction(() => document.querySelectorAll("#tree > li.node").length === 9);
-  // The deepest the tree goes: the best line to its end.
-  const line = bestLine(Array(9).fill(0), 1);
-  for (let k = 1; k < line.length; k++) {
-    await page.locator(`#tree li[data-path="${line.slice(0, k)}"] > button`).tap();
-    await page.waitForFunction((p) =>
-      document.querySelector(`#tree li[data-path="${p}"] > ul > li`), line.slice(0, k));
+// -- the grid beside the glass ------------------------------------------------------------------
+
+export async function test_the_scores_beside_the_glass_in_a_game_and_its_tree(t) {
+  await oxo.seedSettings(t.context, oxo.COACH_ON);
+  const page = await oxo.open(t);
+  t.assert.equal((await grid(page)).why, "No game on the glass: start 1P or 2P from the menu.");
+  t.assert.deepEqual(oxo.served(t, COACH_FILES), [], "the coach's code came before its scores");
+  await twoPlayers(page);
+  const cells = Array(9).fill(0);
+  let side = 1;
+  await gridShows(t, page, cells, side);
+  // The first scores brought coach.js, and only it.
+  t.assert.deepEqual(oxo.served(t, COACH_FILES), ["coach.js"]);
+  for (let k = 0; k < GAME.length; k++) {
+    await gridShows(t, page, cells, side);
+    if (k === MIDGAME) {
+      t.log(`mid-game: ${cells.join("")}, ${SIDE[side]} to move`);
+      await openExplorer(page);
+      await exploreAndCheck(t, page, cells, side);
+    }
+    await place(page, GAME[k]);
+    cells[GAME[k]] = side;
+    side = 3 - side;
   }
-  const seen = await page.evaluate(() => {
-    const rect = (el) => el.getBoundingClientRect().toJSON();
-    return {
-      scroll: [document.documentElement.scrollWidth, document.documentElement.clientWidth],
-      targets: [...document.querySelectorAll("#tree button, #explorer > summary")].map(rect),
-      grid: rect(document.getElementById("coach-grid")),
-      device: rect(document.querySelector(".device")),
-    };
-  });
-  t.log(`scroll ${seen.scroll}, ${seen.targets.length} targets; grid ${JSON.stringify(seen.grid)}`);
-  t.assert.ok(seen.scroll[0] <= seen.scroll[1], `it scrolls sideways: ${seen.scroll}`);
-  for (const r of seen.targets) {
-    t.assert.ok(r.height >= 44 && r.width >= 44, `a ${r.width}x${r.height} target`);
-    t.assert.ok(r.right <= 390, `a target past the edge: ${JSON.stringify(r)}`);
-  }
-  t.assert.ok(seen.grid.right <= 390 && seen.grid.left >= 0, "the coach is off the screen");
-  t.assert.ok(seen.grid.top >= seen.device.bottom, "the coach is not below the glass");
+  t.assert.ok(wins(cells, 1), "the game was meant to end with X's line");
+  await page.waitForFunction(() => /over/.test(document.getElementById("coach-why").textContent));
+  const over = await grid(page);
+  t.assert.equal(over.why, "The game is over: hold SELECT (or H) to review it, move by move.");
+  t.assert.deepEqual(over.best, []);
 }
+test_the_scores_beside_the_glass_in_a_game_and_its_tree.timeout = 90;
+
+
+export async function test_the_grid_follows_the_coach_setting(t) {
+  const page = await oxo.open(t); // the device's default: the coach off
+  await twoPlayers(page);
+  await place(page, 4);
+  const cells = [0, 0, 0, 0, 1, 0, 0, 0, 0];
+  // Off: beside the glass no more than on it, no scores, and how to turn it on.
+  await page.waitForFunction((w) => document.getElementById("coach-why").textContent === w,
+    COACH_OFF);
+  t.assert.deepEqual(await grid(page),
+    { cells: Array(9).fill(""), best: [], caption: "Coach", why: COACH_OFF });
+  t.assert.deepEqual(oxo.served(t, COACH_FILES), [], "the coach's code came with it off");
+  // The explorer is there all the same (opening it is the player's choice): the position on
+  // the glass, O to move.
+  await explorerAt(t, page, cells);
+  // Turned on as the words say, with the page's keys (Escape first: the explorer's summary
+  // has the focus, and with it the keys).
+  await page.keyboard.press("Escape");
+  await page.keyboard.press("p"); // hold NEXT: the menu
+  await oxo.highlighted(page, "Continue");
+  await oxo.choose(page, "Settings");
+  await oxo.press(page, "SELECT");
+  await oxo.highlighted(page, "Contr");
+  await oxo.choose(page, "Coach");
+  await oxo.press(page, "SELECT"); // ON; the first time, what the marks mean shows until a press
+  await oxo.menu(page, (m) => m.rows.every((row) => row.label !== "Coach"));
+  await oxo.press(page, "SELECT");
+  await oxo.menu(page, (m) => m.highlight >= 0 && m.rows[m.highlight].label === "Coach" &&
+    m.rows[m.highlight].value === "ON");
+  await oxo.choose(page, "Back");
+  await oxo.press(page, "SELECT");
+  await oxo.highlighted(page, "Settings");
+  await oxo.choose(page, "Continue", "PREV");
+  await oxo.press(page, "SELECT");
+  await gridShows(t, page, cells, 2);
+}
+test_the_grid_follows_the_coach_setting.timeout = 60;
+
+// review.py: the move reviewed, its mover and its cell, the scores those before it.
+const CELL_NAMES = ["top left", "top", "top right", "left", "centre", "right", "bottom left",
+  "bottom", "bottom right"];
+const reviewing = (step, count, side, cell) =>
+  `Review, move ${step} of ${count}: ${SIDE[side]} played ${CELL_NAMES[cell]}. ` +
+  "The scores before it:";
+
+export async function test_the_review_beside_the_glass(t) {
+  // The coach off: the device's review shows its scores all the same, and so does the grid.
+  const page = await oxo.open(t);
+  await twoPlayers(page);
+  for (const cell of GAME) await place(page, cell);
+  await page.waitForFunction(() => window.oxoRead.state().turn.startsWith("WIN")); // X's, in 2P
+  await page.keyboard.press("h"); // hold SELECT on the result: the review, its first move
+  const cells = Array(9).fill(0);
+  await gridShows(t, page, cells, 1, reviewing(1, GAME.length, 1, GAME[0]));
+  for (let step = 1; step < 4; step++) {
+    cells[GAME[step - 1]] = 2 - (step % 2);
+    await oxo.press(page, "NEXT");
+    const side = 1 + (step % 2);
+    await gridShows(t, page, cells, side, reviewing(step + 1, GAME.length, side, GAME[step]));
+  }
+  // The explorer roots at the position reviewed: X centre, O top, X top left; O to move. (Its
+  // tree there is the one checked node by node mid-game, MIDGAME, in the check above.)
+  await explorerAt(t, page, cells);
+  t.assert.equal(await page.locator("#tree-root .mini").textContent(),
+    cells.map((c) => SIDE[c] || "\u00b7").join(""));
+  t.assert.match(await page.locator("#tree-root").textContent(), /O to move/);
+}
+test_the_review_beside_the_glass.timeout = 60;
+
+export async function test_the_cpu_turn_says_so(t) {
+  // A 1P game where the CPU starts (settings.py starts 1: menurow.STARTS_LABELS' CPU).
+  await oxo.seedSettings(t.context, { ...oxo.COACH_ON, starts: 1 });
+  const page = await oxo.open(t);
+  // While the CPU thinks the page says whose turn it is: watch every answer the coach gives.
+  await page.evaluate(() => {
+    window.oxoWhy = [];
+    const why = document.getElementById("coach-why");
+    new MutationObserver(() => window.oxoWhy.push(why.textContent))
+      .observe(why, { childList: true, characterData: true, subtree: true });
+  });
+  await oxo.press(page, "SELECT");
+  await oxo.highlighted(page, "1P vs CPU");
+  await oxo.press(page, "SELECT");
+  await page.waitForFunction(() =>
+    window.oxoWhy.includes("The CPU's turn: the scores show when it is yours."));
+  // The first scores bring the grid's code (coach.js), which draws them once it is in: it
+  // comes over the network, whatever the page's clock does.
+  await page.waitForFunction(() =>
+    document.getElementById("coach-caption").textContent !== "Coach");
+  t.assert.equal((await grid(page)).caption, "Coach: O to move");
+}
+
+// Where the grid's parts are: nothing moves as the words beside it change.
+const places = (page) => page.evaluate(() => {
+  const top = (sel) => Math.round(document.querySelector(sel).getBoundingClientRect().top);
+  const why = document.getElementById("coach-why");
+  return { why: why.textContent, grid: top("#coach-grid"), caption: top("#coach-caption"),
+    words: top(".coach .key-to"), fits: why.scrollHeight <= why.clientHeight };
+});
+
+export async function test_the_grid_keeps_its_place(t) {
+  for (const viewport of [{ width: 1280, height: 720 }, { width: 390, height: 844 }]) {
+    const seen = [];
+    for (const settings of [oxo.COACH_ON, {}]) {
+      const context = await oxo.seedSettings(await t.newContext({ viewport }), settings);
+      const page = await oxo.open(t, { page: await context.newPage() });
+      seen.push(await places(page)); // no game
+      await twoPlayers(page);
+      await place(page, 4);
+      const want = settings.coach ? "" : COACH_OFF;
+      await page.waitForFunction((w) => document.getElementById("coach-why").textContent === w,
+        want);
+      seen.push(await places(page)); // the scores, or the coach off
+      await context.close();
+    }
+    t.log(viewport.width, JSON.stringify(seen));
+    t.assert.deepEqual(seen.map((s) => s.why !== ""), [true, false, true, true]);
+    for (const s of seen) {
+      t.assert.ok(s.fits, `${viewport.width} px: "${s.why}" does not fit its place`);
+      for (const part of ["grid", "caption", "words"]) {
+        t.assert.equal(s[part], seen[0][part], `${viewport.width} px: the ${part} moved ` +
+          `with "${s.why}"`);
+      }
+    }
+  }
+}
+test_the_grid_keeps_its_place.timeout = 60;

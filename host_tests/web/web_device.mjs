@@ -1,5 +1,6 @@
-// What the web page adds to the firmware, in a browser: the buzzer in WebAudio, the board option,
-// the phone layout. Flash, the idle timers and the error screen: web_page.mjs.
+// What the web page adds to the firmware, in a browser: the buzzer in WebAudio, the board option
+// and the release links, a phone (its layout, the coach there, touch). Flash, the idle timers,
+// the error screen: web_page.mjs.
 // SPDX-License-Identifier: MIT
 // Run by host_tests/test_web.py (class web_device); oxopage.mjs reads the glass.
 
@@ -7,6 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 import * as oxo from "./oxopage.mjs";
+import { bestLine, expand, openExplorer } from "./coachcheck.mjs";
 
 // -- sound ---------------------------------------------------------------------------------------
 
@@ -99,7 +101,7 @@ export async function test_sound_reaches_webaudio_and_stops_on_mute(t) {
   // The mute is kept. (The boot waits on the clock, as the board's sleep_ms busy-waits on the
   // port: the clock runs for the reload.)
   await page.clock.resume();
-  await oxo.reload(page);
+  await oxo.loads(page, () => page.reload());
   await oxo.pause(page);
   t.assert.equal(await page.locator("#mute").getAttribute("aria-pressed"), "true");
   await oxo.press(page, "SELECT");
@@ -119,13 +121,13 @@ const boardName = (page) => page.evaluate(() => {
 const current = (page) =>
   page.locator('[data-board][aria-current="true"]').getAttribute("data-board");
 
-export async function test_the_board_option(t) {
+export async function test_the_board_option_and_the_release_links(t) {
   const page = await oxo.open(t, { query: "?board=esp32" });
   t.assert.equal(await boardName(page), "esp32");
   t.assert.equal(await current(page), "esp32");
   t.assert.equal(await page.locator("#status").textContent(), "Running the esp32 firmware.");
   await oxo.press(page, "SELECT"); // it plays
-  await oxo.menu(page, (m) => m.highlight === 0 && m.rows[0].label === "1P vs CPU");
+  await oxo.highlighted(page, "1P vs CPU");
   await oxo.canvasShows(t, page, "screens/menu");
 
   // The other board's link: the page powers it on, from nothing.
@@ -140,12 +142,10 @@ export async function test_the_board_option(t) {
   const status = await page.locator("#status").textContent();
   t.assert.match(status, /There is no board "nokia3310" \(choose pico or esp32\)/);
   t.assert.equal(await boardName(page), "pico");
-}
 
-// Off GitHub Pages the page cannot know where the releases are: the files' names are text, and
-// the README's Install section is named; on OWNER.github.io/REPO/ they link that repository's.
-export async function test_the_release_files_link_only_on_github_pages(t) {
-  const page = await oxo.open(t);
+  // Off GitHub Pages the page cannot know where the releases are: the files' names are text,
+  // and the README's Install section is named; on OWNER.github.io/REPO/ they link that
+  // repository's.
   const flash = page.locator("#flash");
   t.assert.equal(await flash.locator("a").count(), 0);
   t.assert.match(await flash.textContent(), /oxo5110-pico\.uf2[\s\S]*oxo5110-esp32\.bin/);
@@ -164,89 +164,102 @@ export async function test_the_release_files_link_only_on_github_pages(t) {
   t.assert.deepEqual(links, [download + "oxo5110-pico.uf2", download + "oxo5110-esp32.bin"]);
 }
 
-// -- the phone layout ----------------------------------------------------------------------------
+// -- a phone -------------------------------------------------------------------------------------
 
-// The runs of one colour along a line of device pixels of a screenshot (decoded by the page):
-// `n` pixels from (x, y) to the right (`down`: downwards), as [[colour hex, length], ...].
-async function runs(page, png, x, y, n, down = false) {
-  const args = { b64: png.toString("base64"), x, y, n, down };
-  return page.evaluate(async ({ b64, x, y, n, down }) => {
+// How many device pixels of the canvas, in a screenshot of the page (decoded by the page), differ
+// from what the canvas holds, the shot's box put at (left, top) or a device pixel off it, the
+// best of those: 0 when the page shows the canvas unscaled, on whole device pixels. Not the
+// `inset` device pixels at its edges, the glass's margin, whose corners the page rounds.
+async function shownAsHeld(page, png, left, top, inset) {
+  return page.evaluate(async ({ b64, left, top, inset }) => {
     const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
     const image = await createImageBitmap(new Blob([bytes], { type: "image/png" }));
-    const ctx = new OffscreenCanvas(image.width, image.height).getContext("2d");
-    ctx.drawImage(image, 0, 0);
-    const data = ctx.getImageData(x, y, down ? 1 : n, down ? n : 1).data;
-    const out = [];
-    for (let k = 0; k < 4 * n; k += 4) {
-      const hex = "#" + [0, 1, 2].map((i) => data[k + i].toString(16).padStart(2, "0")).join("");
-      if (out.length && out.at(-1)[0] === hex) out.at(-1)[1]++;
-      else out.push([hex, 1]);
+    const shot = new OffscreenCanvas(image.width, image.height).getContext("2d");
+    shot.drawImage(image, 0, 0);
+    const canvas = document.getElementById("glass");
+    const [w, h] = [canvas.width - 2 * inset, canvas.height - 2 * inset];
+    const held = canvas.getContext("2d").getImageData(inset, inset, w, h).data;
+    let best = Infinity;
+    for (const [dx, dy] of [-1, 0, 1].flatMap((dx) => [-1, 0, 1].map((dy) => [dx, dy]))) {
+      const shown = shot.getImageData(left + inset + dx, top + inset + dy, w, h).data;
+      let differ = 0;
+      for (let k = 0; k < held.length; k += 4) {
+        if ([0, 1, 2].some((i) => shown[k + i] !== held[k + i])) differ++;
+      }
+      best = Math.min(best, differ);
     }
-    return out;
-  }, args);
+    return best;
+  }, { b64: png.toString("base64"), left, top, inset });
 }
 
-export async function test_the_phone_layout(t) {
+export async function test_the_phone_layout_the_coach_and_touch(t) {
   const context = await t.newContext(oxo.PHONE);
   // On the paused clock: the title's blink stays as the glass was read while the shot is taken.
   const page = await oxo.open(t, { page: await context.newPage(), clock: true });
   const box = await page.evaluate(() => {
-    const rect = (el) => el.getBoundingClientRect().toJSON();
     const canvas = document.getElementById("glass");
-    const { cell, margin, colours } = window.oxo;
-    const page = document.documentElement;
-    return {
-      scroll: [page.scrollWidth, page.clientWidth],
-      keys: [...document.querySelectorAll(".key")].map(rect),
-      canvas: rect(canvas), pixels: [canvas.width, canvas.height], cell, margin, colours,
-      glass: Array.from(window.oxo.glass),
-    };
+    return { canvas: canvas.getBoundingClientRect().toJSON(), cell: window.oxo.cell,
+      pixels: [canvas.width, canvas.height], margin: window.oxo.margin };
   });
   const { deviceScaleFactor: scale, viewport } = oxo.PHONE;
   const [c, cell, margin] = [box.canvas, box.cell, box.margin];
   t.log(`canvas ${JSON.stringify(c)}: ${cell} device px an LCD pixel`);
-  t.assert.ok(box.scroll[0] <= box.scroll[1], `it scrolls sideways: ${box.scroll}`);
-  t.assert.equal(box.keys.length, 3);
-  for (const k of box.keys) {
-    t.assert.ok(k.width >= 44 && k.height >= 44, `a ${k.width}x${k.height} key`);
-  }
   const inside = c.left >= 0 && c.top >= 0 && c.right <= viewport.width &&
     c.bottom <= viewport.height;
   t.assert.ok(inside, "the canvas is not inside the viewport");
   t.assert.ok(Number.isInteger(cell) && cell >= 2, `${cell}`);
   t.assert.deepEqual(box.pixels, [cell * (84 + 2 * margin), cell * (48 + 2 * margin)]);
   t.assert.deepEqual([c.width * scale, c.height * scale], box.pixels);
-  // As shown: along the middle of LCD row 21 ("OXO 5110") and of LCD column 20, each unlit
-  // dot is cell - 1 device pixels of the cell's colour, a run of n lit ones n * cell - 1 of ink
-  // (the grid between lit dots takes the ink), with a 1-pixel grid line between them.
+  // As drawn (the title, every device pixel as lcd_render.py draws it), and so shown.
+  t.assert.equal(await page.evaluate(() => window.oxoRead.canvasDiffers()), 0, "as drawn");
   const png = await page.screenshot({ scale: "device" });
   const [left, top] = [Math.round(c.left * scale), Math.round(c.top * scale)];
-  const mid = Math.floor((cell - 1) / 2);
-  const [gap, paper, ink] = box.colours;
-  const [width, height] = box.pixels;
-  const row = await runs(page, png, left, top + (margin + 21) * cell + mid, width);
-  const column = await runs(page, png, left + (margin + 20) * cell + mid, top, height, true);
-  // From the first dot to the last (the line may start a device pixel off the canvas's edge).
-  const dotsOnly = (line) => {
-    const isDot = ([hex]) => hex === paper || hex === ink;
-    return line.slice(line.findIndex(isDot), line.findLastIndex(isDot) + 1);
-  };
-  const expected = (dots) => {
-    const out = [[gap, 0]];
-    const add = (hex, n) => (out.at(-1)[0] === hex ? (out.at(-1)[1] += n) : out.push([hex, n]));
-    for (let k = 0; k < dots.length; k++) {
-      let n = 1;
-      if (dots[k]) while (dots[k + n]) n++;
-      add(dots[k] ? ink : paper, n * cell - 1);
-      add(gap, 1);
-      k += n - 1;
-    }
-    return dotsOnly(out);
-  };
-  const lit = (x, y) => (box.glass[(y >> 3) * 84 + x] >> (y & 7)) & 1;
-  const rowDots = Array.from({ length: 84 }, (_, x) => lit(x, 21));
-  const columnDots = Array.from({ length: 48 }, (_, y) => lit(20, y));
-  t.assert.ok(rowDots.includes(1) && columnDots.includes(1), "row 21 or column 20 is blank");
-  t.assert.deepEqual(dotsOnly(row), expected(rowDots), "row 21");
-  t.assert.deepEqual(dotsOnly(column), expected(columnDots), "column 20");
+  const shown = await shownAsHeld(page, png, left, top, margin * cell);
+  t.assert.equal(shown, 0, "the glass as shown is not the canvas as held");
+  await page.clock.resume(); // the rest on the real clock
+
+  // The explorer opened by touch, the best line from the empty board (the deepest the tree
+  // goes) expanded: nothing scrolls sideways, every target (the keys too) is big enough and on
+  // the screen, and the coach's grid is below the glass.
+  await openExplorer(page, "tap");
+  const line = bestLine(Array(9).fill(0), 1);
+  for (let k = 1; k < line.length; k++) await expand(page, line.slice(0, k), "tap");
+  const seen = await page.evaluate(() => {
+    const rect = (el) => el.getBoundingClientRect().toJSON();
+    return {
+      scroll: [document.documentElement.scrollWidth, document.documentElement.clientWidth],
+      keys: document.querySelectorAll(".key").length,
+      targets: [...document.querySelectorAll(".key, #tree button, #explorer > summary")]
+        .map(rect),
+      grid: rect(document.getElementById("coach-grid")),
+      device: rect(document.querySelector(".device")),
+    };
+  });
+  t.log(`scroll ${seen.scroll}, ${seen.targets.length} targets, grid ${JSON.stringify(seen.grid)}`);
+  t.assert.ok(seen.scroll[0] <= seen.scroll[1], `it scrolls sideways: ${seen.scroll}`);
+  t.assert.equal(seen.keys, 3);
+  for (const r of seen.targets) {
+    t.assert.ok(r.height >= 44 && r.width >= 44, `a ${r.width}x${r.height} target`);
+    t.assert.ok(r.right <= viewport.width, `a target past the edge: ${JSON.stringify(r)}`);
+  }
+  const onScreen = seen.grid.right <= viewport.width && seen.grid.left >= 0;
+  t.assert.ok(onScreen, "the coach is off the screen");
+  t.assert.ok(seen.grid.top >= seen.device.bottom, "the coach is not below the glass");
+
+  // The menu and a move by touch: the cursor moved on, the mark placed there, the CPU's answer.
+  const tap = (name) => oxo.key(page, name).tap();
+  await tap("SELECT");
+  await oxo.highlighted(page, "1P vs CPU");
+  await tap("NEXT");
+  await oxo.highlighted(page, "2 Players");
+  await tap("PREV");
+  await oxo.highlighted(page, "1P vs CPU");
+  await tap("SELECT");
+  const before = await oxo.until(page, oxo.YOUR_TURN);
+  await tap("NEXT");
+  const moved = await oxo.until(page, oxo.MOVED, { arg: before.cursor });
+  await tap("SELECT");
+  const after = await oxo.until(page, oxo.ANSWERED, { arg: moved.marks });
+  t.log(`by touch: ${before.board} -> ${moved.board} -> ${after.board}`);
+  t.assert.equal(after.board[moved.cursor], "m", "no mark where the cursor was");
 }

@@ -1,24 +1,33 @@
 // What the web page adds to the firmware, in a browser: flash in localStorage, the idle timers on
-// the page's clock, the error screen. The buzzer, the board option and the phone layout:
-// web_device.mjs.
+// the page's clock, the error screen; and what it fetches and when (issue 26): the first frame
+// only what index.html names to load (tools/web_build.py first_frame_files sums its bytes) and,
+// of firmware.bin, imports all but the other board and the error screen; the rest of the game
+// comes right after it. The coach's grid at the device's first scores, the explorer when it is
+// first opened: web_coach's checks. The buzzer, the board option and a phone: web_device.mjs.
 // SPDX-License-Identifier: MIT
 // Run by host_tests/test_web.py (class web_page); oxopage.mjs reads the glass.
 
+import fs from "node:fs";
+import path from "node:path";
+
 import * as oxo from "./oxopage.mjs";
+import { COACH_FILES } from "./coachcheck.mjs";
 
 // -- settings and the tally in localStorage ------------------------------------------------------
 
 // From the title: the menu, its Level row stepped once (HARD -> PERF), then a game to its end by
-// mouse clicks. Returns the game (oxo.playGame).
+// the keyboard: ArrowRight for NEXT, SELECT's two keys (Enter, Space) in turn. Returns the game
+// (oxo.playGame).
 async function changeLevelAndPlay(page) {
-  await oxo.press(page, "SELECT");
-  await oxo.highlighted(page, "1P vs CPU");
-  await oxo.choose(page, "Level");
-  await oxo.press(page, "SELECT");
+  await oxo.fromTitle(page, "Level");
   await oxo.menu(page, (m) => m.rows[m.highlight].value === "PERF");
   await oxo.choose(page, "1P", "PREV");
   await oxo.press(page, "SELECT");
-  return oxo.playGame(page, (name) => oxo.press(page, name));
+  let enter = false;
+  return oxo.playGame(page, (name) => {
+    enter = !enter;
+    return page.keyboard.press(name === "NEXT" ? "ArrowRight" : enter ? "Enter" : " ");
+  });
 }
 
 // From the title: the menu's Level, and the tally a new game's status column shows.
@@ -41,7 +50,7 @@ export async function test_settings_and_tally_survive_a_reload_and_start_fresh_f
   // (app.App.save_wait_ms, 2 s): a reload sooner is a power cut before the save.
   await page.waitForFunction(() => JSON.parse(localStorage.getItem("oxo5110:settings.json"))
     ?.tally1?.some((n) => n > 0));
-  await oxo.reload(page);
+  await oxo.loads(page, () => page.reload());
   const kept = await levelAndTally(page);
   t.assert.deepEqual(kept, { level: "PERF", label: "PERF", tally: end.tally });
   t.assert.notDeepEqual(kept.tally, ["W  0", "D  0", "L  0"]);
@@ -64,10 +73,15 @@ export async function test_settings_and_tally_survive_a_reload_and_start_fresh_f
 
 export async function test_the_demo_at_15_s_dimming_at_30_s_and_sleep_at_120_s(t) {
   const page = await oxo.open(t, { clock: true });
-  const canvas = () => oxo.read(page, "canvasColours");
+  // The glass in these colours (gap, cell, ink: as many as given), the canvas drawn exactly.
+  const drawnIn = async (colours) => {
+    const now = await page.evaluate(() => window.oxo.colours);
+    t.assert.deepEqual(now.slice(0, colours.length), colours);
+    t.assert.equal(await oxo.read(page, "canvasDiffers"), 0, "not the glass as drawn");
+  };
   const lit = () => page.locator("#bezel.lit").count();
   const blank = () => page.evaluate(() => window.oxo.glass.every((b) => b === 0));
-  t.assert.deepEqual(await canvas(), [...oxo.LIT].sort());
+  await drawnIn(oxo.LIT);
   await oxo.at(page, "before", 15000);
   const title = await page.evaluate(() => window.oxoRead.text(window.oxo.glass, 10, 21, 8));
   t.assert.equal(title, "OXO 5110");
@@ -82,11 +96,10 @@ export async function test_the_demo_at_15_s_dimming_at_30_s_and_sleep_at_120_s(t
   t.assert.ok(later.marks >= demo.marks + 2, "the demo does not play");
 
   await oxo.at(page, "before", 30000); // settings.py dim_s: 30 s
-  t.assert.deepEqual(await canvas(), [...oxo.LIT].sort());
+  await drawnIn(oxo.LIT);
   t.assert.equal(await lit(), 1);
   await oxo.at(page, "past", 30000);
-  t.assert.deepEqual(await page.evaluate(() => window.oxo.colours), oxo.UNLIT);
-  t.assert.deepEqual(await canvas(), [...oxo.UNLIT].sort()); // the glass still shows, unlit
+  await drawnIn(oxo.UNLIT); // the glass still shows, unlit
   t.assert.equal((await oxo.read(page, "status")).result, "DEMO");
   t.assert.equal(await lit(), 0);
 
@@ -94,7 +107,7 @@ export async function test_the_demo_at_15_s_dimming_at_30_s_and_sleep_at_120_s(t
   t.assert.equal(await blank(), false, "asleep before sleep_s");
   await oxo.at(page, "past", 120000);
   t.assert.equal(await blank(), true, "the glass shows something after sleep_s");
-  t.assert.deepEqual(await canvas(), [oxo.UNLIT[0], oxo.UNLIT[1]].sort());
+  await drawnIn(oxo.UNLIT.slice(0, 2));
   const status = () => page.locator("#status").textContent();
   t.assert.equal(await status(), "The display is asleep: press a button to wake it.");
 
@@ -159,4 +172,81 @@ export async function test_a_broken_module_shows_the_error_screen(t) {
   await page.waitForFunction((n) => window.oxo.frames > n, frames);
   await page.waitForFunction(ERROR_SCREEN);
   t.assert.equal(await page.evaluate(() => window.oxo.error), null);
+}
+
+// -- what the page fetches and imports first -----------------------------------------------------
+
+// The files the page asked for, by name, and those whose fetch began before its first frame
+// (the resource timing entries against oxo.js's mark), with what index.html names to load.
+const fetched = (page) => page.evaluate(() => {
+  const name = (url) => new URL(url, location.href).pathname.split("/").pop();
+  const frame = performance.getEntriesByName("oxo-first-frame", "mark")[0].startTime;
+  const all = performance.getEntriesByType("resource");
+  const named = [...document.querySelectorAll(
+    'script[type="module"][src], link[rel="modulepreload"], link[rel="preload"]')]
+    .map((el) => name(el.src || el.href));
+  return {
+    all: all.map((r) => name(r.name)).sort(),
+    before: all.filter((r) => r.startTime < frame).map((r) => name(r.name)).sort(),
+    named: [...new Set(named)].sort(),
+  };
+});
+
+// The port's loader as served, with loadMicroPython (a live binding: the page's script, which
+// imports it, calls it after this runs) wrapped so that every import its MicroPython makes,
+// from before the page's first, is noted in _oxo_seen (builtins.__import__ replaced).
+const NOTE_IMPORTS = `
+const oxoLoad = loadMicroPython;
+loadMicroPython = async (options) => {
+  const mp = await oxoLoad(options);
+  mp.runPython([
+    "import builtins",
+    "_oxo_seen = set()",
+    "_oxo_import = builtins.__import__",
+    "def _oxo_note(name, *rest):",
+    "    _oxo_seen.add(name)",
+    "    return _oxo_import(name, *rest)",
+    "builtins.__import__ = _oxo_note",
+  ].join("\\n"));
+  return mp;
+};
+`;
+
+export async function test_the_first_frame_fetches_what_index_html_names_and_imports_firmware_bin(
+  t,
+) {
+  const page = t.page;
+  await page.route("**/micropython.mjs", async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, body: (await response.text()) + NOTE_IMPORTS });
+  });
+  await oxo.open(t); // the first frame, then game.bin: the title idles
+  const seen = new Set((await page.evaluate(() => {
+    window.oxo.mp.runPython("_oxo_names = ' '.join(sorted(_oxo_seen))");
+    return window.oxo.mp.globals.get("_oxo_names");
+  })).split(" "));
+  const modules = (bundle) => oxo.bundleFiles(fs.readFileSync(path.join(t.site, bundle)))
+    .map(([name]) => name.replace(/\.mpy$/, ""));
+  const first = modules("firmware.bin");
+  t.log(`firmware.bin: ${first.join(" ")}`);
+  // The other board's file, and the error screen's modules (runner's rescue, with errorlog and
+  // smallfont), which a failing first step needs: the broken-module check above shows them.
+  const unused = ["esp32", "rescue", "errorlog", "smallfont"];
+  t.assert.deepEqual(first.filter((name) => !seen.has(name)).sort(), unused.sort());
+  // Of game.bin, only the page's link cable end (tabend), plugged as game.bin comes in.
+  for (const [bundle, imported] of [["game.bin", ["tabend"]], ["explorer.bin", []]]) {
+    t.assert.deepEqual(modules(bundle).filter((name) => seen.has(name)), imported,
+      `the first frame imported from ${bundle}`);
+  }
+  // What it fetched: index.html and what it names to load, then the rest of the game.
+  await page.waitForTimeout(1000); // the title idles: nothing more comes
+  const got = await fetched(page);
+  t.log(JSON.stringify(got));
+  t.assert.deepEqual(got.before, got.named);
+  for (const name of ["game.bin", ...COACH_FILES]) {
+    t.assert.ok(!got.named.includes(name), `index.html names ${name} to load`);
+  }
+  // After the first frame: the rest of the game with link play's cable, nothing of the coach's.
+  t.assert.deepEqual(got.all, [...got.named, "game.bin", "tabcable.js"].sort());
+  t.assert.deepEqual(oxo.served(t).sort(), ["index.html", ...got.all].sort());
 }

@@ -1,7 +1,7 @@
 // The Pico lab: MicroPython's rp2 port in rp2040js, seen only through its pins and USB serial.
 // SPDX-License-Identifier: MIT
 // Driven by testbed/picolab.py over stdin/stdout, one JSON object a line each way: boot, run,
-// pin, serial, link, cut_after, power_on, dump_flash, profile (see handle() below). Every answer
+// pin, serial, link, cut_after, power_on, dump_flash (see handle() below). Every answer
 // carries what happened since the last one (see take()). Times are the emulator's simulated
 // nanoseconds since the first power-on, counted across resets.
 import fs from 'node:fs';
@@ -13,8 +13,8 @@ import { Recorder } from './recorder.mjs';
 const FLASH_BASE = 0x10000000;
 const SRAM_BOOT2 = 0x20041f00; // the boot ROM copies boot2 here (RP2040 datasheet 2.8.1.3)
 const WATCHDOG_BASE = 0x40058000;
-const BUTTONS = [13, 14, 15];
-const USB_ATTACH_DEBOUNCE_NS = 100e6; // a host's wait before its bus reset (USB 2.0 7.1.7.3) // boards/pico.py: PREV, SELECT, NEXT, each to ground
+const BUTTONS = [13, 14, 15]; // boards/pico.py: PREV, SELECT, NEXT, each to ground
+const USB_ATTACH_DEBOUNCE_NS = 100e6; // a host's wait before its bus reset (USB 2.0 7.1.7.3)
 const LINK_UART = 0; // boards/pico.py LINK_UART: the link cable's end, GP0 TX and GP1 RX
 const LINK_BAUD = 115200; // the line's rate while the chip's UART has none set (machine_uart.c)
 const CHAR_BITS = 10; // 8N1: a start bit, 8 data bits, a stop bit
@@ -24,7 +24,6 @@ const state = {
   cdc: null,
   offset: 0, // ns of the runs before the last reset
   bootrom: null,
-  flashOps: 0, // erases and programs since the lab began
   cutAfter: null, // power goes after this many more flash operations
   off: false, // no power (a cut): nothing runs until power_on
   resets: [], // [ns, why]
@@ -199,7 +198,6 @@ function linkFeed(bytes) {
 function onFlashBreak(mcu, code) {
   const op = flashOp(mcu, code, state.timing);
   if (!op) return;
-  state.flashOps += 1;
   state.rec.flash(now(), op);
   if (state.cutAfter !== null) {
     state.cutAfter -= 1;
@@ -259,7 +257,6 @@ function take() {
   const out = {
     t: now(),
     off: state.off,
-    flash_ops: state.flashOps,
     serial: Buffer.from(state.serialOut).toString('hex'),
     resets: state.resets,
     link: state.linkOut,
@@ -309,26 +306,6 @@ function handle(msg) {
       state.rec.restart(); // the LCD lost its power too: a new reader starts
       powerUp(flash, null);
       return {};
-    }
-    case 'profile': {
-      // Where the core spends its instructions over the next `ms`: the hottest PCs.
-      const counts = new Map();
-      const end = now() + msg.ms * 1e6;
-      let waited = 0;
-      while (!state.off && now() < end) {
-        const mcu = state.mcu;
-        if (mcu.core.waiting) {
-          const t = now();
-          run(Math.max(1, mcu.clock.nanosToNextAlarm));
-          waited += now() - t;
-          continue;
-        }
-        const pc = mcu.core.PC;
-        counts.set(pc, (counts.get(pc) || 0) + 1);
-        run(1);
-      }
-      const top = [...counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, msg.top || 20);
-      return { top, waited };
     }
     case 'dump_flash':
       fs.writeFileSync(msg.path, state.mcu.flash.subarray(msg.offset, msg.offset + msg.size));
