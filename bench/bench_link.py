@@ -78,6 +78,7 @@ def link_heap(kind):
     menu (a hold of NEXT leaves link play): {"link": [...], "after": [...]}."""
     with booted(kind) as a, booted(kind) as b:
         bench_pico.stop_early(a)
+        a.soft_reset()  # measured from a clean heap, as bench_pico's game
         since = bench_pico.restart_measured(a)
         pair = picopair.Pair(a, b)
         pair.run(800)  # a's game again from the REPL, b's from power-on: both on the title

@@ -238,6 +238,19 @@ class Board:
         self.send(b"\r\x03\x03")
         self.wait_for(b">>> ", since=since)
 
+    def soft_reset(self):
+        """A soft reset from the raw REPL (the REPL must be at its prompt): MicroPython's heap
+        and the port's machine state are made anew and _boot.py mounts the filesystem as at
+        power-on, but main.py does not run (ports/rp2/main.c runs it in the friendly REPL's
+        mode only). Back at the friendly prompt."""
+        since = len(self.serial)
+        self.send(b"\x01")
+        since = self.wait_for(b"raw REPL; CTRL-B to exit\r\n>", since=since)
+        self.send(b"\x04")
+        since = self.wait_for(b"raw REPL; CTRL-B to exit\r\n>", since=since)
+        self.send(b"\x02")
+        self.wait_for(b">>> ", since=since)
+
     def raw(self, code, ms=10000):
         """Run `code` in the raw REPL (the REPL must be at its prompt: interrupt()); return
         (stdout, stderr) as text. The raw REPL is left again (Ctrl-B)."""
