@@ -106,7 +106,7 @@ class HostApp(Glass):
         self.returned = False  # main() returned (safe mode): the REPL would be running
         self.watch = glass
         self.boots = 0
-        self.resets = 0  # machine.reset()/soft_reset()/deepsleep() calls and watchdog bites
+        self.resets = 0  # machine.reset() calls and watchdog bites
         self._script = None  # the hostscript.Script being played
         self._model = None  # made when first read, wired as the board wires its LCD
         if board is None:

@@ -9,7 +9,8 @@
 - `RealClock`: the built-in clock (utime), for the simulator; a `pump` callable, if given, is
   called at least every 10 ms while the firmware sleeps (to read the keyboard).
 
-`use(clock)` installs a clock. Tick arithmetic wraps at 2**30 as on the boards.
+`use(clock)` installs a clock. Tick arithmetic wraps at 2**30 as on the boards. Only what the
+firmware and the test bed call is here (no time(), gmtime() ...).
 
 Work takes time too: a stand-in that models what a port spends on it (the SPI bytes of a frame
 at SCK's rate, drawing it, a flash write) calls `spend_us(us)`, which moves the fake clock on at
@@ -163,10 +164,6 @@ def ticks_us():
     return _clock.ticks_us()
 
 
-def ticks_cpu():
-    return _clock.ticks_us()
-
-
 def ticks_add(ticks, delta):
     return (ticks + delta) & _MASK
 
@@ -181,20 +178,3 @@ def sleep_ms(ms):
 
 def sleep_us(us):
     _clock.sleep_us(us)
-
-
-def sleep(seconds):
-    _clock.sleep_ms(int(seconds * 1000))
-
-
-def time():
-    return _clock.ticks_ms() // 1000
-
-
-def time_ns():
-    return _clock.ticks_us() * 1000
-
-
-gmtime = utime.gmtime
-localtime = utime.localtime
-mktime = utime.mktime
