@@ -45,6 +45,11 @@ def test_deploy_copies_everything_resets_and_main_py_starts(board, name, tmp_pat
     (flash / "engine.py").write_text("stale = True\n")  # would shadow engine.mpy
     result = make("deploy", board=name, port=board.port)
     assert result.returncode == 0, result.stdout + result.stderr
+    # A few lines: make's echo of the command, what is built, (waiting,) the summary; mpremote's
+    # "cp" line per file is kept in the log.
+    lines = result.stdout.strip().splitlines()
+    assert len(lines) <= 4 + bool(board.serial.usb_gap), result.stdout
+    assert "board.mpy" in (ROOT / "build" / "deploy.log").read_text()
     # The issue: `make repl` at once met a Pico's port away ("failed to access PORT"). Deploy
     # now returns when the port is back. (Connecting and leaving does not stop the game.)
     child = spawn("repl", board.port)
@@ -61,6 +66,11 @@ def test_deploy_copies_everything_resets_and_main_py_starts(board, name, tmp_pat
     mpy_build.compile_module(tmp_path / "b" / "board.py", built, lines=False)
     for module in FIRMWARE + ["board"]:
         assert (flash / (module + ".mpy")).read_bytes() == (built / (module + ".mpy")).read_bytes()
+    # On a Pico the bytecode lives in the heap, and a line table is bytes it never needs; the
+    # tests' own compile keeps it, for their tracebacks.
+    for module in ("app", "engine", "play"):
+        kept = mpy_build.compile_module(source(module), tmp_path / "lines")
+        assert (flash / (module + ".mpy")).stat().st_size < kept.stat().st_size - 100, module
     # The reset ran the deployed main.py: it built the board (the real driver drew the game's
     # first screen on the virtual SPI, read back by the controller model) and kept the settings.
     boots = [e for e in board.events if not e.startswith("USB ")]
@@ -256,29 +266,6 @@ def test_repl_without_a_terminal_is_refused(board):
     result = make("repl", port=board.port)
     assert exit_code(result) == 2
     assert result.stderr.startswith("repl: needs a terminal to type in (stdin is not one)")
-
-
-def test_what_a_board_runs_carries_no_line_numbers(tmp_path):
-    # build_deploy compiles as a board runs it (mpy_build, lines=False: mpy-cross -O3): on a
-    # Pico the bytecode lives in the heap, and the line table is bytes it never needs. The
-    # tests' own compile keeps it, for their tracebacks.
-    deploy_chains.build_deploy("pico", tmp_path / "board")
-    for module in ("app", "engine", "play"):
-        kept = mpy_build.compile_module(source(module), tmp_path / "lines")
-        board = tmp_path / "board" / (module + ".mpy")
-        assert board.stat().st_size < kept.stat().st_size - 100, module
-
-
-@pytest.mark.parametrize("board", [0], indirect=True)
-def test_a_deploy_says_a_few_lines_and_keeps_mpremotes_in_a_log(board):
-    result = make("deploy", port=board.port)
-    assert result.returncode == 0, result.stdout + result.stderr
-    lines = result.stdout.strip().splitlines()
-    # make's echo of the command, what is built, and the summary: no "cp" line per file.
-    assert len(lines) <= 4, result.stdout
-    assert lines[-1].startswith("deploy: deployed "), lines
-    log = (ROOT / "build" / "deploy.log").read_text()
-    assert "board.mpy" in log  # mpremote's copy lines, kept
 
 
 FAILING_MPREMOTE = (
