@@ -3,10 +3,7 @@
 import os
 import select
 import struct
-import subprocess
-import sys
 import time
-from pathlib import Path
 
 import pytest
 import virtualboard
@@ -125,50 +122,6 @@ def test_friendly_repl_echoes_and_evaluates(line):
     assert line.until(b">>> ").endswith(b"0\r\n1\r\n>>> ")
 
 
-def test_usb_gap_takes_the_port_away_after_a_hard_reset_and_brings_it_back(tmp_path, boards):
-    # A Pico's machine.reset() restarts its USB too: the host's node goes, an open one hangs
-    # up, and the same name comes back when the board enumerates again.
-    (tmp_path / "main.py").write_text("print('main says hi')\n")
-    link, events, stamps = tmp_path / "ttyACM0", [], {}
-
-    def log(msg):
-        events.append(msg)
-        stamps[msg] = time.monotonic()
-
-    vb = powered_on(boards(tmp_path, log=log, link=link, usb_gap=0.3))
-    assert vb.port == str(link) and link.exists()
-    host = Line(vb.port)
-    host.until(b">>> ")
-    enter_raw(host)
-    host.send(b"import machine\nmachine.reset()\x04")
-    gone = time.monotonic()
-    end = gone + 5
-    while link.exists() and time.monotonic() < end:
-        time.sleep(0.01)
-    assert not link.exists()  # the node went with the reset (test_serialline: it hangs up)
-    os.close(host.fd)
-    while not link.exists() and time.monotonic() < end:
-        time.sleep(0.01)
-    assert time.monotonic() - gone >= 0.25
-    assert events[-4:] == [
-        "hard reset (machine.reset)",
-        "USB gone for 0.3 s (re-enumerating after the reset)",
-        "running main.py",
-        "USB back",
-    ]
-    # On a Pico main.py starts at once and the port is back ~1.5 s later; starting the
-    # interpreter here takes time a board does not spend, so the gap counts from main.py.
-    assert stamps["USB back"] - stamps["running main.py"] >= 0.3
-    host = Line(vb.port)  # the same name, a new device: main.py's output went nowhere
-    host.send(b"\r")
-    assert host.until(b">>> ") == b"\r\n>>> "
-    os.close(host.fd)
-    vb.stop()
-    vb.thread.join(5)
-    vb.close()
-    assert not link.exists()
-
-
 def test_a_board_without_main_py_is_at_its_repl_once_booted(tmp_path, boards):
     # Nothing runs (pyexec_file_if_exists), so a Ctrl-C typed during the boot (mpremote sends
     # one as it connects) is the REPL's: it never becomes a SIGINT for a block that has just
@@ -204,16 +157,3 @@ def test_input_that_comes_as_the_code_ends_reaches_the_repl(tmp_path, boards):
     vb.thread.start()
     assert host.until(b"42\r\n>>> ", 3) == b">>> x * 7\r\n42\r\n>>> "
     os.close(host.fd)
-
-
-def test_it_runs_as_a_command_from_the_checkout():
-    # As the module docstring says: `python testbed/virtualboard.py --flash DIR`.
-    root = Path(virtualboard.__file__).resolve().parents[1]
-    result = subprocess.run(
-        [sys.executable, "testbed/virtualboard.py", "--help"],
-        cwd=root,
-        capture_output=True,
-        text=True,
-        env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"},
-    )
-    assert result.returncode == 0 and "--flash FLASH" in result.stdout, result.stderr
