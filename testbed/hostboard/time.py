@@ -6,8 +6,8 @@
 - `FakeClock` (the default): time stands still until the firmware sleeps; a sleep advances it
   at once. A listener (the harness) is called at every step so it can change button levels at
   exact times. Deterministic: the same script gives the same run.
-- `RealClock`: the built-in clock (utime), for the simulator; a `pump` callable, if given, is
-  called at least every 10 ms while the firmware sleeps (to read the keyboard).
+- `RealClock`: the built-in clock (utime), for the simulator (simulator_mp.Clock reads its keys
+  while it sleeps), the virtual board and the benchmarks' own steps.
 
 `use(clock)` installs a clock. Tick arithmetic wraps at 2**30 as on the boards. Only what the
 firmware and the test bed call is here (no time(), gmtime() ...).
@@ -105,10 +105,9 @@ class FakeClock:
 
 
 class RealClock:
-    """The host's clock (utime); `pump()` is called at least every 10 ms during sleeps."""
+    """The host's clock (utime): the firmware's sleeps take real time."""
 
-    def __init__(self, pump=None):
-        self.pump = pump
+    def __init__(self):
         self.slept_ms = 0
         self.dozed_ms = 0
         self.sleeps = 0
@@ -122,14 +121,7 @@ class RealClock:
 
     def sleep_ms(self, ms, light=False):
         self.sleeps += 1
-        end = utime.ticks_add(utime.ticks_ms(), ms)
-        while True:
-            left = utime.ticks_diff(end, utime.ticks_ms())
-            if left <= 0:
-                break
-            utime.sleep_ms(min(left, 10))
-            if self.pump is not None and self.pump() and light:
-                break  # an input arrived: wake from the light sleep
+        utime.sleep_ms(ms)
         if light:
             self.dozed_ms += ms
         else:
