@@ -15,8 +15,8 @@ the API from here; the port's own rules are in portmodel.py):
   light sleep (`watched_lightsleep()`) it counts, pauses or, where the port locks up when it
   fires there, raises `LockUp`. On a real clock (the simulator) it never bites. `wdt()` is
   the one armed (None: never armed since power-on).
-- `mem32`: only the rp2 watchdog's registers the firmware touches (CTRL's ENABLE bit, cleared
-  through the atomic clear alias, and scratch[4]); any other address is a ValueError.
+- `mem32`: only the rp2 watchdog's registers boards/pico.py touches (CTRL's ENABLE bit, cleared
+  through the atomic clear alias, and scratch[4] read); any other address is a ValueError.
 """
 
 import time
@@ -155,8 +155,7 @@ def _disarm():
 
 
 # rp2 (RP2040 datasheet, 4.7 Watchdog; pico-sdk hardware/regs/watchdog.h, addressmap.h)
-_WATCHDOG_CTRL = 0x40058000
-_WATCHDOG_CTRL_CLR = 0x4005B000  # the atomic clear alias (+0x3000) of CTRL
+_WATCHDOG_CTRL_CLR = 0x4005B000  # the atomic clear alias (+0x3000) of CTRL (0x40058000)
 _WATCHDOG_ENABLE = 1 << 30
 _WATCHDOG_SCRATCH4 = 0x4005801C
 _WATCHDOG_NON_REBOOT_MAGIC = 0x6AB73121  # pico-sdk watchdog.c
@@ -166,12 +165,8 @@ class _Mem32:
     """machine.mem32, for the few rp2 watchdog registers that are modelled."""
 
     def __getitem__(self, addr):
-        if portmodel.in_use().name == "rp2":
-            if addr == _WATCHDOG_CTRL:
-                dog = _dog[0]
-                return _WATCHDOG_ENABLE if dog is not None and dog.armed else 0
-            if addr == _WATCHDOG_SCRATCH4:
-                return _scratch4[0]
+        if portmodel.in_use().name == "rp2" and addr == _WATCHDOG_SCRATCH4:
+            return _scratch4[0]
         raise ValueError("mem32[0x%08x] is not modelled" % addr)
 
     def __setitem__(self, addr, value):
