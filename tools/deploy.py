@@ -75,29 +75,20 @@ def main(argv=None):
     except KeyboardInterrupt:
         print("\n%s: stopped by Ctrl-C" % target, file=sys.stderr)
         return 130
+    except (UsageError, PortProblem) as err:  # a wrong command line 2, a port that fails 1
+        print("%s: %s" % (target, err), file=sys.stderr)
+        return 2 if isinstance(err, UsageError) else 1
 
 
 def run_target(target, board, port, wait):
-    try:
-        if target in NEEDS_BOARD:
-            check_board(board, target)
-        port = check_port(port, target, wait, target in NEEDS_BOARD)
-    except UsageError as err:
-        print("%s: %s" % (target, err), file=sys.stderr)
-        return 2
+    if target in NEEDS_BOARD:
+        check_board(board, target)
+    port = check_port(port, target, wait, target in NEEDS_BOARD)
     if target == "repl" and not sys.stdin.isatty():
-        print("repl: needs a terminal to type in (stdin is not one)", file=sys.stderr)
-        return 2
-    try:
-        platform = None if target == "repl" else board_platform(port)
-        if target in NEEDS_BOARD:
-            check_platform(board, platform)
-    except PortProblem as err:
-        print("%s: %s" % (target, err), file=sys.stderr)
-        return 1
-    except UsageError as err:
-        print("%s: %s" % (target, err), file=sys.stderr)
-        return 2
+        raise UsageError("needs a terminal to type in (stdin is not one)")
+    platform = None if target == "repl" else board_platform(port)
+    if target in NEEDS_BOARD:
+        check_platform(board, platform)
     # A fresh directory per run: two deploys at once (or a deploy during `make run`) never
     # share half-built files.
     with tempfile.TemporaryDirectory(prefix="oxo5110-%s-" % target) as build_dir:
