@@ -30,13 +30,6 @@ def frames(it, count):
     return got
 
 
-def test_a_block_runs_and_its_output_is_passed_on(interp):
-    interp.send(b"X", b"print(6 * 7)\n")
-    assert frames(interp, 1) == [(b"D", b"")]
-    interp.pump_output(cooked=False)
-    assert b"".join(interp.printed) == b"42\n"
-
-
 def test_input_typed_while_booting_without_main_py_reaches_the_repl(interp):
     # A board keeps what was typed during its boot for the REPL; the interpreter half must
     # hand back stdin it did not read even when main.py was not there to run (the host looks

@@ -96,25 +96,6 @@ def test_soft_reset_gives_a_fresh_interpreter(line):
     assert reply.startswith(b"\r\nMPY: soft reboot\r\nmain says hi\r\nMicroPython"), reply
 
 
-def test_ctrl_c_interrupts_running_code(line):
-    enter_raw(line)
-    line.send(b"while True:\n    pass\n\x04")
-    assert line.read(2) == b"OK"
-    time.sleep(0.2)
-    line.send(b"\x03")
-    reply = line.until(b"\x04>")
-    assert reply.endswith(b"KeyboardInterrupt: \n\x04>"), reply
-    assert "Ctrl-C: interrupting the running code" in line.events
-
-
-def test_machine_reset_is_a_hard_reset_that_runs_main_py(line):
-    enter_raw(line)
-    line.send(b"import machine\nmachine.reset()\x04")
-    line.until(b"main says hi\r\n")
-    line.until(b">>> ")
-    assert line.events[-2:] == ["hard reset (machine.reset)", "running main.py"]
-
-
 def test_friendly_repl_echoes_and_evaluates(line):
     line.send(b"2 + 3\r")
     assert line.until(b">>> ") == b"2 + 3\r\n5\r\n>>> "
