@@ -1,20 +1,19 @@
 # Runs the app on the host under MicroPython: the one way of tests, benchmarks and simulator.
 # SPDX-License-Identifier: MIT
-"""`HostApp`: the firmware on the host under the MicroPython unix port, on the fake `machine`
-and `time` (testbed/hostboard first on MICROPYPATH), read through glass.py's `Glass`.
+"""`HostApp`: the firmware on the MicroPython unix port, on testbed/hostboard's fake `machine`
+and `time` (first on MICROPYPATH), read through glass.py's `Glass`.
 
 The board comes up one way: its board file installed as `board` with its port modelled
 (boardpins.use_board), a fresh RAM flash as the cwd, a fake clock (or the one given); the
-virtual board's (virtualboard_mp.py) has no board file yet and its flash directory as "/". Then
-either start, with the same buttons (`down`, `up`; the actions `press`, `chord`, `wait`,
-`until`) and the same glass:
+virtual board (virtualboard_mp.py) has no board file yet and its flash directory as "/". Then,
+with the same buttons (`down`, `up`; the actions `press`, `chord`, `wait`, `until`) and glass:
 
-- `play(script)`: power-on through main.py. `script(h)` is a generator yielding the actions;
-  they happen at their exact times inside the firmware's sleeps (a lightsleep ends early when
-  a press reaches a pin the port wakes on: an ESP32's ext0 pin, never rp2's). An exception in
-  the script, or the firmware's own escape (KeyboardInterrupt ...), is raised from play().
+- `play(script)`: power-on through main.py; `script(h)` yields the actions, done at their exact
+  times inside the firmware's sleeps (a press on a pin the port wakes on ends a lightsleep:
+  an ESP32's ext0 pin, never rp2's). The script's exceptions and the firmware's own escape
+  (KeyboardInterrupt ...) are raised from play().
 - `start()` (or `alone=True`): App(hw, settings) alone on the board's hardware, stepped by the
-  caller: `run(ms or actions)` as startup.main()'s loop sleeps; `click(b)` = run(press(b)).
+  caller as startup.main()'s loop steps it: `run(ms or actions)`; `click(b)` = run(press(b)).
 
     def script(h):
         h.down(SELECT)          # instant: held at power-on
@@ -30,8 +29,8 @@ either start, with the same buttons (`down`, `up`; the actions `press`, `chord`,
     r.run(500)
 
 The fake clock moves only when the firmware sleeps or charges work (the Pico's flash, frames,
-SPI bytes). session.Timing(h) records the loop's timing over a play. Nothing of the firmware is
-imported with this module: a HostApp forgets the firmware the last one loaded.
+SPI bytes); session.Timing(h) records the loop's timing over a play. A HostApp forgets the
+firmware the last one loaded.
 """
 
 import gc
