@@ -41,7 +41,7 @@ import time  # the fake one when testbed/hostboard comes first (a HostApp needs 
 import machine  # likewise
 from boardpins import button_pin, display, use_board, used
 from glass import Glass
-from hostscript import Done, PowerCycle, Script, ScriptError, late
+from hostscript import Done, PowerCycle, Script, ScriptError
 
 PRESS_MS = 80  # a brisk human press, well over the 30 ms debounce
 GAP_MS = 80
@@ -235,20 +235,17 @@ class HostApp(Glass):
 
     def run(self, what):
         """Let `what` happen to the App alone: ms (an int), or the actions wait, press, chord,
-        until return, stepping it as startup.main()'s loop does."""
-        if isinstance(what, int):
-            what = self.wait(what)
-        for item in what:
-            kind = item[0]
-            if kind == "wait":
-                self._loop(item[1])
-            elif kind == "until":
-                while not item[1]():
-                    if self.clock.now >= item[2]:
-                        raise AssertionError(late(self, item))
-                    self._loop(item[3])
-            else:
-                self._act(item)
+        until return, done by the Script a play() does them with, stepping the App as
+        startup.main()'s loop does."""
+        script = Script(self, lambda h: iter((what,)))
+        try:
+            while True:
+                script.step()  # the actions up to the next wait, which ends at due_at
+                self._loop(script.due_at - self.clock.now)
+        except Done:
+            pass
+        except ScriptError as err:
+            raise err.args[0]  # noqa: B904 - MicroPython warns on chaining
 
     def _loop(self, ms):
         # startup.main()'s loop for ms: the App's wait slept, or dozed while it is asleep.
