@@ -20,16 +20,9 @@ with the port's API and clocks:
   the port can wake on it (generic: any armed pin; esp32: the ext0 pin, WAKE_LOW with
   wake=SLEEP; rp2: none, its GPIO block has no clock in light sleep).
 - `lightsleep(ms)` passes time on the `time` module's clock (see time.py).
-- Resets (machine_reset.py, imported here): `reset()` raises `Reset`, a BaseException a harness
-  catches; `reset_cause()` reads its cause after the harness boots again
-  (`reset_state(cause=...)`). `WDT(id, timeout)`, the port's hardware watchdog, bites on the
-  fake clock with a `Reset` (WDT_RESET), or a `LockUp` where the port locks up when it fires in
-  a light sleep; `wdt()` is the one armed. `mem32` reaches only the rp2 watchdog's registers
-  the firmware touches.
-- `PWM` (machine_pwm.py, imported here): a buzzer's output, modelled on each port; `PWMS`
-  (every PWM made) let tests hear it.
-- `UART` (machine_uart.py, imported here): the link cable's end; `plug(id, end)` joins a cable
-  end to a UART id, `UARTS` holds each UART made, by id.
+- Imported from its parts, each documented there: `reset()`, `reset_cause()`, `WDT`, `mem32`
+  (machine_reset.py); `PWM` and `PWMS`, every PWM made (machine_pwm.py); `UART`, `UARTS` and
+  `plug(id, end)`, the link cable's end (machine_uart.py).
 
 `PINS` (id -> the latest Pin made with that id) and `SPIS` (every SPI made) let tests check the
 wiring; `reset_state()` starts a fresh board (new BUS, no pins, input levels kept if asked).
