@@ -348,14 +348,6 @@ class HostApp(Glass):
             return  # a lightsleep woken by the script's press
         self.clock.step_to(target)
 
-    def _act(self, item):
-        if item[0] == "down":
-            self.down(item[1])
-        elif item[0] == "up":
-            self.up(item[1])
-        else:
-            raise ValueError("unknown action %r" % (item,))
-
 
 # -- App internals: beyond App(hw, settings) and step(now), the test bed (HostApp, session.py)
 # reads the App here and only here (a change inside the App changes these, not their callers).

@@ -74,11 +74,13 @@ class Script:
             elif kind == "cycle":
                 self.due_at = self.h.clock.now
                 raise PowerCycle()
-            else:
+            elif kind in ("down", "up"):
                 try:
-                    self.h._act(item)
-                except ValueError as err:
+                    (self.h.down if kind == "down" else self.h.up)(item[1])
+                except ValueError as err:  # a button the board has not
                     raise ScriptError(err)  # noqa: B904
+            else:
+                raise ScriptError(ValueError("unknown action %r" % (item,)))
 
 
 def late(h, until):
