@@ -45,9 +45,7 @@ class FakeClock:
         self.start = start_ms
         self.now = 0
         self.listener = None
-        self.slept_ms = 0  # total time in sleep_ms/sleep_us/sleep
         self.dozed_ms = 0  # total time in machine.lightsleep
-        self.sleeps = 0
         self.busy_us = 0  # total time charged by spend_us()
         self._us = 0  # the part of a ms spent so far (0..999)
         self._reads = 0
@@ -87,7 +85,6 @@ class FakeClock:
     def sleep_ms(self, ms, light=False):
         ms = max(0, int(ms))
         self._reads = 0
-        self.sleeps += 1
         before = self.now
         target = self.now + ms
         if self.listener is None:
@@ -96,8 +93,6 @@ class FakeClock:
             self.listener(target, light)
         if light:
             self.dozed_ms += self.now - before
-        else:
-            self.slept_ms += self.now - before
 
     def sleep_us(self, us):
         # Whole ms only: the fake clock has ms resolution; short waits round up to 1 ms.
