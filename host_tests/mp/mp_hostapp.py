@@ -35,17 +35,6 @@ def test_time_moves_only_in_sleeps_and_steps_land_exactly():
     check(seen == [0, 25, 32, 182], repr(seen))
 
 
-def test_until_times_out_with_the_screen():
-    def script(h):
-        yield h.until(lambda: False, 300)
-
-    try:
-        hostapp.HostApp("pico", flash=None).play(script, boot=idle_boot)
-        check(False, "until() never gave up")
-    except AssertionError as exc:
-        check("still false after 300 ms" in str(exc))
-
-
 def test_script_errors_are_not_swallowed_by_main():
     def script(h):
         yield h.wait(500)
