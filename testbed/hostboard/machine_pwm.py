@@ -20,7 +20,8 @@ class PWM:
     stopped or has no duty yet; ms is time.ticks_ms(). A tone sounds while 0 < duty < 65535
     (65535 is high all the time). The latest `capacity` changes are kept, in a list made once
     (older ones are dropped: recording never allocates, so firmware can be checked under
-    heap_lock()); `last()` is the latest, `changes` and `started` count every change and every
+    heap_lock()); `take()` returns them and forgets them (the simulator's and the page's
+    speakers), `last()` is the latest, `changes` and `started` count every change and every
     tone begun since the PWM was made.
     Only the arguments the firmware uses are taken (freq, duty_u16): no **kwargs, whose dict
     a call would allocate.
@@ -125,6 +126,12 @@ class PWM:
         for k in range(0, self._n, 3):
             i = (first + k) % len(log)
             out.append((log[i], log[i + 1], log[i + 2]))
+        return out
+
+    def take(self):
+        """tones(), then forgotten."""
+        out = self.tones()
+        self._n = 0
         return out
 
     def last(self):
