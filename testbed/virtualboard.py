@@ -120,7 +120,7 @@ class VirtualBoard:
         # Like pyexec on a board: Ctrl-C interrupts each new block until it says otherwise.
         self.mode, self.exec_kind, self.held, self.interrupt = "exec", kind, False, True
         self.fed = False
-        self.interpreter.send(tag, code if tag != b"M" else None)
+        self.interpreter.send(tag, code)
 
     def boot(self, soft=False):
         """Power-on, hard or (friendly REPL) soft reset: fresh interpreter, then main.py."""
