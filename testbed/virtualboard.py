@@ -139,6 +139,15 @@ class VirtualBoard:
         self.write(self.banner)
         self._friendly_prompt()
 
+    def _raw_soft_reset(self, why, before):
+        # Ctrl-D on an empty raw REPL, or SystemExit in a block: a fresh interpreter, main.py
+        # not run, back at the raw REPL.
+        self.log("soft reset (%s)" % why)
+        self.write(before + b"MPY: soft reboot\r\n")
+        self.restart()
+        self.mode = "raw"
+        self.write(RAW_BANNER + b">")
+
     def _friendly_prompt(self):
         self.mode = "friendly"
         self.write(b"... " if self.block else b">>> ")
@@ -160,10 +169,7 @@ class VirtualBoard:
                     self.write(b"OK")
                     self._execute("raw", b"X", code)
                 else:
-                    self.log("soft reset (raw REPL)")
-                    self.write(b"MPY: soft reboot\r\n")
-                    self.restart()
-                    self.write(RAW_BANNER + b">")
+                    self._raw_soft_reset("raw REPL", b"")
             elif c == 5 and not self.code:
                 self.mode, self.paste_head = "paste_head", bytearray()
             else:
@@ -251,11 +257,7 @@ class VirtualBoard:
                 if self.serial.usb_gap:
                     self.serial.usb_main_started()
             elif kind == "raw":
-                self.log("soft reset (SystemExit)")
-                self.write(b"\x04\x04MPY: soft reboot\r\n")
-                self.restart()
-                self.mode = "raw"
-                self.write(RAW_BANNER + b">")
+                self._raw_soft_reset("SystemExit", b"\x04\x04")  # the block's end first
             else:
                 self.boot(soft=True)
             return
@@ -294,11 +296,6 @@ class VirtualBoard:
                 if self.mode == "exec":
                     return  # a reset started main.py: its frames come later
             frame = self.interpreter.next_frame(0)
-
-    def serve(self):
-        """Run until stop() (or SIGTERM): power on, then answer the serial line."""
-        self.boot()
-        self.run()
 
     def run(self):
         """Answer the serial line (and the interpreter) until stop()."""
@@ -364,7 +361,8 @@ def main(argv=None):
             % (uart, cable_port, cable_port)
         )
     try:
-        board.serve()
+        board.boot()  # power on, then answer the serial line until SIGINT or SIGTERM
+        board.run()
     except RuntimeError as err:
         print(err, file=sys.stderr)
         return 1
