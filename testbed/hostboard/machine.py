@@ -186,7 +186,6 @@ class Pin(fakebus.Pin):
         return "Pin(%r)" % (self.id,)
 
 
-
 class SPI(fakebus.SPI):
     """fakebus.SPI on `BUS` with the port's settings (baudrate, polarity, phase, pins) kept
     for tests; every write records, before its bytes, the rate SCK runs at now (`hz`).
