@@ -297,6 +297,12 @@ class VirtualBoard:
                     return  # a reset started main.py: its frames come later
             frame = self.interpreter.next_frame(0)
 
+    def serve(self):
+        """Run until stop() (or SIGTERM): power on, then answer the serial line (make vboard,
+        bench_tools.py)."""
+        self.boot()
+        self.run()
+
     def run(self):
         """Answer the serial line (and the interpreter) until stop()."""
         while not self.stopped:
@@ -361,8 +367,7 @@ def main(argv=None):
             % (uart, cable_port, cable_port)
         )
     try:
-        board.boot()  # power on, then answer the serial line until SIGINT or SIGTERM
-        board.run()
+        board.serve()
     except RuntimeError as err:
         print(err, file=sys.stderr)
         return 1
