@@ -212,25 +212,24 @@ def test_mip_installs_the_sources_from_this_checkout(board):
     )
 
 
-def test_unknown_board_is_refused_with_the_known_ones(tmp_path):
-    result = make("deploy", board="uno", port=sys.executable)
-    assert result.returncode != 0
-    assert "unknown board 'uno'" in result.stderr
-    assert "choose one of " + ", ".join(boardlist.known_boards()) in result.stderr
+# A wrong command line: (target, BOARD, PORT, what the one line says), exit code 2 each.
+KNOWN = ", ".join(boardlist.known_boards())
+REFUSED = [("deploy", "uno", sys.executable, "unknown board 'uno': choose one of " + KNOWN)]
+REFUSED += [
+    (target, "", sys.executable, "no BOARD given: choose one of %s, e.g. `make %s BOARD=pico "
+     "PORT=/dev/ttyACM0`" % (KNOWN, target))
+    for target in ("deploy", "run", "mip")
+]  # fmt: skip
+REFUSED += [(target, "pico", "", "no PORT given") for target in deploy_chains.TARGETS]
 
 
-def test_a_missing_board_is_refused_with_an_example_of_the_same_target():
-    for target in ("deploy", "run", "mip"):
-        result = make(target, board="", port=sys.executable)
-        assert exit_code(result) == 2
-        assert "no BOARD given" in result.stderr
-        assert "e.g. `make %s BOARD=pico PORT=/dev/ttyACM0`" % target in result.stderr
+@pytest.mark.parametrize(("target", "name", "port", "said"), REFUSED)
+def test_a_wrong_command_line_is_refused_saying_why(target, name, port, said):
+    result = make(target, board=name, port=port)
+    assert exit_code(result) == 2 and said in result.stderr, result.stderr
 
 
-def test_missing_or_nonexistent_port_is_refused(tmp_path):
-    for target in ("deploy", "repl", "run", "erase-settings", "mip"):
-        result = make(target, port="")
-        assert result.returncode != 0 and "no PORT given" in result.stderr, result.stderr
+def test_a_port_that_does_not_exist_is_refused_at_once(tmp_path):
     # A port never seen (a typo, a board not plugged in) is refused at once, not waited for as
     # one coming back after a reset (the default wait is 10 s).
     start = time.monotonic()
