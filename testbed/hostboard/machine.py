@@ -9,10 +9,9 @@ with the port's API and clocks:
   named there by its id as text ("20"), so a PCD8544 model can be pointed at the board's pins.
 - Input pins read the level a script set with `set_level(id, level)` (also before the pin
   exists: a button held at power-on), else their pull: up 1, down 0, none 0.
-- The port: `use_port(name)` (the harness passes the board file's PORT) picks a model of that
-  port's clocks and sleep (portmodel.py): which SPI divider SPI()/init() choose, what
-  `freq()` does, what `lightsleep()` leaves behind, which pins can end a light sleep. None
-  (the default) is a generic board: SCK at exactly the baudrate, no clock changes.
+- The port: `use_port(name)` (the harness passes the board file's PORT) picks portmodel.py's
+  model of that port (None, the default: a generic board), which SPI(), freq(), lightsleep(),
+  WDT and PWM all ask.
 - SPI writes record, before their bytes, the rate SCK runs at (`SPI.wire_hz`, computed from
   the port's clock of the moment and the divider chosen when the bus was set up), and spend
   the time the bytes take at that rate on the fake clock (time.py's spend_us).
