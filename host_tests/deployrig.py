@@ -63,7 +63,12 @@ def board(request, tmp_path, monkeypatch, boards):
     for a Pico (a short gap) that has the firmware on its flash when it powers on."""
     bus = tmp_path / "lcd.bus"
     monkeypatch.setenv("SIMLINK_OUT", str(bus))
-    log = []
+    events, stamps = [], {}  # what it logged, and when each message last came
+
+    def log(msg):
+        events.append(msg)
+        stamps[msg] = time.monotonic()
+
     gap = getattr(request, "param", 0)
     if gap == "deployed":  # what `make deploy` leaves, without a deploy's time, on a Pico
         gap = 0.3
@@ -71,12 +76,12 @@ def board(request, tmp_path, monkeypatch, boards):
     vb = boards(
         tmp_path / "flash",
         setup="simulator_mp",
-        log=log.append,
+        log=log,
         link=tmp_path / "ttyACM0" if gap else None,
         usb_gap=gap,
         port="rp2" if gap else None,  # a Pico's port: its watchdog registers (boards/pico.py)
     )
-    vb.bus, vb.events = bus, log
+    vb.bus, vb.events, vb.stamps = bus, events, stamps
     return powered_on(vb)
 
 

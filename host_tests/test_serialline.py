@@ -2,7 +2,6 @@
 
 import errno
 import os
-import select
 
 import pytest
 import serialline
@@ -15,21 +14,6 @@ class Clock:
 
     def __call__(self):
         return self.now
-
-
-def test_what_the_host_sends_the_board_reads_and_the_other_way():
-    line = serialline.SerialLine(print)
-    try:
-        host = os.open(line.port, os.O_RDWR | os.O_NOCTTY)
-        assert line.read() is None  # nothing sent yet
-        os.write(host, b"\x01hi\n")  # raw: no echo, no line editing, a newline stays one
-        assert select.select([line.master], [], [], 5)[0]
-        assert line.read() == b"\x01hi\n"
-        line.write(b"OK\r\n")
-        assert os.read(host, 16) == b"OK\r\n"
-        os.close(host)
-    finally:
-        line.close()
 
 
 def test_usb_gap_takes_the_port_away_and_brings_it_back_under_the_same_name(tmp_path):
@@ -66,8 +50,3 @@ def test_usb_gap_takes_the_port_away_and_brings_it_back_under_the_same_name(tmp_
     finally:
         line.close()
     assert not link.exists()
-
-
-def test_usb_gap_needs_a_link():
-    with pytest.raises(ValueError, match="usb_gap needs a link"):
-        serialline.SerialLine(print, usb_gap=1.5)

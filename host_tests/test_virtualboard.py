@@ -3,10 +3,7 @@
 import os
 import select
 import struct
-import subprocess
-import sys
 import time
-from pathlib import Path
 
 import pytest
 import virtualboard
@@ -99,74 +96,11 @@ def test_soft_reset_gives_a_fresh_interpreter(line):
     assert reply.startswith(b"\r\nMPY: soft reboot\r\nmain says hi\r\nMicroPython"), reply
 
 
-def test_ctrl_c_interrupts_running_code(line):
-    enter_raw(line)
-    line.send(b"while True:\n    pass\n\x04")
-    assert line.read(2) == b"OK"
-    time.sleep(0.2)
-    line.send(b"\x03")
-    reply = line.until(b"\x04>")
-    assert reply.endswith(b"KeyboardInterrupt: \n\x04>"), reply
-    assert "Ctrl-C: interrupting the running code" in line.events
-
-
-def test_machine_reset_is_a_hard_reset_that_runs_main_py(line):
-    enter_raw(line)
-    line.send(b"import machine\nmachine.reset()\x04")
-    line.until(b"main says hi\r\n")
-    line.until(b">>> ")
-    assert line.events[-2:] == ["hard reset (machine.reset)", "running main.py"]
-
-
 def test_friendly_repl_echoes_and_evaluates(line):
     line.send(b"2 + 3\r")
     assert line.until(b">>> ") == b"2 + 3\r\n5\r\n>>> "
     line.send(b"for i in range(2):\r    print(i)\r\r")
     assert line.until(b">>> ").endswith(b"0\r\n1\r\n>>> ")
-
-
-def test_usb_gap_takes_the_port_away_after_a_hard_reset_and_brings_it_back(tmp_path, boards):
-    # A Pico's machine.reset() restarts its USB too: the host's node goes, an open one hangs
-    # up, and the same name comes back when the board enumerates again.
-    (tmp_path / "main.py").write_text("print('main says hi')\n")
-    link, events, stamps = tmp_path / "ttyACM0", [], {}
-
-    def log(msg):
-        events.append(msg)
-        stamps[msg] = time.monotonic()
-
-    vb = powered_on(boards(tmp_path, log=log, link=link, usb_gap=0.3))
-    assert vb.port == str(link) and link.exists()
-    host = Line(vb.port)
-    host.until(b">>> ")
-    enter_raw(host)
-    host.send(b"import machine\nmachine.reset()\x04")
-    gone = time.monotonic()
-    end = gone + 5
-    while link.exists() and time.monotonic() < end:
-        time.sleep(0.01)
-    assert not link.exists()  # the node went with the reset (test_serialline: it hangs up)
-    os.close(host.fd)
-    while not link.exists() and time.monotonic() < end:
-        time.sleep(0.01)
-    assert time.monotonic() - gone >= 0.25
-    assert events[-4:] == [
-        "hard reset (machine.reset)",
-        "USB gone for 0.3 s (re-enumerating after the reset)",
-        "running main.py",
-        "USB back",
-    ]
-    # On a Pico main.py starts at once and the port is back ~1.5 s later; starting the
-    # interpreter here takes time a board does not spend, so the gap counts from main.py.
-    assert stamps["USB back"] - stamps["running main.py"] >= 0.3
-    host = Line(vb.port)  # the same name, a new device: main.py's output went nowhere
-    host.send(b"\r")
-    assert host.until(b">>> ") == b"\r\n>>> "
-    os.close(host.fd)
-    vb.stop()
-    vb.thread.join(5)
-    vb.close()
-    assert not link.exists()
 
 
 def test_a_board_without_main_py_is_at_its_repl_once_booted(tmp_path, boards):
@@ -204,16 +138,3 @@ def test_input_that_comes_as_the_code_ends_reaches_the_repl(tmp_path, boards):
     vb.thread.start()
     assert host.until(b"42\r\n>>> ", 3) == b">>> x * 7\r\n42\r\n>>> "
     os.close(host.fd)
-
-
-def test_it_runs_as_a_command_from_the_checkout():
-    # As the module docstring says: `python testbed/virtualboard.py --flash DIR`.
-    root = Path(virtualboard.__file__).resolve().parents[1]
-    result = subprocess.run(
-        [sys.executable, "testbed/virtualboard.py", "--help"],
-        cwd=root,
-        capture_output=True,
-        text=True,
-        env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"},
-    )
-    assert result.returncode == 0 and "--flash FLASH" in result.stdout, result.stderr

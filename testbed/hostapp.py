@@ -1,20 +1,19 @@
 # Runs the app on the host under MicroPython: the one way of tests, benchmarks and simulator.
 # SPDX-License-Identifier: MIT
-"""`HostApp`: the firmware on the host under the MicroPython unix port, on the fake `machine`
-and `time` (testbed/hostboard first on MICROPYPATH), read through glass.py's `Glass`.
+"""`HostApp`: the firmware on the MicroPython unix port, on testbed/hostboard's fake `machine`
+and `time` (first on MICROPYPATH), read through glass.py's `Glass`.
 
 The board comes up one way: its board file installed as `board` with its port modelled
 (boardpins.use_board), a fresh RAM flash as the cwd, a fake clock (or the one given); the
-virtual board's (virtualboard_mp.py) has no board file yet and its flash directory as "/". Then
-either start, with the same buttons (`down`, `up`; the actions `press`, `chord`, `wait`,
-`until`) and the same glass:
+virtual board (virtualboard_mp.py) has no board file yet and its flash directory as "/". Then,
+with the same buttons (`down`, `up`; the actions `press`, `chord`, `wait`, `until`) and glass:
 
-- `play(script)`: power-on through main.py. `script(h)` is a generator yielding the actions;
-  they happen at their exact times inside the firmware's sleeps (a lightsleep ends early when
-  a press reaches a pin the port wakes on: an ESP32's ext0 pin, never rp2's). An exception in
-  the script, or the firmware's own escape (KeyboardInterrupt ...), is raised from play().
+- `play(script)`: power-on through main.py; `script(h)` yields the actions, done at their exact
+  times inside the firmware's sleeps (a press on a pin the port wakes on ends a lightsleep:
+  an ESP32's ext0 pin, never rp2's). The script's exceptions and the firmware's own escape
+  (KeyboardInterrupt ...) are raised from play().
 - `start()` (or `alone=True`): App(hw, settings) alone on the board's hardware, stepped by the
-  caller: `run(ms or actions)` as startup.main()'s loop sleeps; `click(b)` = run(press(b)).
+  caller as startup.main()'s loop steps it: `run(ms or actions)`; `click(b)` = run(press(b)).
 
     def script(h):
         h.down(SELECT)          # instant: held at power-on
@@ -30,8 +29,8 @@ either start, with the same buttons (`down`, `up`; the actions `press`, `chord`,
     r.run(500)
 
 The fake clock moves only when the firmware sleeps or charges work (the Pico's flash, frames,
-SPI bytes). session.Timing(h) records the loop's timing over a play. Nothing of the firmware is
-imported with this module: a HostApp forgets the firmware the last one loaded.
+SPI bytes); session.Timing(h) records the loop's timing over a play. A HostApp forgets the
+firmware the last one loaded.
 """
 
 import gc
@@ -42,7 +41,7 @@ import time  # the fake one when testbed/hostboard comes first (a HostApp needs 
 import machine  # likewise
 from boardpins import button_pin, display, use_board, used
 from glass import Glass
-from hostscript import Done, PowerCycle, Script, ScriptError, late
+from hostscript import Done, PowerCycle, Script, ScriptError
 
 PRESS_MS = 80  # a brisk human press, well over the 30 ms debounce
 GAP_MS = 80
@@ -106,7 +105,7 @@ class HostApp(Glass):
         self.returned = False  # main() returned (safe mode): the REPL would be running
         self.watch = glass
         self.boots = 0
-        self.resets = 0  # machine.reset()/soft_reset()/deepsleep() calls and watchdog bites
+        self.resets = 0  # machine.reset() calls and watchdog bites
         self._script = None  # the hostscript.Script being played
         self._model = None  # made when first read, wired as the board wires its LCD
         if board is None:
@@ -236,20 +235,17 @@ class HostApp(Glass):
 
     def run(self, what):
         """Let `what` happen to the App alone: ms (an int), or the actions wait, press, chord,
-        until return, stepping it as startup.main()'s loop does."""
-        if isinstance(what, int):
-            what = self.wait(what)
-        for item in what:
-            kind = item[0]
-            if kind == "wait":
-                self._loop(item[1])
-            elif kind == "until":
-                while not item[1]():
-                    if self.clock.now >= item[2]:
-                        raise AssertionError(late(self, item))
-                    self._loop(item[3])
-            else:
-                self._act(item)
+        until return, done by the Script a play() does them with, stepping the App as
+        startup.main()'s loop does."""
+        script = Script(self, lambda h: iter((what,)))
+        try:
+            while True:
+                script.step()  # the actions up to the next wait, which ends at due_at
+                self._loop(script.due_at - self.clock.now)
+        except Done:
+            pass
+        except ScriptError as err:
+            raise err.args[0]  # noqa: B904 - MicroPython warns on chaining
 
     def _loop(self, ms):
         # startup.main()'s loop for ms: the App's wait slept, or dozed while it is asleep.
@@ -351,14 +347,6 @@ class HostApp(Glass):
         if self._script is not None and self._script.due(target, light):
             return  # a lightsleep woken by the script's press
         self.clock.step_to(target)
-
-    def _act(self, item):
-        if item[0] == "down":
-            self.down(item[1])
-        elif item[0] == "up":
-            self.up(item[1])
-        else:
-            raise ValueError("unknown action %r" % (item,))
 
 
 # -- App internals: beyond App(hw, settings) and step(now), the test bed (HostApp, session.py)

@@ -28,16 +28,16 @@ class Script:
         self.h = h
         self._gen = script(h)
         self._queue = []
-        self._due = None  # when the next queued step is due (fake ms), None while none waits
+        self.due_at = None  # when the next queued step is due (fake ms), None while none waits
 
     def due(self, target, light):
         """Run the steps that fall due before `target`, each at its own time; True if one
         fired a pin the port wakes on during a lightsleep (`light`): the sleep ends there
         (machine.lightsleep() dropped any wake from before it)."""
         clock = self.h.clock
-        while self._due is not None and self._due <= target:
-            clock.step_to(self._due)
-            self._due = None
+        while self.due_at is not None and self.due_at <= target:
+            clock.step_to(self.due_at)
+            self.due_at = None
             self.step()
             if light and machine.take_wake():
                 return True
@@ -62,23 +62,25 @@ class Script:
             item = queue.pop(0)
             kind = item[0]
             if kind == "wait":
-                self._due = self.h.clock.now + max(0, item[1])
+                self.due_at = self.h.clock.now + max(0, item[1])
                 return
             if kind == "until":
                 if not item[1]():
                     if self.h.clock.now >= item[2]:
                         raise ScriptError(AssertionError(late(self.h, item)))
                     queue.insert(0, item)
-                    self._due = self.h.clock.now + item[3]
+                    self.due_at = self.h.clock.now + item[3]
                     return
             elif kind == "cycle":
-                self._due = self.h.clock.now
+                self.due_at = self.h.clock.now
                 raise PowerCycle()
-            else:
+            elif kind in ("down", "up"):
                 try:
-                    self.h._act(item)
-                except ValueError as err:
+                    (self.h.down if kind == "down" else self.h.up)(item[1])
+                except ValueError as err:  # a button the board has not
                     raise ScriptError(err)  # noqa: B904
+            else:
+                raise ScriptError(ValueError("unknown action %r" % (item,)))
 
 
 def late(h, until):

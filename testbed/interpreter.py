@@ -5,6 +5,7 @@ control frames). Its stdin and stdout are the serial line's data; the control fr
 two extra pipes, so the code never sees them. A soft or hard reset is a new process.
 """
 
+import ast
 import os
 import select
 import signal
@@ -91,11 +92,10 @@ class Interpreter:
         self.proc.stdout.close()
         self.proc = None
 
-    def send(self, tag, data=None):
-        """A control frame to the interpreter half."""
-        frame = tag + b"\n" if data is None else tag + b"%d\n" % len(data) + bytes(data)
+    def send(self, tag, data=b""):
+        """A control frame to the interpreter half (one line: see virtualboard_mp.py)."""
         try:
-            os.write(self.ctl_w, frame)
+            os.write(self.ctl_w, repr((tag, bytes(data))).encode() + b"\n")
         except BrokenPipeError:
             pass  # the interpreter died: its control pipe's end-of-file reports it
 
@@ -112,11 +112,9 @@ class Interpreter:
         self.proc.send_signal(signal.SIGINT)
 
     def next_frame(self, timeout):
-        """One complete control frame (tag, data) from the interpreter, or None."""
-        while True:
-            frame = self._parse_frame()
-            if frame is not None:
-                return frame
+        """One whole control frame (tag, data) from the interpreter, or None; (b"EOF", b"")
+        once it has closed its end."""
+        while b"\n" not in self.ctl_buf:
             ready, _, _ = select.select([self.ctl_r], [], [], timeout)
             if not ready:
                 return None
@@ -125,21 +123,8 @@ class Interpreter:
                 return (b"EOF", b"")
             self.ctl_buf += chunk
             timeout = 0
-
-    def _parse_frame(self):
-        end = self.ctl_buf.find(b"\n")
-        if end < 0:
-            return None
-        tag, size = bytes(self.ctl_buf[:1]), self.ctl_buf[1:end]
-        if not size:
-            del self.ctl_buf[: end + 1]
-            return tag, b""
-        n = int(size)
-        if len(self.ctl_buf) < end + 1 + n:
-            return None
-        data = bytes(self.ctl_buf[end + 1 : end + 1 + n])
-        del self.ctl_buf[: end + 1 + n]
-        return tag, data
+        line, _, self.ctl_buf = self.ctl_buf.partition(b"\n")
+        return ast.literal_eval(line.decode())
 
     def pump_output(self, cooked):
         """Pass on whatever the interpreter printed (cooked: newlines as the REPL's CR LF)."""

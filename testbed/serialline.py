@@ -20,8 +20,8 @@ USB_OF_PORT = {"rp2": ("ttyACM0", 1.5), "esp32": ("ttyUSB0", 0.0)}
 
 class SerialLine:
     def __init__(self, log, link=None, usb_gap=0.0, clock=time.monotonic):
-        if usb_gap and link is None:
-            raise ValueError("usb_gap needs a link: the port's name must outlive its pty")
+        # usb_gap needs a link (virtualboard_args refuses one without): the name the host opens
+        # must outlive the pty.
         self.log = log
         self.link = None if link is None else Path(link)
         self.usb_gap = usb_gap
@@ -56,17 +56,13 @@ class SerialLine:
         """A hard reset on a board with native USB: the port goes away for usb_gap seconds.
 
         A Pico's machine.reset() is watchdog_reboot() (ports/rp2/modmachine.c,
-        mp_machine_reset): the whole chip restarts, its USB controller too, so the host sees
-        the CDC device detach, removes its node (/dev/ttyACM0), and makes it again when the
-        new firmware enumerates, about 1.5 s later; a program that had it open gets EIO. Here
-        the link goes and the pty closes (its open ends see a hangup); output meanwhile is lost.
-        A board behind a USB-serial bridge (most ESP32 boards) keeps its port: usb_gap 0.
-
-        The board runs main.py at once after the reset (ports/rp2/main.c, main(): tusb_init(),
-        then boot.py and main.py, while the host is still enumerating), so when the port is back
-        main.py has run for about usb_gap seconds: a main.py that returns at once (safe mode)
-        has long returned. Starting the interpreter here takes real time a board does not
-        spend, so the gap is counted from main.py's start (usb_main_started()), not from here.
+        mp_machine_reset): the chip and its USB controller restart, the host removes its node
+        (/dev/ttyACM0; an open one gets EIO) and makes it again when the new firmware
+        enumerates, about 1.5 s later. Here the link goes and the pty closes (its open ends see
+        a hangup); output meanwhile is lost. A USB-serial bridge (most ESP32 boards) stays.
+        main.py runs at once after the reset (ports/rp2/main.c: tusb_init(), then boot.py and
+        main.py, while the host enumerates), so the gap counts from main.py's start
+        (usb_main_started()): starting the interpreter here takes time a board does not spend.
         """
         if self.link is not None and self.link.is_symlink():
             self.link.unlink()

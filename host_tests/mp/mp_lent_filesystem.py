@@ -10,8 +10,6 @@ import mptest
 import ramdisk
 import settings
 import vfs
-from buttons import NEXT, SELECT
-from hostapp import HostApp
 from mptest import check
 
 DISK = ramdisk.RAMDisk(ramdisk.PICO_BLOCK, 16)
@@ -54,25 +52,6 @@ def test_settings_are_read_and_saved_on_the_lent_filesystem_and_let_go_between()
         return settings.Settings.load("/lent/settings.json").get("level")
 
     check(lent(run) == 1, "the level was not kept")
-
-
-def test_a_games_result_is_saved_on_the_lent_filesystem():
-    # The App's saves, in a game played on the buttons: the tally is in the file afterwards.
-    def run():
-        r = HostApp(flash=None).start("/lent/settings.json")
-        r.run(100)
-        r.click(SELECT)  # the menu
-        r.click(NEXT)
-        r.click(SELECT)  # 2 Players
-        for cell in (0, 3, 1, 4, 2):  # X takes the top row
-            while r.cursor() != cell:
-                r.click(NEXT)
-            r.click(SELECT)
-        r.run(3000)  # the result blinks; its save comes within App.save_wait_ms
-        check(not mounted(), "held while the result blinks")
-        return settings.Settings.load("/lent/settings.json").get("tally2")
-
-    check(lent(run)[0] >= 1, "X's win was not saved")
 
 
 def test_error_log_lines_are_written_on_the_lent_filesystem():

@@ -1,34 +1,27 @@
 # A host stand-in for MicroPython's machine module: recorded pins and SPI, scripted inputs.
 # SPDX-License-Identifier: MIT
 """On MICROPYPATH this file overrides the unix port's built-in `machine`, so a board file runs
-unchanged on the host. Its Pin and SPI are fakebus.Pin and fakebus.SPI (the host side's one set
-of stand-ins) with the port's API and clocks:
+unchanged on the host. It models what boards/ and firmware/ use (and mpremote's reset), no
+more. Its Pin and SPI are fakebus.Pin and fakebus.SPI (the host side's one set of stand-ins)
+with the port's API and clocks:
 
 - Output pins and SPI writes are recorded, in order, on one `fakebus.Bus` (`BUS`); a pin is
   named there by its id as text ("20"), so a PCD8544 model can be pointed at the board's pins.
 - Input pins read the level a script set with `set_level(id, level)` (also before the pin
   exists: a button held at power-on), else their pull: up 1, down 0, none 0.
-- The port: `use_port(name)` (the harness passes the board file's PORT) picks a model of that
-  port's clocks and sleep (portmodel.py): which SPI divider SPI()/init() choose, what
-  `freq()` does, what `lightsleep()` leaves behind, which pins can end a light sleep. None
-  (the default) is a generic board: SCK at exactly the baudrate, no clock changes.
+- The port: `use_port(name)` (the harness passes the board file's PORT) picks portmodel.py's
+  model of that port (None, the default: a generic board), which SPI(), freq(), lightsleep(),
+  WDT and PWM all ask.
 - SPI writes record, before their bytes, the rate SCK runs at (`SPI.wire_hz`, computed from
   the port's clock of the moment and the divider chosen when the bus was set up), and spend
   the time the bytes take at that rate on the fake clock (time.py's spend_us).
 - `Pin.irq()` arms a pin: a matching edge calls the handler, and ends `lightsleep()` early if
-  the port can wake on it (generic: any armed pin; esp32: the ext0 pin, WAKE_LOW/HIGH with
+  the port can wake on it (generic: any armed pin; esp32: the ext0 pin, WAKE_LOW with
   wake=SLEEP; rp2: none, its GPIO block has no clock in light sleep).
-- `lightsleep(ms)` and `idle()` pass time on the `time` module's clock (see time.py).
-- Resets (machine_reset.py, imported here): `reset()`, `soft_reset()` and `deepsleep()` raise
-  `Reset`, a BaseException a harness catches; `reset_cause()` reads its cause after the harness
-  boots again (`reset_state(cause=...)`). `WDT(id, timeout)`, the port's hardware watchdog,
-  bites on the fake clock with a `Reset` (WDT_RESET), or a `LockUp` where the port locks up when
-  it fires in a light sleep; `wdt()` is the one armed. `mem32` reaches only the rp2 watchdog's
-  registers the firmware touches.
-- `PWM` (machine_pwm.py, imported here): a buzzer's output, modelled on each port; `PWMS`
-  (every PWM made) let tests hear it.
-- `UART` (machine_uart.py, imported here): the link cable's end; `plug(id, end)` joins a cable
-  end to a UART id, `UARTS` holds each UART made, by id.
+- `lightsleep(ms)` passes time on the `time` module's clock (see time.py).
+- Imported from its parts, each documented there: `reset()`, `reset_cause()`, `WDT`, `mem32`
+  (machine_reset.py); `PWM` and `PWMS`, every PWM made (machine_pwm.py); `UART`, `UARTS` and
+  `plug(id, end)`, the link cable's end (machine_uart.py).
 
 `PINS` (id -> the latest Pin made with that id) and `SPIS` (every SPI made) let tests check the
 wiring; `reset_state()` starts a fresh board (new BUS, no pins, input levels kept if asked).
@@ -43,25 +36,20 @@ import machine_reset
 import portmodel
 from machine_pwm import PWM, PWMS  # noqa: F401 - machine's API
 from machine_reset import (  # noqa: F401 - machine's API
-    DEEPSLEEP_RESET,
     HARD_RESET,
     PWRON_RESET,
-    SOFT_RESET,
     WDT,
     WDT_RESET,
     LockUp,
     Reset,
-    deepsleep,
     mem32,
     reset,
     reset_cause,
-    soft_reset,
     wdt,
 )
 from machine_uart import UART, UARTS, plug  # noqa: F401 - machine's API
 
-SLEEP = 2
-DEEPSLEEP = 4
+SLEEP = 2  # Pin.irq(wake=SLEEP): esp32's ext0 wake
 
 BUS = None
 PINS = {}
@@ -126,16 +114,12 @@ class Pin(fakebus.Pin):
 
     IN = 0
     OUT = 1
-    OPEN_DRAIN = 2
-    ALT = 3
     PULL_UP = 1
     PULL_DOWN = 2
     IRQ_FALLING = 4
     IRQ_RISING = 8
     IRQ_LOW_LEVEL = 16
-    IRQ_HIGH_LEVEL = 32
-    WAKE_LOW = IRQ_LOW_LEVEL
-    WAKE_HIGH = IRQ_HIGH_LEVEL
+    WAKE_LOW = IRQ_LOW_LEVEL  # esp32's ext0 level wake (the firmware's only level trigger)
 
     def __init__(self, id, mode=-1, pull=-1, value=None, **kwargs):
         if not isinstance(id, (int, str)):
@@ -159,7 +143,7 @@ class Pin(fakebus.Pin):
             self._pull = pull
         if value is not None:
             fakebus.Pin.value(self, value)  # the output latch (recorded if already an output)
-        if self._mode in _OUTPUTS and self._bus is None:
+        if self._mode == Pin.OUT and self._bus is None:
             self.attach(BUS, str(self.id))  # declared in the recording, then its level
 
     def mode(self):
@@ -169,7 +153,7 @@ class Pin(fakebus.Pin):
         return self._pull
 
     def value(self, v=None):
-        if v is None and self._mode not in _OUTPUTS:
+        if v is None and self._mode != Pin.OUT:
             level = _levels.get(self.id)
             if level is None:
                 level = 1 if self._pull == Pin.PULL_UP else 0
@@ -189,7 +173,7 @@ class Pin(fakebus.Pin):
         if level == 0:
             fired = t & (Pin.IRQ_FALLING | Pin.IRQ_LOW_LEVEL)
         else:
-            fired = t & (Pin.IRQ_RISING | Pin.IRQ_HIGH_LEVEL)
+            fired = t & Pin.IRQ_RISING
         if not fired:
             return
         if portmodel.in_use().wakes(self):
@@ -201,18 +185,12 @@ class Pin(fakebus.Pin):
         return "Pin(%r)" % (self.id,)
 
 
-_OUTPUTS = (Pin.OUT, Pin.OPEN_DRAIN)
-
-
 class SPI(fakebus.SPI):
     """fakebus.SPI on `BUS` with the port's settings (baudrate, polarity, phase, pins) kept
     for tests; every write records, before its bytes, the rate SCK runs at now (`hz`).
 
     `baudrate` is what the port stores and prints: the rate the divider gave when it was
     chosen (SPI() or init(baudrate=...)). `wire_hz` is the rate SCK runs at now."""
-
-    MSB = 0
-    LSB = 1
 
     def __init__(self, id=0, baudrate=1000000, polarity=0, phase=0, bits=8, firstbit=0, **kw):
         self.bus = BUS
@@ -259,20 +237,6 @@ class SPI(fakebus.SPI):
         if phase is not None:
             self.phase = phase
 
-    def deinit(self):
-        pass
-
-
-class SoftSPI(SPI):
-    """Bit-banged: the rate does not come from a peripheral clock divider."""
-
-    def _set_baudrate(self, baudrate):
-        self._divider, self.baudrate = None, baudrate
-
-    @property
-    def wire_hz(self):
-        return self.baudrate
-
 
 def lightsleep(ms=None):
     """Pass up to ms (forever if None) on the clock, as the port does (see portmodel.py): a
@@ -282,25 +246,9 @@ def lightsleep(ms=None):
     machine_reset.watched_lightsleep(ms, list(PINS.values()))
 
 
-def idle():
-    time.clock().sleep_ms(1)
-
-
-def unique_id():
-    return b"\x0a\x05\x01\x10\xe6\x60\x00\x01"
-
-
 def freq(hz=None, peri=None):
     """The CPU clock in Hz, or set it (rp2: and clk_peri, see portmodel.Rp2)."""
     return portmodel.in_use().freq(hz, peri)
-
-
-def disable_irq():
-    return 0
-
-
-def enable_irq(state=0):
-    pass
 
 
 reset_state()

@@ -17,13 +17,12 @@ class PWM:
 
     `tones()`: (ms, hz, duty_u16) each time the output changed: hz the rate the pin toggles
     at (what freq() reads), duty the duty_u16 last set while the output runs, 0 while it is
-    stopped or has no duty yet. A tone sounds while 0 < duty < 65535 (65535 is high all the
-    time). ms comes from `clock()`, time.ticks_ms() unless a test that keeps its own clock
-    points it elsewhere. The latest `capacity` changes are kept, in
-    a list made once (older ones are dropped: recording never allocates, so firmware can be
-    checked under heap_lock()); `take()` returns them and forgets them, `last()` is the
-    latest, `changes` and `started` count every change and every tone begun since the PWM was
-    made.
+    stopped or has no duty yet; ms is time.ticks_ms(). A tone sounds while 0 < duty < 65535
+    (65535 is high all the time). The latest `capacity` changes are kept, in a list made once
+    (older ones are dropped: recording never allocates, so firmware can be checked under
+    heap_lock()); `take()` returns them and forgets them (the simulator's and the page's
+    speakers), `last()` is the latest, `changes` and `started` count every change and every
+    tone begun since the PWM was made.
     Only the arguments the firmware uses are taken (freq, duty_u16): no **kwargs, whose dict
     a call would allocate.
 
@@ -58,7 +57,6 @@ class PWM:
     def __init__(self, dest, freq=-1, duty_u16=-1, capacity=64):
         self.pin = dest
         self.port = portmodel.in_use().name
-        self.clock = time.ticks_ms
         self._log = [0] * (3 * capacity)
         self._n = 0  # ints of _log in use
         self._head = 0  # where the next change goes
@@ -210,7 +208,7 @@ class PWM:
         self._shown_duty = duty
         log = self._log
         i = self._head
-        log[i] = self.clock()
+        log[i] = time.ticks_ms()
         log[i + 1] = hz
         log[i + 2] = duty
         self._head = (i + 3) % len(log)

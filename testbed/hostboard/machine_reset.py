@@ -3,7 +3,7 @@
 """What resets the host board and what it reads after (testbed/hostboard/machine.py imports
 the API from here; the port's own rules are in portmodel.py):
 
-- `reset()`, `soft_reset()` and `deepsleep()` raise `Reset`, a BaseException a harness catches
+- `reset()` (mpremote's reset, and a test's) raises `Reset`, a BaseException a harness catches
   (firmware that catches Exception cannot swallow it); its `cause` is what `reset_cause()`
   reads after the harness boots again (machine.reset_state(cause=...), which calls `boot()`),
   as the port has it.
@@ -15,8 +15,8 @@ the API from here; the port's own rules are in portmodel.py):
   light sleep (`watched_lightsleep()`) it counts, pauses or, where the port locks up when it
   fires there, raises `LockUp`. On a real clock (the simulator) it never bites. `wdt()` is
   the one armed (None: never armed since power-on).
-- `mem32`: only the rp2 watchdog's registers the firmware touches (CTRL's ENABLE bit, cleared
-  through the atomic clear alias, and scratch[4]); any other address is a ValueError.
+- `mem32`: only the rp2 watchdog's registers boards/pico.py touches (CTRL's ENABLE bit, cleared
+  through the atomic clear alias, and scratch[4] read); any other address is a ValueError.
 """
 
 import time
@@ -26,8 +26,6 @@ import portmodel
 PWRON_RESET = 1
 HARD_RESET = 2
 WDT_RESET = 3
-DEEPSLEEP_RESET = 4
-SOFT_RESET = 5
 
 _cause = [PWRON_RESET]
 _dog = [None]  # the WDT armed since the last reset
@@ -35,8 +33,8 @@ _scratch4 = [0]  # rp2: the watchdog's scratch[4], kept over resets but not powe
 
 
 class Reset(BaseException):
-    """machine.reset()/soft_reset()/deepsleep() was called, or the watchdog bit; args[0] says
-    which, `cause` is what reset_cause() reads at the next boot."""
+    """machine.reset() was called, or the watchdog bit; args[0] says which, `cause` is what
+    reset_cause() reads at the next boot."""
 
     def __init__(self, what, cause):
         super().__init__(what)
@@ -56,19 +54,11 @@ def boot(cause):
     _disarm()
 
 
-def deepsleep(ms=None):
-    raise Reset("deepsleep", DEEPSLEEP_RESET)
-
-
 def reset():
     port = portmodel.in_use()
     if port.name == "rp2":
         _scratch4[0] = 0  # watchdog_reboot(0, ...): scratch[4] = 0
     raise Reset("reset", WDT_RESET if port.reset_is_watchdog else HARD_RESET)
-
-
-def soft_reset():
-    raise Reset("soft_reset", SOFT_RESET)
 
 
 def reset_cause():
@@ -78,17 +68,13 @@ def reset_cause():
 class WDT:
     """The port's hardware watchdog (see the module docstring and portmodel.py). `timeout` is
     the one it runs with; `bite_at` the fake clock's ms when it bites (None: never, on a real
-    clock); `feeds` counts feed() calls; `armed` is False once stopped through mem32 (rp2)."""
+    clock); `armed` is False once stopped through mem32 (rp2)."""
 
     def __init__(self, id=0, timeout=5000):
         self.timeout = portmodel.in_use().wdt_timeout(id, timeout)
         self.armed = True
         self.locks = False  # in a light sleep where a bite locks the board up
-        self.feeds = 0
         self.bite_at = None
-        old = _dog[0]
-        if old is not None:
-            self.feeds = old.feeds  # the same hardware watchdog, set up again
         _dog[0] = self
         if portmodel.in_use().name == "rp2":
             _scratch4[0] = _WATCHDOG_NON_REBOOT_MAGIC  # watchdog_enable()
@@ -103,7 +89,6 @@ class WDT:
             # chips: the counter reaching 0 resets at once (RP2040 datasheet 4.7, Watchdog;
             # ESP32 TRM, Timer Group watchdog stages), whatever the program does after.
             clock.step_to(clock.now)
-        self.feeds += 1
         self._arm()
 
     def _arm(self):
@@ -170,8 +155,7 @@ def _disarm():
 
 
 # rp2 (RP2040 datasheet, 4.7 Watchdog; pico-sdk hardware/regs/watchdog.h, addressmap.h)
-_WATCHDOG_CTRL = 0x40058000
-_WATCHDOG_CTRL_CLR = 0x4005B000  # the atomic clear alias (+0x3000) of CTRL
+_WATCHDOG_CTRL_CLR = 0x4005B000  # the atomic clear alias (+0x3000) of CTRL (0x40058000)
 _WATCHDOG_ENABLE = 1 << 30
 _WATCHDOG_SCRATCH4 = 0x4005801C
 _WATCHDOG_NON_REBOOT_MAGIC = 0x6AB73121  # pico-sdk watchdog.c
@@ -181,12 +165,8 @@ class _Mem32:
     """machine.mem32, for the few rp2 watchdog registers that are modelled."""
 
     def __getitem__(self, addr):
-        if portmodel.in_use().name == "rp2":
-            if addr == _WATCHDOG_CTRL:
-                dog = _dog[0]
-                return _WATCHDOG_ENABLE if dog is not None and dog.armed else 0
-            if addr == _WATCHDOG_SCRATCH4:
-                return _scratch4[0]
+        if portmodel.in_use().name == "rp2" and addr == _WATCHDOG_SCRATCH4:
+            return _scratch4[0]
         raise ValueError("mem32[0x%08x] is not modelled" % addr)
 
     def __setitem__(self, addr, value):

@@ -21,7 +21,7 @@ The fake machine asks its model; tests see the result as the SCK rate of every S
 import time
 
 MHZ = 1000000
-_LEVELS = 16 | 32  # Pin.IRQ_LOW_LEVEL | Pin.IRQ_HIGH_LEVEL (= WAKE_LOW | WAKE_HIGH)
+_WAKE_LOW = 16  # Pin.WAKE_LOW (= IRQ_LOW_LEVEL)
 _SLEEP = 2  # machine.SLEEP
 
 
@@ -198,16 +198,15 @@ class Esp32(Generic):
       picks the nearest pre x n divider of the 80 MHz APB clock once, at that moment
       (hal spi_ll.h spi_ll_master_cal_clock()), and the port stores spi_get_actual_clock().
       init() with the same rate changes nothing. 4 MHz is 80 MHz / 20 exactly.
-    - machine.freq(hz): 20, 40, 80, 160 or 240 MHz (esp_pm_configure); APB stays 80 MHz while
-      the CPU runs from the PLL (80 MHz and up), else it follows the CPU (ESP32 TRM, CPU_CLK
-      sources). The default CPU clock is 160 MHz.
+    - machine.freq() reads 160 MHz, the default; boards/esp32.py never sets it (nor is that
+      modelled), so APB stays 80 MHz.
     - machine.lightsleep(ms): modmachine.c machine_sleep_helper() -> esp_light_sleep_start()
       (esp_hw_support/sleep_modes.c): the CPU and APB run from the crystal during the sleep,
       and rtc_clk_cpu_freq_set_config() restores the saved CPU clock, so APB is 80 MHz
       again, before it returns. The SPI divider stays right: SCK is 4.000 MHz before and
       after. No fault of the rp2 kind.
     - Waking: ext0 (Pin.irq(trigger=WAKE_LOW, wake=SLEEP)) is a level wake: the sleep ends
-      when the pin is at that level, at once if it already is. Other pins wait for the timer.
+      when the pin is low, at once if it already is. Other pins wait for the timer.
     - Watchdog: machine_wdt.c mp_machine_wdt_make_new_instance(): WDT(0) only (ValueError),
       "WDT timeout too short" for timeout <= 0, else esp_task_wdt_reconfigure() with that
       timeout and trigger_panic, the task subscribed once: a second WDT() sets a new timeout
@@ -226,22 +225,9 @@ class Esp32(Generic):
     draw_us = 2340
     wdt_in_lightsleep = "pauses"
     APB_HZ = 80 * MHZ
-    FREQS = (20 * MHZ, 40 * MHZ, 80 * MHZ, 160 * MHZ, 240 * MHZ)
 
     def __init__(self):
         self.cpu_hz = 160 * MHZ
-
-    def apb_hz(self):
-        return self.APB_HZ if self.cpu_hz >= self.APB_HZ else self.cpu_hz
-
-    def freq(self, hz=None, peri=None):
-        if hz is None:
-            return self.cpu_hz
-        hz = hz // MHZ * MHZ
-        if hz not in self.FREQS:
-            raise ValueError("frequency must be 20MHz, 40MHz, 80Mhz, 160MHz or 240MHz")
-        self.cpu_hz = hz
-        return None
 
     def spi_divider(self, baudrate):
         # spi_ll_master_cal_clock(): n 2..64 (ties to the higher n), pre = round(fapb / n / hz)
@@ -260,16 +246,16 @@ class Esp32(Generic):
         return best, fapb // best
 
     def spi_hz(self, divider, baudrate):
-        return self.apb_hz() // divider
+        return self.APB_HZ // divider
 
     def lightsleep(self, ms, pins):
         for pin in pins:
-            if self.wakes(pin) and pin.value() == (1 if pin._trigger & 32 else 0):
-                return  # ext0 is a level wake: already at its level, the sleep ends at once
+            if self.wakes(pin) and pin.value() == 0:
+                return  # ext0 is a level wake: already low, the sleep ends at once
         Generic.lightsleep(self, ms, pins)
 
     def wakes(self, pin):
-        return bool(pin.wake and pin.wake & _SLEEP and pin._trigger & _LEVELS)
+        return bool(pin.wake and pin.wake & _SLEEP and pin._trigger & _WAKE_LOW)
 
     def wdt_timeout(self, id, timeout):
         if id != 0:

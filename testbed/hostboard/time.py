@@ -6,10 +6,11 @@
 - `FakeClock` (the default): time stands still until the firmware sleeps; a sleep advances it
   at once. A listener (the harness) is called at every step so it can change button levels at
   exact times. Deterministic: the same script gives the same run.
-- `RealClock`: the built-in clock (utime), for the simulator; a `pump` callable, if given, is
-  called at least every 10 ms while the firmware sleeps (to read the keyboard).
+- `RealClock`: the built-in clock (utime), for the simulator (simulator_mp.Clock reads its keys
+  while it sleeps), the virtual board and the benchmarks' own steps.
 
-`use(clock)` installs a clock. Tick arithmetic wraps at 2**30 as on the boards.
+`use(clock)` installs a clock. Tick arithmetic wraps at 2**30 as on the boards. Only what the
+firmware and the test bed call is here (no time(), gmtime() ...).
 
 Work takes time too: a stand-in that models what a port spends on it (the SPI bytes of a frame
 at SCK's rate, drawing it, a flash write) calls `spend_us(us)`, which moves the fake clock on at
@@ -44,9 +45,7 @@ class FakeClock:
         self.start = start_ms
         self.now = 0
         self.listener = None
-        self.slept_ms = 0  # total time in sleep_ms/sleep_us/sleep
         self.dozed_ms = 0  # total time in machine.lightsleep
-        self.sleeps = 0
         self.busy_us = 0  # total time charged by spend_us()
         self._us = 0  # the part of a ms spent so far (0..999)
         self._reads = 0
@@ -86,7 +85,6 @@ class FakeClock:
     def sleep_ms(self, ms, light=False):
         ms = max(0, int(ms))
         self._reads = 0
-        self.sleeps += 1
         before = self.now
         target = self.now + ms
         if self.listener is None:
@@ -95,8 +93,6 @@ class FakeClock:
             self.listener(target, light)
         if light:
             self.dozed_ms += self.now - before
-        else:
-            self.slept_ms += self.now - before
 
     def sleep_us(self, us):
         # Whole ms only: the fake clock has ms resolution; short waits round up to 1 ms.
@@ -104,10 +100,9 @@ class FakeClock:
 
 
 class RealClock:
-    """The host's clock (utime); `pump()` is called at least every 10 ms during sleeps."""
+    """The host's clock (utime): the firmware's sleeps take real time."""
 
-    def __init__(self, pump=None):
-        self.pump = pump
+    def __init__(self):
         self.slept_ms = 0
         self.dozed_ms = 0
         self.sleeps = 0
@@ -121,14 +116,7 @@ class RealClock:
 
     def sleep_ms(self, ms, light=False):
         self.sleeps += 1
-        end = utime.ticks_add(utime.ticks_ms(), ms)
-        while True:
-            left = utime.ticks_diff(end, utime.ticks_ms())
-            if left <= 0:
-                break
-            utime.sleep_ms(min(left, 10))
-            if self.pump is not None and self.pump() and light:
-                break  # an input arrived: wake from the light sleep
+        utime.sleep_ms(ms)
         if light:
             self.dozed_ms += ms
         else:
@@ -163,10 +151,6 @@ def ticks_us():
     return _clock.ticks_us()
 
 
-def ticks_cpu():
-    return _clock.ticks_us()
-
-
 def ticks_add(ticks, delta):
     return (ticks + delta) & _MASK
 
@@ -181,20 +165,3 @@ def sleep_ms(ms):
 
 def sleep_us(us):
     _clock.sleep_us(us)
-
-
-def sleep(seconds):
-    _clock.sleep_ms(int(seconds * 1000))
-
-
-def time():
-    return _clock.ticks_ms() // 1000
-
-
-def time_ns():
-    return _clock.ticks_us() * 1000
-
-
-gmtime = utime.gmtime
-localtime = utime.localtime
-mktime = utime.mktime
