@@ -79,7 +79,6 @@ def board(request, tmp_path, monkeypatch, boards):
         log=log,
         link=tmp_path / "ttyACM0" if gap else None,
         usb_gap=gap,
-        port="rp2" if gap else None,  # a Pico's port: its watchdog registers (boards/pico.py)
     )
     vb.bus, vb.events, vb.stamps = bus, events, stamps
     return powered_on(vb)

@@ -1,13 +1,14 @@
 """The virtual board answers the raw REPL byte for byte the way a MicroPython board does."""
 
 import os
+import shutil
 import select
 import struct
 import time
 
 import pytest
 import virtualboard
-from deployrig import powered_on
+from deployrig import powered_on, shows_title, wait_for
 
 RAW = b"raw REPL; CTRL-B to exit\r\n>"
 
@@ -137,4 +138,21 @@ def test_input_that_comes_as_the_code_ends_reaches_the_repl(tmp_path, boards):
     vb._read_serial()  # running, as far as the host knows: to the code's stdin
     vb.thread.start()
     assert host.until(b"42\r\n>>> ", 3) == b">>> x * 7\r\n42\r\n>>> "
+    os.close(host.fd)
+
+
+def test_a_board_file_runs_on_the_port_it_names(tmp_path, monkeypatch, boards, deployed):
+    # A virtual board made with no port (deployrig's without a USB gap) runs the deployed Pico
+    # firmware on the rp2 model all the same. Ctrl-C ends the game through runner.stop(), whose
+    # wdt_off writes the rp2 watchdog's CTRL register: the generic stand-in raised "mem32[...]
+    # is not modelled" there, over the KeyboardInterrupt (issue 26, point 7).
+    shutil.copytree(deployed, tmp_path / "flash")
+    monkeypatch.setenv("SIMLINK_OUT", str(tmp_path / "lcd.bus"))
+    vb = powered_on(boards(tmp_path / "flash", setup="simulator_mp", log=lambda msg: None))
+    vb.bus = tmp_path / "lcd.bus"
+    host = Line(vb.port)
+    assert wait_for(lambda: shows_title(vb))  # in the game's loop: the watchdog is armed
+    host.send(b"\x03")
+    said = host.until(b">>> ", 10)
+    assert b"not modelled" not in said and b"KeyboardInterrupt" in said, said
     os.close(host.fd)

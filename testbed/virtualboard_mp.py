@@ -14,6 +14,7 @@
 #        K char: micropython.kbd_intr(char) was called (-1: Ctrl-C is data).
 # The host asks for the unread stdin (U) after D or E, not this side at the block's end: bytes
 # the host wrote while the block was ending would land after that look and be lost.
+import builtins
 import io
 import select
 import sys
@@ -30,12 +31,27 @@ if sys.argv[4]:
     __import__(sys.argv[4])
 # The board comes up as every host run's does, on testbed/hostboard's machine and time
 # (MICROPYPATH), before any board file exists (main.py imports the deployed board.mpy): the port
-# the board file names modelled from power-on (boards/pico.py: rp2, its watchdog registers,
-# clocks and light sleep), the flash as the filesystem, in real time (the setup's clock if any).
+# PORT modelled until a board file names its own (_import), the flash as the filesystem, in real
+# time (the setup's clock if any).
 _clock = time.clock()
 if not isinstance(_clock, time.RealClock):
     _clock = time.RealClock()
 hostapp.HostApp(None, flash=_flash, clock=_clock, port=sys.argv[5] or None)
+
+
+def _import(name, *args, _import=builtins.__import__):
+    # A board file runs on the port model it names (its PORT), whatever the virtual board was
+    # made as and however it is imported (main.py from the flash, `make run`'s mount): a Pico's
+    # on a generic or an ESP32 board wrote rp2 watchdog registers the model there refuses.
+    # Board files only define at import, so the model is in place before build() runs.
+    module = _import(name, *args)
+    port = getattr(module, "PORT", None) if name == "board" else None
+    if port is not None and port != machine.port().name:
+        machine.use_port(port)
+    return module
+
+
+builtins.__import__ = _import
 
 _globals = {"__name__": "__main__"}
 _stdin = sys.stdin.buffer
