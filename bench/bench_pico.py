@@ -15,7 +15,7 @@ import sys
 from contextlib import closing
 
 import benchkit
-import mpy_build
+import layout
 from benchkit import ROOT
 
 sys.path.insert(0, str(ROOT / "host_tests"))
@@ -24,7 +24,7 @@ import picolab  # noqa: E402
 import picoplay  # noqa: E402
 import picosetup  # noqa: E402
 
-FIRMWARE_MODULES = [p.stem for p in mpy_build.firmware_sources(include_boards=False)] + ["board"]
+FIRMWARE_MODULES = [p.stem for p in layout.sources()] + ["board"]
 # Drop the game's modules (the REPL's and the port's own stay) and what main.py left in the
 # REPL's globals (its `startup`), then collect.
 DROP = (

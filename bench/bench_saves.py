@@ -20,12 +20,12 @@ any host; what they rest on is cited where the model is.
 import sys
 
 import benchkit
+import boardlist
 import deploy_chains
 import layout
-import mpy_build
 from benchkit import BENCH, HOSTBOARD, TESTBED
 
-PATHS = [HOSTBOARD, TESTBED, *layout.FOLDERS, mpy_build.BOARDS]
+PATHS = [HOSTBOARD, TESTBED, *layout.FOLDERS, boardlist.BOARDS]
 
 
 def main():

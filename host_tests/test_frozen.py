@@ -5,8 +5,8 @@ import os
 import sys
 from pathlib import Path
 
+import layout
 import mpcheck
-import mpy_build
 import pytest
 
 import firmware
@@ -64,9 +64,8 @@ def test_the_manifest_freezes_every_game_module_at_opt_3_but_firmware_main_py():
         if kind == "freeze" and kwargs == {"opt": 3}
         for name in args[1]
     ]
-    modules = mpy_build.firmware_sources(include_boards=False)
-    assert sorted(frozen) == sorted(p for p in modules if p.name != "main.py")
-    assert "main.py" in [p.name for p in modules]  # the deployed main.py, left out on purpose
+    # The deployed main.py, a firmware module, left out on purpose.
+    assert sorted(frozen) == sorted(layout.sources(main=False)) != sorted(layout.sources())
 
 
 def test_the_manifest_freezes_its_main_py_and_the_board_file_as_board():
@@ -145,7 +144,7 @@ def test_micropythons_own_manifest_reader_freezes_the_game_as_board_and_main(boa
         for f in files
         if Path(f.full_path).is_relative_to(ROOT) or Path(f.full_path).is_relative_to(tmp_path)
     }
-    game = {p.name for p in mpy_build.firmware_sources(include_boards=False)}
+    game = {p.name for p in layout.sources()}
     boot = {"_boot.py", "flashfs.py"} if board == "pico" else set()  # frozen/, on rp2 only
     assert set(ours) == game | {"board.py"} | boot
     assert Path(ours["main.py"].full_path) == FROZEN / "main.py"

@@ -1,8 +1,8 @@
 """The virtual board answers the raw REPL byte for byte the way a MicroPython board does."""
 
 import os
-import shutil
 import select
+import shutil
 import struct
 import time
 

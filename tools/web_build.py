@@ -23,6 +23,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+import boardlist
+import layout
 import mpy_build
 import webtools
 
@@ -66,8 +68,8 @@ BUNDLES = (
 def sources():
     """Every module the page imports: the firmware but main.py (the page replaces its loop), the
     board files, the host's stand-ins and the page's MicroPython half."""
-    firmware = [p for p in mpy_build.firmware_sources(include_boards=False) if p.name != "main.py"]
-    boards = sorted(mpy_build.BOARDS.glob("*.py"))
+    firmware = layout.sources(main=False)
+    boards = sorted(boardlist.BOARDS.glob("*.py"))
     page = [WEB / name for name in ("oxoweb.py", "tabend.py", "coachtree.py")]
     return firmware + boards + list(STAND_INS) + page
 
