@@ -19,6 +19,7 @@ import deploy_chains
 import mpyrun
 import pexpect
 import pytest
+import simprocess
 import simview
 import virtualboard
 
@@ -126,14 +127,9 @@ def reset_by_hand(board):
 def glass(bus_file):
     """What the virtual board's LCD shows, from the frames its firmware streamed: its model, as
     the simulator's screen (simview.Screen) builds it from the same frames."""
-    data = bus_file.read_bytes()
     screen = simview.Screen(io.StringIO(), clear=False)
-    while len(data) >= 5:
-        kind, n = data[:1], int.from_bytes(data[1:5], "big")
-        if len(data) < 5 + n:
-            break  # a frame still being written: its header is out, its payload not yet
-        screen.feed(kind, data[5 : 5 + n])
-        data = data[5 + n :]
+    for kind, payload in simprocess.frames(bytearray(bus_file.read_bytes())):
+        screen.feed(kind, payload)
     return screen.model
 
 

@@ -36,7 +36,7 @@ class Interpreter:
         self.port = port
         self.env = env or {}
         self.proc = None
-        self.ctl_r = self.ctl_w = None
+        self.ctl_r = self.ctl_w = None  # the control pipes' ends, spawn()'s
         self.ctl_buf = bytearray()
 
     @property
@@ -50,18 +50,14 @@ class Interpreter:
     def start(self):
         if mpyrun.micropython_path() is None:  # before any pipe is made
             raise RuntimeError(mpyrun.UNAVAILABLE)
-        to_child_r, self.ctl_w = os.pipe()
-        self.ctl_r, from_child_w = os.pipe()
-        self.proc = mpyrun.spawn(
-            [HERE / "virtualboard_mp.py", self.flash]
-            + ["/dev/fd/%d" % to_child_r, "/dev/fd/%d" % from_child_w]
+        self.proc, self.ctl_r, self.ctl_w = mpyrun.spawn(
+            [HERE / "virtualboard_mp.py", self.flash, mpyrun.CHILD_IN, mpyrun.CHILD_OUT]
             + [self.setup or "", self.port or ""],
             [HERE / "hostboard", HERE],  # the stand-ins of machine and time, then the test bed
             self.heapsize,
-            child_fds=(to_child_r, from_child_w),
+            dict(os.environ, **self.env),
             stdin=subprocess.PIPE,
             cwd=self.flash,
-            env=dict(os.environ, **self.env),
         )
         self.ctl_buf = bytearray()
         deadline = time.monotonic() + START_TIMEOUT
@@ -78,19 +74,9 @@ class Interpreter:
         raise RuntimeError("virtual board: the interpreter did not start")
 
     def stop(self):
-        if self.proc is None:
-            return
-        for fd in (self.ctl_w, self.ctl_r):
-            os.close(fd)
-        try:
-            self.proc.stdin.close()
-        except BrokenPipeError:
-            pass
-        if self.proc.poll() is None:
-            self.proc.kill()
-        self.proc.wait()
-        self.proc.stdout.close()
-        self.proc = None
+        if self.proc is not None:
+            mpyrun.end(self.proc, (self.ctl_w, self.ctl_r))
+            self.proc = None
 
     def send(self, tag, data=b""):
         """A control frame to the interpreter half (one line: see virtualboard_mp.py)."""

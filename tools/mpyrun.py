@@ -6,6 +6,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+# Where spawn()'s `args` or `env` name the child's ends of its two extra pipes.
+CHILD_IN, CHILD_OUT = object(), object()
+
 
 def micropython_path():
     """The micropython executable next to this interpreter (the venv), else on PATH, else None."""
@@ -40,24 +43,55 @@ def run(script, args=(), paths=(), heapsize="16k", timeout=120, input=None, cwd=
     )
 
 
-def spawn(args, paths, heapsize, child_fds=(), env=None, stdin=subprocess.DEVNULL, cwd=None):
-    """Start micropython with `args` (a script and its arguments, or -c CODE) in the background.
+def spawn(args, paths, heapsize, env=None, stdin=subprocess.DEVNULL, cwd=None):
+    """Start micropython with `args` (a script and its arguments, or -c CODE) in the background,
+    with a pipe each way besides stdio for frames the code must not see: the child reads
+    /dev/fd/N and writes /dev/fd/M, put where `args` items or `env` values are CHILD_IN and
+    CHILD_OUT. Returns (proc, the parent's read end, the parent's write end).
 
-    MICROPYPATH is `paths` (over `env`, else this environment); `child_fds` are pipe ends the
-    child inherits, closed here once it has them. Its stdout (stderr folded in) is a pipe,
-    non-blocking, for a caller that polls it.
+    MICROPYPATH is `paths` (over `env`, else this environment). Its stdout (stderr folded in)
+    is a pipe, non-blocking, for a caller that polls it.
     """
-    cmd, env = command(args, paths, heapsize, env)
+    to_child_r, to_child_w = os.pipe()
+    from_child_r, from_child_w = os.pipe()
+    ends = {CHILD_IN: "/dev/fd/%d" % to_child_r, CHILD_OUT: "/dev/fd/%d" % from_child_w}
+    env = {k: ends.get(v, v) for k, v in (os.environ if env is None else env).items()}
+    cmd, env = command([ends.get(a, a) for a in args], paths, heapsize, env)
     proc = subprocess.Popen(
         cmd,
         stdin=stdin,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
-        pass_fds=tuple(child_fds),
+        pass_fds=(to_child_r, from_child_w),
         env=env,
         cwd=cwd,
     )
-    for fd in child_fds:
-        os.close(fd)
+    os.close(to_child_r)  # the child has them
+    os.close(from_child_w)
     os.set_blocking(proc.stdout.fileno(), False)
-    return proc
+    return proc, from_child_r, to_child_w
+
+
+def end(proc, fds=(), grace=0):
+    """Stop `proc` (SIGTERM, then SIGKILL after `grace` s; SIGKILL at once without one), wait
+    for it and close its pipes and `fds`, the parent's ends of spawn()'s."""
+    if grace and proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(grace)
+        except subprocess.TimeoutExpired:
+            pass
+    if proc.poll() is None:
+        proc.kill()
+    proc.wait()
+    for fd in fds:
+        try:
+            os.close(fd)
+        except OSError:
+            pass  # closed already (a test closes the simulator's key pipe itself)
+    for pipe in (proc.stdin, proc.stdout):
+        try:
+            if pipe is not None:
+                pipe.close()
+        except BrokenPipeError:
+            pass  # input it never read

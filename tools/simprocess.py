@@ -118,11 +118,7 @@ class Simulator:
         self.build_dir = tempfile.TemporaryDirectory(prefix="oxo5110-sim-")
         mpy = Path(self.build_dir.name)
         deploy_chains.build_deploy(self.board, mpy, lines=True)
-        out_r, out_w = os.pipe()
-        in_r, self.keys_w = os.pipe()
-        env = dict(os.environ)
-        env["SIMLINK_OUT"] = "/dev/fd/%d" % out_w
-        env["SIMLINK_IN"] = "/dev/fd/%d" % in_r
+        env = dict(os.environ, SIMLINK_OUT=mpyrun.CHILD_OUT, SIMLINK_IN=mpyrun.CHILD_IN)
         env.pop("SIMLINK_HOLD", None)
         if self.hold_at_boot:
             env["SIMLINK_HOLD"] = self.hold_at_boot
@@ -133,15 +129,9 @@ class Simulator:
                 "the link cable is on port %d: Link play here and on the other board" % self.cable
             )
         boot = BOOT % str(layout.source("main"))
-        self.proc = mpyrun.spawn(
-            ["-c", boot],
-            (HOSTBOARD, mpy, TESTBED),
-            HEAPSIZE,
-            child_fds=(out_w, in_r),
-            env=env,
-            cwd=self.flash,
+        self.proc, self.out_r, self.keys_w = mpyrun.spawn(
+            ["-c", boot], (HOSTBOARD, mpy, TESTBED), HEAPSIZE, env, cwd=self.flash
         )
-        self.out_r = out_r
         self.started = time.monotonic()
 
     def pump(self, timeout):
@@ -188,13 +178,7 @@ class Simulator:
         return True
 
     def _frames(self):
-        buf = self.frames_buf
-        while len(buf) >= 5:
-            n = int.from_bytes(buf[1:5], "big")
-            if len(buf) < 5 + n:
-                break
-            kind, payload = bytes(buf[:1]), bytes(buf[5 : 5 + n])
-            del buf[: 5 + n]
+        for kind, payload in frames(self.frames_buf):
             if kind == b"K":
                 self.buttons.done()
                 if payload:
@@ -257,26 +241,27 @@ class Simulator:
         )
 
     def stop(self):
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(2)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
         if self.proc is not None:
-            for fd in (self.keys_w, self.out_r):
-                try:
-                    os.close(fd)
-                except OSError:
-                    pass  # closed already (a test closes the key pipe itself)
-            self.proc.stdout.close()
+            mpyrun.end(self.proc, (self.keys_w, self.out_r), grace=2)
         if self.build_dir is not None:
             self.build_dir.cleanup()
         self.speaker.close()
         if self.flash_lock is not None:
             os.close(self.flash_lock)
             self.flash_lock = None
+
+
+def frames(buf):
+    """Take the whole frames simulator_mp streamed off the front of bytearray `buf`: a kind byte,
+    a 4-byte big-endian length, the payload; yields (kind, payload). A frame still being written
+    (its header out, its payload not yet) stays in `buf`."""
+    while len(buf) >= 5:
+        n = int.from_bytes(buf[1:5], "big")
+        if len(buf) < 5 + n:
+            return
+        kind, payload = bytes(buf[:1]), bytes(buf[5 : 5 + n])
+        del buf[: 5 + n]
+        yield kind, payload
 
 
 def woken(before, after):
