@@ -16,7 +16,6 @@ from pathlib import Path
 
 import cableport
 import deploy_chains
-import layout
 import mpyrun
 from simkeys import Buttons
 from simsound import Speaker
@@ -116,8 +115,7 @@ class Simulator:
     def start(self):
         # What `make deploy` copies (main.py stays source), with line numbers for tracebacks.
         self.build_dir = tempfile.TemporaryDirectory(prefix="oxo5110-sim-")
-        mpy = Path(self.build_dir.name)
-        deploy_chains.build_deploy(self.board, mpy, lines=True)
+        mpy = deploy_chains.stage(self.board, Path(self.build_dir.name), lines=True)
         env = dict(os.environ, SIMLINK_OUT=mpyrun.CHILD_OUT, SIMLINK_IN=mpyrun.CHILD_IN)
         env.pop("SIMLINK_HOLD", None)
         if self.hold_at_boot:
@@ -128,7 +126,7 @@ class Simulator:
             self.screen.note(
                 "the link cable is on port %d: Link play here and on the other board" % self.cable
             )
-        boot = BOOT % str(layout.source("main"))
+        boot = BOOT % str(mpy / "main.py")
         self.proc, self.out_r, self.keys_w = mpyrun.spawn(
             ["-c", boot], (HOSTBOARD, mpy, TESTBED), HEAPSIZE, env, cwd=self.flash
         )
