@@ -48,7 +48,9 @@ def parse(argv=None, description=None):
     parser.add_argument("--link", type=Path, help="also make this symlink to the port")
     parser.add_argument("--setup", help="module to import at every start (e.g. simulator_mp)")
     parser.add_argument(
-        "--port", help="the MicroPython port the stand-ins model (rp2, esp32); default generic"
+        "--port",
+        help="the MicroPython port the stand-ins model (rp2, esp32) until a board file names its "
+        "own; default generic",
     )
     parser.add_argument(
         "--usb-gap",
