@@ -10,12 +10,12 @@ USB-serial bridge, and is the pty itself (mpremote reads a pty faster than a ser
 import io
 import os
 import re
+import shutil
 import subprocess
 import threading
 import time
 from pathlib import Path
 
-import deploy_chains
 import mpyrun
 import pexpect
 import pytest
@@ -73,7 +73,7 @@ def board(request, tmp_path, monkeypatch, boards):
     gap = getattr(request, "param", 0)
     if gap == "deployed":  # what `make deploy` leaves, without a deploy's time, on a Pico
         gap = 0.3
-        deploy_chains.stage("pico", tmp_path / "flash")
+        shutil.copytree(request.getfixturevalue("deployed"), tmp_path / "flash")
     vb = boards(
         tmp_path / "flash",
         setup="simulator_mp",
