@@ -48,8 +48,6 @@ class Interpreter:
         return [] if self.proc is None else [self.proc.stdout.fileno(), self.ctl_r]
 
     def start(self):
-        if mpyrun.micropython_path() is None:  # before any pipe is made
-            raise RuntimeError(mpyrun.UNAVAILABLE)
         self.proc, self.ctl_r, self.ctl_w = mpyrun.spawn(
             [HERE / "virtualboard_mp.py", self.flash, mpyrun.CHILD_IN, mpyrun.CHILD_OUT]
             + [self.setup or "", self.port or ""],

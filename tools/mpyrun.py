@@ -52,6 +52,8 @@ def spawn(args, paths, heapsize, env=None, stdin=subprocess.DEVNULL, cwd=None):
     MICROPYPATH is `paths` (over `env`, else this environment). Its stdout (stderr folded in)
     is a pipe, non-blocking, for a caller that polls it.
     """
+    if micropython_path() is None:  # before any pipe is made
+        raise RuntimeError(UNAVAILABLE)
     to_child_r, to_child_w = os.pipe()
     from_child_r, from_child_w = os.pipe()
     ends = {CHILD_IN: "/dev/fd/%d" % to_child_r, CHILD_OUT: "/dev/fd/%d" % from_child_w}
