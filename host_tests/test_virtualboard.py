@@ -141,14 +141,18 @@ def test_input_that_comes_as_the_code_ends_reaches_the_repl(tmp_path, boards):
     os.close(host.fd)
 
 
-def test_a_board_file_runs_on_the_port_it_names(tmp_path, monkeypatch, boards, deployed):
-    # A virtual board made with no port (deployrig's without a USB gap) runs the deployed Pico
-    # firmware on the rp2 model all the same. Ctrl-C ends the game through runner.stop(), whose
-    # wdt_off writes the rp2 watchdog's CTRL register: the generic stand-in raised "mem32[...]
-    # is not modelled" there, over the KeyboardInterrupt (issue 26, point 7).
+@pytest.mark.parametrize("port", [None, "esp32"])
+def test_a_board_file_runs_on_the_port_it_names(tmp_path, monkeypatch, boards, deployed, port):
+    # A virtual board made with no port (deployrig's without a USB gap) or as an ESP32 (`make
+    # vboard BOARD=esp32`) runs the deployed Pico firmware on the rp2 model all the same. Ctrl-C
+    # ends the game through runner.stop(), whose wdt_off writes the rp2 watchdog's CTRL
+    # register: the other models raised "mem32[...] is not modelled" there, over the
+    # KeyboardInterrupt (issue 26, point 7).
     shutil.copytree(deployed, tmp_path / "flash")
     monkeypatch.setenv("SIMLINK_OUT", str(tmp_path / "lcd.bus"))
-    vb = powered_on(boards(tmp_path / "flash", setup="simulator_mp", log=lambda msg: None))
+    vb = powered_on(
+        boards(tmp_path / "flash", setup="simulator_mp", log=lambda msg: None, port=port)
+    )
     vb.bus = tmp_path / "lcd.bus"
     host = Line(vb.port)
     assert wait_for(lambda: shows_title(vb))  # in the game's loop: the watchdog is armed
