@@ -83,13 +83,6 @@ export async function test_storage_fresh(t) {
   t.assert.equal(await t.page.evaluate(() => localStorage.getItem("left")), null);
 }
 
-export async function test_allowed_error(t) {
-  note("test_allowed_error");
-  t.allow(/boom from the page/);
-  await t.page.goto(t.url("noisy.html"));
-  await t.page.waitForFunction(() => document.readyState === "complete");
-}
-
 export async function test_deselected(t) {
   note("test_deselected");
 }
@@ -185,7 +178,6 @@ class TestOneBrowserRun:
             ("test_passes", "the page says module ran"),  # what it logged
             ("test_storage_write", ""),  # leaves an item in its localStorage
             ("test_storage_fresh", ""),  # each check starts with fresh localStorage
-            ("test_allowed_error", "allowed: console.error: boom from the page"),
         ],
     )
     def test_a_passing_check_passes_and_its_output_is_in_the_report(self, inner, name, shown):

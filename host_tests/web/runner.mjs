@@ -15,13 +15,12 @@
 //   t.log(...)    a line of output (util.format), shown with the check's result
 //   t.newPage()   another page in t.context; t.newContext(options) another context, watched
 //                 like the first and closed with it (options as browser.newContext's)
-//   t.allow(...p) problems matching a RegExp or containing a string do not fail this check
 //   t.requests    what the server answered during this check: {method, path, status, bytes}
 //   t.site        DIR, absolute
 // A check fails if it throws, if it outlasts its bound (default --timeout, 30 s; a check sets
 // its own with `test_x.timeout = 60` after it), or if any page of its contexts logs a
 // console.error, throws an uncaught error, or has a request fail or answered with a status of
-// 400 or more (unless allowed). Playwright's waits in its contexts time out at 4/5 of its
+// 400 or more. Playwright's waits in its contexts time out at 4/5 of its
 // bound, so their own message, saying what they waited for, usually comes first.
 //
 // Output: the protocol of host_tests/checkitems.py (RUN, PASS or FAIL, SUMMARY), a failure with
@@ -105,7 +104,6 @@ async function runCheck(name, fn, browser, server, shots) {
   const seconds = Number(fn.timeout ?? opts.timeout);
   const problems = [];
   const details = [];
-  const allowed = [];
   const contexts = [];
   const watching = { on: true };
   const firstRequest = server.requests.length;
@@ -129,7 +127,6 @@ async function runCheck(name, fn, browser, server, shots) {
     log: (...args) => say(format(...args)),
     newContext,
     newPage: () => context.newPage(),
-    allow: (...patterns) => allowed.push(...patterns),
     get requests() {
       return server.requests.slice(firstRequest);
     },
@@ -151,11 +148,7 @@ async function runCheck(name, fn, browser, server, shots) {
     clearTimeout(timer);
   }
 
-  const matches = (line) =>
-    allowed.some((p) => (p instanceof RegExp ? p.test(line) : line.includes(p)));
-  const seen = withoutEchoes(problems);
-  const unexpected = seen.filter((line) => !matches(line));
-  for (const line of seen.filter(matches)) say(`allowed: ${line}`);
+  const unexpected = withoutEchoes(problems);
   const failed = error !== null || unexpected.length > 0;
   if (failed) {
     say(`FAIL ${name}`);
