@@ -40,7 +40,6 @@ pytest_plugins = ("checkitems",)
 WEB = Path(__file__).resolve().parent / "web"
 RUNNER = WEB / "runner.mjs"
 fixture = checkitems.fixture  # a value for site: fixture(name, *parts)
-GRACE = 30  # seconds past `total` before pytest stops a runner that did not stop itself
 CHECK = re.compile(r"^export\s+(?:async\s+)?function\s*\*?\s*(test_\w+)\s*\(", re.MULTILINE)
 
 
@@ -51,7 +50,7 @@ class Checks(checkitems.Declaration):
     checks = None
     site = None
     timeout = 30
-    total = 240  # below pytest-timeout's 300 s, with GRACE
+    total = 270  # below pytest-timeout's 300 s, so a hung run is reported as this
     who = "the browser run"
     section = "browser"
 
@@ -78,14 +77,14 @@ class Checks(checkitems.Declaration):
         site = checkitems.resolve(cls.site, request, label)
         shots = request.getfixturevalue("tmp_path_factory").mktemp(label + "_screenshots")
         cmd = ["node", RUNNER, "--site", site, "--checks", path, "--only", " ".join(names)]
-        cmd += ["--shots", shots, "--timeout", cls.timeout, "--total", cls.total]
+        cmd += ["--shots", shots, "--timeout", cls.timeout]
         cmd += ["--chromium", chromium]
         # Playwright makes Chromium's fresh profile under TMPDIR and removes it when the browser
         # closes; this folder goes even if the runner is killed. Short: Chromium's socket there
         # must fit a unix socket path (108 bytes), which a pytest tmp folder may not.
         tmp = tempfile.mkdtemp(prefix="oxo-chromium-")
         try:
-            yield cmd, dict(os.environ, TMPDIR=tmp), cls.total + GRACE, "in Chromium"
+            yield cmd, dict(os.environ, TMPDIR=tmp), cls.total, "in Chromium"
         finally:
             shutil.rmtree(tmp, ignore_errors=True)
 
