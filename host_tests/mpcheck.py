@@ -6,7 +6,7 @@ runs in comment lines that pytest reads (the script is not run to collect it):
 
     # mpcheck: heapsize=256k paths={hostboard} args={tmp},1000
 
-pytest then collects mp_x.py::test_<name> for every `test_*` defined at its top level (read
+pytest then collects mp_x.py::test_<name> for every `def test_*` at its top level (read
 with `ast`); `-k` or the node id selects one, and a failure shows that check's output and
 MicroPython traceback only. The words, `key=value`, lists split by commas, no spaces:
 
@@ -111,25 +111,14 @@ class Script(checkitems.Declaration):
 
 
 def checks_in(path):
-    """{name: line} of every test_* name bound at the top level of a script (defs, also inside
-    a top-level if/try; assignments; imports), without running it."""
-    found = {}
-    todo = list(ast.parse(Path(path).read_text(encoding="utf-8")).body)
-    while todo:
-        node = todo.pop(0)
-        names = []
-        if isinstance(node, ast.FunctionDef):
-            names = [node.name]
-        elif isinstance(node, ast.Assign):
-            names = [t.id for t in node.targets if isinstance(t, ast.Name)]
-        elif isinstance(node, ast.ImportFrom | ast.Import):
-            names = [a.asname or a.name for a in node.names]
-        elif isinstance(node, ast.If | ast.Try):
-            todo[:0] = node.body + node.orelse + getattr(node, "finalbody", [])
-        for name in names:
-            if name.startswith("test_"):
-                found.setdefault(name, node.lineno)
-    return found
+    """{name: line} of every test_* function defined at the top level of a script, without
+    running it."""
+    tree = ast.parse(Path(path).read_text(encoding="utf-8"))
+    return {
+        node.name: node.lineno
+        for node in tree.body
+        if isinstance(node, ast.FunctionDef) and node.name.startswith("test_")
+    }
 
 
 DECLARES = re.compile(r"^# mpcheck(?: (\w+))?: *(.*)$", re.MULTILINE)
