@@ -42,12 +42,9 @@ are bases. A method taking `mp_output` gets the whole stdout of a run of every c
 and `mp_output.check(name)` what that check printed (failing if it did not pass). Anything the
 script can check itself, it does.
 
-This module is MicroPython's launcher only: checkitems.py (shared with webcheck) makes the items
-and, at the first item of a run, starts one process for its selected checks, named in
-MPTEST_ONLY, which mptest.run honours; the script answers in checkitems' protocol. Where the
-port is missing the checks skip, saying why; under CI they fail. Nothing else in host_tests
-starts `micropython` for a test script: the virtual board and the simulator run the firmware
-itself, as the products they are.
+This module is MicroPython's launcher only (checkitems.py makes the items and runs the process,
+its checks named in MPTEST_ONLY for mptest.run). Nothing else in host_tests starts `micropython`
+for a test script: the virtual board and the simulator run the firmware, as the products they are.
 """
 
 import ast

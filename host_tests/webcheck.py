@@ -18,10 +18,9 @@ class's pytest tmp folder). Other attributes: `checks` (another file than the cl
 at collection), `total` (seconds for the whole run) and `without` (checks not collected);
 `site` is a path or webcheck.fixture(name, *parts), that fixture's value joined with parts.
 
-This module is the browser's launcher only: checkitems.py (shared with mpcheck) makes the items
-and, at the first item of a class, starts one runner, one Chromium, for its selected checks,
-each in a fresh context (so fresh localStorage) and page. Where node, npm or Chromium is
-missing, the checks skip with a line saying how to get it; with CI set they fail instead.
+This module is the browser's launcher only (checkitems.py makes the items and runs the process:
+one runner, one Chromium, per class). Where node, npm or Chromium is missing, the checks skip
+with a line saying how to get it; with CI set they fail instead.
 """
 
 import contextlib
