@@ -14,7 +14,6 @@ MicroPython traceback only. The words, `key=value`, lists split by commas, no sp
     paths     extra MICROPYPATH entries, first on the path: a folder of the repository
               (host_tests/mp/fakeapp) or {fixture}
     args      sys.argv[1:]: words as they are, {tmp} (a fresh folder) or {fixture}
-    timeout   seconds for the whole run (default 280, below pytest-timeout's 300)
     without   checks not collected (those the script removes in this run)
     runner    a file run instead of the script, which then only names the checks:
               {fixture}/file or a file of the repository
@@ -37,10 +36,10 @@ file) in a test module, with those checks as its methods:
         def test_sound_matches_its_golden_table(self, mp_output): ...
 
 Its attributes are the keys above (TMPDIR for {tmp}, mpcheck.fixture(name, *parts) for
-{name}/parts) and `script`, another file than host_tests/mp/<class name>.py; classes named "_..."
-are bases. A method taking `mp_output` gets the whole stdout of a run of every check (a str),
-and `mp_output.check(name)` what that check printed (failing if it did not pass). Anything the
-script can check itself, it does.
+{name}/parts), `script` (another file than host_tests/mp/<class name>.py) and `timeout` (seconds
+for the whole run, default 280); classes named "_..." are bases. A method taking `mp_output`
+gets the whole stdout of a run of every check (a str), and `mp_output.check(name)` what that
+check printed (failing if it did not pass). Anything the script can check itself, it does.
 
 This module is MicroPython's launcher only (checkitems.py makes the items and runs the process,
 its checks named in MPTEST_ONLY for mptest.run). Nothing else in host_tests starts `micropython`
@@ -120,7 +119,7 @@ def checks_in(path):
 
 DECLARES = re.compile(r"^# mpcheck(?: (\w+))?: *(.*)$", re.MULTILINE)
 FIXTURE = re.compile(r"\{(\w+)\}(/\S+)?")
-KEYS = ("heapsize", "paths", "args", "timeout", "without", "runner")
+KEYS = ("heapsize", "paths", "args", "without", "runner")
 
 
 def _value(word, root):
@@ -148,9 +147,7 @@ def declarations(path, root):
                     "%s: %r in %r: each run takes each of %s once, as key=value"
                     % (path, word, match.group(0), ", ".join(KEYS))
                 )
-            if key == "timeout":
-                attrs[key] = int(text)
-            elif key == "heapsize":
+            if key == "heapsize":
                 attrs[key] = text
             elif key == "runner":
                 attrs[key] = _value(text, root)
