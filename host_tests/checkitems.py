@@ -102,14 +102,15 @@ def run_process(cmd, env, timeout, who):
     try:
         stdout, stderr = proc.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
-        return Run(*_stop(proc), -1, who, timed_out=timeout)
+        return Run(*stop(proc), -1, who, timed_out=timeout)
     except BaseException:  # pytest-timeout, Ctrl-C: Chromium must not outlive the session
-        _stop(proc)
+        stop(proc)
         raise
     return Run(stdout, stderr, proc.returncode, who)
 
 
-def _stop(proc):
+def stop(proc):
+    """Stop a process of checks: SIGTERM, then SIGKILL if still there after 10 s; its output."""
     proc.terminate()  # Playwright closes Chromium (and removes its profile) on SIGTERM
     try:
         return proc.communicate(timeout=10)

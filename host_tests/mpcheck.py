@@ -6,7 +6,7 @@ runs in comment lines that pytest reads (the script is not run to collect it):
 
     # mpcheck: heapsize=256k paths={hostboard} args={tmp},1000
 
-pytest then collects mp_x.py::test_<name> for every `test_*` defined at its top level (read
+pytest then collects mp_x.py::test_<name> for every `def test_*` at its top level (read
 with `ast`); `-k` or the node id selects one, and a failure shows that check's output and
 MicroPython traceback only. The words, `key=value`, lists split by commas, no spaces:
 
@@ -14,7 +14,6 @@ MicroPython traceback only. The words, `key=value`, lists split by commas, no sp
     paths     extra MICROPYPATH entries, first on the path: a folder of the repository
               (host_tests/mp/fakeapp) or {fixture}
     args      sys.argv[1:]: words as they are, {tmp} (a fresh folder) or {fixture}
-    timeout   seconds for the whole run (default 280, below pytest-timeout's 300)
     without   checks not collected (those the script removes in this run)
     runner    a file run instead of the script, which then only names the checks:
               {fixture}/file or a file of the repository
@@ -37,17 +36,14 @@ file) in a test module, with those checks as its methods:
         def test_sound_matches_its_golden_table(self, mp_output): ...
 
 Its attributes are the keys above (TMPDIR for {tmp}, mpcheck.fixture(name, *parts) for
-{name}/parts) and `script`, another file than host_tests/mp/<class name>.py; classes named "_..."
-are bases. A method taking `mp_output` gets the whole stdout of a run of every check (a str),
-and `mp_output.check(name)` what that check printed (failing if it did not pass). Anything the
-script can check itself, it does.
+{name}/parts), `script` (another file than host_tests/mp/<class name>.py) and `timeout` (seconds
+for the whole run, default 280); classes named "_..." are bases. A method taking `mp_output`
+gets the whole stdout of a run of every check (a str), and `mp_output.check(name)` what that
+check printed (failing if it did not pass). Anything the script can check itself, it does.
 
-This module is MicroPython's launcher only: checkitems.py (shared with webcheck) makes the items
-and, at the first item of a run, starts one process for its selected checks, named in
-MPTEST_ONLY, which mptest.run honours; the script answers in checkitems' protocol. Where the
-port is missing the checks skip, saying why; under CI they fail. Nothing else in host_tests
-starts `micropython` for a test script: the virtual board and the simulator run the firmware
-itself, as the products they are.
+This module is MicroPython's launcher only (checkitems.py makes the items and runs the process,
+its checks named in MPTEST_ONLY for mptest.run). Nothing else in host_tests starts `micropython`
+for a test script: the virtual board and the simulator run the firmware, as the products they are.
 """
 
 import ast
@@ -111,30 +107,19 @@ class Script(checkitems.Declaration):
 
 
 def checks_in(path):
-    """{name: line} of every test_* name bound at the top level of a script (defs, also inside
-    a top-level if/try; assignments; imports), without running it."""
-    found = {}
-    todo = list(ast.parse(Path(path).read_text(encoding="utf-8")).body)
-    while todo:
-        node = todo.pop(0)
-        names = []
-        if isinstance(node, ast.FunctionDef):
-            names = [node.name]
-        elif isinstance(node, ast.Assign):
-            names = [t.id for t in node.targets if isinstance(t, ast.Name)]
-        elif isinstance(node, ast.ImportFrom | ast.Import):
-            names = [a.asname or a.name for a in node.names]
-        elif isinstance(node, ast.If | ast.Try):
-            todo[:0] = node.body + node.orelse + getattr(node, "finalbody", [])
-        for name in names:
-            if name.startswith("test_"):
-                found.setdefault(name, node.lineno)
-    return found
+    """{name: line} of every test_* function defined at the top level of a script, without
+    running it."""
+    tree = ast.parse(Path(path).read_text(encoding="utf-8"))
+    return {
+        node.name: node.lineno
+        for node in tree.body
+        if isinstance(node, ast.FunctionDef) and node.name.startswith("test_")
+    }
 
 
 DECLARES = re.compile(r"^# mpcheck(?: (\w+))?: *(.*)$", re.MULTILINE)
 FIXTURE = re.compile(r"\{(\w+)\}(/\S+)?")
-KEYS = ("heapsize", "paths", "args", "timeout", "without", "runner")
+KEYS = ("heapsize", "paths", "args", "without", "runner")
 
 
 def _value(word, root):
@@ -162,9 +147,7 @@ def declarations(path, root):
                     "%s: %r in %r: each run takes each of %s once, as key=value"
                     % (path, word, match.group(0), ", ".join(KEYS))
                 )
-            if key == "timeout":
-                attrs[key] = int(text)
-            elif key == "heapsize":
+            if key == "heapsize":
                 attrs[key] = text
             elif key == "runner":
                 attrs[key] = _value(text, root)

@@ -8,6 +8,7 @@ import re
 import sys
 from pathlib import Path
 
+import checkitems
 import mpcheck
 import mpyrun
 import pytest
@@ -301,24 +302,19 @@ def test_without_micropython_checks_skip_and_fail_under_ci(
     assert lines(log) == []
 
 
-def test_xdist_work_units_are_classes_and_single_tests():
-    from checkitems import _scope
-
-    assert (
-        _scope("host_tests/test_app.py::mp_app_play::test_x")
-        == "host_tests/test_app.py::mp_app_play"
-    )
-    assert (
-        _scope("host_tests/test_main.py::mp_main::test_golden[a::b]")
-        == "host_tests/test_main.py::mp_main"
-    )
-    assert (
-        _scope("host_tests/test_app.py::test_fuzz[5110]")
-        == "host_tests/test_app.py::test_fuzz[5110]"
-    )
-    # A script collected as a file: its own run, and each run it names.
-    assert _scope("host_tests/mp/mp_app.py::test_x") == "host_tests/mp/mp_app.py"
-    assert (
-        _scope("host_tests/mp/mp_app_fuzz.py::seed5110::test_x")
-        == "host_tests/mp/mp_app_fuzz.py::seed5110"
-    )
+@pytest.mark.parametrize(
+    "nodeid, unit",
+    [
+        ("host_tests/test_app.py::mp_app_play::test_x", "host_tests/test_app.py::mp_app_play"),
+        (
+            "host_tests/test_main.py::mp_main::test_golden[a::b]",
+            "host_tests/test_main.py::mp_main",
+        ),
+        ("host_tests/test_app.py::test_fuzz[5110]", "host_tests/test_app.py::test_fuzz[5110]"),
+        # A script collected as a file: its own run, and each run it names.
+        ("host_tests/mp/mp_app.py::test_x", "host_tests/mp/mp_app.py"),
+        ("host_tests/mp/mp_fuzz.py::seed5110::test_x", "host_tests/mp/mp_fuzz.py::seed5110"),
+    ],
+)
+def test_xdist_work_units_are_classes_and_single_tests(nodeid, unit):
+    assert checkitems._scope(nodeid) == unit

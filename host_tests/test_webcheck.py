@@ -1,26 +1,25 @@
 """The browser checks' runner and the webcheck plugin: each check of a .mjs module is a pytest
 item, run in a fresh browser context, failed by its page's console errors, page errors, failed
 requests and by its timeout. The site served as Chromium needs it (module scripts, streamed
-wasm) and t.newPage in the check's context are held by the game page's own checks
-(test_web.py: web_load's first frame, web_link's two tabs).
+wasm), t.newPage in the check's context and webcheck's launch are held by the game page's own
+checks (test_web.py: web_load's first frame, web_link's two tabs); the items made of what the
+process says, its selection and its crashes, by test_mpcheck.py (one checkitems.py for both).
 
-One inner pytest session (a subprocess, so one Chromium launch for all of it) runs a small check
-module against a small site written here, not the game's page; the tests read its report."""
+One run of the runner (so one Chromium launch) runs a small check module against a small site
+written here, not the game's page; the tests read what it said of each check (checkitems.Run)."""
 
 import json
-import os
 import re
 import subprocess
-import sys
+import time
 from pathlib import Path
 
+import checkitems
 import pytest
 import webcheck
 import webtools
 
 pytest_plugins = ("pytester",)
-
-HOST_TESTS = Path(__file__).resolve().parent
 
 HEAD = '<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">'
 SITE = {
@@ -83,13 +82,6 @@ export async function test_storage_fresh(t) {
   t.assert.equal(await t.page.evaluate(() => localStorage.getItem("left")), null);
 }
 
-export async function test_allowed_error(t) {
-  note("test_allowed_error");
-  t.allow(/boom from the page/);
-  await t.page.goto(t.url("noisy.html"));
-  await t.page.waitForFunction(() => document.readyState === "complete");
-}
-
 export async function test_deselected(t) {
   note("test_deselected");
 }
@@ -120,54 +112,21 @@ def infra_site():
 ORDER = re.findall(r"^export async function (test_\w+)", CHECKS, re.M)[:-1]
 
 
-class Inner:
-    """The inner session's report: the log of what ran, and its stdout."""
-
-    def __init__(self, root):
-        self.root = root
-        site = root / "site"
-        site.mkdir()
-        for name, text in SITE.items():
-            (site / name).write_text(text)
-        self.log = root / "log.txt"
-        checks = root / "web_infra.mjs"
-        checks.write_text(CHECKS % json.dumps(str(self.log)))
-        (root / "conftest.py").write_text(INNER_CONFTEST % str(site))
-        (root / "test_inner.py").write_text(TEST_MODULE % str(checks))
-        env = dict(os.environ, COLUMNS="200")
-        env["PYTHONPATH"] = os.pathsep.join([str(HOST_TESTS), str(webtools.ROOT / "tools")])
-        result = subprocess.run(
-            [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:hypothesispytest"]
-            + ["-p", "no:xdist", "-rA", "-k", "not deselected", "--basetemp", root / "tmp"]
-            + ["test_inner.py"],
-            cwd=root,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=200,
-        )
-        self.stdout = result.stdout + result.stderr
-        self.ran = self.log.read_text().split() if self.log.exists() else []
-
-    def verdict(self, name):
-        """PASSED or FAILED, and the rest of the short summary's line for check `name`."""
-        found = re.search(
-            r"^(PASSED|FAILED) test_inner.py::web_infra::%s\b(.*)$" % name, self.stdout, re.M
-        )
-        assert found, "no verdict for %s in:\n%s" % (name, self.stdout)
-        return found.group(1), found.group(2)
-
-    def report(self, name):
-        """The section of the report on check `name` (its failure, or its passed output)."""
-        parts = re.split(r"^_+ (?:web_infra(?:\.|::))?(test_\w+) _+$", self.stdout, flags=re.M)
-        sections = dict(zip(parts[1::2], parts[2::2], strict=True))
-        assert name in sections, self.stdout
-        return sections[name].split("=== short test summary", 1)[0]
-
-
 @pytest.fixture(scope="class")
 def inner(web_chromium, tmp_path_factory):
-    return Inner(tmp_path_factory.mktemp("webinfra"))
+    """The runner's run of every check but test_deselected, its log and its screenshots' folder."""
+    root = tmp_path_factory.mktemp("webinfra")
+    (root / "site").mkdir()
+    for name, text in SITE.items():
+        (root / "site" / name).write_text(text)
+    log, checks, shots = root / "log.txt", root / "web_infra.mjs", root / "shots"
+    checks.write_text(CHECKS % json.dumps(str(log)))
+    cmd = ["node", webcheck.RUNNER, "--site", root / "site", "--checks", checks]
+    cmd += ["--only", " ".join(ORDER), "--shots", shots, "--chromium", web_chromium]
+    run = checkitems.run_process(cmd, None, 200, "the browser run")
+    run.ran = log.read_text().split() if log.exists() else []
+    run.checks, run.shots = checks, shots
+    return run
 
 
 class TestOneBrowserRun:
@@ -175,9 +134,8 @@ class TestOneBrowserRun:
     worker and the inner session runs once."""
 
     def test_one_process_runs_the_selected_checks_in_their_order(self, inner):
-        assert inner.ran == ["import"] + ORDER, inner.stdout
-        assert "1 deselected" in inner.stdout
-        assert "web_infra::test_deselected" not in inner.stdout
+        assert inner.ran == ["import"] + ORDER, inner.stdout + inner.stderr
+        assert list(webcheck.Checks.find_checks(inner.checks)) == ORDER + ["test_deselected"]
 
     @pytest.mark.parametrize(
         "name, shown",
@@ -185,12 +143,11 @@ class TestOneBrowserRun:
             ("test_passes", "the page says module ran"),  # what it logged
             ("test_storage_write", ""),  # leaves an item in its localStorage
             ("test_storage_fresh", ""),  # each check starts with fresh localStorage
-            ("test_allowed_error", "allowed: console.error: boom from the page"),
         ],
     )
     def test_a_passing_check_passes_and_its_output_is_in_the_report(self, inner, name, shown):
-        assert inner.verdict(name)[0] == "PASSED", inner.stdout
-        assert shown in inner.report(name)
+        assert inner.report(name) is None, inner.stdout
+        assert shown in "\n".join(inner.output[name])
 
     @pytest.mark.parametrize(
         "name, reason, shown",
@@ -210,36 +167,41 @@ class TestOneBrowserRun:
         ],
     )
     def test_a_failing_check_fails_with_its_reason_and_output(self, inner, name, reason, shown):
-        verdict, said = inner.verdict(name)
-        assert verdict == "FAILED" and re.fullmatch(" - " + reason, said), said
-        assert shown in inner.report(name)  # the page's stack; what the check logged
+        said, lines = inner.report(name) or ("passed", [])
+        assert re.fullmatch(reason, said), said
+        assert shown in "\n".join(lines)  # the page's stack; what the check logged
 
     def test_a_check_past_its_timeout_does_not_stop_the_run(self, inner):
         assert inner.ran.index("test_hangs") < inner.ran.index("test_storage_write")
 
     def test_a_failed_check_leaves_a_screenshot_named_in_its_report(self, inner):
-        shots = re.findall(
-            r"^screenshot: (\S+\.png) \((.*)\)$", inner.report("test_console_error"), re.M
-        )
+        lines = inner.report("test_console_error")[1]
+        shots = [re.fullmatch(r"screenshot: (\S+\.png) \((.*)\)", line) for line in lines]
+        shots = [shot.groups() for shot in shots if shot]
         assert len(shots) == 1 and shots[0][1].endswith("/noisy.html"), inner.stdout
         png = Path(shots[0][0])
-        assert png.name == "test_console_error.png" and png.is_relative_to(inner.root / "tmp")
+        assert png.name == "test_console_error.png" and png.parent == inner.shots
         assert png.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
 
 
-def test_a_run_past_its_total_bound_stops_itself_in_the_check_it_was_in(web_chromium, tmp_path):
+def test_a_run_stopped_past_its_bound_closes_chromium_in_the_check_it_was_in(
+    web_chromium, tmp_path
+):
+    # checkitems.run_process stops a run past its class's `total` with checkitems.stop (SIGTERM):
+    # the runner then closes Chromium and exits 143 at once (killed, it would say -9), the later
+    # checks not run. Stopped here once test_hangs (it would wait a minute) has begun.
     log = tmp_path / "log.txt"
     checks = tmp_path / "web_infra.mjs"
-    # test_hangs would wait a minute. The bound's clock starts at the launch, and the runner
-    # says RUN test_hangs before it first waits, so the bound always stops it in test_hangs.
     checks.write_text((CHECKS % json.dumps(str(log))).replace("timeout = 0.2", "timeout = 60"))
     cmd = ["node", webcheck.RUNNER, "--site", tmp_path, "--checks", checks]
-    cmd += ["--only", "test_hangs test_passes", "--total", "0.1"]
-    result = subprocess.run(
-        [str(c) for c in cmd], capture_output=True, text=True, timeout=60, cwd=tmp_path
-    )
-    assert result.returncode == 3, result.stdout + result.stderr
-    assert "-- the whole run took longer than its bound of 0.1 s: stopped" in result.stdout
+    cmd += ["--only", "test_hangs test_passes", "--chromium", web_chromium]
+    proc = subprocess.Popen([str(c) for c in cmd], stdout=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while not (log.exists() and "test_hangs" in log.read_text()):
+        assert time.monotonic() < deadline and proc.poll() is None, proc.stdout.read()
+        time.sleep(0.05)
+    stdout, _ = checkitems.stop(proc)
+    assert proc.returncode == 143, stdout
     assert "test_passes" not in log.read_text()
 
 

@@ -18,10 +18,9 @@ class's pytest tmp folder). Other attributes: `checks` (another file than the cl
 at collection), `total` (seconds for the whole run) and `without` (checks not collected);
 `site` is a path or webcheck.fixture(name, *parts), that fixture's value joined with parts.
 
-This module is the browser's launcher only: checkitems.py (shared with mpcheck) makes the items
-and, at the first item of a class, starts one runner, one Chromium, for its selected checks,
-each in a fresh context (so fresh localStorage) and page. Where node, npm or Chromium is
-missing, the checks skip with a line saying how to get it; with CI set they fail instead.
+This module is the browser's launcher only (checkitems.py makes the items and runs the process:
+one runner, one Chromium, per class). Where node, npm or Chromium is missing, the checks skip
+with a line saying how to get it; with CI set they fail instead.
 """
 
 import contextlib
@@ -40,7 +39,6 @@ pytest_plugins = ("checkitems",)
 WEB = Path(__file__).resolve().parent / "web"
 RUNNER = WEB / "runner.mjs"
 fixture = checkitems.fixture  # a value for site: fixture(name, *parts)
-GRACE = 30  # seconds past `total` before pytest stops a runner that did not stop itself
 CHECK = re.compile(r"^export\s+(?:async\s+)?function\s*\*?\s*(test_\w+)\s*\(", re.MULTILINE)
 
 
@@ -51,7 +49,7 @@ class Checks(checkitems.Declaration):
     checks = None
     site = None
     timeout = 30
-    total = 240  # below pytest-timeout's 300 s, with GRACE
+    total = 270  # below pytest-timeout's 300 s, so a hung run is reported as this
     who = "the browser run"
     section = "browser"
 
@@ -78,14 +76,14 @@ class Checks(checkitems.Declaration):
         site = checkitems.resolve(cls.site, request, label)
         shots = request.getfixturevalue("tmp_path_factory").mktemp(label + "_screenshots")
         cmd = ["node", RUNNER, "--site", site, "--checks", path, "--only", " ".join(names)]
-        cmd += ["--shots", shots, "--timeout", cls.timeout, "--total", cls.total]
+        cmd += ["--shots", shots, "--timeout", cls.timeout]
         cmd += ["--chromium", chromium]
         # Playwright makes Chromium's fresh profile under TMPDIR and removes it when the browser
         # closes; this folder goes even if the runner is killed. Short: Chromium's socket there
         # must fit a unix socket path (108 bytes), which a pytest tmp folder may not.
         tmp = tempfile.mkdtemp(prefix="oxo-chromium-")
         try:
-            yield cmd, dict(os.environ, TMPDIR=tmp), cls.total + GRACE, "in Chromium"
+            yield cmd, dict(os.environ, TMPDIR=tmp), cls.total, "in Chromium"
         finally:
             shutil.rmtree(tmp, ignore_errors=True)
 

@@ -3,7 +3,7 @@
 # mpcheck: heapsize=8m paths=tools args={deployed}
 # (8m: two 1408 KB RAM flashes and a third for the redeploy.)
 # Argument: the deployed files' folder (the `deployed` fixture: what `make deploy BOARD=pico`
-# copies). bench/bench_layout.py runs it for the figures the redeploy check prints.
+# copies). bench/bench_layout_mp.py imports it for the figures (so it runs its checks as main).
 import os
 import sys
 
@@ -70,23 +70,6 @@ def mtimes(disk):
     return out
 
 
-def lookup_reads(disk):
-    """Block reads of the look-ups the boot's imports make after a reset: "x", "x.py", "x.mpy"
-    for each module (py/builtinimport.c, stat_dir_or_file), the first sys.path entry ''."""
-    as_boot(disk)
-    before = disk.reads
-    for name in ORDER:
-        stem = name.rsplit(".", 1)[0]
-        for path in (stem, stem + ".py", stem + ".mpy"):
-            try:
-                os.stat(path)
-            except OSError:
-                pass
-    reads = disk.reads - before
-    unmount()
-    return reads
-
-
 WITH = fresh()
 deploy(WITH, remount=False)
 WITHOUT = fresh()
@@ -113,12 +96,6 @@ def test_a_redeploy_over_modification_times_leaves_none():
     deploy(disk, remount=True)
     left = mtimes(disk)
     check(not any(left.values()), "files with an mtime after the redeploy: %r" % left)
-    # The blocks the boot's look-ups read, for bench_layout.py: fewer or more without the
-    # attributes as littlefs compacts and splits the root, which moves with the deployed files'
-    # names and sizes (1473 against 603 reads with one firmware, 2206 against 2728 with a later
-    # one): a figure of `make bench`, not a check.
-    print("lookup_reads redeploy", lookup_reads(disk))
-    print("lookup_reads mtime", lookup_reads(WITH), "nomtime", lookup_reads(WITHOUT))
 
 
 def test_the_remount_leaves_another_filesystem_alone():
@@ -144,4 +121,5 @@ def test_deploy_does_not_remount_on_the_unix_port():
     check(vfs.mount() == before, "main() changed the mounts on %s" % sys.platform)
 
 
-mptest.run(globals())
+if __name__ == "__main__":
+    mptest.run(globals())

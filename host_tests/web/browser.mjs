@@ -11,12 +11,12 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
-export const NODE_MODULES = path.join(ROOT, "web", "node_modules");
+const NODE_MODULES = path.join(ROOT, "web", "node_modules");
 export const CHROMIUM = "/usr/bin/chromium";
 
 // The flags every launch uses (Playwright adds its own automation switches to these).
 // Without the background-networking ones Chromium keeps trying to reach Google's hosts.
-export const FLAGS = [
+const FLAGS = [
   "--headless",
   "--no-sandbox",
   "--disable-gpu",
@@ -29,7 +29,7 @@ export const FLAGS = [
 // Chromium refuses a module script that is not served as JavaScript, and
 // WebAssembly.instantiateStreaming a .wasm that is not application/wasm. The site has no other
 // kind of file but the bundles (.bin), which the page fetches as bytes.
-export const MIME = {
+const MIME = {
   ".html": "text/html; charset=utf-8",
   ".js": "text/javascript; charset=utf-8",
   ".mjs": "text/javascript; charset=utf-8",
@@ -38,11 +38,11 @@ export const MIME = {
 const OTHER = "application/octet-stream";
 
 /**
- * Serve the folder `root` on 127.0.0.1 at a free port. Resolves to {url, port, requests,
- * close()}: `url` ends with "/", `requests` lists every answered request in order as
- * {method, path, status, bytes}. A folder's index.html answers for the folder; there is no
- * listing. Every answer says `Cache-Control: no-cache`, so a reload asks again, unless
- * `cacheControl` says otherwise (the benchmark's warm reload: "max-age=600", as GitHub Pages).
+ * Serve the folder `root` on 127.0.0.1 at a free port. Resolves to {url, requests, close()}:
+ * `url` ends with "/", `requests` lists every answered request in order as {method, path,
+ * status, bytes}. A folder's index.html answers for the folder; there is no listing. Every
+ * answer says `Cache-Control: no-cache`, so a reload asks again, unless `cacheControl` says
+ * otherwise (the benchmark's warm reload: "max-age=600", as GitHub Pages).
  */
 export async function serve(root, { cacheControl = "no-cache" } = {}) {
   root = path.resolve(root);
@@ -88,7 +88,6 @@ export async function serve(root, { cacheControl = "no-cache" } = {}) {
   const { port } = server.address();
   return {
     url: `http://127.0.0.1:${port}/`,
-    port,
     requests,
     close() {
       server.closeAllConnections();
@@ -97,29 +96,21 @@ export async function serve(root, { cacheControl = "no-cache" } = {}) {
   };
 }
 
-/** playwright-core from web/node_modules, or an error that says how to install it. */
-export function playwright() {
-  const require = createRequire(path.join(NODE_MODULES, "..", "package.json"));
+/**
+ * Launch Chromium (`executablePath`) headless with FLAGS through playwright-core from
+ * web/node_modules (an error says how to install it if missing). Playwright gives it a fresh
+ * empty profile in a temporary folder (under $TMPDIR) and removes it at browser.close().
+ */
+export async function launch({ executablePath }) {
+  let playwright;
   try {
-    return require("playwright-core");
+    playwright = createRequire(path.join(NODE_MODULES, "..", "package.json"))("playwright-core");
   } catch (err) {
     throw new Error(
       `playwright-core is not installed in ${NODE_MODULES} (python3 tools/webtools.py ` +
         `install, or make test, installs it): ${err.message}`,
     );
   }
-}
-
-/**
- * Launch Chromium (`executablePath`, default /usr/bin/chromium) headless with FLAGS.
- * Playwright gives it a fresh empty profile in a temporary folder (under $TMPDIR) and removes
- * it at browser.close(). Resolves to the Browser.
- */
-export async function launch({ executablePath = CHROMIUM, timeout = 30000 } = {}) {
-  return playwright().chromium.launch({
-    executablePath,
-    headless: true,
-    args: FLAGS,
-    timeout,
-  });
+  const options = { executablePath, headless: true, args: FLAGS, timeout: 30000 };
+  return playwright.chromium.launch(options);
 }

@@ -2,11 +2,11 @@
 // page per check, every console error, page error and failed request a failure.
 // SPDX-License-Identifier: MIT
 //
-//   node host_tests/web/runner.mjs --site DIR --checks FILE.mjs [--only "test_a test_b"]
-//        [--shots DIR] [--timeout S] [--total S] [--chromium PATH]
+//   node host_tests/web/runner.mjs --site DIR --checks FILE.mjs --only "test_a test_b"
+//        [--shots DIR] [--timeout S] [--chromium PATH]
 //
-// FILE.mjs exports checks, `export async function test_<name>(t)`; --only picks some, in that
-// order (default: all, by name). DIR is served over http on 127.0.0.1 (browser.mjs). A check
+// FILE.mjs exports checks, `export async function test_<name>(t)`; --only names those to run,
+// in order. DIR is served over http on 127.0.0.1 (browser.mjs). A check
 // gets `t` with:
 //   t.page        a fresh page in t.context (not yet navigated)
 //   t.context     a fresh browser context: its own localStorage, cookies and cache
@@ -15,18 +15,17 @@
 //   t.log(...)    a line of output (util.format), shown with the check's result
 //   t.newPage()   another page in t.context; t.newContext(options) another context, watched
 //                 like the first and closed with it (options as browser.newContext's)
-//   t.allow(...p) problems matching a RegExp or containing a string do not fail this check
 //   t.requests    what the server answered during this check: {method, path, status, bytes}
 //   t.site        DIR, absolute
 // A check fails if it throws, if it outlasts its bound (default --timeout, 30 s; a check sets
 // its own with `test_x.timeout = 60` after it), or if any page of its contexts logs a
 // console.error, throws an uncaught error, or has a request fail or answered with a status of
-// 400 or more (unless allowed). Playwright's waits in its contexts time out at 4/5 of its
+// 400 or more. Playwright's waits in its contexts time out at 4/5 of its
 // bound, so their own message, saying what they waited for, usually comes first.
 //
 // Output: the protocol of host_tests/checkitems.py (RUN, PASS or FAIL, SUMMARY), a failure with
-// the error, the problems and a screenshot of each of its pages (in --shots). Past --total
-// seconds (default 240) the runner says so, closes Chromium and exits 3.
+// the error, the problems and a screenshot of each of its pages (in --shots). The whole run's
+// bound is the caller's (checkitems.py), whose SIGTERM makes Playwright close Chromium.
 
 import assert from "node:assert/strict";
 import fs from "node:fs";
@@ -43,12 +42,11 @@ const { values: opts } = parseArgs({
     only: { type: "string" },
     shots: { type: "string" },
     timeout: { type: "string", default: "30" },
-    total: { type: "string", default: "240" },
     chromium: { type: "string", default: CHROMIUM },
   },
 });
-if (!opts.site || !opts.checks) {
-  console.error("usage: runner.mjs --site DIR --checks FILE.mjs [--only NAMES] [--shots DIR]");
+if (!opts.site || !opts.checks || !opts.only) {
+  console.error("usage: runner.mjs --site DIR --checks FILE.mjs --only NAMES [--shots DIR]");
   process.exit(2);
 }
 const say = (line) => process.stdout.write(line + "\n");
@@ -105,7 +103,6 @@ async function runCheck(name, fn, browser, server, shots) {
   const seconds = Number(fn.timeout ?? opts.timeout);
   const problems = [];
   const details = [];
-  const allowed = [];
   const contexts = [];
   const watching = { on: true };
   const firstRequest = server.requests.length;
@@ -129,7 +126,6 @@ async function runCheck(name, fn, browser, server, shots) {
     log: (...args) => say(format(...args)),
     newContext,
     newPage: () => context.newPage(),
-    allow: (...patterns) => allowed.push(...patterns),
     get requests() {
       return server.requests.slice(firstRequest);
     },
@@ -151,11 +147,7 @@ async function runCheck(name, fn, browser, server, shots) {
     clearTimeout(timer);
   }
 
-  const matches = (line) =>
-    allowed.some((p) => (p instanceof RegExp ? p.test(line) : line.includes(p)));
-  const seen = withoutEchoes(problems);
-  const unexpected = seen.filter((line) => !matches(line));
-  for (const line of seen.filter(matches)) say(`allowed: ${line}`);
+  const unexpected = withoutEchoes(problems);
   const failed = error !== null || unexpected.length > 0;
   if (failed) {
     say(`FAIL ${name}`);
@@ -200,14 +192,9 @@ async function screenshots(name, contexts, shots) {
   }
 }
 
-let stopping = false;
-
 async function main() {
   const module = await import(pathToFileURL(path.resolve(opts.checks)).href);
-  const all = Object.keys(module).filter(
-    (k) => k.startsWith("test_") && typeof module[k] === "function",
-  );
-  const names = opts.only === undefined ? all : opts.only.split(/\s+/).filter(Boolean);
+  const names = opts.only.split(/\s+/).filter(Boolean);
 
   const server = await serve(opts.site);
   const started = performance.now();
@@ -215,14 +202,9 @@ async function main() {
   const ms = Math.round(performance.now() - started);
   say(`BROWSER Chromium ${browser.version()} (${opts.chromium}) launched in ${ms} ms`);
   say(`SERVE ${path.resolve(opts.site)} at ${server.url}`);
-
-  const bound = Number(opts.total);
-  const stop = setTimeout(async () => {
-    stopping = true; // what the closing browser breaks in the check is not news
-    say(`-- the whole run took longer than its bound of ${bound} s: stopped`);
-    await Promise.race([browser.close(), new Promise((r) => setTimeout(r, 5000))]);
-    process.exit(3);
-  }, bound * 1000);
+  // The caller's bound on the whole run (checkitems.py) stops it with SIGTERM: Playwright then
+  // closes Chromium but leaves this process waiting on the check; it exits once that is done.
+  process.once("SIGTERM", () => browser.close().finally(() => process.exit(143)));
 
   let passed = 0;
   let failed = 0;
@@ -238,7 +220,6 @@ async function main() {
     else failed += 1;
   }
   say(`SUMMARY ${passed} ${failed}`);
-  clearTimeout(stop);
   await browser.close();
   await server.close();
   return failed ? 1 : 0;
@@ -250,7 +231,6 @@ main().then(
     setTimeout(() => process.exit(code), 2000).unref(); // a check's leftover timer cannot hold it
   },
   (err) => {
-    if (stopping) return;
     console.error(err && err.stack ? err.stack : String(err));
     process.exit(2);
   },
