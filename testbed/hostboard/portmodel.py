@@ -86,8 +86,8 @@ class Rp2(Generic):
       side effect", clk_peri on the 48 MHz USB PLL (pico-sdk set_sys_clock_pll()).
     - SPI: machine_spi.c calls spi_set_baudrate() (pico-sdk hardware_spi/spi.c) at SPI() (and
       init(baudrate=...), which no board calls): a prescale and a post-divider of clk_peri are
-      chosen for the clk_peri of that moment and kept in the PL022's registers; the port stores and prints
-      the rate they gave then. Nothing recomputes them when clk_peri changes.
+      chosen for the clk_peri of that moment and kept in the PL022's registers; the port
+      stores and prints the rate they gave then. Nothing recomputes them when clk_peri changes.
     - machine.freq(hz): modmachine.c mp_machine_set_freq() -> set_sys_clock_khz(hz / 1000),
       which puts clk_peri back on the 48 MHz USB PLL (set_sys_clock_pll(), unless the SDK
       was built with PICO_CLOCK_AJDUST_PERI_CLOCK_WITH_SYS_CLOCK); "cannot change frequency"
