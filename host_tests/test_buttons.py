@@ -23,7 +23,7 @@ DEBOUNCE = 30
 
 
 def run_signal(pad, signals, base, t_end):
-    """Poll every ms; signals[name] is a list of (start, end, chatter_in, chatter_out, seed)."""
+    """Poll every ms; signals[name] is a list of (start, end, chatter_in, chatter_out)."""
     rngs = {name: sim.Rng(name + 1) for name in signals}
     got = []
     for t in range(t_end):
