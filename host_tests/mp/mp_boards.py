@@ -3,7 +3,6 @@
 # SPDX-License-Identifier: MIT
 # mpcheck: heapsize=512k paths={hostboard}
 import sys
-import time
 
 import hostapp
 import machine
@@ -140,40 +139,10 @@ def test_esp32_doze_keeps_the_lcd_clock_at_4_mhz_and_hands_the_wake_pin_back_to_
     check(select.mode() == Pin.IN and select._pull == Pin.PULL_UP)
 
 
-def doze_after(name, button, press_at=1000, doze_ms=5000):
-    """How long hw.doze(doze_ms) lasts when `button` goes down press_at ms into it."""
-    out = {}
-
-    def boot():
-        hw = sys.modules["board"].build()
-        start = time.clock().now
-        hw.doze(doze_ms)
-        out["slept"] = time.clock().now - start
-
-    def script(h):
-        yield h.wait(5)  # past the LCD reset pulse, into the doze
-        yield h.wait(press_at - 5)
-        h.down(button)
-        yield h.wait(doze_ms + 1000)
-
-    h = hostapp.HostApp(name, flash=None)
-    h.play(script, boot=boot)
-    return out["slept"]
-
-
-def test_a_press_ends_a_doze_only_on_the_esp32_and_only_select():
-    # rp2's light sleep gates the GPIO block's clock: a press does not end the doze (the app
-    # reads the buttons when it ends; the IRQ handler still runs, at the edge). An ESP32's
-    # SELECT is its ext0 wake pin; the other buttons wait for the timer.
-    for name in ("pico", "esp32"):
-        for b in (PREV, NEXT, SELECT):
-            slept = doze_after(name, b)
-            wakes = name == "esp32" and b == SELECT
-            check(
-                995 <= slept <= 1000 if wakes else slept == 5000,
-                "%s: the doze ended at %d ms on button %d pressed at 1000" % (name, slept, b),
-            )
-    # ext0 is a level wake: SELECT already held when the doze starts ends it at once.
+def test_esp32_select_held_ends_a_doze_at_once():
+    # ext0 is a level wake: SELECT already held when the doze starts ends it at once. (Which
+    # presses end a doze, on which board, and when: mp_power.py's
+    # test_a_press_wakes_at_the_end_of_the_slice_esp32_select_at_once_and_only_wakes.)
     h, board, hw = build("esp32")
     machine.set_level(board.BTN_SELECT, 0)
     start = h.clock.now
