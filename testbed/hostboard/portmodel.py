@@ -8,14 +8,9 @@
 - the hardware watchdog (machine.WDT): the timeouts it takes, whether it counts during a light
   sleep, and what machine.reset_cause() reads after machine.reset().
 
-`model(port)` returns a fresh model (the clocks as after power-on) for a board file's `PORT`:
-"rp2", "esp32", or None for a board that names no port (the generic stand-in: SCK runs at
-exactly the rate asked for, no clock ever changes, any armed pin's edge ends a light sleep).
-The fake machine asks its model; tests see the result as the SCK rate of every SPI write
-(`SPI.wire_hz`, recorded on the bus for the PCD8544 model).
-
-`use(port)` makes a fresh model the one in use, `in_use()` returns it: the fake machine's parts
-(machine.py, machine_pwm.py, machine_reset.py) all ask the same one.
+One model per board file's `PORT` ("rp2", "esp32"; None: `Generic`). The fake machine's parts
+(machine.py, machine_pwm.py, machine_reset.py) all ask the one `in_use()`; tests see, among
+the rest, the SCK rate of every SPI write (`SPI.wire_hz`, recorded on the bus).
 """
 
 import time
@@ -37,7 +32,8 @@ def model(port):
 
 
 class Generic:
-    """No port: the rate asked for is the rate on the wire, whatever happens."""
+    """No port: SCK runs at the rate asked for, no clock ever changes, any armed pin's edge
+    ends a light sleep."""
 
     name = None
     # CPU time to draw one frame into the frame buffer (screen.draw: framebuf text, lines,
