@@ -1,7 +1,7 @@
 """Buttons under CPython: property tests with hypothesis, the API contract. The core checks
 under MicroPython, compiled by mpy-cross, with the boards' 30-bit ticks (bouncing presses
-polled at irregular times, the tick wrap at every edge of a press): mp/mp_buttons.py. The ticks they wrap with on
-CPython (testbed/cpython's): test_cpython_shim.py."""
+polled at irregular times, the tick wrap at every edge of a press): mp/mp_buttons.py. The ticks
+they wrap with on CPython (testbed/cpython's): test_cpython_shim.py."""
 
 import sys
 from pathlib import Path
