@@ -146,16 +146,22 @@ def late_poll_case(draw):
 
 @given(late_poll_case())
 def test_a_late_poll_sees_a_held_press_and_nothing_of_a_finished_one(case):
+    """A poll sees only levels: a press that went down and up inside the gap leaves no event;
+    one still held gives PRESS at that poll, and LONG counts from it, not from the press."""
     gap, start, length = case
     pad, pin = sim.pad1()
     assert pad.poll(0) is None
-    pin.level = 0 if start <= gap < start + length else 1
-    ev = pad.poll(gap)
-    if start <= gap < start + length:
-        assert ev == B.event(B.SELECT, B.PRESS)
-    else:
-        assert ev is None
-    assert pad.get() is None
+    held = start <= gap < start + length
+    pin.level = 0 if held else 1
+    if not held:
+        assert pad.poll(gap) is None and pad.get() is None
+        return
+    assert pad.poll(gap) == B.event(B.SELECT, B.PRESS) and pad.get() is None
+    assert pad.poll(gap + 599) is None
+    assert pad.poll(gap + 600) == B.event(B.SELECT, B.LONG)
+    pin.level = 1
+    assert pad.poll(gap + 800) == B.event(B.SELECT, B.RELEASE)
+    assert pad.get() is None, "no CLICK after a LONG"
 
 
 # --- the API contract -----------------------------------------------------------------------

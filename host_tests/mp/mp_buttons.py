@@ -149,28 +149,6 @@ def test_held_at_startup():
         check(pad.poll(t) is None, "phantom release after reset at %d" % t)
 
 
-def test_late_poll():
-    """A 200 ms gap between polls: a press still held is seen; a shorter one is not seen at all.
-
-    A poll only sees levels. The press that went down and up inside the gap leaves no event
-    (neither PRESS nor RELEASE); the one still held at the late poll gives PRESS then, and
-    LONG counts from that poll.
-    """
-    pad, pin = pad1()
-    check(pad.poll(0) is None, "idle")
-    # The CPU thinks from 0 to 200; the player taps from 20 to 120 (100 ms): not seen.
-    pin.level = 1
-    check(pad.poll(200) is None, "a tap inside the gap is invisible")
-    # Thinking again 200..400; the player presses at 250 and still holds at 400: seen at 400.
-    pin.level = 0
-    check(pad.poll(400) == B.event(B.SELECT, B.PRESS), "held press seen late")
-    check(pad.poll(999) is None, "no LONG before 600 ms from the poll that saw the press")
-    check(pad.poll(1000) == B.event(B.SELECT, B.LONG), "LONG 600 ms after the late PRESS")
-    pin.level = 1
-    check(pad.poll(1200) == B.event(B.SELECT, B.RELEASE), "release")
-    check(pad.poll(1201) is None, "no CLICK after a LONG")
-
-
 def test_late_repeats_drop():
     """Repeats missed during a long gap are dropped, not burst: one REPEAT, then on the grid."""
     pad = B.Pad((B.Button(Pin(), B.NEXT, 0, False, True),))
