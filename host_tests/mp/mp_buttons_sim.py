@@ -1,5 +1,5 @@
-# Button simulation and seeded bouncing presses shared by the CPython tests and the MicroPython
-# unix-port run; the checks on named cases are in mp_buttons.py.
+# Button simulation and seeded bouncing presses shared by the CPython tests (test_buttons.py)
+# and the MicroPython unix-port run (mp_buttons.py, which holds the checks on named cases).
 # SPDX-License-Identifier: MIT
 # Portable: runs unchanged under CPython and MicroPython (no f-strings, no CPython-only modules).
 # Every check_* function raises AssertionError on failure. Randomness comes from a small
@@ -81,41 +81,6 @@ def bouncy_level(rng, t, p, cp, r, cr):
     if r <= t < r + cr and t != r:
         return rng.next() & 1
     return 0
-
-
-def check_bounce(seed, presses, base=0, long_press=True, repeat=False, hold_max=900):
-    """Thousands of presses with 1-10 ms chatter on both edges: exactly the clean events.
-
-    Presses and gaps last 30..hold_max ms (debounce 30), polled every ms from tick `base`.
-    Each press's events (PRESS, LONG/REPEAT at their exact times, RELEASE, CLICK) are compared
-    with the clean stream as soon as the press is over, so memory stays small.
-    """
-    rng = Rng(seed)
-    pad, pin = pad1(30, long_press, repeat)
-    t = 0
-    got = []
-    want = []
-    for i in range(presses):
-        gap = rng.between(30, 300)
-        hold = rng.between(30, hold_max) if rng.next() & 3 else rng.between(30, 60)
-        p = t + gap
-        r = p + hold
-        cp = rng.between(1, 10)
-        cr = rng.between(1, 10)
-        end = r + min(gap, 60)
-        while t < end:
-            now = B.ticks_add(base, t)
-            pin.level = 1 - bouncy_level(rng, t, p, cp, r, cr)
-            ev = pad.poll(now)
-            while ev is not None:
-                got.append((t, ev))
-                ev = pad.get()
-            t += 1
-        del want[:]
-        spec_press(B.SELECT, p, r, 600, 400, 120, long_press, repeat, want)
-        check(got == want, "press %d (seed %d): got %r want %r" % (i, seed, got, want))
-        del got[:]
-    return presses
 
 
 def check_bounce_random_polls(seed, presses, step_max=8):

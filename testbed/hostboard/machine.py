@@ -7,26 +7,16 @@ with the port's API and clocks:
 
 - Output pins and SPI writes are recorded, in order, on one `fakebus.Bus` (`BUS`); a pin is
   named there by its id as text ("20"), so a PCD8544 model can be pointed at the board's pins.
-- Input pins read the level a script set with `set_level(id, level)` (also before the pin
-  exists: a button held at power-on), else their pull: up 1, down 0, none 0.
-- The port: `use_port(name)` (the harness passes the board file's PORT) picks portmodel.py's
-  model of that port (None, the default: a generic board), which SPI(), freq(), lightsleep(),
-  WDT and PWM all ask.
-- SPI writes record, before their bytes, the rate SCK runs at (`SPI.wire_hz`, computed from
-  the port's clock of the moment and the divider chosen when the bus was set up), and spend
-  the time the bytes take at that rate on the fake clock (time.py's spend_us).
-- `Pin.irq()` arms a pin: a matching edge calls the handler, and ends `lightsleep()` early if
-  the port can wake on it (generic: any armed pin; esp32: the ext0 pin, WAKE_LOW with
-  wake=SLEEP; rp2: none, its GPIO block has no clock in light sleep).
-- `lightsleep(ms)` passes time on the `time` module's clock (see time.py).
+- `use_port(name)` (the harness passes the board file's PORT) picks portmodel.py's model of
+  that port (None, the default: a generic board), which SPI(), freq(), lightsleep(), WDT and
+  PWM all ask; `lightsleep(ms)` passes time on the `time` module's clock (see time.py).
 - Imported from its parts, each documented there: `reset()`, `reset_cause()`, `WDT`, `mem32`
-  (machine_reset.py); `PWM` and `PWMS`, every PWM made (machine_pwm.py); `UART`, `UARTS` and
-  `plug(id, end)`, the link cable's end (machine_uart.py).
+  (machine_reset.py); `PWM` and `PWMS` (machine_pwm.py); `UART`, `UARTS` and `plug(id, end)`,
+  the link cable's end (machine_uart.py). None imports this module.
 
 `PINS` (id -> the latest Pin made with that id) and `SPIS` (every SPI made) let tests check the
 wiring; `reset_state()` starts a fresh board (new BUS, no pins, input levels kept if asked).
-Pins and buses record on the BUS of the board they were made on. The parts ask the same port
-model (portmodel.in_use()); none imports this module.
+Pins and buses record on the BUS of the board they were made on.
 """
 
 import time
@@ -163,18 +153,18 @@ class Pin(fakebus.Pin):
     __call__ = value
 
     def irq(self, handler=None, trigger=IRQ_FALLING | IRQ_RISING, wake=None, **kwargs):
+        """Arm the pin: a falling edge calls the handler, and ends `lightsleep()` early if the
+        port can wake on it (generic: any armed pin; esp32: the ext0 pin, WAKE_LOW with
+        wake=SLEEP; rp2: none, its GPIO block has no clock in light sleep). The boards arm
+        falling edges and WAKE_LOW only, so only those are modelled: a rising one is refused."""
+        if trigger & Pin.IRQ_RISING:
+            raise ValueError("IRQ_RISING is not modelled: no board uses it")
         self._handler = handler
         self._trigger = trigger
         self.wake = wake
-        return None
 
     def _edge(self, level):
-        t = self._trigger
-        if level == 0:
-            fired = t & (Pin.IRQ_FALLING | Pin.IRQ_LOW_LEVEL)
-        else:
-            fired = t & Pin.IRQ_RISING
-        if not fired:
+        if level != 0 or not self._trigger & (Pin.IRQ_FALLING | Pin.IRQ_LOW_LEVEL):
             return
         if portmodel.in_use().wakes(self):
             _woken[0] = True
@@ -189,26 +179,19 @@ class SPI(fakebus.SPI):
     """fakebus.SPI on `BUS` with the port's settings (baudrate, polarity, phase, pins) kept
     for tests; every write records, before its bytes, the rate SCK runs at now (`hz`).
 
-    `baudrate` is what the port stores and prints: the rate the divider gave when it was
-    chosen (SPI() or init(baudrate=...)). `wire_hz` is the rate SCK runs at now."""
+    `baudrate` is what the port stores and prints: the rate the divider gave when SPI() chose
+    it. `wire_hz` is the rate SCK runs at now (the port's clock may have changed since).
+    The boards never call init(): it is not modelled."""
 
-    def __init__(self, id=0, baudrate=1000000, polarity=0, phase=0, bits=8, firstbit=0, **kw):
+    def __init__(self, id=0, baudrate=1000000, polarity=0, phase=0, sck=None, mosi=None):
         self.bus = BUS
         self.id = id
-        self._divider = None
-        self.baudrate = 0
-        self._set_baudrate(baudrate)
+        self._divider, self.baudrate = portmodel.in_use().spi_divider(baudrate)
         self.polarity = polarity
         self.phase = phase
-        self.bits = bits
-        self.firstbit = firstbit
-        self.sck = kw.get("sck")
-        self.mosi = kw.get("mosi")
-        self.miso = kw.get("miso")
+        self.sck = sck
+        self.mosi = mosi
         SPIS.append(self)
-
-    def _set_baudrate(self, baudrate):
-        self._divider, self.baudrate = portmodel.in_use().spi_divider(baudrate)
 
     @property
     def wire_hz(self):
@@ -229,14 +212,6 @@ class SPI(fakebus.SPI):
         if _clock is not None:
             _clock().spend_us(len(buf) * 8000000 // hz)
 
-    def init(self, baudrate=None, polarity=None, phase=None, **kw):
-        if baudrate is not None:
-            self._set_baudrate(baudrate)
-        if polarity is not None:
-            self.polarity = polarity
-        if phase is not None:
-            self.phase = phase
-
 
 def lightsleep(ms=None):
     """Pass up to ms (forever if None) on the clock, as the port does (see portmodel.py): a
@@ -246,9 +221,9 @@ def lightsleep(ms=None):
     machine_reset.watched_lightsleep(ms, list(PINS.values()))
 
 
-def freq(hz=None, peri=None):
-    """The CPU clock in Hz, or set it (rp2: and clk_peri, see portmodel.Rp2)."""
-    return portmodel.in_use().freq(hz, peri)
+def freq(hz=None):
+    """The CPU clock in Hz, or set it (rp2: clk_peri too, see portmodel.Rp2)."""
+    return portmodel.in_use().freq(hz)
 
 
 reset_state()

@@ -67,21 +67,20 @@ class PWM:
         self._div16 = 0  # rp2: clk_sys divider x 16 and TOP, chosen by freq()
         self._top = 0
         self.running = False  # the pin toggles (or sits at the duty's level)
-        self.active = True  # esp32: False after deinit() until init()
+        # esp32: False after deinit() until init(), which then starts from the defaults: as a
+        # new PWM does, so it starts that way.
+        self.active = self.port != "esp32"
         self._shown_hz = self._shown_duty = 0  # what was last recorded
         PWMS.append(self)
-        if self.port == "esp32":
-            freq = 5000 if freq == -1 else freq  # PWM_FREQ
-            duty_u16 = 32768 if duty_u16 == -1 else duty_u16  # PWM_DUTY: it beeps at once
         self.init(freq=freq, duty_u16=duty_u16)
 
     # -- the API ------------------------------------------------------------------------------
 
     def init(self, freq=-1, duty_u16=-1):
         if self.port == "esp32" and not self.active:
-            self.active = True  # self_reset() forgot both: the defaults again
-            freq = 5000 if freq == -1 else freq
-            duty_u16 = 32768 if duty_u16 == -1 else duty_u16
+            self.active = True  # new, or self_reset() forgot both: the defaults
+            freq = 5000 if freq == -1 else freq  # PWM_FREQ
+            duty_u16 = 32768 if duty_u16 == -1 else duty_u16  # PWM_DUTY: it beeps at once
         if freq != -1:
             self._set_freq(freq)
         if duty_u16 != -1:

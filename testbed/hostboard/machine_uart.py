@@ -70,7 +70,6 @@ class _Uart:
         self.id = uart_id
         self.tx = tx  # GPIO numbers
         self.rx = rx
-        self.lost = 0  # bytes that came in while the receive buffer was full
 
     def init(self, baudrate, rxbuf):
         self.baudrate = baudrate
@@ -114,5 +113,4 @@ class _Uart:
             data = bytearray(waiting)
             end.readinto(data)
             room = self.rxbuf - len(self._held)
-            self._held.extend(data[:room] if room > 0 else b"")
-            self.lost += max(0, waiting - max(room, 0))
+            self._held.extend(data[:room] if room > 0 else b"")  # the rest is lost

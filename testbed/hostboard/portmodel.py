@@ -8,14 +8,9 @@
 - the hardware watchdog (machine.WDT): the timeouts it takes, whether it counts during a light
   sleep, and what machine.reset_cause() reads after machine.reset().
 
-`model(port)` returns a fresh model (the clocks as after power-on) for a board file's `PORT`:
-"rp2", "esp32", or None for a board that names no port (the generic stand-in: SCK runs at
-exactly the rate asked for, no clock ever changes, any armed pin's edge ends a light sleep).
-The fake machine asks its model; tests see the result as the SCK rate of every SPI write
-(`SPI.wire_hz`, recorded on the bus for the PCD8544 model).
-
-`use(port)` makes a fresh model the one in use, `in_use()` returns it: the fake machine's parts
-(machine.py, machine_pwm.py, machine_reset.py) all ask the same one.
+One model per board file's `PORT` ("rp2", "esp32"; None: `Generic`). The fake machine's parts
+(machine.py, machine_pwm.py, machine_reset.py) all ask the one `in_use()`; tests see, among
+the rest, the SCK rate of every SPI write (`SPI.wire_hz`, recorded on the bus).
 """
 
 import time
@@ -37,7 +32,8 @@ def model(port):
 
 
 class Generic:
-    """No port: the rate asked for is the rate on the wire, whatever happens."""
+    """No port: SCK runs at the rate asked for, no clock ever changes, any armed pin's edge
+    ends a light sleep."""
 
     name = None
     # CPU time to draw one frame into the frame buffer (screen.draw: framebuf text, lines,
@@ -56,7 +52,7 @@ class Generic:
             raise ValueError("WDT(0, timeout > 0) only")
         return timeout
 
-    def freq(self, hz=None, peri=None):
+    def freq(self, hz=None):
         if hz is None:
             return self.cpu_hz
         self.cpu_hz = hz
@@ -84,14 +80,14 @@ class Rp2(Generic):
 
     - Boot: ports/rp2/main.c calls set_sys_clock_khz(SYS_CLK_KHZ): clk_sys 125 MHz and, "as a
       side effect", clk_peri on the 48 MHz USB PLL (pico-sdk set_sys_clock_pll()).
-    - SPI: machine_spi.c calls spi_set_baudrate() (pico-sdk hardware_spi/spi.c) at SPI() and at
-      init(baudrate=...) only: a prescale and a post-divider of clk_peri are chosen for the
-      clk_peri of that moment and kept in the PL022's registers; the port stores and prints
-      the rate they gave then. Nothing recomputes them when clk_peri changes.
+    - SPI: machine_spi.c calls spi_set_baudrate() (pico-sdk hardware_spi/spi.c) at SPI() (and
+      init(baudrate=...), which no board calls): a prescale and a post-divider of clk_peri are
+      chosen for the clk_peri of that moment and kept in the PL022's registers; the port
+      stores and prints the rate they gave then. Nothing recomputes them when clk_peri changes.
     - machine.freq(hz): modmachine.c mp_machine_set_freq() -> set_sys_clock_khz(hz / 1000),
       which puts clk_peri back on the 48 MHz USB PLL (set_sys_clock_pll(), unless the SDK
-      was built with PICO_CLOCK_AJDUST_PERI_CLOCK_WITH_SYS_CLOCK); freq(hz, hz) puts clk_peri
-      on clk_sys; "cannot change frequency" when the PLL cannot make hz exactly.
+      was built with PICO_CLOCK_AJDUST_PERI_CLOCK_WITH_SYS_CLOCK); "cannot change frequency"
+      when the PLL cannot make hz exactly. (freq(hz, peri) is not modelled: no board calls it.)
     - machine.lightsleep(ms): modmachine.c mp_machine_lightsleep() runs everything from the
       12 MHz crystal during the sleep, then wakes through clocks_extra.c
       runtime_init_clocks_optional_usb(), which sets clk_sys to SYS_CLK_KHZ and clk_peri to
@@ -137,7 +133,7 @@ class Rp2(Generic):
         self.clk_sys = self.SYS_HZ
         self.clk_peri = self.USB_HZ  # main.c: set_sys_clock_khz(SYS_CLK_KHZ, false)
 
-    def freq(self, hz=None, peri=None):
+    def freq(self, hz=None):
         if hz is None:
             return self.clk_sys
         khz = hz // 1000
@@ -145,10 +141,6 @@ class Rp2(Generic):
             raise ValueError("cannot change frequency")
         self.clk_sys = khz * 1000
         self.clk_peri = self.USB_HZ  # set_sys_clock_pll(): clk_peri back on pll_usb
-        if peri is not None and peri != self.USB_HZ:
-            if peri != hz:
-                raise ValueError("peripheral freq must be 48_000_000 or the same as the MCU freq")
-            self.clk_peri = hz
         return None
 
     def spi_divider(self, baudrate):
@@ -197,7 +189,7 @@ class Esp32(Generic):
     - SPI: ports/esp32/machine_hw_spi.c hands clock_speed_hz to spi_bus_add_device(); ESP-IDF
       picks the nearest pre x n divider of the 80 MHz APB clock once, at that moment
       (hal spi_ll.h spi_ll_master_cal_clock()), and the port stores spi_get_actual_clock().
-      init() with the same rate changes nothing. 4 MHz is 80 MHz / 20 exactly.
+      4 MHz is 80 MHz / 20 exactly.
     - machine.freq() reads 160 MHz, the default; boards/esp32.py never sets it (nor is that
       modelled), so APB stays 80 MHz.
     - machine.lightsleep(ms): modmachine.c machine_sleep_helper() -> esp_light_sleep_start()

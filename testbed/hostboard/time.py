@@ -10,7 +10,7 @@
   while it sleeps), the virtual board and the benchmarks' own steps.
 
 `use(clock)` installs a clock. Tick arithmetic wraps at 2**30 as on the boards. Only what the
-firmware and the test bed call is here (no time(), gmtime() ...).
+firmware and the test bed call is here (no time(), gmtime(), sleep_us() ...).
 
 Work takes time too: a stand-in that models what a port spends on it (the SPI bytes of a frame
 at SCK's rate, drawing it, a flash write) calls `spend_us(us)`, which moves the fake clock on at
@@ -94,10 +94,6 @@ class FakeClock:
         if light:
             self.dozed_ms += self.now - before
 
-    def sleep_us(self, us):
-        # Whole ms only: the fake clock has ms resolution; short waits round up to 1 ms.
-        self.sleep_ms((us + 999) // 1000)
-
 
 class RealClock:
     """The host's clock (utime): the firmware's sleeps take real time."""
@@ -121,9 +117,6 @@ class RealClock:
             self.dozed_ms += ms
         else:
             self.slept_ms += ms
-
-    def sleep_us(self, us):
-        utime.sleep_us(us)
 
     def spend_us(self, us):
         pass  # the host did the work in its own time
@@ -161,7 +154,3 @@ def ticks_diff(end, start):
 
 def sleep_ms(ms):
     _clock.sleep_ms(ms)
-
-
-def sleep_us(us):
-    _clock.sleep_us(us)
