@@ -171,7 +171,6 @@ class Clock(time.RealClock):
     """The real clock; a sleep sends the recording first and applies keys while it waits."""
 
     def sleep_ms(self, ms, light=False):
-        self.sleeps += 1
         _sleeps[0] += 1
         flush()
         start = utime.ticks_ms()
@@ -192,11 +191,8 @@ class Clock(time.RealClock):
             else:
                 _idle.poll(wait)
             woke = keys(utime.ticks_ms())
-        spent = utime.ticks_diff(utime.ticks_ms(), start)
         if light:
-            self.dozed_ms += spent
-        else:
-            self.slept_ms += spent
+            self.dozed_ms += utime.ticks_diff(utime.ticks_ms(), start)
 
 
 def table():

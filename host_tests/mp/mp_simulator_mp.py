@@ -41,9 +41,6 @@ class Stepped:
     def ticks_us(self):
         return self.now * 1000
 
-    def sleep_us(self, us):
-        self.now += us // 1000
-
     def poll(self, ms):
         self.now += ms
         while self.marks and self.now >= self.marks[0]:

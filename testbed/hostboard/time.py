@@ -99,9 +99,7 @@ class RealClock:
     """The host's clock (utime): the firmware's sleeps take real time."""
 
     def __init__(self):
-        self.slept_ms = 0
         self.dozed_ms = 0
-        self.sleeps = 0
         self.busy_us = 0
 
     def ticks_ms(self):
@@ -111,12 +109,9 @@ class RealClock:
         return utime.ticks_us()
 
     def sleep_ms(self, ms, light=False):
-        self.sleeps += 1
         utime.sleep_ms(ms)
         if light:
             self.dozed_ms += ms
-        else:
-            self.slept_ms += ms
 
     def spend_us(self, us):
         pass  # the host did the work in its own time
