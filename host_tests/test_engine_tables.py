@@ -1,7 +1,7 @@
 """The engine's tables, constants in firmware/game/engine.py, against the code that builds them.
 That the engine holds them as built and they mean what engine.py says is for the engine's own
 checks against the reference minimax at every reachable position (test_engine_levels.py,
-mp/mp_engine_depth.py)."""
+mp/mp_engine_play.py)."""
 
 import engine_tables
 

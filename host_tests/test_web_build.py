@@ -65,7 +65,7 @@ def test_the_site_has_every_script_of_the_page_and_every_module_they_import():
 
 def test_the_first_frame_fetches_under_256_kb_gzipped_and_none_of_the_coach(web_site):  # noqa: F811
     # That index.html names every module its script's graph loads (Chromium fetches exactly
-    # these before the first frame): web_load.mjs, in Chromium.
+    # these before the first frame): web_page.mjs, in Chromium.
     first = web_build.first_frame_files(web_site)
     assert {"index.html", "oxo.js", "micropython.wasm", "firmware.bin"} <= set(first)
     later = {"game.bin", "explorer.bin", "coach.js", "explorer.js", "tabcable.js"}

@@ -2,7 +2,7 @@
 item, run in a fresh browser context, failed by its page's console errors, page errors, failed
 requests and by its timeout. The site served as Chromium needs it (module scripts, streamed
 wasm), t.newPage in the check's context and webcheck's launch are held by the game page's own
-checks (test_web.py: web_load's first frame, web_link's two tabs); the items made of what the
+checks (test_web.py: web_page's first frame, web_link's two tabs); the items made of what the
 process says, its selection and its crashes, by test_mpcheck.py (one checkitems.py for both).
 
 One run of the runner (so one Chromium launch) runs a small check module against a small site

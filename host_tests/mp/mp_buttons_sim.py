@@ -6,7 +6,7 @@
 # xorshift generator so both runtimes replay exactly the same seeded presses.
 import buttons as B
 import fakebus
-from mptest import check  # noqa: F401 - mp_buttons and mp_buttons_cases import it from here
+from mptest import check  # mp_buttons imports it from here too
 
 
 def period():
