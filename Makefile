@@ -158,7 +158,7 @@ firmware:
 # flash in build/virtual-BOARD; it prints its port (build/ttyACM0) and runs until Ctrl-C. LINK=PORT
 # as for play: its link cable.
 vboard: $(VENV)/.installed
-	$(PY) testbed/virtualboard.py --board "$(or $(BOARD),pico)" $(if $(LINK),--cable "$(LINK)")
+	exec $(PY) testbed/virtualboard.py --board "$(or $(BOARD),pico)" $(if $(LINK),--cable "$(LINK)")
 
 # The wiring pictures, docs/wiring-<board>.svg and the link cable's docs/wiring-link.svg, drawn
 # from the board files' pin constants (tools/wiring.py); make test fails when a board file and

@@ -50,3 +50,13 @@ def test_usb_gap_takes_the_port_away_and_brings_it_back_under_the_same_name(tmp_
     finally:
         line.close()
     assert not link.exists()
+
+
+def test_the_link_is_made_in_a_folder_that_does_not_exist_yet(tmp_path):
+    # make vboard's build/ttyACM0 on a fresh clone, before anything has made build/.
+    link = tmp_path / "build" / "ttyACM0"
+    line = serialline.SerialLine(lambda msg: None, link=link)
+    try:
+        assert line.port == str(link) and link.exists()
+    finally:
+        line.close()

@@ -28,6 +28,8 @@ class SerialLine:
         self.clock = clock  # the USB gap's (a test's fake one)
         self.usb_back_at = None  # while the port is away: when it comes back
         self.master = self.slave = None
+        if self.link is not None:
+            self.link.parent.mkdir(parents=True, exist_ok=True)  # build/ on a fresh clone
         self._usb_attach()
 
     @property
