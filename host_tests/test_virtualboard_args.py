@@ -49,9 +49,12 @@ def test_board_fills_in_the_options_not_given(argv, options):
     ],
 )
 def test_a_wrong_command_line_says_what_is_wrong(argv, said, capsys):
-    with pytest.raises(SystemExit):
+    with pytest.raises(SystemExit) as stop:
         virtualboard_args.parse(argv)
-    assert said in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert said in err and stop.value.code == 2
+    if argv[:1] == ["--board"]:  # make vboard BOARD=...: one line
+        assert err == "virtualboard: %s (a board is a file boards/<name>.py)\n" % said, err
 
 
 def vboard_command(*make_args):

@@ -68,8 +68,8 @@ def parse(argv=None, description=None):
     if board is not None:
         try:
             parser.set_defaults(**board_defaults(board))
-        except ValueError as err:
-            parser.error(str(err))
+        except ValueError as err:  # make vboard BOARD=...: its one line, no usage
+            parser.exit(2, "virtualboard: %s\n" % err)
     args = parser.parse_args(argv)
     if args.flash is None:
         parser.error("give --flash DIR (the board's filesystem) or --board NAME")
