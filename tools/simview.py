@@ -186,7 +186,7 @@ class Screen:
             rows.append("\u2502" + painted(line, parts) + "\u2502")
         rows.append("\u2514" + "\u2500" * width + "\u2518")
         if compact:
-            status = status_text(look[0], self.table) if look else None
+            status = status_text(look[0], self.table, self.glyphs) if look else None
             rows.append("  status: " + status if status else "")
             marks = coach_marks(look[0], self.glyphs) if look else None
             beside = room - len(rows[1]) - PANEL_GAP
