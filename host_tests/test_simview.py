@@ -141,3 +141,22 @@ def test_a_too_small_terminal_says_so_and_a_narrow_one_wraps_the_legend(monkeypa
     assert "  h hint (hold SELECT)  u undo (hold PREV)" in rows, rows  # cut between items
     assert "  p menu (hold NEXT)  q quit" in rows, rows
 
+
+def test_the_note_on_the_full_view_goes_when_the_terminal_grows(monkeypatch):
+    # Said in the compact view with the terminal's size now, gone from the full view: the new
+    # user's 100x40 -> 80x24 -> 100x40 kept "this terminal is 80x24" under the full view.
+    screen = simview.Screen(io.StringIO())
+    screen.feed(b"P", b"dc - - bl 1")
+
+    def notes(columns, lines):
+        monkeypatch.setenv("COLUMNS", str(columns))
+        monkeypatch.setenv("LINES", str(lines))
+        screen.draw()
+        return [row for row in last_drawn(screen.out.getvalue()) if "full view" in row]
+
+    assert notes(100, 40) == []
+    said = "simulator: this terminal is %dx%d; the full view (every pixel) needs 86x33"
+    assert notes(80, 24) == [said % (80, 24)]
+    assert notes(79, 24) == [said % (79, 24)]
+    assert notes(100, 40) == []
+    assert notes(80, 24) == []  # said once
