@@ -194,7 +194,7 @@ class Board(simulator.Simulator):
         return [simread.font_text(self.glass(), font, 0, 8 * row).strip() for row in range(6)]
 
     def status(self):
-        return simread.status_text(self.glass(), self.screen.table) or ""
+        return simread.status_text(self.glass(), self.screen.table, self.screen.glyphs) or ""
 
     def cells(self):
         """The marks on the board ("" elsewhere, the cursor's cell too), or None: no board."""

@@ -36,13 +36,28 @@ class mp_sim_words(mpcheck.Script):
             "win_2p": "X WIN  2P    X 1  O 0  D 0",
             "draw_2p": "DRAW   2P    X 1  O 0  D 1",
             "demo": "DEMO   O HAR  X 0  O 0  D 0",
+            # The review's column: which move, whose, the verdict (white on black for a result
+            # thrown away) and what it kept and became, in the small font (known, below).
+            "review_best": "X 3/9  BEST  WIN",
+            "review_mistake": "O 2/9  MISTAKE  DRAW  >LOSS",
+            "review_last": "X 9/9  BEST  WIN",
             "title": None,
             "menu": None,
             "settings": None,
         }
-        for name, text in expected.items():
-            assert simread.status_text(goldens.glass(name), table) == text, name
-        assert simread.status_text(goldens.glass("board_1p"), None) is None
+        known = glyphs(mp_output)
+        read = {name: simread.status_text(goldens.glass(name), table, known) for name in expected}
+        assert read == expected
+        assert simread.status_text(goldens.glass("board_1p"), None, known) is None
+        # A sign over the level is small font too, white on black: the new user's 80x24 trial
+        # read "DRAW   ????  W 0  D 2  L 2" for READY.
+        signed = [
+            line.rsplit(" ", 1) for line in mp_output.check("test_signed_status").split("\n")
+        ]
+        assert [sign for sign, _ in signed] == ["READY", "NO LINK", "NO UNDO"], signed
+        for sign, glass in signed:
+            text = simread.status_text(bytes.fromhex(glass), table, known)
+            assert text == "X YOU  %s  W 0  D 2  L 2" % sign, (sign, text)
 
     def test_the_coachs_marks_are_read_back_as_text_from_the_glass(self, mp_output):
         # Braille leaves the coach's small marks as dots: the simulator reads them off the
@@ -125,3 +140,23 @@ def test_a_too_small_terminal_says_so_and_a_narrow_one_wraps_the_legend(monkeypa
     assert len(rows) <= 20 and all(len(row) <= 59 for row in rows), rows
     assert "  h hint (hold SELECT)  u undo (hold PREV)" in rows, rows  # cut between items
     assert "  p menu (hold NEXT)  q quit" in rows, rows
+
+
+def test_the_note_on_the_full_view_goes_when_the_terminal_grows(monkeypatch):
+    # Said in the compact view with the terminal's size now, gone from the full view: the new
+    # user's 100x40 -> 80x24 -> 100x40 kept "this terminal is 80x24" under the full view.
+    screen = simview.Screen(io.StringIO())
+    screen.feed(b"P", b"dc - - bl 1")
+
+    def notes(columns, lines):
+        monkeypatch.setenv("COLUMNS", str(columns))
+        monkeypatch.setenv("LINES", str(lines))
+        screen.draw()
+        return [row for row in last_drawn(screen.out.getvalue()) if "full view" in row]
+
+    assert notes(100, 40) == []
+    said = "simulator: this terminal is %dx%d; the full view (every pixel) needs 86x33"
+    assert notes(80, 24) == [said % (80, 24)]
+    assert notes(79, 24) == [said % (79, 24)]
+    assert notes(100, 40) == []
+    assert notes(80, 24) == []  # said once

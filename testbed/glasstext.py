@@ -94,11 +94,17 @@ def glyphs():
     return _GLYPHS
 
 
+# Two words are 4 blank columns apart in the small font (a letter's gap, a space's 2 columns and
+# its gap), two letters 1: read_columns() puts a space where at least this many part two glyphs.
+_WORD_GAP = 3
+
+
 def read_columns(cols, known=None):
     """The text in the small font that columns (as columns() gives them) show, read glyph by
     glyph: glyphs are split at blank columns, and lined up by the top of the tallest (a
-    capital's or a digit's), so a line of capitals, digits and lower case reads; "" if blank,
-    "?" for a glyph that is no character of the font. `known`: reader()'s table (glyphs())."""
+    capital's or a digit's), so a line of capitals, digits and lower case reads (and its words
+    apart); "" if blank, "?" for a glyph that is no character of the font. `known`: reader()'s
+    table (glyphs())."""
     if known is None:
         known = glyphs()
     top = 0
@@ -111,12 +117,18 @@ def read_columns(cols, known=None):
         top += 1
     text = []
     run = bytearray()
+    blank = 0  # blank columns since the last glyph
     for col in list(cols) + [0]:
         if col:
+            if text and blank >= _WORD_GAP:
+                text.append(" ")
+            blank = 0
             run.append((col >> top) & 0xFF)
-        elif run:
-            text.append(known.get(bytes(run), "?"))
-            run = bytearray()
+        else:
+            blank += 1
+            if run:
+                text.append(known.get(bytes(run), "?"))
+                run = bytearray()
     return "".join(text)
 
 

@@ -1,11 +1,13 @@
 """What the simulator's compact terminal view (simview.py) reads back off the glass as text, where
-braille makes it too small to read: the game's status column, and the coach's marks in the
-board's cells. Both are read from the pixels with what simulator_mp sends (its `table`: the 8x8
-font and the status column's layout; its `glyph_table`: the small font, the board's X and O),
-whatever screen drew them.
+braille makes it too small to read: the game's status column (or the review's), signs in the
+small font over it included, and the coach's marks in the board's cells. All are read from the
+pixels with what simulator_mp sends (its `table`: the 8x8 font and the status column's layout;
+its `glyph_table`: the small font, the board's X and O), whatever screen drew them.
 """
 
+import re
 from collections import namedtuple
+from itertools import groupby
 
 import glasstext
 from pcd8544_model import HEIGHT, WIDTH
@@ -14,20 +16,66 @@ CELL = 15  # the board's cell as glasstext.coach_cell reads it, 15 pixels square
 PITCH = CELL + 1  # a grid line between cells
 
 
-def status_text(glass, table):
+def status_text(glass, table, known=None):
     """The game's status column read back from the glass as one line of text, e.g.
-    "X YOU  HARD  W 0  D 1  L 2"; None when the glass does not show one. `table` is what
-    simulator_mp sends: the firmware's 8x8 font and the status column's layout and marks."""
+    "X YOU  HARD  W 0  D 1  L 2", or the review's, e.g. "X 3/7  MISTAKE  WIN  >LOSS  YOU";
+    None when the glass shows neither. `table` is what simulator_mp sends: the firmware's 8x8
+    font and the status column's layout and marks; `known` (glyphs()) reads what is drawn in
+    the small font: a sign over the level ("READY", "NO LINK"), the review's lines."""
     layout = table.get("status") if table else None
     if not layout:
         return None
     x0, rows, rule = layout["x"], layout["rows"], layout["rule"]
-    if not all(glasstext.columns(glass, x0 - 2, rule, WIDTH - x0 + 2, 1)):
-        return None  # no rule under the level: not a board screen
     shapes = {bytes.fromhex(v): k + " " for k, v in layout["marks"].items()}  # "X YOU"
     shapes.update((bytes.fromhex(v), k) for k, v in table["font"].items())
-    texts = [" ".join(font_text(glass, shapes, x0, y).split()) for y in rows]
+    small = known and known["small"]
+    if not all(glasstext.columns(glass, x0 - 2, rule, WIDTH - x0 + 2, 1)):
+        return _review_text(glass, shapes, small, x0, rows[0])  # no rule under the level
+    texts = [_row_text(glass, shapes, small, x0, y) for y in rows]
     return "%-5s  %-4s  %s" % (texts[0], texts[1], "  ".join(texts[2:]))
+
+
+def _row_text(glass, shapes, small, x, y):
+    # A status row in the 8x8 font; where that does not read, in the small font, as a sign
+    # (widgets.sign) covers the row and a little more: white on its black bar.
+    text = " ".join(font_text(glass, shapes, x, y).split())
+    if "?" in text and small:
+        signed = _small_text(glass, small, x - 2, y, 8)
+        if signed and "?" not in signed:
+            return signed
+    return text
+
+
+_REVIEW_TOP = re.compile(r"[XO] \d+/\d+")  # the review's first row: the mover, "3/7"
+
+
+def _review_text(glass, shapes, small, x, y):
+    # The review's column (review.py): "X 3/7" in the 8x8 font, then its lines in the small
+    # font, each a band of inked rows (the verdict may be white on a black bar); None when the
+    # first row is not the review's.
+    first = " ".join(font_text(glass, shapes, x, y).split())
+    if not _REVIEW_TOP.fullmatch(first) or not small:
+        return None
+    top = y + 8
+    ink = 0
+    for col in glasstext.columns(glass, x - 2, top, WIDTH - x + 2, HEIGHT - top):
+        ink |= col
+    texts = [first]
+    for inked, band in groupby(ink >> r & 1 for r in range(HEIGHT - top)):
+        rows = len(list(band))
+        if inked:
+            texts.append(_small_text(glass, small, x - 2, top, rows))
+        top += rows
+    return "  ".join(texts)
+
+
+def _small_text(glass, small, x, y, h):
+    """The glass's box from x, y to its right edge, h rows, read in the small font with `small`
+    (glyphs()'s); light on dark where most of the box is dark, as a sign's bar."""
+    cols = glasstext.columns(glass, x, y, WIDTH - x, h)
+    if 2 * sum(bin(col).count("1") for col in cols) > h * len(cols):
+        cols = [col ^ ((1 << h) - 1) for col in cols]
+    return glasstext.read_columns(cols, small)
 
 
 def font_text(glass, shapes, x, y):

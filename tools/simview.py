@@ -25,8 +25,8 @@ from simread import GRID_WIDTH, coach_line, coach_marks, coach_panel, glyphs, st
 CONSOLE_KEPT = 100  # lines of the firmware's output (and of notes) kept
 NOTE = "simulator: "  # begins each of the simulator's own remarks (Screen.note())
 HALF_BLOCK_SIZE = (86, 33)  # columns, lines the half-block frame needs with legend and console
-# Said once, the first time the compact view is drawn, in the first form that fits: how big a
-# terminal shows every pixel.
+# Said under the compact view from the first time it is drawn until the full view is, in the
+# first form that fits the terminal as it is now: how big a terminal shows every pixel.
 FULL_VIEW_NOTES = (
     "this terminal is %dx%d; the full view (every pixel) needs %dx%d",
     "%dx%d: the full view (every pixel) needs %dx%d",
@@ -80,7 +80,7 @@ class Screen:
         self.table = None  # font and status layout from simulator_mp
         self.glyphs = None  # the small font and the board's marks from simulator_mp (simread)
         self.resized = False
-        self.told_full_view = False
+        self.full_view_note = None  # None: not said yet; True: said (while compact); False: gone
 
     def note(self, text):
         """A remark of the simulator's own, shown under the legend."""
@@ -138,18 +138,19 @@ class Screen:
         # Half blocks (84x24 characters) show every pixel square; a terminal too small for
         # that frame (86x33 with the legend) gets braille, 2x4 pixels a character (42x12),
         # and the status column and the coach's marks as text, as they are hard to read there
-        # (the first time, a note says what the full view needs). Smaller than the braille
-        # view (compact_size()): one line that says so, as anything more would wrap into
-        # garbage; the terminal's resize redraws.
+        # (from the first time until the full view shows, a note says what the full view
+        # needs: a fact of the terminal's size now, so not kept with the notes). Smaller than
+        # the braille view (compact_size()): one line that says so, as anything more would
+        # wrap into garbage; the terminal's resize redraws.
         size = self.size()
         compact = size.columns < HALF_BLOCK_SIZE[0] or size.lines < HALF_BLOCK_SIZE[1]
         if not self.shows_glass(size):
             rows = too_small(size, compact_size(size.columns))
         else:
-            if compact and self.clear and not self.told_full_view:  # a terminal can grow
-                self.told_full_view = True
-                room = size.columns - 1 - len(NOTE)
-                self.note(fitting(FULL_VIEW_NOTES, room, *size, *HALF_BLOCK_SIZE))
+            if compact and self.clear and self.full_view_note is None:  # a terminal can grow
+                self.full_view_note = True
+            elif not compact and self.full_view_note:
+                self.full_view_note = False
             rows = self._rows(size, compact)
         if self.clear:
             # Overwrite in place (no flicker): home, for each row erase the line then write it
@@ -186,7 +187,7 @@ class Screen:
             rows.append("\u2502" + painted(line, parts) + "\u2502")
         rows.append("\u2514" + "\u2500" * width + "\u2518")
         if compact:
-            status = status_text(look[0], self.table) if look else None
+            status = status_text(look[0], self.table, self.glyphs) if look else None
             rows.append("  status: " + status if status else "")
             marks = coach_marks(look[0], self.glyphs) if look else None
             beside = room - len(rows[1]) - PANEL_GAP
@@ -198,6 +199,10 @@ class Screen:
         rows.extend(legend(room))
         notes = self.console + self.notes
         notes += [note for note in (self.drop_note, self.wake_note) if note]
+        if compact and self.full_view_note:
+            notes.append(
+                NOTE + fitting(FULL_VIEW_NOTES, room - len(NOTE), *size, *HALF_BLOCK_SIZE)
+            )
         tail = [line[:room] for line in notes[-4:]]
         rows.extend(tail[max(0, len(rows) + len(tail) - size.lines) :])
         return rows

@@ -25,4 +25,23 @@ def test_glyph_table():
     print(binascii.hexlify(glyphs).decode())
 
 
+def test_signed_status():
+    # The status column with each sign in the small font over its level (widgets.sign), as the
+    # firmware draws them: a line "sign glass-in-hex" each.
+    import framebuf
+    import game
+    import widgets
+
+    glass = bytearray(504)
+    fb = framebuf.FrameBuffer(glass, 84, 48, framebuf.MONO_VLSB)
+    link = game.Game()
+    link.start(game.LINK)
+    for sign in (b"READY", b"NO LINK", b"NO UNDO"):
+        fb.fill(0)
+        widgets.status(fb, link, "LINK", (0, 2, 2), False, True)
+        widgets.sign(fb, sign)
+        print(sign.decode(), binascii.hexlify(glass).decode())
+    del sys.modules["smallfont"]  # loaded by the sign: test_glyph_table wants it gone
+
+
 mptest.run(globals())
