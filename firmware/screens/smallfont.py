@@ -10,7 +10,7 @@ from micropython import const
 # and the start of its message. 5 bytes per character, one per column, printable so the table
 # stays short: a space ends the glyph early, any other byte is 0x30 + the column's pixels (bit
 # r = row r from the top, as in MONO_VLSB). The readable drawing it is made from, and the
-# check that the two agree, are in host_tests/test_glyphs.py.
+# check that the two agree, are in host_tests/test_smallfont.py.
 _FONT = (
     b"00   F    303  :O:O:Bo9  I4C  :E:@ 3    >A   A>   :4:  4>4  PH   444  @    H43  OAO  "
     b"BO@  IEB  AE:  74O  GE9  NEM  1M3  OEO  GE?  :    @:   4:A  :::  A:4  1E2  >AE6 N5N  "
