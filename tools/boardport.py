@@ -223,12 +223,9 @@ def reset_board(port):
     """Hard-reset the board by typing machine.reset() at its REPL, after mpremote has let go of
     the port; None, or why the port did not open.
 
-    Not mpremote's own `reset` at the end of the chain: it runs `time.sleep_ms(100);
-    machine.reset()` on the board, then closes the port, clearing RTS with an ioctl. A Pico's
-    reset takes its USB device away, Linux hangs up the tty and every ioctl fails with EIO,
-    which mpremote's close() does not forgive: a host slower than those 100 ms (a busy one)
-    failed the deploy after every file was copied. Here nothing is left to fail once the line
-    is written, and an error then is the reset taking the port."""
+    Not mpremote's own `reset`: it resets after 100 ms, then closes the port with an ioctl that
+    fails with EIO once a Pico's USB is gone, failing a deploy on a host slower than that. Here
+    nothing is left to fail once the line is written."""
     try:
         line = open_line(port)
     except (OSError, serial.SerialException) as err:

@@ -76,18 +76,12 @@ def run_followed(cmd, port):
     (exit code, None if it ran to its end, else (what mpremote said on stderr after the stop,
     the signal that stopped it or None for a key)).
 
-    Neither of mpremote's own ways out works here. Its `run` never reads the keyboard (Ctrl-]
-    and Ctrl-x belong to `repl`, mpremote/repl.py), and a Ctrl-C only stops it following: the
-    board is not told (micropython/micropython#4626), and with a mount mpremote then waits 10 s
-    for a prompt the running program never gives and ends in a traceback ("could not enter raw
-    repl", mpremote/commands.py do_disconnect). A Ctrl-C at the terminal would also be a SIGINT
-    for make (its "Interrupt" line) and this script.
-
-    So the keyboard is read here, unbuffered and with the terminal's signal keys off, and a
-    stop key (or a SIGINT, SIGTERM or SIGHUP to this script) sends Ctrl-C to the board: the
-    program ends with KeyboardInterrupt, mpremote sees it end, unmounts and leaves the board
-    at its REPL. mpremote runs in a process group of its own with its output passed through;
-    after the stop its output (the board's KeyboardInterrupt traceback) is kept back."""
+    mpremote's `run` never reads the keyboard (Ctrl-] and Ctrl-x are `repl`'s), and its Ctrl-C
+    does not tell the board (micropython/micropython#4626): with a mount it then waits 10 s
+    and ends in a traceback ("could not enter raw repl"). So the keyboard is read here, raw,
+    and a stop key (or SIGINT, SIGTERM, SIGHUP) sends Ctrl-C to the board: the program ends
+    with KeyboardInterrupt, mpremote unmounts and leaves the board at its REPL. mpremote runs
+    in its own process group; its output after the stop (the traceback) is kept back."""
     env = dict(os.environ, PYTHONUNBUFFERED="1")
     proc = subprocess.Popen(
         cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, process_group=0
