@@ -189,7 +189,7 @@ def test_bad_input_is_one_line_and_leaves_nothing(case, out, capsys, tmp_path):
     "argv, message",
     [
         (("--board", "nope"), "image: unknown board 'nope': choose one of esp32, pico"),
-        ((), "image: no BOARD given: use `make image BOARD=pico`"),
+        ((), "image: no BOARD given: choose one of esp32, pico, e.g. `make image BOARD=pico`"),
         (("--board", "pico", "--micropython", "/no/such.uf2"), "/no/such.uf2: no such file"),
     ],
 )

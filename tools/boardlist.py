@@ -29,6 +29,15 @@ def board_file(name, boards_dir=BOARDS):
     return Path(boards_dir) / (name + ".py")
 
 
+def given(name, example, boards_dir=BOARDS):
+    """board_file(name) for a BOARD from a command line; with none given, ValueError naming the
+    known boards and `example`, the command to type."""
+    if not name:
+        known = ", ".join(known_boards(boards_dir))
+        raise ValueError("no BOARD given: choose one of %s, e.g. `%s`" % (known, example))
+    return board_file(name, boards_dir)
+
+
 def port_of(name, boards_dir=BOARDS):
     """The board file's `PORT = "<port>"` string (whose stubs type-check it), or None."""
     return constant(name, "PORT", str, boards_dir)

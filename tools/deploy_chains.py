@@ -38,13 +38,8 @@ def remount(names):
 
 
 def check_board(board, target="deploy"):
-    if not board:
-        raise UsageError(
-            "no BOARD given: choose one of %s, e.g. `make %s BOARD=pico PORT=/dev/ttyACM0`"
-            % (", ".join(boardlist.known_boards()), target)
-        )
     try:
-        return boardlist.board_file(board)
+        return boardlist.given(board, "make %s BOARD=pico PORT=/dev/ttyACM0" % target)
     except ValueError as err:
         raise UsageError(str(err)) from None
 

@@ -124,7 +124,7 @@ LAYOUTS = {"rp2": pico, "esp32": esp32}
 def make(board, micropython=None, name="the MICROPYTHON file"):
     """Build (nothing written) the images for board: a Made. ValueError with one line if
     anything is wrong."""
-    boardlist.board_file(board)  # ValueError naming the known boards
+    boardlist.given(board, "make image BOARD=pico")  # ValueError naming the known boards
     port = boardlist.port_of(board)
     layout = LAYOUTS.get(port)
     if layout is None:
@@ -140,9 +140,6 @@ def main(argv=None):
     args = parser.parse_args(argv)
     start = time.monotonic()
     try:
-        if not args.board:
-            boards = ", ".join(boardlist.known_boards())
-            raise ValueError(f"no BOARD given: use `make image BOARD=pico` (boards: {boards})")
         micropython = None
         if args.micropython:
             source = Path(args.micropython)
