@@ -139,9 +139,5 @@ def commands(target, board, port, build_dir):
             *("+", "mip", "install", "--target", "/", str(package)),
             *("+", "fs", "cp", str(board_file), ":board.py"),
         )
-        return cmd, "installed %s with mip (sources, board.py for %s) on %s" % (
-            amount(files),
-            board,
-            port,
-        )
+        return cmd, f"installed {amount(files)} with mip (sources, board.py for {board}) on {port}"
     raise UsageError("unknown target %r: use one of %s" % (target, ", ".join(TARGETS)))
