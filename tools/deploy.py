@@ -16,7 +16,6 @@ end with one line.
 """
 
 import argparse
-import os
 import sys
 import tempfile
 from pathlib import Path
@@ -85,7 +84,7 @@ def run_target(target, board, port, wait):
         except RuntimeError as err:  # mpy-cross rejected a module
             print(err, file=sys.stderr)
             return 1
-        if target == "run" and os.name != "nt":
+        if target == "run":
             print("run: Ctrl-C (or Ctrl-] or Ctrl-x) stops it", flush=True)
             code, stopped_by = run_followed(cmd, port)
             if stopped_by is not None:

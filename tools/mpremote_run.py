@@ -6,14 +6,10 @@ import select
 import signal
 import subprocess
 import sys
+import termios  # POSIX only, as boardport's fcntl: deploy.py does not run on Windows
 import time
 
 from deploy_chains import ROOT
-
-try:
-    import termios
-except ImportError:  # Windows: `make run` keeps the console as it is
-    termios = None  # type: ignore[assignment]
 
 STOP_KEYS = b"\x03\x1d\x18"  # Ctrl-C, and the keys that leave mpremote's repl: Ctrl-] Ctrl-x
 
@@ -45,8 +41,6 @@ def run_foreground(cmd, log=None):
 
 def _keyboard():
     """stdin's fd if it is this process's terminal in the foreground, else None."""
-    if termios is None:
-        return None
     try:
         fd = sys.stdin.fileno()
         if os.isatty(fd) and os.tcgetpgrp(fd) == os.getpgrp():
