@@ -103,15 +103,11 @@ def pair_picture(names=PAIR, boards_dir=boardlist.BOARDS):
     return wiringpair.render(*(read(name, boards_dir) for name in names))
 
 
-def target(name, docs=DOCS):
-    return Path(docs) / ("wiring-%s.svg" % name)
-
-
 def pictures():
-    """{path: SVG text} of every picture `make wiring` draws."""
-    found = {target(name): picture(name) for name in boardlist.known_boards()}
-    found[target("link")] = pair_picture()
-    return found
+    """{docs/wiring-<name>.svg: SVG text} of every picture `make wiring` draws."""
+    found = {name: picture(name) for name in boardlist.known_boards()}
+    found["link"] = pair_picture()
+    return {DOCS / ("wiring-%s.svg" % name): text for name, text in found.items()}
 
 
 def main():
