@@ -8,10 +8,9 @@
 `--stock` builds the same MicroPython without the game, as micropython.org publishes it, into
 build/micropython/<board>/ (`make test-pico` boots it with deploy's files: the stock route).
 
-MICROPYTHON_SRC: a MicroPython checkout at PIN with its board's submodules, built out of tree in
-build/firmware/<board>/ (emptied first; the compiler's output in build.log there) with
-frozen/manifest.py. Anything missing ends in one line saying what to install or set; the image
-is written whole, and only after a build that succeeded.
+MICROPYTHON_SRC: a MicroPython checkout at PIN with its board's submodules, built in
+build/firmware/<board>/ (its build.log there) with frozen/manifest.py. Anything missing ends in
+one line saying what to install or set; the image is written whole, after a build that succeeded.
 """
 
 import argparse
