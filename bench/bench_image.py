@@ -15,16 +15,10 @@ def bench(board):
     fs = made.fs
     for path, data in made.files.items():
         print("  %-24s %5d KB" % (path.name, len(data) // 1024))
-    used = fs.used_blocks * 4
-    print(
-        "  filesystem: %d blocks of 4 KB; the game uses %d KB, %d KB free (%.0f %%)"
-        % (
-            fs.block_count,
-            used,
-            fs.free_bytes // 1024,
-            100 * fs.free_bytes / (fs.block_count * 4096),
-        )
-    )
+    used, free = fs.used_blocks * 4, fs.free_bytes // 1024
+    share = 100 * fs.free_bytes / (fs.block_count * 4096)
+    blocks = "%d blocks of 4 KB" % fs.block_count
+    print(f"  filesystem: {blocks}; the game uses {used} KB, {free} KB free ({share:.0f} %)")
     print(
         "  build (compile with mpy-cross + littlefs + container): %.2f s (mean of %d)"
         % (took, RUNS)

@@ -124,15 +124,6 @@ def reset_by_hand(board):
     assert wait_for(lambda: not os.path.exists(board.port), 5)
 
 
-def glass(bus_file):
-    """What the virtual board's LCD shows, from the frames its firmware streamed: its model, as
-    the simulator's screen (simview.Screen) builds it from the same frames."""
-    screen = simview.Screen(io.StringIO(), clear=False)
-    for kind, payload in simprocess.frames(bytearray(bus_file.read_bytes())):
-        screen.feed(kind, payload)
-    return screen.model
-
-
 def wait_for(check, seconds=15):
     end = time.monotonic() + seconds
     while time.monotonic() < end:
@@ -144,6 +135,12 @@ def wait_for(check, seconds=15):
 
 
 def shows_title(board):
-    """The virtual board's LCD model, once the firmware has drawn a screen on it."""
-    model = glass(board.bus) if board.bus.exists() else None
+    """The virtual board's LCD model, once the firmware has drawn a screen on it: the frames its
+    firmware streamed, fed to the simulator's screen (simview.Screen) as the simulator feeds it."""
+    if not board.bus.exists():
+        return None
+    screen = simview.Screen(io.StringIO(), clear=False)
+    for kind, payload in simprocess.frames(bytearray(board.bus.read_bytes())):
+        screen.feed(kind, payload)
+    model = screen.model
     return model if model and model.initialised and len(model.dark_pixels()) > 200 else None

@@ -1,27 +1,21 @@
 """The literal values firmware modules assign, read from their source (tools/layout.py finds
-it) with ast: for host tests of modules that need MicroPython to import (framebuf, machine) or
-whose private tables they check."""
+it) as board files' constants are read (boardlist.constants): for host tests of modules that need
+MicroPython to import (framebuf, machine) or whose private tables they check."""
 
-import ast
 import functools
 
+import boardlist
 from layout import source
 
 
 @functools.cache
-def _tree(module):
-    return ast.parse(source(module).read_text())
+def _constants(module):
+    return boardlist.constants(source(module).read_text())
 
 
 def assigned(module, name):
     """The literal value firmware module `module` assigns to `name` at its top level, const()
     unwrapped. AssertionError if it assigns none."""
-    for node in _tree(module).body:
-        if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == [
-            name
-        ]:
-            value = node.value
-            if isinstance(value, ast.Call) and getattr(value.func, "id", "") == "const":
-                value = value.args[0]
-            return ast.literal_eval(value)
-    raise AssertionError("%s.py assigns no %s" % (module, name))
+    if name not in _constants(module):
+        raise AssertionError("%s.py assigns no %s" % (module, name))
+    return _constants(module)[name][0]

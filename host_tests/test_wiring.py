@@ -18,13 +18,18 @@ def _elements(text):
     return {e.get("id"): e for e in root.iter() if e.get("id")}
 
 
-def _start(wire):
-    x, y = wire.get("points").split()[0].split(",")
-    return float(x), float(y)
+def _points(line):
+    """A polyline's points, as (x, y) floats."""
+    return [tuple(float(v) for v in p.split(",")) for p in line.get("points").split()]
 
 
 def _centre(circle):
     return float(circle.get("cx")), float(circle.get("cy"))
+
+
+def _grounds(w):
+    """The physical numbers of Wiring w's GND pins, as the picture writes them."""
+    return {str(p.number) for p in pinouts.labelled(w.header, ("GND",))}
 
 
 def _boards_with(tmp_path, name, old, new):
@@ -60,7 +65,7 @@ def test_a_changed_pin_constant_moves_its_wire_to_that_pin(
     for elements, pin in ((before, was), (after, now)):
         drawn = elements["wire-" + wire]
         assert drawn.get("data-pin") == pin
-        assert _start(drawn) == _centre(elements["pin-" + pin])
+        assert _points(drawn)[0] == _centre(elements["pin-" + pin])
 
 
 def test_a_comment_that_names_another_pin_is_refused(tmp_path):
@@ -97,12 +102,12 @@ def test_every_part_is_wired_from_its_board_file_pin_or_a_gnd(name):
     pins |= {"wire-button-" + b: pin for b, pin in w.buttons} | {"wire-buzzer-+": w.buzzer}
     pins |= {"wire-link-" + end: pin for end, pin in w.link} | {"wire-link-GND": pinouts.GROUND}
     assert set(pins) <= set(wires) and "wire-link-TX" in pins
-    grounds = {str(p.number) for p in pinouts.labelled(w.header, ("GND",))}
+    grounds = _grounds(w)
     for key, pin in pins.items():
         drawn = wires[key].get("data-pin")
         assert drawn in grounds if pin == pinouts.GROUND else drawn == str(pin.number), key
     for drawn in wires.values():
-        assert _start(drawn) == _centre(elements["pin-" + drawn.get("data-pin")])
+        assert _points(drawn)[0] == _centre(elements["pin-" + drawn.get("data-pin")])
 
 
 @pytest.mark.parametrize("light_on", [1, 0])
@@ -115,13 +120,9 @@ def test_light_goes_through_330_ohm_when_driven_high_and_straight_when_low(tmp_p
     resistor = elements.get("resistor-LIGHT")
     assert (resistor is not None) == bool(light_on)
     if resistor is not None:  # on LIGHT's row, between the wire's end and the module's pin
-        wire_end = elements["wire-lcd-LIGHT"].get("points").split()[-1].split(",")
+        wire_end = _points(elements["wire-lcd-LIGHT"])[-1]
         top, height = float(resistor.get("y")), float(resistor.get("height"))
-        assert top < float(wire_end[1]) < top + height
-
-
-def _xy(leg):
-    return float(leg.get("cx")), float(leg.get("cy"))
+        assert top < wire_end[1] < top + height
 
 
 @pytest.mark.parametrize("name", boardlist.known_boards())
@@ -129,13 +130,12 @@ def test_each_button_is_wired_by_two_diagonally_opposite_legs_of_four(name):
     # A 6 mm tactile switch joins its legs in pairs; diagonally opposite legs never are a pair.
     elements = _elements(wiring.picture(name))
     for button, _ in wiring.read(name).buttons:
-        legs = {k: _xy(e) for k, e in elements.items() if k.startswith("leg-%s-" % button)}
+        legs = {k: _centre(e) for k, e in elements.items() if k.startswith("leg-%s-" % button)}
         assert len(legs) == 4 and len({x for x, _ in legs.values()}) == 2
         assert len({y for _, y in legs.values()}) == 2
         pin, gnd = legs["leg-%s-pin" % button], legs["leg-%s-gnd" % button]
         assert pin[0] != gnd[0] and pin[1] != gnd[1]
-        lead = elements["lead-%s-gnd" % button].get("points").split()
-        assert tuple(float(v) for v in lead[0].split(",")) == gnd
+        assert _points(elements["lead-%s-gnd" % button])[0] == gnd
 
 
 README_ROW = re.compile(r"^\| ([^|]+?) \| ([^|]+?) \| ([^|]+?) \|$", re.M)
@@ -155,7 +155,7 @@ def test_the_readme_tables_give_the_gpios_and_header_pins_the_picture_wires(name
     wanted = {label: pin for label, _, pin in w.lcd} | dict(w.buttons)
     wanted["buzzer +"] = w.buzzer
     wanted |= {"link " + end: pin for end, pin in w.link}
-    grounds = {str(p.number) for p in pinouts.labelled(w.header, ("GND",))}
+    grounds = _grounds(w)
     numbered = [gpio for _, gpio in w.header.left + w.header.right]
     gpios = dict(zip(pinouts.pins(w.header), numbered, strict=True))
     rows = _readme_tables(name)
@@ -196,7 +196,7 @@ def test_the_cable_picture_joins_each_tx_to_the_others_rx_and_gnd_to_gnd():
     joined = {}
     for key in ("wire-%s-TX" % a, "wire-%s-TX" % b, "wire-GND"):
         wire = elements[key]
-        points = [tuple(float(v) for v in p.split(",")) for p in wire.get("points").split()]
+        points = _points(wire)
         assert points[0] == centre(wire.get("data-from"))
         assert points[-1] == centre(wire.get("data-to"))
         joined[wire.get("data-from")] = wire.get("data-to")
@@ -207,9 +207,7 @@ def test_the_cable_picture_joins_each_tx_to_the_others_rx_and_gnd_to_gnd():
     gnd = next(end for end in joined if end not in (link[a]["TX"], link[b]["TX"]))
     for end in (gnd, joined[gnd]):
         board, number = end.split(":")
-        assert number in {
-            str(p.number) for p in pinouts.labelled(wiring.read(board).header, ["GND"])
-        }
+        assert number in _grounds(wiring.read(board))
 
 
 def test_a_changed_link_pin_moves_its_wire_in_the_cable_picture(tmp_path):

@@ -7,6 +7,8 @@ from pathlib import Path
 import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
+CI = yaml.safe_load((ROOT / ".github/workflows/ci.yml").read_text())
+RELEASE = yaml.safe_load((ROOT / ".github/workflows/release.yml").read_text())
 
 
 def readme_test_command():
@@ -19,10 +21,9 @@ def readme_test_command():
 
 
 def test_ci_runs_the_readmes_test_command_on_every_push_and_pull_request():
-    ci = yaml.safe_load((ROOT / ".github/workflows/ci.yml").read_text())
-    events = ci[True]  # YAML 1.1 reads the key `on` as true
+    events = CI[True]  # YAML 1.1 reads the key `on` as true
     assert "push" in events and "pull_request" in events
-    runs = [step.get("run") for job in ci["jobs"].values() for step in job["steps"]]
+    runs = [step.get("run") for job in CI["jobs"].values() for step in job["steps"]]
     assert readme_test_command() == "make test" and "make test" in runs
 
 
@@ -41,7 +42,7 @@ def test_the_readme_says_what_make_test_needs_beyond_python_and_what_happens_wit
 
 
 def test_release_builds_micropython_from_a_full_commit_the_docs_name():
-    release = yaml.safe_load((ROOT / ".github/workflows/release.yml").read_text())
+    release = RELEASE
     commit = release["env"]["MICROPYTHON_COMMIT"]
     assert re.fullmatch(r"[0-9a-f]{40}", commit)
     checkouts = [
@@ -52,9 +53,7 @@ def test_release_builds_micropython_from_a_full_commit_the_docs_name():
         and step.get("with", {}).get("repository") == "micropython/micropython"
     ]
     assert len(checkouts) == 2  # one per port's MicroPython build
-    for checkout in checkouts:
-        assert checkout["repository"] == "micropython/micropython"
-        assert checkout["ref"] == "${{ env.MICROPYTHON_COMMIT }}"
+    assert {c["ref"] for c in checkouts} == {"${{ env.MICROPYTHON_COMMIT }}"}
     docs = (ROOT / "docs" / "commands.md").read_text()
     assert commit in docs and release["env"]["MICROPYTHON_TAG"] in docs
     assert release["jobs"]["esp32"]["container"].split(":")[1] in docs
@@ -65,9 +64,8 @@ def steps_of(job):
 
 
 def test_ci_and_the_release_build_the_frozen_pico_at_the_same_pins_and_boot_it():
-    ci = yaml.safe_load((ROOT / ".github/workflows/ci.yml").read_text())
-    release = yaml.safe_load((ROOT / ".github/workflows/release.yml").read_text())
-    pico = ci["jobs"]["pico"]
+    release = RELEASE
+    pico = CI["jobs"]["pico"]
     assert pico["env"]["MICROPYTHON_COMMIT"] == release["env"]["MICROPYTHON_COMMIT"]
     assert pico["env"]["RP2040JS_COMMIT"] == release["env"]["RP2040JS_COMMIT"]
     assert re.fullmatch(r"[0-9a-f]{40}", release["env"]["RP2040JS_COMMIT"])
@@ -81,7 +79,7 @@ def test_ci_and_the_release_build_the_frozen_pico_at_the_same_pins_and_boot_it()
 
 
 def test_the_release_attaches_each_boards_image_only_after_its_checks():
-    release = yaml.safe_load((ROOT / ".github/workflows/release.yml").read_text())
+    release = RELEASE
     pico = release["jobs"]["pico"]
     boards = {entry["board"] for entry in pico["strategy"]["matrix"]["include"]}
     assert boards == {"pico", "pico-w", "pico2"}

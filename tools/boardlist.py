@@ -29,27 +29,41 @@ def board_file(name, boards_dir=BOARDS):
     return Path(boards_dir) / (name + ".py")
 
 
+def given(name, example, boards_dir=BOARDS):
+    """board_file(name) for a BOARD from a command line; with none given, ValueError naming the
+    known boards and `example`, the command to type."""
+    if not name:
+        known = ", ".join(known_boards(boards_dir))
+        raise ValueError("no BOARD given: choose one of %s, e.g. `%s`" % (known, example))
+    return board_file(name, boards_dir)
+
+
 def port_of(name, boards_dir=BOARDS):
     """The board file's `PORT = "<port>"` string (whose stubs type-check it), or None."""
     return constant(name, "PORT", str, boards_dir)
 
 
 def constants(text):
-    """{NAME: (value, the comment on its line)} of a board file's top-level `NAME = literal`
-    lines (read, not run: a board file imports machine)."""
+    """{NAME: (value, the comment on its line)} of a module's top-level `NAME = literal` lines,
+    const() unwrapped: read, not run (a board file imports machine; host_tests/firmwaresource.py
+    reads firmware modules' tables so)."""
     comments = {}
     for token in tokenize.generate_tokens(io.StringIO(text).readline):
         if token.type == tokenize.COMMENT:
             comments[token.start[0]] = token.string.lstrip("# ")
     found = {}
     for node in ast.parse(text).body:
-        if (
-            isinstance(node, ast.Assign)
-            and len(node.targets) == 1
-            and isinstance(node.targets[0], ast.Name)
-            and isinstance(node.value, ast.Constant)
-        ):
-            found[node.targets[0].id] = (node.value.value, comments.get(node.lineno, ""))
+        if isinstance(node, ast.Assign) and [type(t) for t in node.targets] == [ast.Name]:
+            value = node.value
+            if isinstance(value, ast.Call) and getattr(value.func, "id", "") == "const":
+                value = value.args[0]
+            try:
+                found[node.targets[0].id] = (
+                    ast.literal_eval(value),
+                    comments.get(node.lineno, ""),
+                )
+            except ValueError:
+                pass  # not a literal: `1 << 30`, a call
     return found
 
 

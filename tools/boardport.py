@@ -76,25 +76,23 @@ def wait_ready(port, seconds):
         time.sleep(POLL)
 
 
+WHERE = (
+    "(Linux: /dev/ttyACM0 for a Pico, /dev/ttyUSB0 for most ESP32 boards; "
+    "`.venv/bin/mpremote connect list` shows them)"
+)
+
+
 def port_problem(port, err, waited):
     if not present(port):
-        return (
-            "port %s does not exist%s: is the board plugged in? (Linux: "
-            "/dev/ttyACM0 for a Pico, /dev/ttyUSB0 for most ESP32 boards; "
-            "`.venv/bin/mpremote connect list` shows them)"
-            % (port, "" if waited is None else " (waited %g s for it)" % waited)
-        )
+        waited = "" if waited is None else " (waited %g s for it)" % waited
+        return f"port {port} does not exist{waited}: is the board plugged in? {WHERE}"
     if err.errno in IN_USE:
         return (
-            "%s is in use by another program (make repl, Thonny, a serial monitor?): "
-            "close it and try again" % port
+            f"{port} is in use by another program (make repl, Thonny, a serial monitor?): "
+            "close it and try again"
         )
     if err.errno in NOT_SERIAL:
-        return (
-            "%s is not a serial port (Linux: a board appears as /dev/ttyACM0 (a Pico) or "
-            "/dev/ttyUSB0 (most ESP32 boards); `.venv/bin/mpremote connect list` shows them)"
-            % port
-        )
+        return f"{port} is not a serial port {WHERE}"
     said = "cannot open %s: %s" % (port, err.strerror or err)
     if err.errno in NO_PERMISSION:
         said += " (Linux: is your user in the dialout group?)"
@@ -107,21 +105,8 @@ def port_problem(port, err, waited):
 SEEN = Path(__file__).resolve().parents[1] / "build" / "ports"
 
 
-def seen_dir():
-    return Path(os.environ.get("OXO5110_SEEN_PORTS") or SEEN)
-
-
-def remember(port):
-    try:
-        folder = seen_dir()
-        folder.mkdir(parents=True, exist_ok=True)
-        (folder / quote(port, safe="")).touch()
-    except OSError:
-        pass  # a read-only checkout: missing ports are then refused at once, as never seen
-
-
-def was_seen(port):
-    return (seen_dir() / quote(port, safe="")).exists()
+def seen_mark(port):
+    return Path(os.environ.get("OXO5110_SEEN_PORTS") or SEEN) / quote(port, safe="")
 
 
 def check_port(port, target="deploy", wait=PORT_WAIT, needs_board=False):
@@ -134,12 +119,17 @@ def check_port(port, target="deploy", wait=PORT_WAIT, needs_board=False):
             "(`.venv/bin/mpremote connect list` shows the connected boards)"
             % (target, " BOARD=pico" if needs_board else "")
         )
+    mark = seen_mark(port)
     if present(port):
-        remember(port)
+        try:
+            mark.parent.mkdir(parents=True, exist_ok=True)
+            mark.touch()
+        except OSError:
+            pass  # a read-only checkout: missing ports are then refused at once, as never seen
     if open_error(port) is None:
         return port
     if not present(port):
-        if not was_seen(port):
+        if not mark.exists():
             raise UsageError(port_problem(port, FileNotFoundError(), None))
         print(
             "%s: waiting for %s to come back (up to %g s; a Pico's port is away for about "
@@ -223,12 +213,9 @@ def reset_board(port):
     """Hard-reset the board by typing machine.reset() at its REPL, after mpremote has let go of
     the port; None, or why the port did not open.
 
-    Not mpremote's own `reset` at the end of the chain: it runs `time.sleep_ms(100);
-    machine.reset()` on the board, then closes the port, clearing RTS with an ioctl. A Pico's
-    reset takes its USB device away, Linux hangs up the tty and every ioctl fails with EIO,
-    which mpremote's close() does not forgive: a host slower than those 100 ms (a busy one)
-    failed the deploy after every file was copied. Here nothing is left to fail once the line
-    is written, and an error then is the reset taking the port."""
+    Not mpremote's own `reset`: it resets after 100 ms, then closes the port with an ioctl that
+    fails with EIO once a Pico's USB is gone, failing a deploy on a host slower than that. Here
+    nothing is left to fail once the line is written."""
     try:
         line = open_line(port)
     except (OSError, serial.SerialException) as err:

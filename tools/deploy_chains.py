@@ -38,13 +38,8 @@ def remount(names):
 
 
 def check_board(board, target="deploy"):
-    if not board:
-        raise UsageError(
-            "no BOARD given: choose one of %s, e.g. `make %s BOARD=pico PORT=/dev/ttyACM0`"
-            % (", ".join(boardlist.known_boards()), target)
-        )
     try:
-        return boardlist.board_file(board)
+        return boardlist.given(board, "make %s BOARD=pico PORT=/dev/ttyACM0" % target)
     except ValueError as err:
         raise UsageError(str(err)) from None
 
@@ -144,9 +139,5 @@ def commands(target, board, port, build_dir):
             *("+", "mip", "install", "--target", "/", str(package)),
             *("+", "fs", "cp", str(board_file), ":board.py"),
         )
-        return cmd, "installed %s with mip (sources, board.py for %s) on %s" % (
-            amount(files),
-            board,
-            port,
-        )
+        return cmd, f"installed {amount(files)} with mip (sources, board.py for {board}) on {port}"
     raise UsageError("unknown target %r: use one of %s" % (target, ", ".join(TARGETS)))

@@ -8,11 +8,9 @@ MicroPython's ESP32_GENERIC .bin starts with the bootloader and goes to flash of
 (ESP-IDF's CONFIG_PARTITION_TABLE_OFFSET), 32-byte entries (ESP-IDF gen_esp32part.py): magic
 0xAA50, type, subtype, offset, size, 16-byte label, flags.
 
-Where the filesystem is: since 1.26.0 (MicroPython commit 6201e77999) ESP32_GENERIC's table
-(ports/esp32/partitions-4MiBplus.csv) has no "vfs" entry; ports/esp32/main.c
-boardctrl_startup() then registers a "vfs" partition from the end of the last partition to the
-end of the flash it finds. A table that has "vfs" keeps
-it (ports/esp32/README.md, "Partition table and filesystem size").
+Where the filesystem is: a table's "vfs" entry; since 1.26.0 (MicroPython commit 6201e77999)
+ESP32_GENERIC's table has none, and ports/esp32/main.c boardctrl_startup() registers one from
+the end of the last partition to the end of the flash (ports/esp32/README.md).
 """
 
 import struct

@@ -8,10 +8,9 @@
 `--stock` builds the same MicroPython without the game, as micropython.org publishes it, into
 build/micropython/<board>/ (`make test-pico` boots it with deploy's files: the stock route).
 
-MICROPYTHON_SRC: a MicroPython checkout at PIN with its board's submodules, built out of tree in
-build/firmware/<board>/ (emptied first; the compiler's output in build.log there) with
-frozen/manifest.py. Anything missing ends in one line saying what to install or set; the image
-is written whole, and only after a build that succeeded.
+MICROPYTHON_SRC: a MicroPython checkout at PIN with its board's submodules, built in
+build/firmware/<board>/ (its build.log there) with frozen/manifest.py. Anything missing ends in
+one line saying what to install or set; the image is written whole, after a build that succeeded.
 """
 
 import argparse
@@ -88,28 +87,21 @@ IMAGES = {
 
 def check_board(name):
     if name not in IMAGES:
+        said = "unknown BOARD=%s" % name if name else "no BOARD given"
         raise Missing(
-            "%s: use BOARD=%s (e.g. make firmware BOARD=pico)"
-            % ("no BOARD given" if not name else "unknown BOARD=%s" % name, "|".join(IMAGES))
+            "%s: use BOARD=%s (e.g. make firmware BOARD=pico)" % (said, "|".join(IMAGES))
         )
     return IMAGES[name]
 
 
 def check_submodules(src, image, given):
-    port = port_dir(src, image)
     lacking = [name for name, known in image.submodules if not (src / name / known).is_file()]
     if lacking:
+        s = "s" if len(lacking) > 1 else ""
         raise Missing(
-            "MICROPYTHON_SRC=%s lacks the submodule%s %s that %s needs: "
-            "make -C %s BOARD=%s submodules"
-            % (
-                given,
-                "s" if len(lacking) > 1 else "",
-                ", ".join(lacking),
-                image.micropython,
-                shown(port),
-                image.micropython,
-            )
+            f"MICROPYTHON_SRC={given} lacks the submodule{s} {', '.join(lacking)} that "
+            f"{image.micropython} needs: make -C {shown(port_dir(src, image))} "
+            f"BOARD={image.micropython} submodules"
         )
 
 
@@ -138,23 +130,16 @@ def stage(src, image, work, stock=False):
     (work / "board").mkdir(parents=True)
     port = port_manifest(src, image)
     manifest = work / "manifest.py"
-    if stock:
-        manifest.write_text("include(%r)\n" % port, encoding="utf-8")
-        return manifest
-    shutil.copyfile(boardlist.board_file(image.board_file), work / "board" / "board.py")
-    manifest.write_text(
-        "# Written by tools/firmware.py for %s (%s): the project's manifest with this board.\n"
-        "include(%r, board=%r, port=%r, rp2_boot=%r)\n"
-        % (
-            image.out,
-            image.micropython,
-            str(MANIFEST),
-            str(work / "board"),
-            port,
-            rp2_boot(image, port),
-        ),
-        encoding="utf-8",
-    )
+    text = "include(%r)\n" % port
+    if not stock:
+        shutil.copyfile(boardlist.board_file(image.board_file), work / "board" / "board.py")
+        text = (
+            f"# Written by tools/firmware.py for {image.out} ({image.micropython}): the "
+            "project's manifest with this board.\n"
+            f"include({str(MANIFEST)!r}, board={str(work / 'board')!r}, port={port!r}, "
+            f"rp2_boot={rp2_boot(image, port)!r})\n"
+        )
+    manifest.write_text(text, encoding="utf-8")
     return manifest
 
 
@@ -167,8 +152,8 @@ def rp2_boot(image, port):
 
 
 def build_commands(src, image, manifest, build):
-    """[(what, argv, cwd)] that build MicroPython into `build`; its firmware file is then at
-    result_file(image, build)."""
+    """[(what, argv, cwd)] that build MicroPython into `build`; its firmware file is then
+    build/firmware.uf2 where picotool makes it, else build/firmware.bin."""
     commands = []
     if not (src / "mpy-cross" / "build" / "mpy-cross").is_file():
         commands.append(("mpy-cross", ["make", "-C", str(src / "mpy-cross")], src))
@@ -198,11 +183,6 @@ def build_commands(src, image, manifest, build):
     return commands
 
 
-def result_file(image, build):
-    picotool = port_name(image) == "rp2" and not image.uf2_from_bin
-    return build / ("firmware.uf2" if picotool else "firmware.bin")
-
-
 def last_error(log):
     """The last line of the log that says error, for the one line a failure ends in."""
     lines = log.read_text(encoding="utf-8", errors="replace").splitlines()
@@ -212,7 +192,7 @@ def last_error(log):
 
 def run_build(src, image, work, stock=False):
     """Build MicroPython with the game frozen in (`stock`: without it); return the firmware
-    file's bytes."""
+    file's bytes and the build's log."""
     manifest = stage(src, image, work, stock)
     build = work / "micropython"
     log = work / "build.log"
@@ -220,29 +200,18 @@ def run_build(src, image, work, stock=False):
         for what, argv, cwd in build_commands(src, image, manifest, build):
             out.write("$ %s\n" % " ".join(argv))
             out.flush()
-            done = subprocess.run(argv, cwd=cwd, stdout=out, stderr=subprocess.STDOUT)
-            if done.returncode != 0:
+            code = subprocess.run(argv, cwd=cwd, stdout=out, stderr=subprocess.STDOUT).returncode
+            if code != 0:
                 out.close()
                 raise Missing(
-                    "%s of %s failed (exit %d): see %s (last error: %s)"
-                    % (what, image.micropython, done.returncode, shown(log), last_error(log))
+                    f"{what} of {image.micropython} failed (exit {code}): see {shown(log)} "
+                    f"(last error: {last_error(log)})"
                 )
-    produced = result_file(image, build)
+    picotool = port_name(image) == "rp2" and not image.uf2_from_bin
+    produced = build / ("firmware.uf2" if picotool else "firmware.bin")
     if not produced.is_file():
-        raise Missing(
-            "the %s build made no %s: see %s" % (image.micropython, produced.name, shown(log))
-        )
+        raise Missing(f"the {image.micropython} build made no {produced.name}: see {shown(log)}")
     return produced.read_bytes(), log
-
-
-def to_uf2(firmware):
-    """The RP2040 UF2 of firmware.bin (flash from XIP_BASE), checked as `make image` checks a
-    MicroPython UF2: it declares its filesystem, on a sector, clear of its own code."""
-    blocks = uf2.pages(picoinfo.XIP_BASE, firmware)
-    try:
-        return uf2.write(blocks), picoinfo.checked_range(blocks, "the built firmware")
-    except ValueError as err:
-        raise Missing(str(err)) from None
 
 
 def build_image(board, source, stock=False):
@@ -251,27 +220,28 @@ def build_image(board, source, stock=False):
     image = check_board(board)
     src = check_source(source)
     check_submodules(src, image, source)
-    if port_name(image) == "rp2":
+    rp2 = port_name(image) == "rp2"
+    if rp2:
         check_arm_toolchain()
     else:
         check_esp_idf()
     firmware, log = run_build(src, image, WORK / (board + "-stock" if stock else board), stock)
+    built = "alone (stock)" if stock else "with the game frozen in"
     notes = [
-        "MicroPython %s %s %s: firmware %d bytes; log %s"
-        % (
-            PIN_TAG,
-            image.micropython,
-            "alone (stock)" if stock else "with the game frozen in",
-            len(firmware),
-            shown(log),
-        )
+        f"MicroPython {PIN_TAG} {image.micropython} {built}: firmware {len(firmware)} bytes; "
+        f"log {shown(log)}"
     ]
     data = firmware
-    if port_name(image) == "rp2" and image.uf2_from_bin:
-        data, (address, size) = to_uf2(firmware)
-        notes.append(
-            "filesystem at 0x%08X, %d KB (made at the first boot)" % (address, size // 1024)
-        )
+    if rp2 and image.uf2_from_bin:
+        # The RP2040 UF2 of firmware.bin (flash from XIP_BASE), checked as `make image` checks
+        # a MicroPython UF2: it declares its filesystem, on a sector, clear of its own code.
+        blocks = uf2.pages(picoinfo.XIP_BASE, firmware)
+        try:
+            address, size = picoinfo.checked_range(blocks, "the built firmware")
+        except ValueError as err:
+            raise Missing(str(err)) from None
+        data = uf2.write(blocks)
+        notes.append(f"filesystem at 0x{address:08X}, {size // 1024} KB (made at the first boot)")
     out = OUT / image.out
     if stock:
         out = STOCK / board / ("firmware" + Path(image.out).suffix)

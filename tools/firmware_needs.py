@@ -26,41 +26,43 @@ def check_source(given):
     """The MicroPython checkout, checked to be one at PIN; Missing says what to do if not."""
     if not given:
         raise Missing(
-            "MICROPYTHON_SRC is not set: give a MicroPython checkout at %s (%s), e.g. "
-            "`%s` then make firmware MICROPYTHON_SRC=micropython" % (PIN_TAG, PIN, CLONE)
+            f"MICROPYTHON_SRC is not set: give a MicroPython checkout at {PIN_TAG} ({PIN}), e.g. "
+            f"`{CLONE}` then make firmware MICROPYTHON_SRC=micropython"
         )
     src = Path(given).expanduser().resolve()
     if not src.is_dir():
-        raise Missing("MICROPYTHON_SRC=%s: no such folder (%s)" % (given, CLONE))
+        raise Missing(f"MICROPYTHON_SRC={given}: no such folder ({CLONE})")
     if not (src / "py" / "mpconfig.h").is_file():
         raise Missing(
-            "MICROPYTHON_SRC=%s is not a MicroPython source tree (no py/mpconfig.h)" % given
+            f"MICROPYTHON_SRC={given} is not a MicroPython source tree (no py/mpconfig.h)"
         )
     if shutil.which("git") is None:
         raise Missing("git not found: it tells the MicroPython commit (sudo apt-get install git)")
     result = subprocess.run(
-        ["git", "-C", str(src), "rev-parse", "HEAD"], capture_output=True, text=True
+        ["git", "-C", src, "rev-parse", "HEAD"], capture_output=True, text=True
     )
     if result.returncode != 0:
         why = (result.stderr.strip().splitlines() or ["git rev-parse HEAD failed"])[-1]
         raise Missing(
-            "MICROPYTHON_SRC=%s is not a git checkout whose commit can be read (%s): "
-            "use `%s`" % (given, why, CLONE)
+            f"MICROPYTHON_SRC={given} is not a git checkout whose commit can be read ({why}): "
+            f"use `{CLONE}`"
         )
     head = result.stdout.strip()
     if head != PIN:
         raise Missing(
-            "MICROPYTHON_SRC=%s is at commit %s, not %s (%s): git -C %s checkout %s"
-            % (given, head, PIN_TAG, PIN, given, PIN)
+            f"MICROPYTHON_SRC={given} is at commit {head}, not {PIN_TAG} ({PIN}): "
+            f"git -C {given} checkout {PIN}"
         )
     return src
 
 
 def check_arm_toolchain():
-    for tool, what in (("arm-none-eabi-gcc", "the Arm toolchain"), ("cmake", "cmake")):
+    for tool, what, package in (
+        ("arm-none-eabi-gcc", "the Arm toolchain", APT_ARM),
+        ("cmake", "cmake", "sudo apt-get install cmake"),
+    ):
         if shutil.which(tool) is None:
-            install = APT_ARM if tool != "cmake" else "sudo apt-get install cmake"
-            raise Missing("%s not found: install %s (Debian/Ubuntu: %s)" % (tool, what, install))
+            raise Missing(f"{tool} not found: install {what} (Debian/Ubuntu: {package})")
     # Debian packs the C library apart from the compiler; without it gcc finds no libc.a.
     libc = subprocess.run(
         ["arm-none-eabi-gcc", "-print-file-name=libc.a"], capture_output=True, text=True
@@ -80,30 +82,22 @@ def idf_version(idf_path):
     except OSError:
         return None
     found = dict(re.findall(r"#define ESP_IDF_VERSION_(MAJOR|MINOR)\s+(\d+)", text))
-    if len(found) != 2:
-        return None
-    return int(found["MAJOR"]), int(found["MINOR"])
+    return (int(found["MAJOR"]), int(found["MINOR"])) if len(found) == 2 else None
 
 
 def check_esp_idf():
     idf_path = os.environ.get("IDF_PATH", "")
     setup = (
-        "install ESP-IDF %s (MicroPython %s's ports/esp32/README.md) and run "
-        "`. $IDF_PATH/export.sh` first" % (IDF_RECOMMENDED, PIN_TAG)
+        f"install ESP-IDF {IDF_RECOMMENDED} (MicroPython {PIN_TAG}'s ports/esp32/README.md) and "
+        "run `. $IDF_PATH/export.sh` first"
     )
     if not idf_path or shutil.which("idf.py") is None:
-        raise Missing(
-            "ESP-IDF not found (%s): %s"
-            % ("IDF_PATH is not set" if not idf_path else "idf.py is not on PATH", setup)
-        )
+        why = "idf.py is not on PATH" if idf_path else "IDF_PATH is not set"
+        raise Missing(f"ESP-IDF not found ({why}): {setup}")
     version = idf_version(idf_path)
     if version not in IDF_SUPPORTED:
+        found = "v%d.%d" % version if version else "of an unknown version"
         raise Missing(
-            "ESP-IDF at IDF_PATH=%s is %s: MicroPython %s builds with v5.3 to v5.5 (%s)"
-            % (
-                idf_path,
-                "v%d.%d" % version if version else "of an unknown version",
-                PIN_TAG,
-                setup,
-            )
+            f"ESP-IDF at IDF_PATH={idf_path} is {found}: MicroPython {PIN_TAG} builds with v5.3 "
+            f"to v5.5 ({setup})"
         )

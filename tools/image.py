@@ -7,15 +7,11 @@
                                                  `esptool write-flash` line that installs it
 
 The filesystem holds what `make deploy` copies (deploy_chains.build_deploy) as littlefs2 of
-the port's geometry (tools/lfsimage.py), where the port mounts it. rp2 (RPI_PICO, 1.28): the
-1408 KB of mpconfigboard.h's MICROPY_HW_FLASH_STORAGE_BYTES at the end of the 2 MB flash
-(rp2_flash.c: 0xA0000 from XIP_BASE), or the range a given MicroPython UF2 declares
-(tools/picoinfo.py; a Pico W build has another). esp32: from its partition table
-(tools/espimage.py). Nothing is written unless all is right, and each file whole.
-
-The game runs on GAME_NEEDS or newer; a filesystem-only image needs the layout it is made for,
-NEEDS (rp2: the first to declare its range; esp32: the table whose filesystem starts where the
-image goes). The one-file images bring their MicroPython.
+the port's geometry (tools/lfsimage.py), where the port mounts it: on rp2 (RPI_PICO, 1.28) the
+last 1408 KB of the 2 MB flash (rp2_flash.c: 0xA0000 from XIP_BASE) or the range a given
+MicroPython UF2 declares (tools/picoinfo.py); on esp32 from the partition table
+(tools/espimage.py). Nothing is written unless all is right, and each file whole. The game
+runs on GAME_NEEDS or newer; a filesystem-only image needs the layout it is made for (NEEDS).
 """
 
 import argparse
@@ -36,10 +32,9 @@ from wholefile import shown, write_whole
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "build" / "image"
 GAME_NEEDS = "1.22"
-NEEDS = {
-    "rp2": picoinfo.DECLARED_SINCE,
-    "esp32": "1.26",
-}  # filesystem-only images: the layout they are made for
+# Filesystem-only images: rp2's first to declare its range; esp32's first whose table puts
+# the filesystem where the image goes.
+NEEDS = {"rp2": picoinfo.DECLARED_SINCE, "esp32": "1.26"}
 PICO_FS_OFFSET = 0xA0000
 PICO_FS_SIZE = 1408 * 1024
 
@@ -77,14 +72,10 @@ def pico(board, files, micropython=None, name="the MICROPYTHON file"):
         firmware = uf2.read_blocks(micropython, name)
         families = {b.family for b in firmware if b.flags & uf2.FLAG_FAMILY_ID_PRESENT}
         if families != {uf2.RP2040_FAMILY}:
+            chips = ", ".join("0x%08x (%s)" % (f, uf2.family_name(f)) for f in sorted(families))
             raise uf2.UF2Error(
                 "%s is a UF2 for %s, not for the RP2040 (family 0x%08x)"
-                % (
-                    name,
-                    ", ".join("0x%08x (%s)" % (f, uf2.family_name(f)) for f in sorted(families))
-                    or "no chip family",
-                    uf2.RP2040_FAMILY,
-                )
+                % (name, chips or "no chip family", uf2.RP2040_FAMILY)
             )
         address, size = picoinfo.checked_range(firmware, name)
     fs = _filesystem(files, size, lfsimage.PROG_SIZE["rp2"], name if firmware else "RPI_PICO")
@@ -110,9 +101,8 @@ def esp32(board, files, micropython=None, name="the MICROPYTHON file"):
     if micropython is not None:
         espimage.check_firmware(micropython, name)
         offset, size = espimage.filesystem_range(micropython, what=name)
-    fs = _filesystem(
-        files, size, lfsimage.PROG_SIZE["esp32"], name if micropython else "ESP32_GENERIC"
-    )
+    whose = name if micropython else "ESP32_GENERIC"
+    fs = _filesystem(files, size, lfsimage.PROG_SIZE["esp32"], whose)
     fs_path = OUT / ("oxo5110-%s-fs.bin" % board)
     made = {fs_path: fs.data}
     notes = ["filesystem at flash 0x%X, %d KB (4 MiB flash)" % (offset, size // 1024)]
@@ -134,14 +124,12 @@ LAYOUTS = {"rp2": pico, "esp32": esp32}
 def make(board, micropython=None, name="the MICROPYTHON file"):
     """Build (nothing written) the images for board: a Made. ValueError with one line if
     anything is wrong."""
-    boardlist.board_file(board)  # ValueError naming the known boards
+    boardlist.given(board, "make image BOARD=pico")  # ValueError naming the known boards
     port = boardlist.port_of(board)
     layout = LAYOUTS.get(port)
     if layout is None:
-        raise ValueError(
-            "board %r runs on port %r: images are made for %s"
-            % (board, port, " and ".join(LAYOUTS))
-        )
+        made_for = " and ".join(LAYOUTS)
+        raise ValueError(f"board {board!r} runs on port {port!r}: images are made for {made_for}")
     return layout(board, deploy_files(board), micropython, name)
 
 
@@ -152,16 +140,11 @@ def main(argv=None):
     args = parser.parse_args(argv)
     start = time.monotonic()
     try:
-        if not args.board:
-            raise ValueError(
-                "no BOARD given: use `make image BOARD=pico` (boards: %s)"
-                % ", ".join(boardlist.known_boards())
-            )
         micropython = None
         if args.micropython:
             source = Path(args.micropython)
             if not source.is_file():
-                raise ValueError("MICROPYTHON=%s: no such file" % args.micropython)
+                raise ValueError(f"MICROPYTHON={args.micropython}: no such file")
             micropython = source.read_bytes()
         made = make(args.board, micropython, "MICROPYTHON=%s" % args.micropython)
     except ValueError as err:
@@ -170,10 +153,8 @@ def main(argv=None):
     for path, data in made.files.items():
         write_whole(path, data)
     names = ", ".join("%s (%d KB)" % (shown(p), len(d) // 1024) for p, d in made.files.items())
-    print(
-        "image: %s; %d KB of %d KB free; %.1f s"
-        % (names, made.fs.free_bytes // 1024, made.fs.block_count * 4, time.monotonic() - start)
-    )
+    free, whole = made.fs.free_bytes // 1024, made.fs.block_count * 4
+    print(f"image: {names}; {free} KB of {whole} KB free; {time.monotonic() - start:.1f} s")
     for note in made.notes:
         print("image: " + note)
     return 0

@@ -1,11 +1,9 @@
 """Write package.json, the manifest `mpremote mip install` reads (`make mip` installs it from
 this checkout: mpremote's mip takes a local package.json and the files it names).
 
-Every firmware module is listed (as source: mip installs what the URL points to) under its own
-name, as a board holds them (tools/layout.py), with a URL into its layer's folder relative to
-package.json, which mip resolves against the file's folder (or repository). The
-version is the one in pyproject.toml. `make test` fails when package.json is out of date: run
-this script to fix it.
+Every firmware module is listed as source under its own name, as a board holds them
+(tools/layout.py), with a URL into its layer's folder relative to package.json; the version is
+pyproject.toml's. `make test` fails when package.json is out of date: run this script to fix it.
 """
 
 import json

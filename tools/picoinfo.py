@@ -49,10 +49,7 @@ class Memory:
 
     def string(self, address, limit=64):
         text = b""
-        while len(text) < limit:
-            byte = self.read(address + len(text), 1)
-            if byte == b"\x00":
-                break
+        while len(text) < limit and (byte := self.read(address + len(text), 1)) != b"\x00":
             text += byte
         return text
 

@@ -52,14 +52,7 @@ ignore_errors = True
 ignore_errors = False
 """
 
-_MESSAGE = re.compile(r"^(?P<path>.+?):(?P<line>\d+): (?P<kind>error|note): (?P<text>.*)$")
-
-
-def count_errors(output):
-    """mypy's lines and how many of them are errors (its notes and summary are kept as lines)."""
-    lines = [line for line in output.splitlines() if line.strip()]
-    errors = sum(1 for line in lines if (m := _MESSAGE.match(line)) and m["kind"] == "error")
-    return lines, errors
+_ERROR = re.compile(r"^.+?:\d+: error: ")
 
 
 def stub_dir(port, stubs_root=STUBS):
@@ -79,16 +72,11 @@ def run_mypy(port, files, stubs_root=STUBS, cache_dir=None, rename=None):
     `rename` maps a path as mypy prints it to the path to show instead.
     """
     stubs = stub_dir(port, stubs_root)
-    modules = sorted({Path(f).stem for f in files})
+    modules = ",".join(sorted({Path(f).stem for f in files}))
     with tempfile.TemporaryDirectory() as tmp:
         config = Path(tmp) / "mypy.ini"
-        config.write_text(
-            FLAGS.format(
-                stubs=stubs,
-                cache=cache_dir or Path(tmp) / "cache",
-                modules=",".join(modules),
-            )
-        )
+        cache = cache_dir or Path(tmp) / "cache"
+        config.write_text(FLAGS.format(stubs=stubs, cache=cache, modules=modules))
         result = subprocess.run(
             [sys.executable, "-m", "mypy", "--config-file", str(config), "--no-error-summary"]
             + ["--no-color-output", "--no-pretty"]
@@ -99,13 +87,13 @@ def run_mypy(port, files, stubs_root=STUBS, cache_dir=None, rename=None):
         )
     if result.returncode not in (0, 1):
         raise RuntimeError("mypy failed to run:\n" + result.stdout + result.stderr)
-    lines, errors = count_errors(result.stdout)
+    lines = [line for line in result.stdout.splitlines() if line.strip()]
     for old, new in (rename or {}).items():
         lines = [line.replace(old, new) for line in lines]
-    return lines, errors
+    return lines, sum(1 for line in lines if _ERROR.match(line))
 
 
-def check_board(name, stubs_root=STUBS, cache_root=CACHE, boards_dir=boardlist.BOARDS):
+def check_board(name, boards_dir=boardlist.BOARDS):
     """Type-check the firmware plus boards/<name>.py (as board.py) for the board's port."""
     port = boardlist.port_of(name, boards_dir)
     if port is None:
@@ -119,7 +107,7 @@ def check_board(name, stubs_root=STUBS, cache_root=CACHE, boards_dir=boardlist.B
         shutil.copyfile(boardlist.board_file(name, boards_dir), board)
         files = [f.relative_to(ROOT) for f in firmware] + [board]
         rename = {str(board): "boards/%s.py" % name}
-        return run_mypy(port, files, stubs_root, Path(cache_root) / name, rename)
+        return run_mypy(port, files, cache_dir=CACHE / name, rename=rename)
 
 
 def main(argv=None):
@@ -137,11 +125,8 @@ def main(argv=None):
             return 2
         for line in lines:
             print(line)
-        port = boardlist.port_of(name)
-        print(
-            "typecheck %s (%s stubs): %s"
-            % (name, port, "%d error(s)" % errors if errors else "no errors")
-        )
+        said = "%d error(s)" % errors if errors else "no errors"
+        print("typecheck %s (%s stubs): %s" % (name, boardlist.port_of(name), said))
         failed += errors
     return 1 if failed else 0
 

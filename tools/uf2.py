@@ -91,16 +91,8 @@ def write(blocks):
     out = bytearray()
     count = len(blocks)
     for number, block in enumerate(blocks):
-        out += HEADER.pack(
-            MAGIC_START0,
-            MAGIC_START1,
-            block.flags,
-            block.address,
-            len(block.payload),
-            number,
-            count,
-            block.family,
-        )
+        where = (block.flags, block.address, len(block.payload), number, count, block.family)
+        out += HEADER.pack(MAGIC_START0, MAGIC_START1, *where)
         out += block.payload.ljust(DATA_SIZE, b"\x00")
         out += END.pack(MAGIC_END)
     return bytes(out)

@@ -48,12 +48,10 @@ STAND_INS = tuple(TESTBED / "hostboard" / name for name in HOSTBOARD) + tuple(
 )
 
 
-# The modules of each bundle but the first, which holds the rest (sources()). firmware.bin: up
-# to the first frame (the boot to the title) and the error screen a failing first step needs
-# (runner's rescue, errorlog, smallfont); game.bin, right after the first frame (the page's next
-# step waits for it): the screens after the title and what only they import, link play's with
-# tabend; explorer.bin, when the explorer is first opened. A module the first frame needs, left
-# out of firmware.bin, fails every page check; one it does not need, left in, weighs on it.
+# The modules of each bundle but the first, firmware.bin, which holds the rest: the boot to the
+# title and the error screen. game.bin comes right after the first frame (the screens after the
+# title, link play's with tabend), explorer.bin when the explorer is first opened. A module the
+# first frame needs, left out of firmware.bin, fails every page check.
 GAME_MODULES = (
     "mainmenu menu menurow widgets setupmenu play game engine coach coachmarks demo review"
     " linkplay linkgame linkwire tabend"

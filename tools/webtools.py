@@ -112,22 +112,16 @@ def main(argv):
     if argv not in (["install"], ["prepare"]):
         print("usage: webtools.py install|prepare", file=sys.stderr)
         return 2
-    problem = node_problem()
-    if problem and argv == ["install"]:
-        print("oxo5110 set-up: " + problem, file=sys.stderr)
-        return 1
-    if problem is None:
-        try:
+    try:
+        if argv == ["install"] or node_problem() is None:  # prepare: only where node is
             ensure_node_modules(echo=True)
-        except WebToolsError as err:
-            print("oxo5110 set-up: %s" % err, file=sys.stderr)
-            return 1
+    except (RuntimeError, WebToolsError) as err:
+        print("oxo5110 set-up: %s" % err, file=sys.stderr)
+        return 1
     problem = unavailable()
     if problem and argv == ["prepare"]:
-        if os.environ.get("CI"):
-            print("oxo5110: the browser checks will FAIL (CI must run them): " + problem)
-        else:
-            print("oxo5110: the browser checks will be SKIPPED: " + problem)
+        verdict = "will FAIL (CI must run them)" if os.environ.get("CI") else "will be SKIPPED"
+        print("oxo5110: the browser checks %s: %s" % (verdict, problem))
     return 0
 
 

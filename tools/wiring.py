@@ -2,12 +2,10 @@
 
     .venv/bin/python tools/wiring.py    (make wiring) write every board's picture and the cable's
 
-The board file is read, not run (its build() needs the board's `machine`): its module-level
-constants (LCD_*, BTN_*, BUZZER, LIGHT_ON, the link cable's LINK_TX and LINK_RX) and the
-comment on their line. A comment that names a physical pin ("pin 24") must be the pin the
-header puts that GPIO on, or nothing is drawn. Besides each board's picture, docs/wiring-link.svg
-shows two boards joined by the link cable (PAIR). The headers are in tools/pinouts.py, the
-drawing in tools/wiringsvg.py (the two boards: tools/wiringpair.py).
+The board file is read, not run: its constants (LCD_*, BTN_*, BUZZER, LIGHT_ON, LINK_TX and
+LINK_RX) and the comment on their line, where a physical pin it names ("pin 24") must be the
+one the header puts that GPIO on. docs/wiring-link.svg shows two boards joined by the link
+cable (PAIR). Headers: tools/pinouts.py; drawing: tools/wiringsvg.py and tools/wiringpair.py.
 """
 
 import re
@@ -105,15 +103,11 @@ def pair_picture(names=PAIR, boards_dir=boardlist.BOARDS):
     return wiringpair.render(*(read(name, boards_dir) for name in names))
 
 
-def target(name, docs=DOCS):
-    return Path(docs) / ("wiring-%s.svg" % name)
-
-
 def pictures():
-    """{path: SVG text} of every picture `make wiring` draws."""
-    found = {target(name): picture(name) for name in boardlist.known_boards()}
-    found[target("link")] = pair_picture()
-    return found
+    """{docs/wiring-<name>.svg: SVG text} of every picture `make wiring` draws."""
+    found = {name: picture(name) for name in boardlist.known_boards()}
+    found["link"] = pair_picture()
+    return {DOCS / ("wiring-%s.svg" % name): text for name, text in found.items()}
 
 
 def main():

@@ -79,38 +79,34 @@ class Canvas:
         for x0, y0, x1, y1 in corners:
             self.grow(x0, y0, x1, y1)
 
+    def element(self, tag, attrs, box, extra="", body=None):
+        """<tag a="v" ...extra/>, or with body <tag ...>body</tag>; numbers as _n() writes them."""
+        said = " ".join('%s="%s"' % (k, v if isinstance(v, str) else _n(v)) for k, v in attrs)
+        end = "/>" if body is None else ">%s</%s>" % (escape(body), tag)
+        self.add("<%s %s%s%s" % (tag, said, extra, end), box)
+
     def text(self, x, y, s, size=11, anchor="start", fill="#212121", bold=False, extra=""):
         width = len(s) * size * 0.62
         x0 = x - width if anchor == "end" else x - width / 2 if anchor == "middle" else x
-        weight = ' font-weight="bold"' if bold else ""
-        self.add(
-            '<text x="%s" y="%s" font-size="%s" text-anchor="%s" fill="%s"%s%s>%s</text>'
-            % (_n(x), _n(y), size, anchor, fill, weight, extra, escape(s)),
-            (x0, y - size, x0 + width, y + size * 0.3),
-        )
+        attrs = [("x", x), ("y", y), ("font-size", size), ("text-anchor", anchor), ("fill", fill)]
+        attrs += [("font-weight", "bold")] if bold else []
+        self.element("text", attrs, (x0, y - size, x0 + width, y + size * 0.3), extra, s)
 
     def rect(self, x, y, w, h, fill, stroke="none", rx=0, extra=""):
-        self.add(
-            '<rect x="%s" y="%s" width="%s" height="%s" rx="%s" fill="%s" stroke="%s"%s/>'
-            % (_n(x), _n(y), _n(w), _n(h), rx, fill, stroke, extra),
-            (x, y, x + w, y + h),
-        )
+        attrs = [("x", x), ("y", y), ("width", w), ("height", h), ("rx", rx), ("fill", fill)]
+        self.element("rect", attrs + [("stroke", stroke)], (x, y, x + w, y + h), extra)
 
     def circle(self, x, y, r, fill, stroke="none", width=1, extra=""):
-        self.add(
-            '<circle cx="%s" cy="%s" r="%s" fill="%s" stroke="%s" stroke-width="%s"%s/>'
-            % (_n(x), _n(y), _n(r), fill, stroke, _n(width), extra),
-            (x - r, y - r, x + r, y + r),
-        )
+        attrs = [("cx", x), ("cy", y), ("r", r), ("fill", fill), ("stroke", stroke)]
+        box = (x - r, y - r, x + r, y + r)
+        self.element("circle", attrs + [("stroke-width", width)], box, extra)
 
     def line(self, points, colour, width=2, extra=""):
         xs, ys = [p[0] for p in points], [p[1] for p in points]
-        self.add(
-            '<polyline points="%s" fill="none" stroke="%s" stroke-width="%s" '
-            'stroke-linejoin="round" stroke-linecap="round"%s/>'
-            % (" ".join("%s,%s" % (_n(x), _n(y)) for x, y in points), colour, _n(width), extra),
-            (min(xs), min(ys), max(xs), max(ys)),
-        )
+        attrs = [("points", " ".join("%s,%s" % (_n(x), _n(y)) for x, y in points))]
+        attrs += [("fill", "none"), ("stroke", colour), ("stroke-width", width)]
+        attrs += [("stroke-linejoin", "round"), ("stroke-linecap", "round")]
+        self.element("polyline", attrs, (min(xs), min(ys), max(xs), max(ys)), extra)
 
     def place(self, other, dx, dy, extra=""):
         """Another Canvas's elements, moved by (dx, dy), in a group."""

@@ -65,14 +65,18 @@ class FakeFlashfs:
         self.made = self.is_mounted = True
 
 
-def power_on(game, flashfs=None):
+def power_on(game, flashfs=None, main_py=None):
     """Run frozen/main.py as the port runs it at power-on (in __main__'s globals, a fresh dict
-    here), with `game` as startup and `flashfs` as what _boot.py left (None: the port's own
-    _boot.py ran, as on the ESP32); return those globals."""
+    here), with `game` as startup, `flashfs` as what _boot.py left (None: the port's own
+    _boot.py ran, as on the ESP32) and `main_py` the text of the filesystem's main.py (None:
+    there is none); return those globals."""
     sys.modules["startup"] = game
     if flashfs is not None:
         sys.modules["flashfs"] = flashfs
     os.chdir(ROOT)
+    if main_py is not None:
+        with open("main.py", "w") as f:
+            f.write(main_py)
     scope = {"__name__": "__main__"}
     try:
         execfile(FROZEN_MAIN, scope)  # noqa: F821 - a MicroPython built-in
@@ -80,14 +84,9 @@ def power_on(game, flashfs=None):
         sys.modules.pop("startup", None)
         sys.modules.pop("flashfs", None)
         settings.lend = None  # as a new power-on finds it
+        if main_py is not None:
+            os.remove("main.py")
     return scope
-
-
-def remove(name):
-    try:
-        os.remove(ROOT + "/" + name)
-    except OSError:
-        pass
 
 
 USER_MAIN = """
@@ -97,8 +96,16 @@ path_then = sys.path[:]
 """
 
 
+def interrupted(game, flashfs=None):
+    """power_on(game, flashfs): whether a KeyboardInterrupt came out of it."""
+    try:
+        power_on(game, flashfs)
+    except KeyboardInterrupt:
+        return True
+    return False
+
+
 def test_no_main_py_starts_the_game_with_only_the_frozen_modules_on_the_path():
-    remove("main.py")
     before = sys.path[:]
     game = FakeOxo()
     power_on(game)  # no flashfs: the port's own _boot.py made the filesystem (ESP32, Pico W)
@@ -108,32 +115,22 @@ def test_no_main_py_starts_the_game_with_only_the_frozen_modules_on_the_path():
 
 
 def test_a_main_py_on_the_filesystem_runs_instead_of_the_game():
-    with open(ROOT + "/main.py", "w") as f:
-        f.write(USER_MAIN)
     before = sys.path[:]
     game = FakeOxo()
-    scope = power_on(game)
-    remove("main.py")
+    scope = power_on(game, main_py=USER_MAIN)
     check(game.paths == [], "the game started too")
     check(scope.get("ran") == "__main__", "main.py did not run as __main__: %r" % scope)
     check(scope["path_then"] == before, "main.py ran with another path: %r" % scope["path_then"])
 
 
 def test_ctrl_c_in_the_game_reaches_the_repl_with_the_path_back():
-    remove("main.py")
     before = sys.path[:]
     game = FakeOxo(raises=KeyboardInterrupt())
-    try:
-        power_on(game)
-        stopped = False
-    except KeyboardInterrupt:
-        stopped = True
-    check(stopped, "the KeyboardInterrupt was swallowed")
+    check(interrupted(game), "the KeyboardInterrupt was swallowed")
     check(sys.path == before, "the path was not given back: %r" % sys.path)
 
 
 def test_a_filesystem_is_lent_to_the_game_and_mounted_again_for_the_repl():
-    remove("main.py")
     fs = FakeFlashfs(made=True)
     game = FakeOxo(fs=fs)
     power_on(game, fs)
@@ -146,13 +143,9 @@ def test_a_filesystem_is_lent_to_the_game_and_mounted_again_for_the_repl():
 
 
 def test_a_first_boot_hands_the_making_to_the_game_and_it_is_done_once():
-    remove("main.py")
     fs = FakeFlashfs(made=False)
     game = FakeOxo(raises=KeyboardInterrupt(), call_later=True, fs=fs)  # made, then Ctrl-C
-    try:
-        power_on(game, fs)
-    except KeyboardInterrupt:
-        pass
+    interrupted(game, fs)
     check(game.laters[0] is not None, repr(game.laters))
     check(fs.makes == 1, "made %d times" % fs.makes)
     check(game.seen[0][:2] == (False, False), "held after its making: %r" % (game.seen,))
@@ -162,28 +155,20 @@ def test_a_first_boot_hands_the_making_to_the_game_and_it_is_done_once():
 def test_a_first_boot_that_leaves_the_game_early_still_makes_the_filesystem():
     # Safe mode or no board (the game returns), or Ctrl-C before the first frame: made on the
     # way to the REPL, and the Ctrl-C still reaches it.
-    remove("main.py")
     for raises in (None, KeyboardInterrupt()):
         fs = FakeFlashfs(made=False)
-        try:
-            power_on(FakeOxo(raises=raises), fs)
-            stopped = False
-        except KeyboardInterrupt:
-            stopped = True
+        stopped = interrupted(FakeOxo(raises=raises), fs)
         check(fs.makes == 1, "made %d times (%r)" % (fs.makes, raises))
         check(stopped == (raises is not None), "the KeyboardInterrupt was swallowed")
 
 
 def test_an_error_in_main_py_is_its_own_with_its_name():
-    with open(ROOT + "/main.py", "w") as f:
-        f.write("x = 1\nraise ValueError('mine')\n")
     game = FakeOxo()
     try:
-        power_on(game)
+        power_on(game, main_py="x = 1\nraise ValueError('mine')\n")
         raised = None
     except ValueError as exc:
         raised = exc
-    remove("main.py")
     check(raised is not None and raised.args == ("mine",), repr(raised))
     check(game.paths == [], "the game started after the user's main.py failed")
 
