@@ -97,15 +97,8 @@ def slowest(repeats=3, again=60, candidates=8):
     return [len(live), empty, worst, worst_board, most, most_board, empty_nodes]
 
 
-def exact_nodes(board=0):
-    # Nodes from `board` (the empty board) when every root move is searched with a full window,
-    # so that all its root scores are exact (best_move needs exact scores only for the best).
-    gameboard.root_scores(board, gameboard.to_move(board))
-    return engine.last_nodes()
-
-
 if __name__ == "__main__":
     import json
 
-    print(json.dumps({"rows": measure(), "slowest": slowest(), "exact_nodes": exact_nodes()}))
+    print(json.dumps({"rows": measure(), "slowest": slowest()}))
     sys.exit(0)

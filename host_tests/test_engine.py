@@ -221,15 +221,3 @@ def test_root_scores_searches_every_move_fully_and_leaves_best_move_as_it_was():
     scores[4] = 99
     assert gameboard.root_scores(0, engine.X) == [0] * 9 and scores[4] == 99
 
-
-def test_benchmark_counts_exact_root_scores_through_the_public_call():
-    import bench_engine_mp
-
-    corner = board_of((1, 0, 0, 0, 0, 0, 0, 0, 0))  # best_move: 73 nodes, every score: 172
-    gameboard.root_scores(corner, engine.O)
-    exact = engine.last_nodes()
-    engine.best_move(corner, engine.O)
-    assert engine.last_nodes() < exact
-    assert bench_engine_mp.exact_nodes(corner) == exact
-    gameboard.root_scores(0, engine.X)
-    assert bench_engine_mp.exact_nodes() == engine.last_nodes()
