@@ -9,10 +9,10 @@ After an intended change to a table, regenerate the golden tables with
 
 and review the diff."""
 
-import os
 import re
 from pathlib import Path
 
+import goldens
 import mpcheck
 import pytest
 
@@ -45,14 +45,7 @@ class mp_sound(mpcheck.Script):
         assert rp2 == esp32, "the two ports play %s differently" % name
         text = golden_text(name, rp2)
         path = GOLDEN / (name + ".txt")
-        if os.environ.get("UPDATE_GOLDEN"):
-            if os.environ.get("CI"):
-                pytest.fail("UPDATE_GOLDEN is for developers; CI never regenerates golden files")
-            GOLDEN.mkdir(exist_ok=True)
-            path.write_text(text)
-        assert path.exists(), "no golden table %s: create it with UPDATE_GOLDEN=1" % path
-        assert path.read_text() == text, "%s differs from %s (UPDATE_GOLDEN=1 to accept):\n%s" % (
-            name,
+        assert goldens.same_text(path, text), "%s differs (UPDATE_GOLDEN=1 to accept):\n%s" % (
             path,
             text,
         )
