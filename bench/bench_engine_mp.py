@@ -54,9 +54,8 @@ def measure(repeats=50):
         total = mem_total()
         engine.best_move(board, player)
         allocated = None if total is None else mem_total() - total
-        cells = [" XO".index(c.replace(".", " ")) for c in text]
         t = time.ticks_us()
-        plain_minimax.best_move(cells, player)
+        plain_minimax.best_move(gameboard.unpack(board), player)
         plain_us = time.ticks_diff(time.ticks_us(), t)
         rows.append([name, nodes, us, plain_minimax.nodes, plain_us, allocated])
     return rows
