@@ -1,9 +1,7 @@
-# The MicroPython half of bench_loop.py: what one loop step takes from the heap on each screen.
-# Argument: a folder for the settings file. Prints one line per case:
-#   STEP <screen> <what> <steps> <moves> <garbage bytes> <transient bytes>
-# with the collector off: garbage is what gc.mem_alloc() gained over the steps (left behind),
-# transient what micropython.mem_total() gained beyond that (taken and freed at once: call
-# frames over 11 words, py/objfun.c fun_bc_call, VM_MAX_STATE_ON_STACK).
+# The MicroPython half of bench_loop.py: what one loop step takes from the heap on each screen
+# (garbage and transient bytes as appheap.heap_over measures them). Argument: a folder for the
+# settings file. Prints one line per case: STEP <screen> <what> <steps> <moves> <garbage>
+# <transient>.
 # SPDX-License-Identifier: MIT
 
 from appheap import heap_over

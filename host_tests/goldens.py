@@ -1,7 +1,7 @@
-"""Golden screens: read the harness's GLASS lines and compare them with host_tests/golden/.
-
-After an intended change to a screen, regenerate with UPDATE_GOLDEN=1 (never on CI) and review
-the PNG and its .txt twin in the diff.
+"""Golden screens and tables: read the harness's GLASS lines and compare them with
+host_tests/golden/. After an intended change, regenerate a test's goldens with
+`UPDATE_GOLDEN=1 .venv/bin/python -m pytest host_tests/test_<name>.py` (never on CI) and
+review the PNGs and their .txt twins, or the tables, in the diff.
 """
 
 import os

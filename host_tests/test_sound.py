@@ -1,13 +1,7 @@
 """sound.py: every sound as the buzzer's pin plays it (compared with the golden tables in
-host_tests/golden/sounds/), cutting, late steps, no allocation, the release each board asks
-for (mp_sound.py), and the firmware's sounds on the real board files (mp_sound_app.py), under
-the MicroPython unix port.
-
-After an intended change to a table, regenerate the golden tables with
-
-    UPDATE_GOLDEN=1 .venv/bin/python -m pytest host_tests/test_sound.py
-
-and review the diff."""
+host_tests/golden/sounds/: after an intended change, regenerate as goldens.py says), cutting,
+late steps, no allocation, the release each board asks for (mp_sound.py), and the firmware's
+sounds on the real board files (mp_sound_app.py), under the MicroPython unix port."""
 
 import re
 from pathlib import Path
