@@ -57,14 +57,11 @@ def main():
     for label, run in runs:
         live, empty, worst, board, most, most_board, empty_nodes = run["slowest"]
         print(
-            "%s, all %d reachable positions: slowest other %s ms (%s), empty board %s ms "
-            "(minimum of interleaved runs)"
-            % (label, live, ms(worst), gameboard.unpack(board), ms(empty))
-        )
-        print(
-            "  most nodes of any other position %d (%s), empty board %d"
-            % (most, gameboard.unpack(most_board), empty_nodes)
-        )
+            "%s, all %d reachable positions: slowest other %s ms (%s), empty board %s ms (minimum"
+            " of interleaved runs)\n  most nodes of any other position %d (%s), empty board %d"
+            % (label, live, ms(worst), gameboard.unpack(board), ms(empty), most,
+               gameboard.unpack(most_board), empty_nodes)
+        )  # fmt: skip
     print()
     empty = cpy["rows"][0]
     print("Targets (issue 2):")
