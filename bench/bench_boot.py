@@ -2,34 +2,28 @@
 
 Run by `make bench`; bench_boot_mp.py is its MicroPython half. The real main.py boots the real
 app with each board file under the MicroPython unix port, as `make deploy` leaves a board: on
-littlefs (a RAM block device behind ramdisk.Counted, which counts look-ups and opens), every
-firmware module precompiled with mpy-cross, the board file as board.mpy, main.py source and
-compiled at every boot (fake machine and clock from testbed/hostboard). Figures per board:
+littlefs (a RAM block device behind ramdisk.Counted, which counts look-ups and opens), the
+firmware as .mpy, the board file as board.mpy, main.py compiled at every boot (fake machine and
+clock from testbed/hostboard). Figures per board:
 
-- time to the first frame: wall-clock time from the start of the boot (importing main.py) to
-  the app's first frame on the glass (the fake clock leaves out the sleeps, so this is the
-  work: compiling main.py, loading the modules, building the board and the app); the best of
-  several runs, as a busy machine only adds to it.
-- files opened and look-ups before the first frame: each import asks the filesystem for "x",
-  "x.py", "x.mpy" on each sys.path entry ('' and /lib on a board) and opens the one it finds.
-- allocated before the first frame: every byte the boot allocates up to that frame with the
-  garbage collector off (the RAM flash's Python block reads included, which copy each block),
-  the highest the heap figure can climb when nothing is collected.
-- smallest heap that boots: the least `-X heapsize` with which the boot still reaches the first
-  frame (the live peak, fragmentation included), and the part of it the host's own stand-ins
-  and RAM flash hold.
-- heap in use after boot: collected, 2 s into the running app (the title).
-- heap per module and per screen (the first board): each import's own live bytes in the order
-  the firmware imports it; the heap in use on the title, the menu and while playing two games.
+- time to the first frame: wall-clock, from importing main.py to the app's first frame (the fake
+  clock leaves out the sleeps, so this is the work); the best of several runs.
+- files opened and look-ups before it: each import asks for "x", "x.py", "x.mpy" on each
+  sys.path entry ('' and /lib on a board) and opens the one it finds.
+- allocated before it: every byte the boot allocates with the collector off (the RAM flash's
+  block reads included), the highest the heap figure can climb when nothing is collected.
+- smallest heap that boots: the least `-X heapsize` that reaches the first frame, and the part
+  of it the host's stand-ins and RAM flash hold.
+- heap in use after boot (collected, 2 s in), and for the first board each import's own live
+  bytes in the firmware's order and the heap on the title, the menu and over two games.
 
 The 64-bit unix port uses more RAM per object than a 32-bit board, so device figures are lower.
-
 It boots main.py itself rather than through testbed/hostapp.py: a module loaded before the
-baseline interns its names, and the test bed shares so many with the firmware (show, run,
-cursor, pixel, board, build ...) that the heap figures would come out lower than what the
-firmware spends (by 3.7 KB when tried).
+baseline interns its names, and the test bed shares so many with the firmware that the heap
+figures would come out lower than what the firmware spends (by 3.7 KB when tried).
 """
 
+import functools
 import sys
 
 import benchkit
@@ -45,16 +39,10 @@ BOARDS = ("pico", "esp32")
 TIMED_RUNS = 5
 
 
-def boot(paths, deployed, board, mode, heapsize):
-    """One boot; the figures it printed ({} when it did not reach the first frame), with
-    "imports": [(module, own bytes)] and "paths": [(stat or open, path)]."""
-    res = mpyrun.run(
-        SCRIPT,
-        args=(deployed[board], mode, boardlist.port_of(board)),
-        paths=paths,
-        heapsize=heapsize,
-        timeout=120,
-    )
+def boot(paths, folder, port, mode, heapsize):
+    """One boot of the board deployed in `folder`: the figures it printed ({} when it did not
+    reach the first frame), "imports": [(module, own bytes)], "paths": [(stat or open, path)]."""
+    res = mpyrun.run(SCRIPT, (folder, mode, port), paths, heapsize, timeout=120)
     figures = {"imports": [], "paths": []}
     if "oxo5110:" in res.stdout:
         return {}  # main.py's own messages: an error screen or safe mode, not the game
@@ -67,87 +55,76 @@ def boot(paths, deployed, board, mode, heapsize):
         elif len(parts) == 2 and parts[0] in ("stat", "open"):
             figures["paths"].append((parts[0], parts[1]))
     if res.returncode != 0 and "first" in figures:
-        raise RuntimeError("boot %s %s failed:\n%s" % (board, mode, res.stdout + res.stderr))
+        raise RuntimeError("boot %s %s failed:\n%s" % (folder, mode, res.stdout + res.stderr))
     return figures
 
 
-def smallest_heap(paths, deployed, board, low=16, high=512):
-    """The least heap (KB) in which the boot reaches its first frame (bisection)."""
-    if "first" not in boot(paths, deployed, board, "first", "%dk" % high):
-        raise RuntimeError("%s does not boot in %d KB" % (board, high))
+def smallest_heap(run, low=16, high=512):
+    """The least heap (KB) in which run(mode, heapsize) reaches its first frame (bisection)."""
+    if "first" not in run("first", "%dk" % high):
+        raise RuntimeError("it does not boot in %d KB" % high)
     while high - low > 1:
         mid = (low + high) // 2
-        if "first" in boot(paths, deployed, board, "first", "%dk" % mid):
+        if "first" in run("first", "%dk" % mid):
             high = mid
         else:
             low = mid
     return high
 
 
-def deploy(tmp):
-    """Each board's files as `make deploy` leaves them (deploy_chains.stage), by board; and
-    the firmware's modules' size (the board file and main.py left out)."""
-    folders = {board: deploy_chains.stage(board, tmp / board) for board in BOARDS}
-    modules = folders[BOARDS[0]].glob("*.mpy")
-    return folders, sum(p.stat().st_size for p in modules if p.name != "board.mpy")
-
-
 def main():
     if benchkit.skipped("bench_boot"):
         return 0
     with benchkit.workdir() as tmp:
-        deployed, size = deploy(tmp)
+        # Each board's files as `make deploy` leaves them, and the compiled host stand-ins.
+        deployed = {board: deploy_chains.stage(board, tmp / board) for board in BOARDS}
+        modules = deployed[BOARDS[0]].glob("*.mpy")  # the firmware's, the board file left out
+        size = sum(p.stat().st_size for p in modules if p.name != "board.mpy")
         benchkit.hostboard_mpy(tmp / "hb")
         hb = [TESTBED / n for n in ("fakebus.py", "pcd8544_model.py", "ramdisk.py")]
         mpy_build.compile_all(tmp / "hb", hb)
-        paths = (tmp / "hb",)
         rows = {}
         for board in BOARDS:
-            full = boot(paths, deployed, board, "full", "512k")
+            run = functools.partial(boot, (tmp / "hb",), deployed[board], boardlist.port_of(board))
+            full = run("full", "512k")
             if "after" not in full:
                 print("bench_boot: %s did not boot" % board, file=sys.stderr)
                 return 1
-            times = [boot(paths, deployed, board, "first", "512k") for _ in range(TIMED_RUNS)]
             rows[board] = (
-                min(run["first"] for run in times),
-                boot(paths, deployed, board, "nogc", "1024k")["allocated"],
-                smallest_heap(paths, deployed, board),
+                min(run("first", "512k")["first"] for _ in range(TIMED_RUNS)),
+                run("nogc", "1024k")["allocated"],
+                smallest_heap(run),
                 full,
-                boot(paths, deployed, board, "keep", "512k"),
-                boot(paths, deployed, board, "heap", "1024k"),
+                run("keep", "512k"),
+                run("heap", "1024k"),
             )
         main_size = layout.source("main").stat().st_size
     print("== boot (unix port, 64-bit; firmware as deployed on littlefs: .mpy, main.py source) ==")
     for board in BOARDS:
         first, allocated, least, full, keep, heap = rows[board]
-        base, after = full["base"], full["after"]
         opened = [path for kind, path in keep["paths"] if kind == "open"]
         modules = [path for path in opened if path.endswith((".mpy", ".py"))]
         print(
-            "boot %-5s: first frame after %5.1f ms; %5.1f KB allocated before it (no "
-            "collection); boots in %d KB of heap (%.1f KB of it the host's stand-ins and RAM "
-            "flash); heap in use after boot %5.1f KB"
-            % (board, first / 1000, allocated / 1024, least, base / 1024, after / 1024)
-        )
+            "boot %-5s: first frame after %5.1f ms; %5.1f KB allocated before it (no collection);"
+            " boots in %d KB of heap (%.1f KB of it the host's stand-ins and RAM flash); heap in"
+            " use after boot %5.1f KB"
+            % (board, first / 1000, allocated / 1024, least, full["base"] / 1024,
+               full["after"] / 1024)
+        )  # fmt: skip
         print(
-            "  before the first frame: %d files opened (%d modules: %s; then %s), %d look-ups "
-            "on the filesystem + %d that a board makes for its built-in machine and time (at "
-            "their first import: main.py keeps them in sys.modules)"
-            % (
-                len(opened),
-                len(modules),
-                " ".join(p.rsplit(".", 1)[0] for p in modules),
-                " ".join(p for p in opened if p not in modules) or "no other file",
-                keep["lookups"],
-                6 * keep["stand_in_imports"],
-            )
-        )
+            "  before the first frame: %d files opened (%d modules: %s; then %s), %d look-ups on"
+            " the filesystem + %d that a board makes for its built-in machine and time (at their"
+            " first import: main.py keeps them in sys.modules)"
+            % (len(opened), len(modules), " ".join(p.rsplit(".", 1)[0] for p in modules),
+               " ".join(p for p in opened if p not in modules) or "no other file",
+               keep["lookups"], 6 * keep["stand_in_imports"])
+        )  # fmt: skip
     print(
         "  (the time runs a Python RAM block device behind a counting VFS, slower than a "
         "board's flash driver; the look-ups and opens are what a board's import asks)"
     )
     board = BOARDS[0]
-    heap = rows[board][-1]
+    full, heap = rows[board][3], rows[board][-1]
     print(
         "== heap per module (%s, unix port, 64-bit: a Pico's 32-bit figures are lower) ==" % board
     )
@@ -158,18 +135,18 @@ def main():
     line = ["%s %d" % (name, took) for name, took in heap["imports"] if took]
     for at in range(0, len(line), 6):
         print("  " + ", ".join(line[at : at + 6]))
+    kb = {name: heap[name] / 1024 for name in ("title", "menu", "playing")}
     print(
-        "  heap in use, collected: title %.1f KB; menu %.1f KB; playing (peak over two "
-        "games) %.1f KB" % (heap["title"] / 1024, heap["menu"] / 1024, heap["playing"] / 1024)
+        "  heap in use, collected: title %(title).1f KB; menu %(menu).1f KB; playing (peak over"
+        " two games) %(playing).1f KB" % kb
     )
     print(
         "  on a Pico expect about %.2f of these: the issue's Pico measured 44.7 KB after the "
         "boot where this bench then printed 70.7 KB (before the lazy imports)" % (44.7 / 70.7)
     )
-    full = rows[board][3]
     print(
-        "settings.json: %d B; one changed save = %d littlefs block writes/erases (512 B blocks)"
-        % (full["settings_bytes"], full["flash_ops_per_save"])
+        "settings.json: %(settings_bytes)d B; one changed save = %(flash_ops_per_save)d "
+        "littlefs block writes/erases (512 B blocks)" % full
     )
     print(
         "firmware .mpy total (without board files): %d B; main.py (source) %d B"

@@ -25,7 +25,7 @@ source, mode, port = sys.argv[1], sys.argv[2], sys.argv[3]
 machine.use_port(port)
 machine.reset_state(capacity=16384)
 clock = time.use(time.FakeClock())
-disk = ramdisk.RAMDisk(512, 128)
+disk = ramdisk.RAMDisk(512, 256)  # 128 KB: room for what deploy copies (34 files, 47 KB)
 os.VfsLfs2.mkfs(disk)
 fs = ramdisk.Counted(os.VfsLfs2(disk), keep=mode == "keep")
 os.mount(fs, "/flash")

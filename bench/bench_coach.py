@@ -27,41 +27,35 @@ def main():
         return 0
     got = benchkit.keyed(output)
     best_us, best_nodes, scores_us, scores_nodes = (int(v) for v in got["EMPTY"])
-    slow = [int(v) for v in got["SLOWEST"]]
-    slow_us, slow_nodes, slow_board, slow_best_us, slow_best_nodes = slow
+    slow_us, slow_nodes, slow_board, slow_best_us, slow_best_nodes = map(int, got["SLOWEST"])
     most_nodes, most_board, positions = (int(v) for v in got["MOST"])
     off, on, again = (int(v) for v in got["HEAP"][:3])
     loaded = got["HEAP"][3] == "True"  # coach.py or the small font still in sys.modules
     frame_off, frame_on = (int(v) for v in got["FRAME"])
+    pico = PICO_EMPTY_MS / best_us  # ms on a Pico per us here, at best_move's ratio
     print("== bench_coach: the coach on the MicroPython unix port (64-bit), mpy-cross firmware ==")
     print("scores of every move (engine.scores_into), fastest of 20 runs:")
     print(
-        "  empty board:      %6d us, %5d nodes  (best_move there: %6d us, %5d nodes)"
-        % (scores_us, scores_nodes, best_us, best_nodes)
-    )
-    print(
-        "  slowest other:    %6d us, %5d nodes  (best_move there: %6d us, %5d nodes; board %d)"
-        % (slow_us, slow_nodes, slow_best_us, slow_best_nodes, slow_board)
-    )
-    print("  most nodes of the %d positions: %d (board %d)" % (positions, most_nodes, most_board))
-    pico = PICO_EMPTY_MS / best_us  # ms on a Pico per us here, at best_move's ratio
+        "  empty board:      %6d us, %5d nodes  (best_move there: %6d us, %5d nodes)\n"
+        "  slowest other:    %6d us, %5d nodes  (best_move there: %6d us, %5d nodes; board %d)\n"
+        "  most nodes of the %d positions: %d (board %d)"
+        % (scores_us, scores_nodes, best_us, best_nodes, slow_us, slow_nodes, slow_best_us,
+           slow_best_nodes, slow_board, positions, most_nodes, most_board)
+    )  # fmt: skip
     print("on a Pico at 125 MHz, from best_move's %.1f ms from the empty board:" % PICO_EMPTY_MS)
-    print(
-        "  empty board  %6.1f ms by nodes, %6.1f ms by time"
-        % (PICO_EMPTY_MS * scores_nodes / best_nodes, scores_us * pico)
-    )
-    print(
-        "  slowest other%6.1f ms by nodes, %6.1f ms by time"
-        % (PICO_EMPTY_MS * slow_nodes / best_nodes, slow_us * pico)
-    )
+    for label, nodes, us in (("empty board  ", scores_nodes, scores_us),
+                             ("slowest other", slow_nodes, slow_us)):  # fmt: skip
+        print(
+            "  %s%6.1f ms by nodes, %6.1f ms by time"
+            % (label, PICO_EMPTY_MS * nodes / best_nodes, us * pico)
+        )
     print(
         "  the frame    %6.1f ms without the marks, %.1f ms with them (Play.draw, scores cached:"
-        " %d / %d us here)" % (frame_off * pico, frame_on * pico, frame_off, frame_on)
-    )
-    print(
+        " %d / %d us here)\n"
         "  the turn's first frame, slowest search and marks: %.1f ms (target: within %d ms)"
-        % ((max(slow_us, scores_us) + frame_on) * pico, TARGET_MS)
-    )
+        % (frame_off * pico, frame_on * pico, frame_off, frame_on,
+           (max(slow_us, scores_us) + frame_on) * pico, TARGET_MS)
+    )  # fmt: skip
     print(
         "heap of a two-player game (collected), over the same game with the coach off: on %+d B"
         " (its code and one position's scores), turned off again %+d B (coach.py and the small"

@@ -162,44 +162,27 @@ def main():
     output = benchkit.run_app("bench_game", SCRIPT, "1024k")
     if output is None:
         return 0
-    figures = {}
-    cpu = []
-    for line in output.splitlines():
-        head, *rest = line.split()
-        if head == "CPU":
-            cpu.append((rest[0],) + tuple(int(v) for v in rest[1:]))
-        else:
-            figures[head] = [int(v) for v in rest if v.isdigit()]
-    base, code, boot, start, peak, garbage = figures["HEAP"]
-    lat = figures["LATENCY"]
+    got = benchkit.keyed(output)
+    base, code, boot, start, peak, garbage = (int(v) for v in got["HEAP"][1::2])
+    lat = tuple(int(v) for v in got["LATENCY"] if v.isdigit())
+    cpu = [line.split()[1:] for line in output.splitlines() if line.startswith("CPU ")]
     kb = 1024.0
     print("== bench_game: the app on the MicroPython unix port (64-bit), mpy-cross firmware ==")
     print(
-        "heap in use after importing the firmware: %6.1f KB (bytecode, qstrs, tables)"
-        % ((code - base) / kb)
-    )
-    print(
-        "heap in use after boot (App built):       %6.1f KB (+%.1f KB of app state)"
-        % ((boot - base) / kb, (boot - code) / kb)
-    )
-    print(
+        "heap in use after importing the firmware: %6.1f KB (bytecode, qstrs, tables)\n"
+        "heap in use after boot (App built):       %6.1f KB (+%.1f KB of app state)\n"
         "peak live heap over 50 games (collected): %6.1f KB (+%.1f KB over the code, with the "
-        "bench's own objects; target < 24 KB)" % ((peak - base) / kb, (peak - code) / kb)
-    )
-    print(
+        "bench's own objects; target < 24 KB)\n"
         "allocated per loop step (mean), freed:   %6d bytes (mostly call frames on the heap)"
-        % garbage
-    )
-    print(
-        "button edge -> frame written, NEXT press:   min %d / mean %d / max %d us" % tuple(lat[:3])
-    )
-    print(
-        "button edge -> frame written, SELECT click: min %d / mean %d / max %d us" % tuple(lat[3:])
-    )
+        % ((code - base) / kb, (boot - base) / kb, (boot - code) / kb, (peak - base) / kb,
+           (peak - code) / kb, garbage)
+    )  # fmt: skip
+    print("button edge -> frame written, NEXT press:   min %s / mean %s / max %s us" % lat[:3])
+    print("button edge -> frame written, SELECT click: min %s / mean %s / max %s us" % lat[3:])
     print("  (plus up to one poll period, App.poll_ms = 10 ms; SELECT acts on release)")
-    print("CPU reply per level (us): empty board / mean / worst over %d positions" % cpu[0][4])
+    print("CPU reply per level (us): empty board / mean / worst over %s positions" % cpu[0][4])
     for name, empty, mean, worst, _ in cpu:
-        print("  %-8s %7d %7d %7d" % (name, empty, mean, worst))
+        print("  %-8s %7d %7d %7d" % (name, int(empty), int(mean), int(worst)))
     return 0
 
 

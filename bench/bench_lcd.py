@@ -53,23 +53,24 @@ dt, alloc = timed(null, n)
 print("TIME null", dt, alloc)
 small = fakebus.Bus(4096)
 rec = pcd8544.PCD8544(fakebus.SPI(small), fakebus.Pin(small, "dc"), fakebus.Pin(small, "cs"))
-t0 = time.ticks_us()
-for _ in range(n):
-    rec.show()
-    small.clear()
-print("TIME fakebus", time.ticks_diff(time.ticks_us(), t0), 0)
 import pcd8544_model
 model = pcd8544_model.Model().feed(small.preamble())
 rec.show()
 frame = small.take()
-t0 = time.ticks_us()
-for _ in range(n):
-    model.feed(frame)
-print("TIME feed", time.ticks_diff(time.ticks_us(), t0), 0)
-t0 = time.ticks_us()
-for _ in range(n // 10):
-    model.glass()
-print("TIME glass", time.ticks_diff(time.ticks_us(), t0) * 10, 0)
+
+
+def show_clear():
+    rec.show()
+    small.clear()
+
+
+# us for n calls of each (glass() for a tenth of them, times ten)
+for name, fn, k in (("fakebus", show_clear, 1), ("feed", lambda: model.feed(frame), 1),
+                    ("glass", model.glass, 10)):
+    t0 = time.ticks_us()
+    for _ in range(n // k):
+        fn()
+    print("TIME", name, time.ticks_diff(time.ticks_us(), t0) * k, 0)
 """
 
 

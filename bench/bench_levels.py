@@ -68,15 +68,10 @@ def markdown(games=300):
     rows = ["| level | depth | random moves | vs random: won / drawn / lost | score |"]
     rows.append("|---|---|---|---|---|")
     for level, record in enumerate(vs_random(games)):
-        depth = engine._LEVEL_DEPTH[level]
-        chance = engine._LEVEL_CHANCE[level]
+        chance = round(engine._LEVEL_CHANCE[level] * 100 / 256)
+        head = (engine.LEVELS[level], engine._LEVEL_DEPTH[level], chance)
         rows.append(
-            "| %s | %d | %d%% | %d / %d / %d | %.2f |"
-            % (
-                (engine.LEVELS[level], depth, round(chance * 100 / 256))
-                + record
-                + (score(record),)
-            )
+            "| %s | %d | %d%% | %d / %d / %d | %.2f |" % (head + record + (score(record),))
         )
     rows += [
         "",

@@ -1,9 +1,7 @@
-# The MicroPython half of bench_loop.py: what one loop step takes from the heap on each screen.
-# Argument: a folder for the settings file. Prints one line per case:
-#   STEP <screen> <what> <steps> <moves> <garbage bytes> <transient bytes>
-# with the collector off: garbage is what gc.mem_alloc() gained over the steps (left behind),
-# transient what micropython.mem_total() gained beyond that (taken and freed at once: call
-# frames over 11 words, py/objfun.c fun_bc_call, VM_MAX_STATE_ON_STACK).
+# The MicroPython half of bench_loop.py: what one loop step takes from the heap on each screen
+# (garbage and transient bytes as appheap.heap_over measures them). Argument: a folder for the
+# settings file. Prints one line per case: STEP <screen> <what> <steps> <moves> <garbage>
+# <transient>.
 # SPDX-License-Identifier: MIT
 
 from appheap import heap_over
@@ -13,49 +11,32 @@ from hostapp import HostApp
 STEPS = 500  # 5 s of 10 ms steps; a button goes down every 20th step, up 10 steps later
 
 
-def report(screen, r, button):
-    # The case's line: garbage and transient bytes over STEPS steps (appheap.heap_over).
-    garbage, transient = heap_over(r, STEPS, button)
-    moves = 0 if button is None else (STEPS + 19) // 20
-    what = "idle" if button is None else "move"
-    print("STEP %s %s %d %d %d %d" % (screen, what, STEPS, moves, garbage, transient))
+DEMO = -1  # as `then`: until the demo starts on its own, and 100 ms into it
+# screen, the clicks that reach it from the title, ms to run then, the cases measured there
+CASES = (
+    ("title", (), 0, (None,)),
+    ("demo", (), DEMO, (None,)),
+    ("menu", (SELECT,), 0, (None, NEXT)),
+    ("game", (SELECT, SELECT), 50, (None, NEXT)),  # "1P vs CPU": the player (X) starts
+    ("settings", (SELECT, NEXT, NEXT, NEXT, NEXT, SELECT), 0, (None, NEXT)),
+)
 
 
-def title():
+def reach(clicks, then):
+    # A fresh App alone on the title (50 ms in), driven to the case's screen.
     r = HostApp(alone=True)
     r.run(50)
+    for button in clicks:
+        r.click(button)
+    if then:
+        r.run(r.app.demo_after_ms + 100 if then == DEMO else then)
     return r
 
 
-def menu():
-    r = title()
-    r.click(SELECT)
-    return r
-
-
-def game():
-    r = menu()
-    r.click(SELECT)  # "1P vs CPU": the player (X) starts
-    r.run(50)
-    return r
-
-
-def settings():
-    r = menu()
-    for _ in range(4):
-        r.click(NEXT)
-    r.click(SELECT)  # "Settings"
-    return r
-
-
-def demo():
-    r = title()
-    r.run(r.app.demo_after_ms + 100)
-    return r
-
-
-report("title", title(), None)
-report("demo", demo(), None)
-for screen, make in (("menu", menu), ("game", game), ("settings", settings)):
-    report(screen, make(), None)
-    report(screen, make(), NEXT)
+for screen, clicks, then, buttons in CASES:
+    for button in buttons:
+        # The case's line: garbage and transient bytes over STEPS steps (appheap.heap_over).
+        garbage, transient = heap_over(reach(clicks, then), STEPS, button)
+        moves = 0 if button is None else (STEPS + 19) // 20
+        what = "idle" if button is None else "move"
+        print("STEP %s %s %d %d %d %d" % (screen, what, STEPS, moves, garbage, transient))

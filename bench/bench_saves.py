@@ -35,45 +35,32 @@ def main():
         deploy_chains.stage("pico", deployed)
         script = BENCH / "bench_saves_mp.py"
         output = benchkit.run_mp("bench_saves", script, (deployed,), PATHS, "4m")
-    f = {}
-    for line in output.splitlines():
-        name, _, value = line.partition(" ")
-        f[name] = int(value) if value.lstrip("-").isdigit() else value
+    f = {name: value[0] for name, value in benchkit.keyed(output).items()}
     print("== saves and the loop's longest step (Pico model: flash, frames, searches timed) ==")
     for name, what in (("alone", "beside the deployed files"), ("beside", "also beside error.log "
                        "(2 KB) and settings.bad (512 B)")):  # fmt: skip
-        ms = [f["save_%s_%s" % (name, k)] / 1000 for k in ("min", "median", "compact", "worst")]
+        ms = [
+            int(f["save_%s_%s" % (name, k)]) / 1000 for k in ("min", "median", "compact", "worst")
+        ]
         print(
             "save, %s: %.1f ms cheapest, %.1f ms median, %.1f ms compacting, %.1f ms worst"
             % (what, *ms)
         )
-    print(
-        "session of %d steps, %d saves: longest step %d ms (%s); longest save step %d ms, "
-        "frame step %d ms; search step by level: %s"
-        % (
-            f["steps"],
-            f["saves"],
-            f["longest_ms"],
-            f["longest_what"],
-            f["longest_save_step_ms"],
-            f["longest_frame_step_ms"],
-            ", ".join(
-                "%s %d ms" % (level, f["search_%s_ms" % level])
-                for level in ("EASY", "MED", "HARD", "PERF", "COACH")
-                if "search_%s_ms" % level in f
-            ),
-        )
+    levels = ("EASY", "MED", "HARD", "PERF", "COACH")
+    f["by_level"] = ", ".join(
+        "%s %s ms" % (level, f["search_%s_ms" % level])
+        for level in levels
+        if "search_%s_ms" % level in f
     )
     print(
-        "longest a press can wait for its frame: %d ms (landing during a %s step); latest note "
-        "%d ms after its table time, latest blink frame %d ms, notes skipped %d"
-        % (
-            f["press_wait_ms"],
-            f["press_wait_during"],
-            f["note_late_ms"],
-            f["blink_late_ms"],
-            f["skipped"],
-        )
+        "session of %(steps)s steps, %(saves)s saves: longest step %(longest_ms)s ms "
+        "(%(longest_what)s); longest save step %(longest_save_step_ms)s ms, frame step "
+        "%(longest_frame_step_ms)s ms; search step by level: %(by_level)s" % f
+    )
+    print(
+        "longest a press can wait for its frame: %(press_wait_ms)s ms (landing during a "
+        "%(press_wait_during)s step); latest note %(note_late_ms)s ms after its table time, "
+        "latest blink frame %(blink_late_ms)s ms, notes skipped %(skipped)s" % f
     )
     return 0
 

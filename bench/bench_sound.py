@@ -160,30 +160,21 @@ def main():
         return 0
     figures = {head: [float(v) for v in rest] for head, rest in benchkit.keyed(output).items()}
     base, code, code_sound, boot, boot_sound = figures["HEAP"]
-    kb = 1024.0
     print("== bench_sound: the buzzer on the MicroPython unix port (64-bit), mpy-cross ==")
     print(
         "heap sound.py adds (a board with a buzzer): %.1f KB after import, %.1f KB after boot"
         " (the Sound and its PWM: %d bytes); bench_game's figures are without it"
-        % (
-            (code_sound - code) / kb,
-            (code_sound - code + boot_sound - boot) / kb,
-            boot_sound - boot,
-        )
-    )
-    us_q, wmin_q, wmax_q, us_p, wmin_p, wmax_p = figures["STEP"]
+        % ((code_sound - code) / 1024, (code_sound - code + boot_sound - boot) / 1024,
+           boot_sound - boot)
+    )  # fmt: skip
     print(
-        "loop step, the menu idle: silent %.1f us, a jingle playing %.1f us (min of 7 x 2000)"
-        % (us_q, us_p)
-    )
-    print(
+        "loop step, the menu idle: silent %.1f us, a jingle playing %.1f us (min of 7 x 2000)\n"
         "  the wait it returns: silent %d-%d ms, playing %d-%d ms (App.poll_ms = 10; shorter"
-        " only where a note ends sooner)" % (wmin_q, wmax_q, wmin_p, wmax_p)
+        " only where a note ends sooner)" % tuple(figures["STEP"][k] for k in (0, 3, 1, 2, 4, 5))
     )
-    lq, mq, lp, mp = figures["PRESS"]
     print(
         "button edge -> frame written (NEXT on the menu): silent min %d / median %d us,"
-        " a jingle playing min %d / median %d us" % (lq, mq, lp, mp)
+        " a jingle playing min %d / median %d us" % tuple(figures["PRESS"])
     )
     return 0
 

@@ -78,14 +78,10 @@ def measure_unix64():
 
 
 def parse(out):
-    sizes, total, maxsize = {}, None, None
-    for line in out.splitlines():
-        words = line.split()
-        if words[:1] == ["MOD"]:
-            sizes[words[1]] = int(words[2])
-        elif words[:1] == ["TOTAL"]:
-            total, maxsize = int(words[1]), int(words[2])
-    return sizes, total, maxsize
+    """({module: bytes}, total bytes, sys.maxsize) from the MOD and TOTAL lines of MEASURE."""
+    words = [line.split() for line in out.splitlines()]
+    total, maxsize = (int(v) for v in benchkit.keyed(out)["TOTAL"])
+    return {w[1]: int(w[2]) for w in words if w[:1] == ["MOD"]}, total, maxsize
 
 
 def main():

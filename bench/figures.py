@@ -51,17 +51,11 @@ def machine():
 
 
 def section(script, args, output, when):
-    command = " ".join(["bench/" + script.name, *args])
+    name, command = script.name, " ".join(["bench/" + script.name, *args])
+    output = output.rstrip("\n")
     return (
-        "<!-- {name} -->\n## {name}\n\n{purpose}\n\n"
-        "`{command}`, {when}, on {machine}:\n\n```text\n{output}\n```\n<!-- /{name} -->\n"
-    ).format(
-        name=script.name,
-        purpose=purpose(script),
-        command=command,
-        when=when,
-        machine=machine(),
-        output=output.rstrip("\n"),
+        f"<!-- {name} -->\n## {name}\n\n{purpose(script)}\n\n`{command}`, {when}, on {machine()}:"
+        f"\n\n```text\n{output}\n```\n<!-- /{name} -->\n"
     )
 
 

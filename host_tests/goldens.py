@@ -1,7 +1,7 @@
-"""Golden screens: read the harness's GLASS lines and compare them with host_tests/golden/.
-
-After an intended change to a screen, regenerate with UPDATE_GOLDEN=1 (never on CI) and review
-the PNG and its .txt twin in the diff.
+"""Golden screens and tables: read the harness's GLASS lines and compare them with
+host_tests/golden/. After an intended change, regenerate a test's goldens with
+`UPDATE_GOLDEN=1 .venv/bin/python -m pytest host_tests/test_<name>.py` (never on CI) and
+review the PNGs and their .txt twins, or the tables, in the diff.
 """
 
 import os
@@ -26,26 +26,39 @@ def snaps(stdout):
     return out
 
 
+def updating():
+    """Whether UPDATE_GOLDEN=1 asks to rewrite the goldens; never on CI, where it fails."""
+    if os.environ.get("UPDATE_GOLDEN") and os.environ.get("CI"):
+        pytest.fail("UPDATE_GOLDEN is for developers; CI never regenerates golden files")
+    return bool(os.environ.get("UPDATE_GOLDEN"))
+
+
+def same_text(path, text):
+    """Whether the golden file `path` holds `text` (written first when updating())."""
+    if updating():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    assert path.exists(), "no golden file %s: create it with UPDATE_GOLDEN=1" % path
+    return path.read_text(encoding="utf-8") == text
+
+
 def check(name, snap, tmp_path):
     """Compare a snap with golden/<name>.png and .txt (create them with UPDATE_GOLDEN=1)."""
     glass, lit, vop = snap
     img = lcd_render.image(glass, scale=4, backlight=lit, vop=vop)
-    text = lcd_render.text(glass) + "\n"
-    png, txt = GOLDEN / (name + ".png"), GOLDEN / (name + ".txt")
-    if os.environ.get("UPDATE_GOLDEN"):
-        if os.environ.get("CI"):
-            pytest.fail("UPDATE_GOLDEN is for developers; CI never regenerates golden images")
-        GOLDEN.mkdir(exist_ok=True)
+    png = GOLDEN / (name + ".png")
+    if updating():
+        png.parent.mkdir(parents=True, exist_ok=True)
         img.save(png)
-        txt.write_text(text, encoding="utf-8")
+    same = same_text(GOLDEN / (name + ".txt"), lcd_render.text(glass) + "\n")
     assert png.exists(), "no golden image %s: create it with UPDATE_GOLDEN=1" % png
-    if not lcd_render.same_pixels(png, img) or txt.read_text(encoding="utf-8") != text:
+    if not lcd_render.same_pixels(png, img) or not same:
         actual = tmp_path / (name + ".actual.png")
         actual.parent.mkdir(parents=True, exist_ok=True)  # a name may be "screens/<name>"
         img.save(actual)
         raise AssertionError(
             "screen %s differs from %s; actual: %s (UPDATE_GOLDEN=1 to accept)\n%s"
-            % (name, png, actual, text)
+            % (name, png, actual, lcd_render.text(glass))
         )
 
 

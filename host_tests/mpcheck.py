@@ -2,48 +2,41 @@
 
 A script in host_tests/mp/ defines `test_*` functions (a check fails by raising; mptest.check
 is an assert that optimisation keeps), ends with `mptest.run(globals())` and declares how it
-runs in comment lines that pytest reads (the script is not run to collect it):
+runs in comment lines that pytest reads (with `ast`: the script is not run to collect it):
 
     # mpcheck: heapsize=256k paths={hostboard} args={tmp},1000
 
-pytest then collects mp_x.py::test_<name> for every `def test_*` at its top level (read
-with `ast`); `-k` or the node id selects one, and a failure shows that check's output and
-MicroPython traceback only. The words, `key=value`, lists split by commas, no spaces:
+Each `def test_*` at its top level is an item mp_x.py::test_<name> (`-k` or the node id selects
+one; a failure shows that check's output and MicroPython traceback only). The words are
+`key=value`, lists split by commas, no spaces:
 
     heapsize  -X heapsize (default 16k)
-    paths     extra MICROPYPATH entries, first on the path: a folder of the repository
-              (host_tests/mp/fakeapp) or {fixture}
+    paths     MICROPYPATH entries before the `mp_path` fixture's: a folder of the repository
+              or {fixture}
     args      sys.argv[1:]: words as they are, {tmp} (a fresh folder) or {fixture}
     without   checks not collected (those the script removes in this run)
-    runner    a file run instead of the script, which then only names the checks:
-              {fixture}/file or a file of the repository
+    runner    a file run instead of the script, which then only names the checks
 
-{name} is that fixture's value (conftest.py's hostboard, deployed ...), {name}/a/b that joined
-with a/b; the path ends with the `mp_path` fixture's. A line `# mpcheck <run>: ...` declares
-another run (another configuration, a second seed): items mp_x.py::<run>::test_<name>, in a
-process and on an xdist worker of its own. Lines of one run add up. A script without a
-`# mpcheck` line is not collected (a helper, or one a class below runs).
+{name} is that fixture's value, {name}/a/b that joined with a/b. `# mpcheck <run>: ...` declares
+another run (items mp_x.py::<run>::test_<name>, in a process and on an xdist worker of its own);
+lines of one run add up. A script without a `# mpcheck` line is a helper, not collected.
 
 A script whose output the host checks too (golden screens, a recording replayed into a CPython
-model) is declared instead by a class named as the script (lowercase, so the node id names the
-file) in a test module, with those checks as its methods:
+model) is declared instead by a class named as the script in a test module, with those checks
+as its methods:
 
     class mp_sound(mpcheck.Script):
         heapsize = "512k"
         paths = (mpcheck.fixture("hostboard"),)
-        args = (mpcheck.TMPDIR,)
 
         def test_sound_matches_its_golden_table(self, mp_output): ...
 
-Its attributes are the keys above (TMPDIR for {tmp}, mpcheck.fixture(name, *parts) for
-{name}/parts), `script` (another file than host_tests/mp/<class name>.py) and `timeout` (seconds
-for the whole run, default 280); classes named "_..." are bases. A method taking `mp_output`
-gets the whole stdout of a run of every check (a str), and `mp_output.check(name)` what that
-check printed (failing if it did not pass). Anything the script can check itself, it does.
-
-This module is MicroPython's launcher only (checkitems.py makes the items and runs the process,
-its checks named in MPTEST_ONLY for mptest.run). Nothing else in host_tests starts `micropython`
-for a test script: the virtual board and the simulator run the firmware, as the products they are.
+Its attributes are the keys above (TMPDIR for {tmp}, fixture(name, *parts) for {name}/parts),
+`script` (default host_tests/mp/<class name>.py) and `timeout` (seconds, default 280); "_..."
+classes are bases. `mp_output` is the stdout of a run of every check, `mp_output.check(name)`
+what that check printed (failing if it did not pass). Anything the script can check itself, it
+does. This module is only the launcher (checkitems.py makes the items and runs the process):
+nothing else in host_tests starts `micropython` for a test script.
 """
 
 import ast

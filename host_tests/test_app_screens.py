@@ -1,15 +1,8 @@
 """Golden images of every app screen, the coach's too, as the glass shows them (controller
-model -> PNG).
-
-host_tests/mp/mp_app_screens.py drives the real app with the buttons to each screen and prints
-the glass; each is rendered with testbed/lcd_render.py and compared with
-host_tests/golden/screens/<name>.png. After an intended change to what a screen shows,
-regenerate them with
-
-    UPDATE_GOLDEN=1 .venv/bin/python -m pytest host_tests/test_app_screens.py
-
-and review the new PNGs (and their .txt twins) in the diff. The error and safe-mode screens are
-drawn by main.py; their goldens belong to the platform's tests."""
+model -> PNG): host_tests/mp/mp_app_screens.py drives the real app with the buttons to each
+screen and prints the glass, compared here with host_tests/golden/screens/<name>.png (after an
+intended change, regenerate as goldens.py says). The error and safe-mode screens are drawn by
+main.py; their goldens belong to the platform's tests."""
 
 import binascii
 import re

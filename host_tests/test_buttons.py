@@ -57,42 +57,25 @@ def schedule(draw, start):
 @st.composite
 def one_button_case(draw):
     holds, end = schedule(draw, draw(st.integers(0, 50)))
-    return {
-        "holds": holds,
-        "end": end + DEBOUNCE,
-        "base": draw(st.one_of(st.integers(0, PERIOD - 1), st.integers(PERIOD - 3000, PERIOD))),
-        "long_press": draw(st.booleans()),
-        "repeat": draw(st.booleans()),
-        "long_ms": draw(st.integers(1, 900)),
-        "repeat_delay_ms": draw(st.integers(1, 600)),
-        "repeat_ms": draw(st.integers(1, 300)),
-    }
+    base = draw(st.one_of(st.integers(0, PERIOD - 1), st.integers(PERIOD - 3000, PERIOD)))
+    # spec_press's order: long_ms, repeat_delay_ms, repeat_ms, long_press, repeat
+    timing = (draw(st.integers(1, 900)), draw(st.integers(1, 600)), draw(st.integers(1, 300)))
+    return holds, end + DEBOUNCE, base, timing + (draw(st.booleans()), draw(st.booleans()))
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(one_button_case())
 def test_bounce_shorter_than_debounce_gives_the_clean_stream(case):
-    pad = B.Pad(
-        (B.Button(sim.Pin(), B.SELECT, 0, case["long_press"], case["repeat"]),),
-        debounce_ms=DEBOUNCE,
-        long_ms=case["long_ms"],
-        repeat_delay_ms=case["repeat_delay_ms"],
-        repeat_ms=case["repeat_ms"],
-    )
-    got = run_signal(pad, {B.SELECT: case["holds"]}, case["base"], case["end"])
+    holds, end, base, options = case
+    long_ms, repeat_delay_ms, repeat_ms, long_press, repeat = options
+    pad, _ = sim.pad1(
+        DEBOUNCE, long_press, repeat, long_ms=long_ms, repeat_delay_ms=repeat_delay_ms,
+        repeat_ms=repeat_ms,
+    )  # fmt: skip
+    got = run_signal(pad, {B.SELECT: holds}, base, end)
     want = []
-    for p, r, _, _ in case["holds"]:
-        sim.spec_press(
-            B.SELECT,
-            p,
-            r,
-            case["long_ms"],
-            case["repeat_delay_ms"],
-            case["repeat_ms"],
-            case["long_press"],
-            case["repeat"],
-            want,
-        )
+    for p, r, _, _ in holds:
+        sim.spec_press(B.SELECT, p, r, *options, want)
     assert got == want
 
 

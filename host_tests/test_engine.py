@@ -185,16 +185,6 @@ def test_other_bad_arguments():
         engine.level_move(0, engine.X, -1, None)
 
 
-def test_level_moves_are_legal_and_perfect_is_perfect():
-    rng = random.Random(3)
-    for cells, player in random.Random(4).sample(live_positions(), 300):
-        for level in range(len(engine.LEVELS)):
-            move = engine.level_move(board_of(cells), player, level, rng)
-            assert 0 <= move <= 8 and not cells[move]
-        best = optimal_cells(cells, player)
-        assert engine.level_move(board_of(cells), player, len(engine.LEVELS) - 1, rng) in best
-
-
 # --- Search shape: nodes. -------------------------------------------------------------------
 def test_nodes_from_the_empty_board_with_every_root_score_known():
     engine.best_move(0, engine.X)
@@ -220,16 +210,3 @@ def test_root_scores_searches_every_move_fully_and_leaves_best_move_as_it_was():
     scores = gameboard.root_scores(0, engine.X)  # a new list each time, not a view of the engine's
     scores[4] = 99
     assert gameboard.root_scores(0, engine.X) == [0] * 9 and scores[4] == 99
-
-
-def test_benchmark_counts_exact_root_scores_through_the_public_call():
-    import bench_engine_mp
-
-    corner = board_of((1, 0, 0, 0, 0, 0, 0, 0, 0))  # best_move: 73 nodes, every score: 172
-    gameboard.root_scores(corner, engine.O)
-    exact = engine.last_nodes()
-    engine.best_move(corner, engine.O)
-    assert engine.last_nodes() < exact
-    assert bench_engine_mp.exact_nodes(corner) == exact
-    gameboard.root_scores(0, engine.X)
-    assert bench_engine_mp.exact_nodes() == engine.last_nodes()

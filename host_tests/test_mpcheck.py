@@ -70,9 +70,10 @@ mptest.run(globals())
 
 TEST_MODULE = """
 import mpcheck
+"""
+CLASS = """
 
-
-class mp_demo(mpcheck.Script):
+class %s(mpcheck.Script):
     script = %r
     heapsize = "64k"
 %s
@@ -81,17 +82,19 @@ class mp_demo(mpcheck.Script):
 
 @pytest.fixture
 def inner(pytester, tmp_path, monkeypatch):
-    """Write an inner suite (conftest, the script with extra lines, a test module with extra
-    class lines); return the path of its log."""
+    """make(name="mp_demo", ...): a script `name` with extra lines (at its import, in
+    test_three, at its end), declared by a class of that name with extra lines in the inner
+    suite's test module; the path of the script's log."""
     mpcheck.require_port()
     monkeypatch.setenv("COLUMNS", "200")  # summary lines in full
-    log = tmp_path / "log.txt"
-    script = tmp_path / "mp_demo.py"
+    pytester.makeconftest(INNER_CONFTEST)
+    module = [TEST_MODULE]
 
-    def make(at_import="", in_three="", at_end="", in_class=""):
+    def make(name="mp_demo", at_import="", in_three="", at_end="", in_class=""):
+        log, script = tmp_path / (name + ".log"), tmp_path / (name + ".py")
         script.write_text(SCRIPT % (str(log), at_import, in_three, at_end))
-        pytester.makeconftest(INNER_CONFTEST)
-        pytester.makepyfile(test_inner=TEST_MODULE % (str(script), in_class))
+        module.append(CLASS % (name, str(script), in_class))
+        pytester.makepyfile(test_inner="".join(module))
         return log
 
     return make
@@ -107,24 +110,48 @@ def lines(path):
     return path.read_text().split() if path.exists() else []
 
 
-def test_a_failing_check_is_reported_as_that_check_with_its_own_output(inner, pytester):
+def test_each_way_a_check_fails_is_reported_on_that_check(inner, pytester):
+    # Five scripts, one session: a check that raises; a crash at import; a check that ends the
+    # process; a check the script removes at import; a check that hangs.
     log = inner()
+    inner("mp_crash", at_import="raise ValueError('broken at import')")
+    exit_log = inner("mp_exit", in_three="    sys.exit(7)")
+    inner("mp_removed", at_end="del test_one", in_class="    without = ('test_two',)")
+    inner("mp_hung", in_three="    while True:\n        pass", in_class="    timeout = 1")
     result = inner_run(pytester, "-rf")
-    result.assert_outcomes(passed=2, failed=1)
-    assert lines(log) == ["import", "test_one", "test_three", "test_two"]  # one process
+    result.assert_outcomes(passed=2 + 0 + 1 + 1 + 1, failed=1 + 3 + 2 + 1 + 2)
+    # Each fails on its own check, saying why in its summary line (these in their order).
     result.stdout.fnmatch_lines(
-        ["FAILED test_inner.py::mp_demo::test_two - AssertionError: two is wrong"]
+        [
+            "FAILED test_inner.py::mp_demo::test_two - AssertionError: two is wrong",
+            "*mp_crash::test_one - MicroPython exited with code 1 before any check ran",
+            "FAILED *mp_exit::test_two - MicroPython exited with code 7 in test_three*",
+            "FAILED *mp_exit::test_three - MicroPython exited with code 7 in this*",
+            "FAILED *mp_removed::test_one - AssertionError: this script has no check*",
+            "FAILED *mp_hung::test_three - MicroPython timed out after 1 s in this*",
+        ]
     )
-    failure = str(result.stdout).split("mp_demo::test_two ___", 1)[1].split("=== short", 1)[0]
+    reports = str(result.stdout).split("short test summary info")[0]
+    section = {name: reports.split(name + " ___", 1)[1].split("\n__", 1)[0] for name in (
+        "mp_demo::test_two", "mp_exit::test_three", "mp_hung::test_three")}  # fmt: skip
+    # A failing check shows its own output and MicroPython's traceback through its own line,
+    # and nothing of the others; the checks ran in one process, in name order.
+    assert lines(log) == ["import", "test_one", "test_three", "test_two"]
+    failure = section["mp_demo::test_two"]
     assert "two speaks" in failure and "FAIL test_two" in failure
-    # MicroPython's traceback, through the check's own line.
     assert re.search(
         r'mp_demo.py", line \d+, in test_two\n.*\nAssertionError: two is wrong', failure
     )
     line = (SCRIPT % (str(log), "", "", "")).split("\n").index("def test_two():") + 1
-    where = "mp_demo.py:%d: test_two under MicroPython -X heapsize=64k (3 checks" % line
-    assert where in failure
+    assert "mp_demo.py:%d: test_two under MicroPython -X heapsize=64k (3 checks" % line in failure
     assert "one speaks" not in failure and "three speaks" not in failure
+    # A crash at import: each check's report carries it (counted before the summary, whose lines
+    # pytest lengthens when CI is set). A check that ends the process: no check runs after it.
+    assert reports.count("ValueError: broken at import") == 3
+    assert lines(exit_log) == ["import", "test_one", "test_three"]
+    # What a check printed before it ended the process or hung.
+    assert "three speaks" in section["mp_exit::test_three"]
+    assert "three speaks" in section["mp_hung::test_three"]
 
 
 def test_every_check_is_collected_and_k_or_a_node_id_runs_only_those_selected(inner, pytester):
@@ -155,7 +182,7 @@ ARGV = "note('args=' + '|'.join(sys.argv[1:]))"
 def script_file(pytester, tmp_path, header=RUNS):
     """mp_demo.py in the inner suite's folder, declared by `header`; the path of its log."""
     mpcheck.require_port()
-    log = tmp_path / "log.txt"
+    log = tmp_path / "mp_demo.log"  # the log of inner()'s mp_demo too
     pytester.makeconftest(INNER_CONFTEST)
     pytester.path.joinpath("mp_demo.py").write_text(header + SCRIPT % (str(log), ARGV, "", ""))
     return log
@@ -188,60 +215,20 @@ def test_a_script_with_mpcheck_lines_is_collected_with_each_run_it_declares(pyte
     assert "under MicroPython -X heapsize=64k (3 checks" in str(result.stdout)
 
 
-def test_a_word_the_mpcheck_line_does_not_know_fails_the_collection(pytester, tmp_path):
-    script_file(pytester, tmp_path, "# mpcheck: heapsize=64k heap=1m\n")
+@pytest.mark.parametrize(
+    "header, said",
+    [
+        ("# mpcheck: heapsize=64k heap=1m\n", "*'heap=1m' in '# mpcheck: heapsize=64k heap=1m'*"),
+        ("# mpcheck is named, but no line declares a run\n", "no tests collected*"),
+    ],
+)
+def test_a_word_the_line_does_not_know_fails_collection_and_no_line_collects_nothing(
+    pytester, tmp_path, header, said
+):
+    script_file(pytester, tmp_path, header)
     result = inner_run(pytester, "--collect-only", "-q")
-    result.stdout.fnmatch_lines(["*'heap=1m' in '# mpcheck: heapsize=64k heap=1m'*"])
-    assert result.ret != 0
-
-
-def test_a_script_without_an_mpcheck_line_is_not_collected(pytester, tmp_path):
-    script_file(pytester, tmp_path, "# mpcheck is named, but no line declares a run\n")
-    result = inner_run(pytester, "--collect-only", "-q")
-    result.stdout.fnmatch_lines(["no tests collected*"])
-
-
-def test_a_script_that_crashes_at_import_fails_every_check_with_the_crash(inner, pytester):
-    inner(at_import="raise ValueError('broken at import')")
-    result = inner_run(pytester)
-    result.assert_outcomes(failed=3)
-    result.stdout.fnmatch_lines(
-        ["*mp_demo::test_one - MicroPython exited with code 1 before any check ran"]
-    )
-    # Each check's own report carries the crash (counted before the summary, whose lines pytest
-    # lengthens when CI is set).
-    reports = str(result.stdout).split("short test summary info")[0]
-    assert reports.count("ValueError: broken at import") == 3
-
-
-def test_a_check_that_ends_the_process_fails_and_so_do_the_checks_after_it(inner, pytester):
-    # Checks run in name order: test_one, test_three, test_two.
-    log = inner(in_three="    sys.exit(7)")
-    result = inner_run(pytester, "-rf")
-    result.assert_outcomes(passed=1, failed=2)
-    assert lines(log) == ["import", "test_one", "test_three"]
-    result.stdout.fnmatch_lines(["FAILED *::test_three - MicroPython exited with code 7 in this*"])
-    result.stdout.fnmatch_lines(
-        ["FAILED *::test_two - MicroPython exited with code 7 in test_three*"]
-    )
-    assert "three speaks" in str(result.stdout)
-
-
-def test_a_check_the_script_removes_at_import_fails_by_name(inner, pytester):
-    inner(at_end="del test_one", in_class="    without = ('test_two',)")
-    result = inner_run(pytester, "-rf")
-    result.assert_outcomes(passed=1, failed=1)  # test_two is not collected at all
-    result.stdout.fnmatch_lines(["FAILED *::test_one - AssertionError: this script has no check*"])
-
-
-def test_a_hung_script_fails_the_check_it_hung_in(inner, pytester):
-    inner(in_three="    while True:\n        pass", in_class="    timeout = 1")
-    result = inner_run(pytester, "-rf", "-k", "three")
-    result.assert_outcomes(failed=1, deselected=2)
-    result.stdout.fnmatch_lines(
-        ["FAILED *::test_three - MicroPython timed out after 1 s in this*"]
-    )
-    assert "three speaks" in str(result.stdout)  # what it printed before it hung
+    result.stdout.fnmatch_lines([said])
+    assert result.ret != 0  # 5: no tests collected
 
 
 HOST_METHODS = """

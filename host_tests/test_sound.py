@@ -1,18 +1,12 @@
 """sound.py: every sound as the buzzer's pin plays it (compared with the golden tables in
-host_tests/golden/sounds/), cutting, late steps, no allocation, the release each board asks
-for (mp_sound.py), and the firmware's sounds on the real board files (mp_sound_app.py), under
-the MicroPython unix port.
+host_tests/golden/sounds/: after an intended change, regenerate as goldens.py says), cutting,
+late steps, no allocation, the release each board asks for (mp_sound.py), and the firmware's
+sounds on the real board files (mp_sound_app.py), under the MicroPython unix port."""
 
-After an intended change to a table, regenerate the golden tables with
-
-    UPDATE_GOLDEN=1 .venv/bin/python -m pytest host_tests/test_sound.py
-
-and review the diff."""
-
-import os
 import re
 from pathlib import Path
 
+import goldens
 import mpcheck
 import pytest
 
@@ -45,14 +39,7 @@ class mp_sound(mpcheck.Script):
         assert rp2 == esp32, "the two ports play %s differently" % name
         text = golden_text(name, rp2)
         path = GOLDEN / (name + ".txt")
-        if os.environ.get("UPDATE_GOLDEN"):
-            if os.environ.get("CI"):
-                pytest.fail("UPDATE_GOLDEN is for developers; CI never regenerates golden files")
-            GOLDEN.mkdir(exist_ok=True)
-            path.write_text(text)
-        assert path.exists(), "no golden table %s: create it with UPDATE_GOLDEN=1" % path
-        assert path.read_text() == text, "%s differs from %s (UPDATE_GOLDEN=1 to accept):\n%s" % (
-            name,
+        assert goldens.same_text(path, text), "%s differs (UPDATE_GOLDEN=1 to accept):\n%s" % (
             path,
             text,
         )
