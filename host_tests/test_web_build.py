@@ -16,7 +16,6 @@ from pathlib import Path
 import layout
 import pytest
 import web_build
-from test_web import web_site  # noqa: F401 - the built site, a fixture shared with test_web
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -63,7 +62,7 @@ def test_the_site_has_every_script_of_the_page_and_every_module_they_import():
     assert imported <= set(web_build.PAGE_FILES + web_build.PORT_FILES)
 
 
-def test_the_first_frame_fetches_under_256_kb_gzipped_and_none_of_the_coach(web_site):  # noqa: F811
+def test_the_first_frame_fetches_under_256_kb_gzipped_and_none_of_the_coach(web_site):
     # That index.html names every module its script's graph loads (Chromium fetches exactly
     # these before the first frame): web_page.mjs, in Chromium.
     first = web_build.first_frame_files(web_site)
