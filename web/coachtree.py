@@ -1,30 +1,23 @@
 # The page's tree explorer: a position's moves with the engine's scores, expanded on demand.
 # SPDX-License-Identifier: MIT
-"""Fetched (explorer.bin) and imported by oxoweb.Page only when the explorer is first opened,
-so the page's start neither downloads nor loads it. What each node of the tree shows, from the
-explorer's root (the position on the glass, or the empty board when no game is on it):
+"""Fetched (explorer.bin) and imported by oxoweb.Page when the explorer is first opened. What
+each node shows, from the explorer's root (the position on the glass, or the empty board):
 
-- score, mark: the engine's exact score of the move (engine.scores_into of the position the
-  move is made from, from the mover's side: a win n plies away 100 - n, a loss -(100 - n), a
-  draw 0) and coach.mark of it, the words the device's coach shows (W n, L n, D).
-- best: the move scores the highest of its siblings, and not all of them score the same: the
-  cells the device's coach boxes (coach.Coach.boxed), none when every move ties (the empty
-  board, all draws; a lost position where every move loses as soon).
-- line: the node is on the best line, the moves engine.best_move picks from the root on (of
-  equal-best moves the first in the engine's move order: centre, corners, edges) to the end.
-- cut: a plain alpha-beta run once from the root never visits the node. That alpha-beta is
-  the textbook negamax, no memo, no symmetries, no shortcuts: the window (-inf, inf) at the
-  root; the moves in the engine's order (centre, corners, edges); a move's value is minus its
-  reply's, searched with the window (-beta, -alpha); alpha rises to the best value so far, and
-  once it reaches beta the remaining moves are not searched: they and all below them are cut
-  off. A finished game scores as the engine scores it, counting plies from the root (a win n
-  plies from the root 100 - n for the winner), a full board 0.
-- minimax: the positions a plain minimax visits to score the node's position, itself
-  included: the size of the game tree below it (a memoised count by position, exact without a
-  search of the 549,946 positions under the empty board).
+- score, mark: engine.scores_into's exact score of the move from the mover's side (a win n
+  plies away 100 - n, a loss -(100 - n), a draw 0) and coach.mark of it (W n, L n, D).
+- best: the cells the device's coach boxes (coach.Coach.boxed): the top score among siblings,
+  none when every move ties (the empty board; a position where every move loses as soon).
+- line: on the best line, engine.best_move from the root on (of equal moves the first in the
+  engine's order: centre, corners, edges) to the end.
+- cut: a plain alpha-beta run once from the root never visits the node: textbook fail-hard
+  negamax, no memo, no symmetries, window (-inf, inf) at the root, moves in the engine's order,
+  the moves after one that reaches beta (and all below them) cut off. A finished game scores
+  as the engine scores it, plies counted from the root; a full board 0.
+- minimax: the size of the game tree below the node's position, itself included (a memoised
+  count by position: no search of the 549,946 positions under the empty board).
 - alphabeta: the positions that alpha-beta run visited at and below the node (0 if cut off).
-- engine: engine.last_nodes() after engine.scores_into of the node's position (every move's
-  exact score, as the coach asks for); None for a finished game, which it does not search.
+- engine: engine.last_nodes() after scores_into of the node's position; None for a finished
+  game, which it does not search.
 """
 
 import json
