@@ -1,14 +1,12 @@
 // The web page played as a player plays it: the hint by mouse and by key, the page's handling of
 // keys and quick presses, and the menu drawn pixel for pixel on a desktop and a phone.
 // SPDX-License-Identifier: MIT
-// Run by host_tests/test_web.py (class web_play); oxopage.mjs reads the glass.
+// Run by host_tests/test_web.py (class web_play). A whole game by the keyboard: web_page's
+// settings check; a move by touch: web_device's phone.
 
 import * as oxo from "./oxopage.mjs";
 
 const menuAt = (page, row) => oxo.menu(page, (m, row) => m.highlight === row, row);
-
-// The golden title and menu: web_page's sleep check and the menu check below. A
-// whole game by the keyboard: web_page's settings check; a move by touch: web_device's phone.
 
 // The hint (a hold of SELECT, play.py _hint): the engine's move blinks under the cursor, the
 // cell shown in turn inverted and as the player's mark in black. Without a hint the cursor's
@@ -121,12 +119,11 @@ export async function test_the_menu_is_drawn_as_lcd_render_draws_it(t) {
   // at every cell size from 2 to 12 device pixels); a grid drawn through the highlight's ink
   // lightened it into a mesh.
   for (const [view, options] of Object.entries(VIEWS)) {
-    const context = await t.newContext(options);
-    const page = await oxo.open(t, { page: await context.newPage() });
+    const page = await oxo.open(t, { context: options });
     await oxo.press(page, "SELECT");
     await menuAt(page, 0);
     await oxo.canvasShows(t, page, "screens/menu");
     t.log(`${view}: ${await page.evaluate(() => window.oxo.cell)} device px a cell`);
-    await context.close();
+    await page.context().close();
   }
 }
