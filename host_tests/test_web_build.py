@@ -1,8 +1,7 @@
 """tools/web_build.py: the bundles the page unpacks, what goes into each, what the first frame
-fetches and its weight, and make serve's refusals. (The page itself is proved in Chromium:
-test_web.py, whose every check unpacks the bundles with oxo.js's reader and imports from them;
-web_page.mjs there holds that Chromium fetches first_frame_files before the first frame and
-nothing else, the rest after it.)"""
+fetches and its weight, and make serve's refusals. (The page itself, unpacking the bundles, is
+proved in Chromium by test_web.py; its web_page holds that Chromium fetches first_frame_files
+before the first frame and nothing else.)"""
 
 import gzip
 import os
@@ -111,9 +110,8 @@ def listening(port):
 
 def start_make_serve(port):
     """`make serve` on `port` in its own process group, once the server listens: a terminal's
-    foreground job, with Ctrl-C's SIGINT at its default action whatever this process inherited
-    (a shell without job control starts its background jobs with SIGINT ignored, and an
-    ignored signal stays ignored across exec: make and the server would never see it)."""
+    foreground job, SIGINT at its default action (a shell without job control starts its
+    background jobs with it ignored, which exec keeps: make and the server would not see it)."""
     make = subprocess.Popen(
         ["make", "--no-print-directory", "serve", "PORT_WEB=%d" % port],
         cwd=ROOT,

@@ -75,7 +75,7 @@ class Tree:
         # path -> (coach.Coach of the node's position, engine.last_nodes() of its search): the
         # engine searches each listed position once, for its count and, opened, its moves.
         self._engine = {}
-        self.over = self._over(self.cells, board, -1)
+        self.over = engine.winner(board) != engine.EMPTY or 0 not in self.cells
         self.line = self._best_line()
 
     # -- positions ----------------------------------------------------------------------------
@@ -94,11 +94,9 @@ class Tree:
             side = 3 - side
         return cells, board, side
 
-    def _over(self, cells, board, last):
-        # The game has ended at this position (`last`: the cell just played, -1 unknown).
-        if last >= 0:
-            return _won(cells, last) or 0 not in cells
-        return engine.winner(board) != engine.EMPTY or 0 not in cells
+    def _over(self, cells, last):
+        # The game has ended at this position, reached by playing `last` (-1: the root).
+        return self.over if last < 0 else _won(cells, last) or 0 not in cells
 
     def _best_line(self):
         # The cells engine.best_move plays from the root to the end, as a path.
@@ -111,7 +109,7 @@ class Tree:
             cells[i] = side
             board |= side << 2 * i
             line += chr(48 + i)
-            if _won(cells, i) or 0 not in cells:
+            if self._over(cells, i):
                 return line
             side = 3 - side
 
@@ -127,7 +125,7 @@ class Tree:
         if known:
             return known
         total = 1
-        if not (self.over if last < 0 else _won(cells, last) or 0 not in cells):
+        if not self._over(cells, last):
             side = 2 - (cells.count(0) & 1)  # X moves on an odd number of empty cells
             for i in range(9):
                 if not cells[i]:
@@ -196,7 +194,7 @@ class Tree:
             raise ValueError("node %r is not listed: expand its parent first" % path)
         cells, board, side = self._play(path)
         last = ord(path[-1]) - 48 if path else -1
-        if self._over(cells, board, last):
+        if self._over(cells, last):
             return "[]"
         moves = self._searched(path, board, side)[0]  # the moves' scores, the cells it boxes
         window = self._windows[path]
@@ -209,7 +207,7 @@ class Tree:
             child = path + chr(48 + i)
             cells[i] = side
             child_board = board | side << 2 * i
-            over = _won(cells, i) or 0 not in cells
+            over = self._over(cells, i)
             visits = 0
             if window is None or window[0] >= window[1]:
                 self._windows[child] = None  # alpha-beta cut this node off

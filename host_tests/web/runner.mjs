@@ -124,19 +124,14 @@ async function runCheck(name, fn, browser, server, shots) {
 
   let error = null;
   let timer;
+  const why = `check timed out after ${seconds} s (set ${name}.timeout for more)`;
   const expiry = new Promise((_, reject) => {
-    const why = `check timed out after ${seconds} s (set ${name}.timeout for more)`;
     timer = setTimeout(() => reject(new CheckTimeout(why)), seconds * 1000);
   });
   const running = Promise.resolve().then(() => fn(t));
   running.catch(() => {}); // after a timeout it fails as its context closes: already reported
-  try {
-    await Promise.race([running, expiry]);
-  } catch (err) {
-    error = err;
-  } finally {
-    clearTimeout(timer);
-  }
+  await Promise.race([running, expiry]).catch((err) => { error = err; });
+  clearTimeout(timer);
 
   const unexpected = withoutEchoes(problems);
   const failed = error !== null || unexpected.length > 0;
@@ -198,22 +193,18 @@ async function main() {
   process.once("SIGTERM", () => browser.close().finally(() => process.exit(143)));
 
   let passed = 0;
-  let failed = 0;
   for (const name of names) {
     say(`RUN ${name}`);
-    if (typeof module[name] !== "function") {
-      say(`FAIL ${name}`);
-      say(`${opts.checks} exports no function ${name}`);
-      failed += 1;
-      continue;
+    if (typeof module[name] === "function") {
+      passed += await runCheck(name, module[name], browser, server, opts.shots);
+    } else {
+      say(`FAIL ${name}\n${opts.checks} exports no function ${name}`);
     }
-    if (await runCheck(name, module[name], browser, server, opts.shots)) passed += 1;
-    else failed += 1;
   }
-  say(`SUMMARY ${passed} ${failed}`);
+  say(`SUMMARY ${passed} ${names.length - passed}`);
   await browser.close();
   await server.close();
-  return failed ? 1 : 0;
+  return passed < names.length ? 1 : 0;
 }
 
 main().then(
