@@ -125,7 +125,7 @@ export async function test_the_board_option_and_the_release_links(t) {
   t.assert.equal(await boardName(page), "esp32");
   t.assert.equal(await current(page), "esp32");
   t.assert.equal(await page.locator("#status").textContent(), "Running the esp32 firmware.");
-  await oxo.press(page, "SELECT"); // it plays
+  await oxo.press(page, "SELECT"); // it plays: the menu on a desktop, every device pixel
   await oxo.highlighted(page, "1P vs CPU");
   await oxo.canvasShows(t, page, "screens/menu");
 
