@@ -172,9 +172,7 @@ class Tree:
         """The root as JSON: board, player, over, the best line, the counts. The alpha-beta
         count is the whole run's, known once the root is expanded (null before)."""
         cells = list(self.cells)
-        engine_nodes = None
-        if not self.over:
-            engine_nodes = self._searched("", self.board, self.player)[1]
+        engine_nodes = None if self.over else self._searched("", self.board, self.player)[1]
         return json.dumps(
             {
                 "board": self.board,
@@ -223,9 +221,7 @@ class Tree:
                     alpha = value
                 window = (alpha, beta)
             total += visits
-            engine_nodes = None
-            if not over:
-                engine_nodes = self._searched(child, child_board, 3 - side)[1]
+            engine_nodes = None if over else self._searched(child, child_board, 3 - side)[1]
             scored = moves.scores[i]  # as engine.scores_into gives it: the score + 128
             out.append(
                 {
