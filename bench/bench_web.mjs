@@ -4,33 +4,25 @@
 // share while idle, MicroPython's heap; optionally a screenshot mid-game.
 // SPDX-License-Identifier: MIT
 //
-//   node bench/bench_web.mjs --site DIR [--runs 7] [--presses 30] [--idle 5]
-//        [--screenshot FILE.png] [--chromium PATH]
+//   node bench/bench_web.mjs --site DIR [--screenshot FILE.png]
 //
-// Prints one JSON object on stdout (times in ms). Figures only: nothing here passes or fails
-// but a page that does not start (exit 1, saying why).
-// This file is what is measured, in which order; pagedriver.mjs runs it and drives the page,
-// pagemeasures.mjs takes the measures; bench_web.py reports them.
+// Prints one JSON object on stdout (times in ms); fails (exit 1) only if the page does not
+// start. This file is what is measured, in which order: pagedriver.mjs drives the page,
+// pagemeasures.mjs takes the measures.
 
 import { COACH_ON } from "../host_tests/web/oxopage.mjs";
 import { benchMain, DESKTOP, firstFrame, open, playGame, press, sleep, waitQuiet }
   from "./pagedriver.mjs";
 import { firstFrameCpu, heap, idle, stats } from "./pagemeasures.mjs";
 
+const RUNS = 7; // navigations, cold and reload
+const PRESSES = 30;
+const IDLE_MS = 5000; // each idle sample (the title's must end before its demo starts at 15 s)
 const SETTLE_MS = 500; // after the first frame: requests that come later still count
 const TITLE_DEMO_MS = 15000; // app.App.demo_after_ms: the title's idle ends there
 const SHOT = { width: 450, height: 900 }; // the README's screenshot: CSS px, device scale 2
-const OPTIONS = {
-  runs: { type: "string", default: "7" },
-  presses: { type: "string", default: "30" },
-  idle: { type: "string", default: "5" },
-  screenshot: { type: "string" },
-};
 
 async function measure(browser, server, opts) {
-  const RUNS = Number(opts.runs);
-  const PRESSES = Number(opts.presses);
-  const IDLE_MS = Number(opts.idle) * 1000;
   const out = { chromium: browser.version(), viewport: DESKTOP };
   // Navigation to the first frame, cold then reload, RUNS times; the first visit's requests.
   const cold = [], reload = [];
@@ -41,13 +33,6 @@ async function measure(browser, server, opts) {
     if (run === 0) {
       await sleep(SETTLE_MS);
       out.first_visit = server.requests.slice(before);
-      // Which of them the page asked for before its first frame (resource timing's start
-      // against oxo.js's mark), the rest after it.
-      out.first_frame = await page.evaluate(() => {
-        const frame = performance.getEntriesByName("oxo-first-frame", "mark")[0].startTime;
-        return performance.getEntriesByType("resource").filter((r) => r.startTime < frame)
-          .map((r) => new URL(r.name).pathname);
-      });
     }
     const again = server.requests.length;
     await page.reload({ waitUntil: "commit" });
@@ -120,4 +105,4 @@ async function measure(browser, server, opts) {
   return out;
 }
 
-benchMain("bench_web.mjs", OPTIONS, measure);
+benchMain("bench_web.mjs", { screenshot: { type: "string" } }, measure);

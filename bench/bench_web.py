@@ -4,15 +4,11 @@ in it), press to redraw, the main thread while idle, MicroPython's heap.
 
     .venv/bin/python bench/bench_web.py [--screenshot docs/web-page.png]
 
-Run by `make bench`. bench_web.mjs, next to this file (with pagedriver.mjs and
-pagemeasures.mjs), drives Debian's Chromium (headless) through playwright-core from
-web/node_modules over host_tests/web/browser.mjs's server on 127.0.0.1, with `Cache-Control:
-max-age=600` as GitHub Pages sends it. Times are medians and ranges of several runs: figures,
-not pass/fail, and they move with the machine's load (printed first); the main thread's CPU
-time up to the first frame (the thread time a trace gives its tasks) moves least. Skipped with a
-note where node or Chromium is missing (tools/webtools.py says how to get them). --screenshot
-also saves a PNG of the page mid-game (450 CSS px wide, device scale 2, cropped to the page's
-<main>, reduced to 256 colours) for the README (`make bench` writes docs/web-page.png).
+Run by `make bench`: bench_web.mjs drives headless Chromium over host_tests/web/browser.mjs's
+server, with `Cache-Control: max-age=600` as GitHub Pages sends it. Medians and ranges of
+several runs, moving with the machine's load (printed first; the CPU time to the first frame
+moves least). Skipped where node or Chromium is missing. --screenshot also saves the page
+mid-game (450 CSS px wide at scale 2, its <main>, 256 colours) for the README.
 """
 
 import argparse
@@ -31,9 +27,6 @@ from benchkit import ROOT
 
 SITE = ROOT / "build" / "bench-web"
 RUNNER = Path(__file__).with_name("bench_web.mjs")
-RUNS = 7  # navigations, cold and reload
-PRESSES = 30
-IDLE_S = 5  # each idle sample (the title's must end before its demo starts at 15 s)
 TIMEOUT_S = 150  # bench_web.mjs stops itself at 100 s
 
 
@@ -93,54 +86,42 @@ def save_screenshot(raw, out):
     return small.size
 
 
-def print_bytes(site, visit, first_frame, reload):
+def print_bytes(site, visit, reload):
     print("First visit: what the page downloads (gzip -9: what a static host that compresses")
     print("sends; the local server sends it raw), before its first frame and after")
     benchkit.header("file", "raw", "gzip -9")
     order = web_build.PAGE_FILES + web_build.PORT_FILES + tuple(n for n, _ in web_build.BUNDLES)
     files = [r["path"].lstrip("/") for r in visit if r["status"] == 200]
     files.sort(key=lambda name: (order.index(name) if name in order else len(order), name))
-    before = {"index.html"} | {path.lstrip("/") for path in first_frame}
-    sizes = {}  # name: (raw, gzip -9) bytes
+    # What Chromium fetches before the first frame: test_web.py's web_page holds it is this.
+    before = set(web_build.first_frame_files(site))
+    sizes = {}  # name: (raw, gzip -9) bytes, of every file of the site
+    for path in site.iterdir():
+        data = path.read_bytes()
+        sizes[path.name] = len(data), gzipped(data)
 
     def total(label, names):
-        raw, gz = (sum(sizes[n][k] for n in names) for k in (0, 1))
-        benchkit.row(label, kb(raw), kb(gz))
+        benchkit.row(label, *(kb(sum(sizes[n][k] for n in names)) for k in (0, 1)))
 
     for part, names in (
         ("until the first frame", [n for n in files if n in before]),
         ("after it", [n for n in files if n not in before]),
     ):
         for name in names:
-            data = (site / name).read_bytes()
-            sizes[name] = len(data), gzipped(data)
             benchkit.row(name, *map(kb, sizes[name]))
         total("**%s**, %d" % (part, len(names)), names)
-    total("all %d" % len(sizes), sizes)
-    later = [n for n in order if (site / n).exists() and n not in files]
-    print(
-        "fetched when first used, not in a first visit: %s"
-        % ", ".join(
-            "%s %s (%s gzip -9)"
-            % (n, kb((site / n).stat().st_size), kb(gzipped((site / n).read_bytes())))
-            for n in later
-        )
-    )
+    total("all %d" % len(files), files)
+    later = [n for n in order if n in sizes and n not in files]
+    said = ", ".join("%s %s (%s gzip -9)" % (n, *map(kb, sizes[n])) for n in later)
+    print("fetched when first used, not in a first visit: %s" % said)
     favicons = sum(1 for r in visit if r["path"] == "/favicon.ico")
+    icon = "none (the page names a data: icon, so Chromium asks for none)"
     print(
         "requests until the first frame and 0.5 s after the whole game is in (the server's"
-        " log): %d, favicon %s"
-        % (
-            len(visit),
-            "included (%d)" % favicons
-            if favicons
-            else "none (the page names a data: icon, so Chromium asks for none)",
-        )
+        " log): %d, favicon %s" % (len(visit), "included (%d)" % favicons if favicons else icon)
     )
-    print(
-        "a reload asks for %d (%s); the rest comes from the HTTP cache"
-        % (len(reload), ", ".join(r["path"].lstrip("/") for r in reload) or "nothing")
-    )
+    asked = ", ".join(r["path"].lstrip("/") for r in reload) or "nothing"
+    print("a reload asks for %d (%s); the rest comes from the HTTP cache" % (len(reload), asked))
 
 
 def print_times(cold, warm, cpu, press):
@@ -173,9 +154,9 @@ def print_idle(out):
         ("game, player to move", "idle_game"),
     ):
         s = out[key]
-        print(
-            "| %s | %.1f %% | %.0f | %.1f | %.1f s |"
-            % (name, 100 * s["busy"], s["steps_per_s"], s["frames_per_s"], s["seconds"])
+        busy, steps, frames = 100 * s["busy"], s["steps_per_s"], s["frames_per_s"]
+        benchkit.row(
+            name, "%.1f %%" % busy, "%.0f" % steps, "%.1f" % frames, "%.1f s" % s["seconds"]
         )
     steps = out["steps"]
     print(
@@ -187,18 +168,14 @@ def print_idle(out):
 
 
 def print_heap(heap):
-    asked = page_heapsize()
+    live, asked, total = heap["live"], page_heapsize(), heap["total"]
+    asked = "%d KB" % (asked // 1024) if asked else "?"
+    total = "%.1f KB" % (total / 1024) if total else "?"
+    kbs = live["min"] / 1024, live["max"] / 1024
     print(
         "heap in MicroPython while playing (gc.mem_alloc() after gc.collect(), %d samples"
         " 0.2 s apart): %.1f-%.1f KB; heapsize the page asks for %s, the heap now %s (the"
-        " port adds to it when it is full)"
-        % (
-            heap["live"]["n"],
-            heap["live"]["min"] / 1024,
-            heap["live"]["max"] / 1024,
-            "%d KB" % (asked // 1024) if asked else "?",
-            "%.1f KB" % (heap["total"] / 1024) if heap["total"] else "?",
-        )
+        " port adds to it when it is full)" % (live["n"], *kbs, asked, total)
     )
 
 
@@ -209,15 +186,14 @@ def main(argv=None):
 
     print("== bench_web: the web page in Chromium (headless), served from 127.0.0.1 ==")
     with benchkit.workdir() as tmp:
-        runs = ["--runs", str(RUNS), "--presses", str(PRESSES), "--idle", str(IDLE_S)]
         raw_png = tmp / "shot.png"
         shot = ["--screenshot", str(raw_png)] if args.screenshot else []
-        out = run_page("bench_web", SITE, RUNNER, runs + shot, TIMEOUT_S)
+        out = run_page("bench_web", SITE, RUNNER, shot, TIMEOUT_S)
         if args.screenshot:
             width, height = save_screenshot(raw_png, args.screenshot)
 
     print("Chromium %s, viewport %dx%d" % (out["chromium"], *out["viewport"].values()))
-    print_bytes(SITE, out["first_visit"], out["first_frame"], out["reload_requests"])
+    print_bytes(SITE, out["first_visit"], out["reload_requests"])
     print()
     print_times(out["cold"], out["reload"], out["cold_cpu"], out["press"])
     print()

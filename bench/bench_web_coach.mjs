@@ -3,7 +3,7 @@
 // moves of the empty board.
 // SPDX-License-Identifier: MIT
 //
-//   node bench/bench_web_coach.mjs --site DIR [--runs 7] [--chromium PATH]
+//   node bench/bench_web_coach.mjs --site DIR
 //
 // Prints one JSON object on stdout (times in ms, from window.oxo.coach, which web/coach.js
 // keeps: the MicroPython calls alone and with the rendering). Each run is a fresh page.
@@ -22,8 +22,9 @@ async function measured(page, what, was) {
   return handle.jsonValue();
 }
 
-async function measure(browser, server, opts) {
-  const RUNS = Number(opts.runs);
+const RUNS = 7; // fresh pages
+
+async function measure(browser, server) {
   const out = { chromium: browser.version(), runs: RUNS };
   const keys = ["root_cold", "centre", "scores_first", "scores_next"];
   const runs = Object.fromEntries(keys.flatMap((k) => [[k + "_py", []], [k, []]]));
@@ -65,4 +66,4 @@ async function measure(browser, server, opts) {
   return out;
 }
 
-benchMain("bench_web_coach.mjs", { runs: { type: "string", default: "7" } }, measure);
+benchMain("bench_web_coach.mjs", {}, measure);

@@ -3,12 +3,10 @@ beside the glass, to open the tree explorer (its code fetched) and list the empt
 
     .venv/bin/python bench/bench_web_coach.py
 
-Run by `make bench`. bench_web_coach.mjs, next to this file, drives Debian's Chromium
-(headless) through playwright-core as bench_web.py does, over the site `make web` builds, and
+Run by `make bench`: bench_web_coach.mjs drives headless Chromium as bench_web.py does and
 reads what web/coach.js and web/explorer.js note of each answer: the ms in MicroPython (the
-engine, coachtree.py, the JSON) and with the page's rendering. Medians and ranges of fresh
-pages: figures, not pass/fail, moving with the machine's load (printed first). Skipped with a
-note where node or Chromium is missing.
+engine, coachtree.py, the JSON) and with the rendering. Medians and ranges of fresh pages,
+moving with the machine's load (printed first). Skipped where node or Chromium is missing.
 """
 
 import sys
@@ -20,7 +18,6 @@ from benchkit import ROOT
 
 SITE = ROOT / "build" / "bench-web-coach"
 RUNNER = Path(__file__).with_name("bench_web_coach.mjs")
-RUNS = 7
 TIMEOUT_S = 150  # bench_web_coach.mjs stops itself at 100 s
 
 ROWS = (
@@ -44,7 +41,7 @@ ROWS = (
 
 def main():
     print("== bench_web_coach: the page's coach and tree explorer in Chromium (headless) ==")
-    out = run_page("bench_web_coach", SITE, RUNNER, ["--runs", str(RUNS)], TIMEOUT_S)
+    out = run_page("bench_web_coach", SITE, RUNNER, [], TIMEOUT_S)
     print("Chromium %s, %d fresh pages" % (out["chromium"], out["runs"]))
     benchkit.header("measure", "in MicroPython, median", "with rendering, median", "min", "max")
     ms = benchkit.ms

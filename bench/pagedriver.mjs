@@ -1,6 +1,5 @@
-// The browser benchmarks' driver (bench_web.mjs and bench_web_coach.mjs run with it): the run
-// itself, a page opened to its first frame with its steps timed, presses through oxo.js's key
-// handler, a game played to a point.
+// The browser benchmarks' driver (bench_web.mjs, bench_web_coach.mjs): the run, a page opened
+// to its first frame with its steps timed, presses through oxo.js's key handler, a game.
 // SPDX-License-Identifier: MIT
 
 import { parseArgs } from "node:util";
@@ -10,29 +9,27 @@ import { seedSettings } from "../host_tests/web/oxopage.mjs";
 
 export const WAIT_MS = 20000; // for one page to show its first frame
 
-// A benchmark's run: its `options` parsed (util.parseArgs', beside --site and --chromium), the
-// site served as GitHub Pages serves it (`Cache-Control: max-age=600`, so a reload finds a warm
-// cache), Chromium launched; `measure(browser, server, opts)` returns the object printed as one
-// JSON line. Exits 0 when done, 1 on an error, 3 when not done after `totalMs` (a browser that
-// hangs must not hang `make bench`).
-export function benchMain(name, options, measure, totalMs = 100000) {
-  const { values: opts } = parseArgs({
-    options: { site: { type: "string" }, chromium: { type: "string", default: CHROMIUM },
-      ...options },
-  });
+// A benchmark's run: its `options` parsed (util.parseArgs', beside --site DIR), the site served
+// as GitHub Pages serves it (`Cache-Control: max-age=600`, so a reload finds a warm cache),
+// Chromium launched; `measure(browser, server, opts)` returns the object printed as one JSON
+// line. Exits 0 when done, 1 on an error, 3 when not done after TOTAL_MS (a browser that hangs
+// must not hang `make bench`).
+const TOTAL_MS = 100000;
+
+export function benchMain(name, options, measure) {
+  const { values: opts } = parseArgs({ options: { site: { type: "string" }, ...options } });
   if (!opts.site) {
-    const more = Object.keys(options).map((k) => ` [--${k} ${options[k].default ?? "X"}]`);
-    console.error(`usage: ${name} --site DIR${more.join("")} [--chromium PATH]`);
+    console.error(`usage: ${name} --site DIR (and the options its header names)`);
     process.exit(2);
   }
   const bound = setTimeout(() => {
-    console.error(`${name}: not done after ${totalMs / 1000} s; stopping`);
+    console.error(`${name}: not done after ${TOTAL_MS / 1000} s; stopping`);
     process.exit(3);
-  }, totalMs);
+  }, TOTAL_MS);
   bound.unref();
   const run = async () => {
     const server = await serve(opts.site, { cacheControl: "max-age=600" });
-    const browser = await launch({ executablePath: opts.chromium });
+    const browser = await launch({ executablePath: CHROMIUM });
     try {
       process.stdout.write(JSON.stringify(await measure(browser, server, opts)) + "\n");
     } finally {
@@ -51,9 +48,8 @@ export function benchMain(name, options, measure, totalMs = 100000) {
 
 export const DESKTOP = { width: 1280, height: 720 }; // Playwright's default viewport, scale 1
 
-// In the page, before oxo.js: the page's step timer (setTimeout(step, wait)) is wrapped to note
-// when each step starts and how long it runs, and which step drew a frame. The page itself is
-// unchanged; oxo.js's own figures (oxo.frames, lastFrame, lastPress) are read as they are.
+// In the page, before oxo.js: its step timer (setTimeout(step, wait)) wrapped to note when each
+// step starts, how long it runs, and which drew a frame (oxo.js's own figures read as they are).
 const STEP_PROBE = () => {
   const bench = { frameStep: 0, frameStepIndex: 0, busy: [0, 0], count: [0, 0] };
   window.__bench = bench;
@@ -114,14 +110,12 @@ export async function open(browser, server, { settings = null, ...options } = {}
   return { context, page, ms };
 }
 
-// One press of `key` through oxo.js's keyboard handler (on document.body): keydown, keyup at
-// once (the page holds each level LEVEL_MIN_MS, so this is a short press, a CLICK), then the
-// next frame (or `wait` ms without one), the release's level and `gap` ms more. With `phase`,
-// the keydown comes that many ms after the end of a step: a hand presses anywhere in the 10 ms
-// between polls, and this spreads the presses over it evenly (a wait for a message, not a
-// timer: timers chained from the step's own are clamped to 4 ms). Times from the keydown: its
-// level on the pin (oxo.lastPress), the start of the step that drew the next frame (the one
-// whose poll saw the pin) and that frame (oxo.lastFrame).
+// One press of `key` through oxo.js's keyboard handler: keydown, keyup at once (a click: the
+// page holds each level LEVEL_MIN_MS), the next frame (or `wait` ms), the release and `gap` ms.
+// With `phase`, the keydown comes that many ms after a step ends (waiting on messages: timers
+// chained from the step's are clamped to 4 ms), spreading presses over the 10 ms between polls.
+// Times from the keydown: its level on the pin (oxo.lastPress), the start of the step that drew
+// the next frame, and that frame (oxo.lastFrame).
 const PRESS = async ([key, gap, wait, phase]) => {
   const oxo = window.oxo, bench = window.__bench;
   const name = { ArrowRight: "NEXT", ArrowLeft: "PREV", Enter: "SELECT" }[key];

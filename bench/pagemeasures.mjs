@@ -1,14 +1,12 @@
-// The web benchmark's measures of a page (bench_web.mjs takes them): the renderer's main thread
-// while idle and up to the first frame, MicroPython's heap, and the statistics of a series of
-// times.
+// bench_web.mjs's measures of a page: the renderer's main thread while idle and up to the first
+// frame, MicroPython's heap, and the statistics of a series of times.
 // SPDX-License-Identifier: MIT
 
 import { DESKTOP, firstFrame, sleep } from "./pagedriver.mjs";
 
-// A first visit's cost to the renderer's main thread, in a fresh context: the CPU time of its
-// tasks (the trace's thread time, tdur) from navigationStart to oxo.js's first-frame mark. Less
-// moved by the machine's load than the wall time, which counts the time the thread waited for
-// a core too; the trace itself costs both builds alike.
+// A first visit's cost to the renderer's main thread, in a fresh context: its tasks' CPU time
+// (the trace's tdur) from navigationStart to oxo.js's first-frame mark. Less moved by the load
+// than the wall time, which counts the waits for a core too.
 const TRACED = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink.user_timing"];
 
 export async function firstFrameCpu(browser, server) {
@@ -57,12 +55,11 @@ export async function idle(page, ms) {
   };
 }
 
-// gc.mem_alloc() after gc.collect(), SAMPLES times 0.2 s apart: from one sample to the next it
-// moves by 10 KB or so (the collector scans the port's stack conservatively, and objects the
-// page's JS still holds stay), so the range is given. Then micropython.mem_info()'s "GC:
-// total" (on the page's console): the heap's size now. The pyscript variant grows its heap in
-// splits (MICROPY_GC_SPLIT_HEAP_AUTO): the page's heapsize is the first one, and gc.mem_free()
-// adds what could still be added, so it is not read.
+// gc.mem_alloc() after gc.collect(), SAMPLES times 0.2 s apart: it moves by 10 KB or so (the
+// collector scans the port's stack conservatively; objects the page's JS holds stay), so the
+// range is given. Then micropython.mem_info()'s "GC: total" (on the console): the heap's size
+// now. The port grows its heap in splits (MICROPY_GC_SPLIT_HEAP_AUTO), so gc.mem_free(), which
+// counts what could still be added, is not read.
 const SAMPLES = 5;
 const LIVE = "import gc\ngc.collect()\n_live = gc.mem_alloc()\n";
 

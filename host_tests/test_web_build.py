@@ -1,8 +1,7 @@
 """tools/web_build.py: the bundles the page unpacks, what goes into each, what the first frame
-fetches and its weight, and make serve's refusals. (The page itself is proved in Chromium:
-test_web.py, whose every check unpacks the bundles with oxo.js's reader and imports from them;
-web_page.mjs there holds that Chromium fetches first_frame_files before the first frame and
-nothing else, the rest after it.)"""
+fetches and its weight, and make serve's refusals. (The page itself, unpacking the bundles, is
+proved in Chromium by test_web.py; its web_page holds that Chromium fetches first_frame_files
+before the first frame and nothing else.)"""
 
 import gzip
 import os
@@ -16,7 +15,6 @@ from pathlib import Path
 import layout
 import pytest
 import web_build
-from test_web import web_site  # noqa: F401 - the built site, a fixture shared with test_web
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -63,7 +61,7 @@ def test_the_site_has_every_script_of_the_page_and_every_module_they_import():
     assert imported <= set(web_build.PAGE_FILES + web_build.PORT_FILES)
 
 
-def test_the_first_frame_fetches_under_256_kb_gzipped_and_none_of_the_coach(web_site):  # noqa: F811
+def test_the_first_frame_fetches_under_256_kb_gzipped_and_none_of_the_coach(web_site):
     # That index.html names every module its script's graph loads (Chromium fetches exactly
     # these before the first frame): web_page.mjs, in Chromium.
     first = web_build.first_frame_files(web_site)
@@ -112,9 +110,8 @@ def listening(port):
 
 def start_make_serve(port):
     """`make serve` on `port` in its own process group, once the server listens: a terminal's
-    foreground job, with Ctrl-C's SIGINT at its default action whatever this process inherited
-    (a shell without job control starts its background jobs with SIGINT ignored, and an
-    ignored signal stays ignored across exec: make and the server would never see it)."""
+    foreground job, SIGINT at its default action (a shell without job control starts its
+    background jobs with it ignored, which exec keeps: make and the server would not see it)."""
     make = subprocess.Popen(
         ["make", "--no-print-directory", "serve", "PORT_WEB=%d" % port],
         cwd=ROOT,

@@ -1,26 +1,18 @@
 """pytest plugin: each `test_*` check of a browser check module is a pytest item of its own.
 
 A check module, host_tests/web/<class name>.mjs, exports `async function test_<name>(t)`
-functions that drive Debian's Chromium through playwright-core (host_tests/web/runner.mjs says
-what `t` holds). A test module declares it with a class named as the file:
-
-    import webcheck
+functions that drive Chromium through playwright-core (runner.mjs says what `t` holds). A test
+module declares it with a class named as the file:
 
     class web_page(webcheck.Checks):
-        site = webcheck.fixture("web_site")  # the folder served over http (required)
-        timeout = 30                         # seconds per check, unless it sets test_x.timeout
+        timeout = 30  # seconds per check, unless it sets test_x.timeout
 
-Then host_tests/test_x.py::web_page::test_<name> is an item for every `export [async]
-function test_<name>` at the start of a line of the file (read, not run); `-k` or the node id
-selects, and a failure shows that check's output only: what it logged, the console errors, page
-errors and failed requests that failed it, and the path of a screenshot of its pages (in the
-class's pytest tmp folder). Other attributes: `checks` (another file than the class's .mjs, read
-at collection), `total` (seconds for the whole run) and `without` (checks not collected);
-`site` is a path or webcheck.fixture(name, *parts), that fixture's value joined with parts.
-
-This module is the browser's launcher only (checkitems.py makes the items and runs the process:
-one runner, one Chromium, per class). Where node, npm or Chromium is missing, the checks skip
-with a line saying how to get it; with CI set they fail instead.
+Each `export [async] function test_<name>` at the start of a line (read, not run) is then an
+item; a failure shows that check's output only (what it logged, the problems that failed it, a
+screenshot of its pages). The site served is the `web_site` fixture's folder. checkitems.py
+makes the items and runs the process (one runner, one Chromium, per class); this module
+launches it. Where node, npm or Chromium is missing the checks skip saying how to get it (the
+`chromium` function); with CI set they fail.
 """
 
 import contextlib
@@ -32,13 +24,13 @@ from pathlib import Path
 
 import checkitems
 import pytest
+import web_build
 import webtools
 
 pytest_plugins = ("checkitems",)
 
 WEB = Path(__file__).resolve().parent / "web"
 RUNNER = WEB / "runner.mjs"
-fixture = checkitems.fixture  # a value for site: fixture(name, *parts)
 CHECK = re.compile(r"^export\s+(?:async\s+)?function\s*\*?\s*(test_\w+)\s*\(", re.MULTILINE)
 
 
@@ -46,8 +38,6 @@ class Checks(checkitems.Declaration):
     """Base of a class that declares one browser check module (see the module docstring): the
     launcher of its checks."""
 
-    checks = None
-    site = None
     timeout = 30
     total = 270  # below pytest-timeout's 300 s, so a hung run is reported as this
     who = "the browser run"
@@ -55,7 +45,7 @@ class Checks(checkitems.Declaration):
 
     @classmethod
     def file(cls):
-        return cls.checks or WEB / (cls.__name__ + ".mjs")
+        return WEB / (cls.__name__ + ".mjs")
 
     @classmethod
     def find_checks(cls, path):
@@ -71,9 +61,7 @@ class Checks(checkitems.Declaration):
     def launch(cls, request, path, names):
         chromium = request.getfixturevalue("web_chromium")
         label = cls.__name__
-        if cls.site is None:
-            raise pytest.UsageError("%s: say which folder to serve: site = ..." % label)
-        site = checkitems.resolve(cls.site, request, label)
+        site = request.getfixturevalue("web_site")
         shots = request.getfixturevalue("tmp_path_factory").mktemp(label + "_screenshots")
         cmd = ["node", RUNNER, "--site", site, "--checks", path, "--only", " ".join(names)]
         cmd += ["--shots", shots, "--timeout", cls.timeout]
@@ -88,10 +76,22 @@ class Checks(checkitems.Declaration):
             shutil.rmtree(tmp, ignore_errors=True)
 
 
-@pytest.fixture(scope="session")
-def web_chromium():
+def chromium():
     """The Chromium the checks launch, with web/node_modules installed (npm ci if stale).
     Where node, npm or Chromium is missing: skip saying how to get it; with CI set, fail."""
     checkitems.require(webtools.unavailable(), "the browser checks")
     webtools.ensure_node_modules()
     return webtools.chromium_path()
+
+
+@pytest.fixture(scope="session")
+def web_chromium():
+    return chromium()
+
+
+@pytest.fixture(scope="session")
+def web_site(web_chromium, tmp_path_factory):
+    """The site `make web` builds (tools/web_build.py), built once into a pytest folder."""
+    out = tmp_path_factory.mktemp("web") / "site"
+    web_build.build(out)
+    return out

@@ -70,8 +70,7 @@ export class Buttons {
     this.holdMs = { SELECT: longMs + HOLD_SPARE_MS, PREV: repeatDelayMs + HOLD_SPARE_MS,
       NEXT: repeatDelayMs + HOLD_SPARE_MS };
     this.all = NAMES.map((name) => new Button(name, this)); // stepped every step: no new array
-    this.byName = {};
-    for (const button of this.all) this.byName[button.name] = button;
+    this.byName = Object.fromEntries(this.all.map((button) => [button.name, button]));
   }
 
   push(name, down, keep = 0) {

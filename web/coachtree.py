@@ -1,30 +1,23 @@
 # The page's tree explorer: a position's moves with the engine's scores, expanded on demand.
 # SPDX-License-Identifier: MIT
-"""Fetched (explorer.bin) and imported by oxoweb.Page only when the explorer is first opened,
-so the page's start neither downloads nor loads it. What each node of the tree shows, from the
-explorer's root (the position on the glass, or the empty board when no game is on it):
+"""Fetched (explorer.bin) and imported by oxoweb.Page when the explorer is first opened. What
+each node shows, from the explorer's root (the position on the glass, or the empty board):
 
-- score, mark: the engine's exact score of the move (engine.scores_into of the position the
-  move is made from, from the mover's side: a win n plies away 100 - n, a loss -(100 - n), a
-  draw 0) and coach.mark of it, the words the device's coach shows (W n, L n, D).
-- best: the move scores the highest of its siblings, and not all of them score the same: the
-  cells the device's coach boxes (coach.Coach.boxed), none when every move ties (the empty
-  board, all draws; a lost position where every move loses as soon).
-- line: the node is on the best line, the moves engine.best_move picks from the root on (of
-  equal-best moves the first in the engine's move order: centre, corners, edges) to the end.
-- cut: a plain alpha-beta run once from the root never visits the node. That alpha-beta is
-  the textbook negamax, no memo, no symmetries, no shortcuts: the window (-inf, inf) at the
-  root; the moves in the engine's order (centre, corners, edges); a move's value is minus its
-  reply's, searched with the window (-beta, -alpha); alpha rises to the best value so far, and
-  once it reaches beta the remaining moves are not searched: they and all below them are cut
-  off. A finished game scores as the engine scores it, counting plies from the root (a win n
-  plies from the root 100 - n for the winner), a full board 0.
-- minimax: the positions a plain minimax visits to score the node's position, itself
-  included: the size of the game tree below it (a memoised count by position, exact without a
-  search of the 549,946 positions under the empty board).
+- score, mark: engine.scores_into's exact score of the move from the mover's side (a win n
+  plies away 100 - n, a loss -(100 - n), a draw 0) and coach.mark of it (W n, L n, D).
+- best: the cells the device's coach boxes (coach.Coach.boxed): the top score among siblings,
+  none when every move ties (the empty board; a position where every move loses as soon).
+- line: on the best line, engine.best_move from the root on (of equal moves the first in the
+  engine's order: centre, corners, edges) to the end.
+- cut: a plain alpha-beta run once from the root never visits the node: textbook fail-hard
+  negamax, no memo, no symmetries, window (-inf, inf) at the root, moves in the engine's order,
+  the moves after one that reaches beta (and all below them) cut off. A finished game scores
+  as the engine scores it, plies counted from the root; a full board 0.
+- minimax: the size of the game tree below the node's position, itself included (a memoised
+  count by position: no search of the 549,946 positions under the empty board).
 - alphabeta: the positions that alpha-beta run visited at and below the node (0 if cut off).
-- engine: engine.last_nodes() after engine.scores_into of the node's position (every move's
-  exact score, as the coach asks for); None for a finished game, which it does not search.
+- engine: engine.last_nodes() after scores_into of the node's position; None for a finished
+  game, which it does not search.
 """
 
 import json
@@ -82,7 +75,7 @@ class Tree:
         # path -> (coach.Coach of the node's position, engine.last_nodes() of its search): the
         # engine searches each listed position once, for its count and, opened, its moves.
         self._engine = {}
-        self.over = self._over(self.cells, board, -1)
+        self.over = engine.winner(board) != engine.EMPTY or 0 not in self.cells
         self.line = self._best_line()
 
     # -- positions ----------------------------------------------------------------------------
@@ -101,11 +94,9 @@ class Tree:
             side = 3 - side
         return cells, board, side
 
-    def _over(self, cells, board, last):
-        # The game has ended at this position (`last`: the cell just played, -1 unknown).
-        if last >= 0:
-            return _won(cells, last) or 0 not in cells
-        return engine.winner(board) != engine.EMPTY or 0 not in cells
+    def _over(self, cells, last):
+        # The game has ended at this position, reached by playing `last` (-1: the root).
+        return self.over if last < 0 else _won(cells, last) or 0 not in cells
 
     def _best_line(self):
         # The cells engine.best_move plays from the root to the end, as a path.
@@ -118,7 +109,7 @@ class Tree:
             cells[i] = side
             board |= side << 2 * i
             line += chr(48 + i)
-            if _won(cells, i) or 0 not in cells:
+            if self._over(cells, i):
                 return line
             side = 3 - side
 
@@ -134,7 +125,7 @@ class Tree:
         if known:
             return known
         total = 1
-        if not (self.over if last < 0 else _won(cells, last) or 0 not in cells):
+        if not self._over(cells, last):
             side = 2 - (cells.count(0) & 1)  # X moves on an odd number of empty cells
             for i in range(9):
                 if not cells[i]:
@@ -181,9 +172,7 @@ class Tree:
         """The root as JSON: board, player, over, the best line, the counts. The alpha-beta
         count is the whole run's, known once the root is expanded (null before)."""
         cells = list(self.cells)
-        engine_nodes = None
-        if not self.over:
-            engine_nodes = self._searched("", self.board, self.player)[1]
+        engine_nodes = None if self.over else self._searched("", self.board, self.player)[1]
         return json.dumps(
             {
                 "board": self.board,
@@ -203,7 +192,7 @@ class Tree:
             raise ValueError("node %r is not listed: expand its parent first" % path)
         cells, board, side = self._play(path)
         last = ord(path[-1]) - 48 if path else -1
-        if self._over(cells, board, last):
+        if self._over(cells, last):
             return "[]"
         moves = self._searched(path, board, side)[0]  # the moves' scores, the cells it boxes
         window = self._windows[path]
@@ -216,7 +205,7 @@ class Tree:
             child = path + chr(48 + i)
             cells[i] = side
             child_board = board | side << 2 * i
-            over = _won(cells, i) or 0 not in cells
+            over = self._over(cells, i)
             visits = 0
             if window is None or window[0] >= window[1]:
                 self._windows[child] = None  # alpha-beta cut this node off
@@ -232,9 +221,7 @@ class Tree:
                     alpha = value
                 window = (alpha, beta)
             total += visits
-            engine_nodes = None
-            if not over:
-                engine_nodes = self._searched(child, child_board, 3 - side)[1]
+            engine_nodes = None if over else self._searched(child, child_board, 3 - side)[1]
             scored = moves.scores[i]  # as engine.scores_into gives it: the score + 128
             out.append(
                 {

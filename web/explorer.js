@@ -60,6 +60,11 @@ const PARTS = `
 `;
 
 const count = (n) => n === null || n === undefined ? "-" : n.toLocaleString("en");
+// A node's counts (its key, word, and what it counts) and tags (its key and word), in order.
+const COUNTS = [["minimax", "minimax", "plain minimax's positions"],
+  ["alphabeta", "alpha-beta", "plain alpha-beta's positions"],
+  ["engine", "engine", "the engine's positions"]];
+const TAGS = [["best", "best"], ["line", "best line"], ["cut", "cut off"], ["over", "game over"]];
 
 function el(tag, props = {}, ...children) {
   const node = document.createElement(tag);
@@ -135,13 +140,8 @@ export class Explorer {
   }
 
   counts(node) {
-    return el("span", { class: "counts" },
-      el("span", { class: "minimax", title: "plain minimax's positions", text:
-        `minimax ${count(node.minimax)}` }),
-      el("span", { class: "alphabeta", title: "plain alpha-beta's positions", text:
-        `alpha-beta ${count(node.alphabeta)}` }),
-      el("span", { class: "engine", title: "the engine's positions", text:
-        `engine ${count(node.engine)}` }));
+    return el("span", { class: "counts" }, ...COUNTS.map(([key, word, title]) =>
+      el("span", { class: key, title, text: `${word} ${count(node[key])}` })));
   }
 
   // The <li> nodes of the moves from `path`, computed now.
@@ -151,11 +151,8 @@ export class Explorer {
     const moves = JSON.parse(this.page.tree_expand(board, player, path));
     this.py += performance.now() - asked;
     return moves.map((m) => {
-      const tags = [];
-      if (m.best) tags.push(el("span", { class: "tag best", text: "best" }));
-      if (m.line) tags.push(el("span", { class: "tag line", text: "best line" }));
-      if (m.cut) tags.push(el("span", { class: "tag cut", text: "cut off" }));
-      if (m.over) tags.push(el("span", { class: "tag over", text: "game over" }));
+      const tags = TAGS.filter(([key]) => m[key])
+        .map(([key, text]) => el("span", { class: `tag ${key}`, text }));
       const label = [
         el("span", { class: "move", text: `${SIDE[m.side]} ${CELLS[m.cell]}` }),
         el("span", { class: "mark", text: m.mark, title: say(m.mark) }),

@@ -1,19 +1,13 @@
 // oxo5110 in a browser: the board's firmware on MicroPython WebAssembly, stepped by this page.
 // SPDX-License-Identifier: MIT
 //
-// What the page adds to the firmware, and nothing more (oxoweb.py is its MicroPython half):
-// - the loop (here): main.py's blocking loop would freeze the tab (the port's sleep_ms
-//   busy-waits), so a timer calls Page.step(), one App.step(), and waits the ms it returns;
-// - the glass (glass.js): the PCD8544 controller model's picture in the module's colours;
-// - the buttons (buttons.js): on-screen keys, touch and keyboard set the board's button pins;
-// - the buzzer (buzzer.js): what the PWM played, as a square wave in WebAudio;
-// - flash (flash.js): settings.json and error.log live in localStorage;
-// - the coach and the tree explorer (coach.js, explorer.js): what oxoweb.py's Page computes,
-//   rendered;
-// - the link cable (tabcable.js): link play between two tabs of this page.
-// The first frame needs little of it: firmware.bin holds the boot to the title (and the error
-// screen), game.bin the rest of the game, fetched after the first frame, and the coach's and
-// the explorer's code comes when first used (tools/web_build.py BUNDLES).
+// What the page adds to the firmware, and nothing more (oxoweb.py is its MicroPython half): the
+// loop (here: main.py's would freeze the tab, so a timer calls Page.step() and waits the ms it
+// returns), the glass (glass.js), the buttons (buttons.js), the buzzer (buzzer.js), flash in
+// localStorage (flash.js), the coach and the tree explorer rendered (coach.js, explorer.js) and
+// link play between tabs (tabcable.js). firmware.bin holds the boot to the title (and the error
+// screen); game.bin, the rest of the game, comes after the first frame, the coach's and the
+// explorer's code when first used (tools/web_build.py BUNDLES).
 import { loadMicroPython } from "./micropython.mjs";
 import { Buttons } from "./buttons.js";
 import { Buzzer } from "./buzzer.js";
@@ -29,9 +23,8 @@ const FRESH_CONFIRM_MS = 4000; // Start fresh asks again; a second click within 
 const $ = (id) => document.getElementById(id);
 const statusLine = $("status");
 
-// What tests and benchmarks read (window.oxo): the page's state, never needed to play. `loaded`:
-// game.bin is in, the firmware steps on after its first frame. `coach`: the last measures of
-// coach.js and explorer.js (bench_web_coach.mjs reads them).
+// What tests and benchmarks read (window.oxo), never needed to play. `loaded`: game.bin is in.
+// `coach`: the last measures of coach.js and explorer.js (bench_web_coach.mjs).
 const oxo = {
   board: null, steps: 0, frames: 0, cell: 0, margin: MARGIN, glass: null, colours: null,
   lit: false, showing: false, tones: 0, error: null, started: performance.now(),
@@ -44,10 +37,10 @@ const glass = new Glass($("glass"), oxo);
 const buzzer = new Buzzer(oxo);
 const flash = new Flash();
 const game = { page: null, timer: 0, buttons: null, saver: 0, rest: null };
-// The coach's grid (coach.js's Grid) once the device first has scores, and the explorer
-// (explorer.js's Explorer) once it is first opened; the coach's last answer and its root.
-const coach = { grid: null, gridLoading: null, answer: null, asked: 0, py: 0, root: [0, 1],
-  explorer: null, explorerLoading: null };
+// The coach's grid (coach.js's Grid) once the device first has scores, the explorer once it is
+// first opened (each a promise in `loading` meanwhile); the coach's last answer and its root.
+const coach = { grid: null, answer: null, asked: 0, py: 0, root: [0, 1], explorer: null,
+  loading: {} };
 
 function say(text, isError = false) {
   statusLine.textContent = text;
@@ -231,13 +224,9 @@ function coachStepped() {
   const answer = coach.answer = JSON.parse(text);
   if (coach.grid) {
     coach.grid.show(answer, coach.py, asked);
-  } else if (answer.marks && !coach.gridLoading) {
-    coach.gridLoading = loadGrid().catch((err) => {
-      coach.gridLoading = null; // the next scores try again
-      $("coach-why").textContent = `The coach's grid could not load: ${err.message || err}`;
-      console.error(err);
-    });
-  } else if (!coach.gridLoading) {
+  } else if (answer.marks) {
+    once("grid", loadGrid, (why) => { $("coach-why").textContent = `The coach's grid ${why}`; });
+  } else if (!coach.loading.grid) {
     $("coach-why").textContent = answer.why || answer.note || "";
   }
   const [board, player] = answer.root;
@@ -245,6 +234,16 @@ function coachStepped() {
     coach.root = answer.root;
     if (coach.explorer) coach.explorer.show(coach.root);
   }
+}
+
+// Load a part of the page (`load`) unless it is loading; if it fails, `tell` says so and the
+// next need tries again.
+function once(part, load, tell) {
+  coach.loading[part] ||= load().catch((err) => {
+    coach.loading[part] = null;
+    tell(`could not load: ${err.message || err}`);
+    console.error(err);
+  });
 }
 
 async function loadGrid() {
@@ -258,15 +257,8 @@ async function loadGrid() {
 function explorerToggled(e) {
   const details = $("explorer");
   if (e.target !== details || !details.open) return;
-  if (coach.explorer) {
-    coach.explorer.show(coach.root);
-  } else if (!coach.explorerLoading) {
-    coach.explorerLoading = loadExplorer(details).catch((err) => {
-      coach.explorerLoading = null; // a later opening tries again
-      say(`The explorer could not load: ${err.message || err}`, true);
-      console.error(err);
-    });
-  }
+  if (coach.explorer) coach.explorer.show(coach.root);
+  else once("explorer", () => loadExplorer(details), (why) => say(`The explorer ${why}`, true));
 }
 
 async function loadExplorer(details) {

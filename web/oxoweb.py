@@ -1,33 +1,22 @@
 # The web page's MicroPython half: the firmware as a board runs it, stepped by the page's timers.
 # SPDX-License-Identifier: MIT
 """Imported by web/oxo.js under MicroPython WebAssembly, with the firmware, a board file and the
-host's stand-ins (testbed/hostboard's machine, testbed/fakebus, the PCD8544 controller model)
-compiled by mpy-cross. Nothing of the firmware is copied here:
+host's stand-ins (testbed/hostboard's machine, fakebus, the PCD8544 controller model) compiled by
+mpy-cross. Nothing of the firmware is copied here:
 
-- boot is startup.boot() (the board file's build() on the fake machine, its port modelled);
-- startup.main()'s loop itself cannot run: the page would freeze (the port's time.sleep_ms
-  busy-waits and the browser draws nothing until a script returns). So the page calls step(),
-  which does one step of the board's own runner.Runner (the settings, the App, the error
-  screen and the restart after a press, the crash limit) and returns the ms to wait, and sets
-  a timer for the next one;
-- the page has no watchdog: the board's (the fake machine's WDT) is taken away before the
-  runner could start it. A hidden tab's timers run a minute late, and the page must not
-  reset for that; a hang in the page shows as a frozen tab.
+- boot is startup.boot() (the board file's build() on the fake machine);
+- startup.main()'s loop would freeze the page (the port's sleep_ms busy-waits, and the browser
+  draws nothing until a script returns), so the page's timer calls step(): one step of the
+  board's own runner.Runner (settings, App, error screen, restart, crash limit), which returns
+  the ms to wait;
+- no watchdog: a hidden tab's timers run a minute late, and the page must not reset for that.
 
-The coach beside the glass (coach()) and the tree explorer (tree(), web/coachtree.py, fetched
-in explorer.bin and imported when first opened) read the position from the runner's App,
-through what it documents the page may read: the game (shared.game), or in the review the
-position before the move reviewed (review.Review.position). The grid follows the device's Coach
-setting as the glass does; the explorer is there whatever it is.
-
-Link play joins two tabs of one browser: plug(cable) plugs a cable end (web/tabend.py, in
-game.bin) over web/tabcable.js's TabCable `cable` into the board's LINK_UART, as the simulator
-plugs testbed/tcpcable.py's end; the page does it with game.bin, before its next step, so
-before link play can open the UART.
-
-The glass comes from the controller model fed with the SPI and pin recording (what the real
-module would show: power-down, display mode, Vop, the backlight pin), the buzzer's notes from
-the PWM stand-in's record of what its pin played.
+The coach beside the glass (coach()) and the tree explorer (tree_*(), web/coachtree.py in
+explorer.bin) read the position through what app.App lets the page read: the game, or in the
+review the position before the move reviewed. plug() puts link play's cable to another tab
+(web/tabend.py over tabcable.js) on the board's LINK_UART, as the simulator plugs its
+tcpcable.py, before link play can open it. The glass is the controller model fed with the SPI
+and pin record; the buzzer's notes are the PWM stand-in's record.
 """
 
 import binascii
@@ -51,21 +40,7 @@ COACH_OFF = "The coach is off. Turn it on in the menu (hold NEXT, or P): Setting
 # In the device's review (review.py): which move, whose, where; the scores are those before it.
 REVIEW = "Review, move %d of %d: %s played %s. The scores before it:"
 _SIDES = ("", "X", "O")
-_CELLS = (
-    "top left",
-    "top",
-    "top right",
-    "left",
-    "centre",
-    "right",
-    "bottom left",
-    "bottom",
-    "bottom right",
-)
-
-
-def _hex(rgb):
-    return "#%02x%02x%02x" % rgb
+_CELLS = "top left,top,top right,left,centre,right,bottom left,bottom,bottom right".split(",")
 
 
 class Page:
@@ -75,7 +50,6 @@ class Page:
         self.board = boardpins.use_board(board)
         import startup  # it imports the board file as `board`: only now is there one
 
-        self.startup = startup
         self.model = boardpins.display(self.board)
         self.pins = {}
         for name in BUTTONS:
@@ -83,7 +57,7 @@ class Page:
             if pin is None:
                 raise ValueError("board %s has no %s button" % (board, name))
             self.pins[name] = pin
-        self.hw = self.startup.boot()
+        self.hw = startup.boot()
         if self.hw is None:
             raise RuntimeError("the board could not be built (see the console)")
         self.hw.wdt = None  # no watchdog on the page (see the module docstring)
@@ -125,15 +99,10 @@ class Page:
         model = self.model
         model.feed(bus.take())
         lit = model.backlight is not False
-        gap, cell, ink = glasslook.colours(lit, model.vop if model.showing else None)
-        return "%d %d %s %s %s %s" % (
-            1 if lit else 0,
-            1 if model.showing else 0,
-            _hex(gap),
-            _hex(cell),
-            _hex(ink),
-            binascii.hexlify(model.glass()).decode(),
-        )
+        colours = glasslook.colours(lit, model.vop if model.showing else None)
+        colours = " ".join("#%02x%02x%02x" % rgb for rgb in colours)  # gap, cell, ink
+        glass = binascii.hexlify(model.glass()).decode()
+        return "%d %d %s %s" % (lit, 1 if model.showing else 0, colours, glass)
 
     def tones(self):
         """What the buzzer played since the last call: "ms hz duty_u16" lines (ms on

@@ -1,21 +1,16 @@
 // The link cable between two tabs of this page: the board's link UART over BroadcastChannel.
 // SPDX-License-Identifier: MIT
 //
-// tabend.py's TabEnd (plugged into the board's LINK_UART) calls take() and send(): the firmware's
-// own polls, so this end does something only while the firmware looks at its UART, as
-// testbed/tcpcable.py's end does. Why BroadcastChannel: it joins the tabs (and windows) of one
-// origin in one browser with no server, no network and no shared worker to host; its messages
-// reach a hidden tab (only timers are throttled there). It reaches every tab of the origin, so a
-// cable is made of it by addressing: each end has an id, and an end in link play that has no
-// other end (it was looked at within OPEN_MS) seeks; another such end offers itself, the seeker
-// accepts the first offer, and from then on each reads only what its partner sends to it. An end
-// with a partner answers nobody else: a third tab in link play finds nobody and waits ("waiting"
-// on its glass) until one of the pair is closed, then joins the end left alone, as a new board
-// on its cable. The pair holds while both tabs are open (a cable stays plugged when a board
-// leaves link play): closing or reloading a tab (pagehide) tells its partner, which then seeks
-// again; the firmware sees its silence first (NO LINK after 2 s, linkgame.LOST_MS). A tab that
-// dies without a pagehide (a crash) holds its partner until that tab is reloaded. `came` is
-// called as bytes come from the partner (oxo.js steps a hidden tab's firmware then).
+// tabend.py's TabEnd (on the board's LINK_UART) calls take() and send() from the firmware's own
+// polls, so this end acts only while the firmware looks at its UART, as testbed/tcpcable.py's.
+// BroadcastChannel joins the tabs of one origin with no server, and reaches a hidden tab (only
+// timers are throttled there). It reaches every tab, so the cable is made by addressing: an end
+// in link play (looked at within OPEN_MS) with no partner seeks, another such end offers itself,
+// the seeker accepts the first offer; from then on each reads only its partner, and answers
+// nobody else (a third tab waits until one of the pair closes, then joins the one left). The
+// pair holds while both tabs are open; a closing tab (pagehide) tells its partner, which seeks
+// again (its firmware shows NO LINK after 2 s of silence). A tab that crashes holds its partner
+// until reloaded. `came` is called as bytes come (oxo.js then steps a hidden tab's firmware).
 
 const NAME = "oxo5110-link";
 const OPEN_MS = 5000; // looked at this recently: in link play (a hidden tab's timers run late)

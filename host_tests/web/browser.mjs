@@ -14,8 +14,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", ".
 const NODE_MODULES = path.join(ROOT, "web", "node_modules");
 export const CHROMIUM = "/usr/bin/chromium";
 
-// The flags every launch uses (Playwright adds its own automation switches to these).
-// Without the background-networking ones Chromium keeps trying to reach Google's hosts.
+// Every launch's flags (beside Playwright's); without the background-networking ones Chromium
+// keeps trying to reach Google's hosts.
 const FLAGS = [
   "--headless",
   "--no-sandbox",
@@ -26,9 +26,8 @@ const FLAGS = [
   "--no-first-run",
 ];
 
-// Chromium refuses a module script that is not served as JavaScript, and
-// WebAssembly.instantiateStreaming a .wasm that is not application/wasm. The site has no other
-// kind of file but the bundles (.bin), which the page fetches as bytes.
+// Chromium refuses a module script not served as JavaScript, and instantiateStreaming a .wasm
+// not served as application/wasm; the rest (the bundles) the page fetches as bytes.
 const MIME = {
   ".html": "text/html; charset=utf-8",
   ".js": "text/javascript; charset=utf-8",
@@ -38,11 +37,10 @@ const MIME = {
 const OTHER = "application/octet-stream";
 
 /**
- * Serve the folder `root` on 127.0.0.1 at a free port. Resolves to {url, requests, close()}:
- * `url` ends with "/", `requests` lists every answered request in order as {method, path,
- * status, bytes}. A folder's index.html answers for the folder; there is no listing. Every
- * answer says `Cache-Control: no-cache`, so a reload asks again, unless `cacheControl` says
- * otherwise (the benchmark's warm reload: "max-age=600", as GitHub Pages).
+ * Serve the folder `root` on 127.0.0.1 at a free port: {url (ending with "/"), requests (every
+ * answered one in order: {method, path, status, bytes}), close()}. A folder answers with its
+ * index.html. `cacheControl`: no-cache, so a reload asks again, unless the benchmark's warm
+ * reload asks for "max-age=600", as GitHub Pages sends.
  */
 export async function serve(root, { cacheControl = "no-cache" } = {}) {
   root = path.resolve(root);
@@ -97,9 +95,9 @@ export async function serve(root, { cacheControl = "no-cache" } = {}) {
 }
 
 /**
- * Launch Chromium (`executablePath`) headless with FLAGS through playwright-core from
- * web/node_modules (an error says how to install it if missing). Playwright gives it a fresh
- * empty profile in a temporary folder (under $TMPDIR) and removes it at browser.close().
+ * Launch Chromium (`executablePath`) headless with FLAGS through web/node_modules' playwright-core
+ * (saying how to install it if missing), with a fresh profile under $TMPDIR that
+ * browser.close() removes.
  */
 export async function launch({ executablePath }) {
   let playwright;

@@ -1,10 +1,9 @@
-// What the web page's checks share: loading the page, reading its glass and canvas as text, the
-// golden screens, pressing its buttons and driving its menus.
+// What the web page's checks share: loading the page, reading its glass and canvas, the golden
+// screens, pressing its buttons and driving its menus.
 // SPDX-License-Identifier: MIT
 //
-// The glass is read as the player reads it: the status column and the menus are in the 8x8 font
-// of framebuf, which the page's own MicroPython draws for the reader (as testbed/simulator_mp.py
-// table() does), and the board's cells are free, marked or the cursor by how much ink they hold.
+// The glass is read as the player reads it: text in framebuf's 8x8 font (drawn for the reader by
+// the page's own MicroPython), the board's cells free, marked or the cursor by their ink.
 
 import fs from "node:fs";
 import path from "node:path";
@@ -20,12 +19,11 @@ export const RESULTS = ["WIN!", "LOST", "DRAW"];
 export const LIT = ["#b9cc7e", "#adc173", "#1f2b1b"];
 export const UNLIT = ["#939e7c", "#8a9574", "#222820"];
 
-// Runs in the page (context.addInitScript) before its scripts: window.oxoRead reads
-// window.oxo. Self-contained: Playwright sends its source, not its closure; `glasstext` is
-// testbed/glasstext.py's source.
+// Runs in the page before its scripts (addInitScript, which sends its source, not its closure):
+// window.oxoRead reads window.oxo. `glasstext`: testbed/glasstext.py's source.
 function installReader(glasstext) {
   const W = 84, H = 48;
-  let font = null; // [[char, Uint8Array(8) of MONO_VLSB columns]]
+  let font = null; // framebuf's 8x8 font: {hex of a character's 8 MONO_VLSB columns: char}
   const pixel = (g, x, y) =>
     x < 0 || y < 0 || x >= W || y >= H ? 0 : (g[(y >> 3) * W + x] >> (y & 7)) & 1;
 
@@ -45,23 +43,20 @@ function installReader(glasstext) {
       "_oxoread_font = _oxoread_font()",
     ].join("\n"));
     const hexes = window.oxo.mp.globals.get("_oxoread_font").split(" ");
-    font = hexes.map((hex, i) => [String.fromCharCode(32 + i),
-      Uint8Array.from(hex.match(/../g), (h) => parseInt(h, 16))]);
+    // Reversed: of two characters drawn alike, the first is read.
+    font = new Map(hexes.map((hex, i) => [hex, String.fromCharCode(32 + i)]).reverse());
     return font;
   }
 
   // The character of the 8x8 font whose cell has its top left at (x, y), or "?".
   function charAt(g, x, y, inverted) {
-    const cols = [];
+    let hex = "";
     for (let c = 0; c < 8; c++) {
       let b = 0;
       for (let r = 0; r < 8; r++) b |= (pixel(g, x + c, y + r) ^ (inverted ? 1 : 0)) << r;
-      cols.push(b);
+      hex += b.toString(16).padStart(2, "0");
     }
-    for (const [ch, bits] of loadFont()) {
-      if (bits.every((b, i) => b === cols[i])) return ch;
-    }
-    return "?";
+    return loadFont().get(hex) ?? "?";
   }
 
   function text(g, x, y, n, inverted = false) {
@@ -131,12 +126,9 @@ function installReader(glasstext) {
     return at ? at.split(" ").map(Number) : null;
   }
 
-  // How many device pixels of the canvas differ from `bits` (W * H, 1 ink; by default the
-  // glass now) drawn as testbed/lcd_render.py draws it, in the colours the page has now: each
-  // LCD pixel a dot of cell - 1 device pixels (the whole cell when under 3) in the cell's or
-  // the ink's colour, a 1-pixel grid of the gap's colour that takes the ink between lit dots
-  // (right, below, and the corner between four), a margin of gap (test_lcd_render.py checks
-  // that a highlighted row reads there as well as a plain one).
+  // How many device pixels of the canvas differ from `bits` (W * H, 1 ink; default the glass)
+  // drawn as testbed/lcd_render.py draws it in the page's colours now: a dot of cell - 1 (the
+  // whole cell under 3), a 1-pixel grid of gap that takes the ink between lit dots, a margin.
   function canvasDiffers(bits) {
     const { cell, margin, colours, glass: g } = window.oxo;
     const lit = bits ? (x, y) => x < W && y < H && bits[y * W + x] === 1
@@ -165,9 +157,8 @@ function installReader(glasstext) {
   window.oxoRead = { text, status, cells, state, menu, canvasDiffers, findSmall };
 }
 
-// The first frame drawn and the rest of the game in (game.bin, fetched after the first frame:
-// the firmware's next step waits for it). Checks start from there: a fake clock's time then
-// moves the firmware on, never a download.
+// The first frame drawn and game.bin in (the firmware's next step waits for it): checks start
+// there, so a fake clock's time moves the firmware on, never a download.
 const READY = () => window.oxo && window.oxo.frames > 0 && window.oxo.cell > 0 &&
   window.oxo.loaded;
 
@@ -178,10 +169,8 @@ export async function withReader(context) {
 }
 
 /**
- * Settings in the board's flash before the page starts, as web/flash.js keeps them: the file
- * settings.json in localStorage under "oxo5110:". `values`: the keys to set (settings.py KEYS;
- * the firmware takes the defaults for the rest). On every load of the context's pages: a page
- * opened with it starts with these settings.
+ * Settings in the board's flash (web/flash.js: localStorage "oxo5110:settings.json") at every
+ * load of the context's pages. `values`: settings.py keys; the firmware defaults the rest.
  */
 export async function seedSettings(context, values) {
   await context.addInitScript((text) => {
@@ -200,13 +189,16 @@ export const PHONE = { viewport: { width: 360, height: 740 }, deviceScaleFactor:
 export const COACH_ON = { coach: true, coach_told: true };
 
 /**
- * Open the page (index.html + query) in `page` and wait for its first frame and the rest of the
- * game (READY). `clock`: on Playwright's fake clock (the wasm port's ticks_ms reads Date.now()),
- * paused after the first frame: the page's timers, and so the firmware's steps (every 10 ms),
- * then run only in page.clock.runFor() and at(). Not before: the boot waits on the clock (the
- * port's sleep_ms busy-waits), so a reload needs page.clock.resume() first.
+ * Open index.html + `query` and wait until READY, in `page`, or in a new context made with
+ * `context` (browser.newContext's options), its flash holding `settings` if given. `clock`: on
+ * Playwright's fake clock (the port's ticks_ms reads Date.now()), paused after the first frame:
+ * the firmware then steps only in page.clock.runFor() and at(). Not before: the boot waits on
+ * the clock (sleep_ms busy-waits), so a reload needs page.clock.resume() first.
  */
-export async function open(t, { page = t.page, query = "", clock = false } = {}) {
+export async function open(t, { page = t.page, context, settings, query = "", clock = false } =
+  {}) {
+  if (context) page = await (await t.newContext(context)).newPage();
+  if (settings) await seedSettings(page.context(), settings);
   if (clock) await page.clock.install();
   await withReader(page.context());
   await page.goto(t.url("index.html" + query));
@@ -229,14 +221,11 @@ export async function pause(page) {
 }
 
 /**
- * On the paused clock: jump to `run` ms before `ms` after the firmware's first step, then run
- * the last `run` ms step by step (the step after the jump sees the time gone, as after a long
- * wait). Its idle timers count from that step, which began after the page's script started
- * (oxo.started) and before the first frame (oxo.firstFrame): `surely` "before" stops the clock
- * `ms` after the start, so less than `ms` have gone at every step; "past" runs it `ms` after
- * the first frame and on to the firmware's next step, which then sees at least `ms` gone.
- * Reaching the time is not enough: the firmware steps every 10 ms, so the last step before it
- * may be up to 10 ms short of `ms` (a jump lands a step on the time, but a run may not).
+ * On the paused clock: jump to `run` ms short of `ms` after the firmware's first step, then run
+ * the rest. That step came after the script started (oxo.started), before the first frame
+ * (oxo.firstFrame): `surely` "before" stops `ms` after the start, so every step saw under `ms`
+ * gone; "past" runs `ms` after the first frame and on to the next step (steps are 10 ms apart,
+ * so the last before the time may be short of it), which saw at least `ms` gone.
  */
 export async function at(page, surely, ms, run = 100) {
   const past = surely === "past";
@@ -272,9 +261,8 @@ export async function loads(page, action) {
 }
 
 /**
- * Wait (bounded) until fn(state) in the page is truthy; returns its value. `state` is
- * oxoRead.state() (the board's status and cells) unless `read` names another reader. `polling`:
- * every 5 ms (the page's setTimeout), or "raf" (at each frame it draws).
+ * Wait (bounded) until fn(oxoRead[read](), arg, window.oxo) in the page is truthy; its value.
+ * `polling`: every 5 ms (the page's setTimeout), or "raf" (at each frame it draws).
  */
 export async function until(page, fn, { read = "state", timeout = 5000, arg, polling = 5 } = {}) {
   const handle = await page.waitForFunction(
@@ -288,39 +276,29 @@ export async function until(page, fn, { read = "state", timeout = 5000, arg, pol
   return handle.jsonValue();
 }
 
+// Half blocks: a character holds two pixels, the top one its high bit.
+const BLOCKS = " ▄▀█";
+
 /** A golden screen (host_tests/golden/<name>.txt, half blocks) as 4032 bits, 1 ink. */
 export function golden(name) {
   const lines = fs.readFileSync(path.join(GOLDEN, name + ".txt"), "utf8").split("\n");
   const rows = lines.filter((l) => l.startsWith("|")).map((l) => [...l.slice(1, -1)]);
-  if (rows.length !== H / 2 || rows.some((r) => r.length !== W)) {
+  const blocks = (r) => r.length === W && r.every((ch) => BLOCKS.includes(ch));
+  if (rows.length !== H / 2 || !rows.every(blocks)) {
     throw new Error(`${name}.txt is not ${W}x${H} in half blocks`);
   }
-  const TOP = { " ": 0, "▀": 1, "▄": 0, "█": 1 };
-  const BOTTOM = { " ": 0, "▀": 0, "▄": 1, "█": 1 };
   const bits = new Array(W * H);
-  rows.forEach((row, r) =>
-    row.forEach((ch, x) => {
-      if (!(ch in TOP)) throw new Error(`${name}.txt: ${JSON.stringify(ch)} is not a half block`);
-      bits[2 * r * W + x] = TOP[ch];
-      bits[(2 * r + 1) * W + x] = BOTTOM[ch];
-    }),
-  );
+  rows.forEach((row, r) => row.forEach((ch, x) => {
+    const k = BLOCKS.indexOf(ch);
+    bits[2 * r * W + x] = k >> 1;
+    bits[(2 * r + 1) * W + x] = k & 1;
+  }));
   return bits;
 }
 
-/** 4032 bits as half-block text. */
-export function asText(bits) {
-  const out = [];
-  for (let y = 0; y < H; y += 2) {
-    let line = "";
-    for (let x = 0; x < W; x++) {
-      const a = bits[y * W + x], b = bits[(y + 1) * W + x];
-      line += " ▄▀█"[2 * a + b];
-    }
-    out.push("|" + line + "|");
-  }
-  return out.join("\n");
-}
+// The picture whose pixel (x, y) is ink(x, y) (1 ink) as half-block text.
+const asText = (ink) => Array.from({ length: H / 2 }, (_, r) => "|" + Array.from({ length: W },
+  (_, x) => BLOCKS[2 * ink(x, 2 * r) + ink(x, 2 * r + 1)]).join("") + "|").join("\n");
 
 /**
  * Wait (bounded) until the canvas shows golden screen `name` (a blink may hide part of it for
@@ -338,13 +316,9 @@ export async function canvasShows(t, page, name, { clock = false } = {}) {
   }
   // What the firmware drew (the runner's screenshot shows the canvas).
   const got = await page.evaluate(() => Array.from(window.oxo.glass));
-  const bits = Array.from({ length: W * H }, (_, k) => {
-    const x = k % W, y = Math.floor(k / W);
-    return (got[(y >> 3) * W + x] >> (y & 7)) & 1;
-  });
   t.log(`the glass, whose canvas has ${differ} device pixels unlike ${name}.txt as drawn:\n` +
-    asText(bits));
-  t.log(`golden ${name}.txt:\n${asText(want)}`);
+    asText((x, y) => (got[(y >> 3) * W + x] >> (y & 7)) & 1));
+  t.log(`golden ${name}.txt:\n${asText((x, y) => want[y * W + x])}`);
   t.assert.fail(`the canvas does not show ${name} (${differ} device pixels differ)`);
 }
 
@@ -405,40 +379,7 @@ export async function fromTitle(page, label, key = "NEXT") {
 // The player's turn, the cursor showing.
 export const YOUR_TURN = (s) => (s.turn === "YOU" && s.cursor >= 0 ? s : null);
 // The CPU answered the move made on a board of `marks` marks (two more now), or the game ended.
-export const ANSWERED = (s, marks) =>
-  (s.turn === "YOU" && s.cursor >= 0 && s.marks >= marks + 2) ||
-  ["WIN!", "LOST", "DRAW"].includes(s.result)
-    ? s
-    : null;
+export const ANSWERED = (s, marks) => ((s.turn === "YOU" && s.cursor >= 0 &&
+  s.marks >= marks + 2) || ["WIN!", "LOST", "DRAW"].includes(s.result) ? s : null);
 // The cursor left cell `was`.
 export const MOVED = (s, was) => (s.cursor >= 0 && s.cursor !== was ? s : null);
-
-// The tally row of each result (screens._tally: W, D, L).
-const TALLY_ROW = { "WIN!": 0, DRAW: 1, LOST: 2 };
-
-/** A game of playGame's from a fresh tally: three moves or more, and the tally counts it. */
-export function countedOnce(t, { state, moves }) {
-  t.log(`${moves} moves, ${state.result}; tally ${state.tally.join(" / ")}; board ${state.board}`);
-  t.assert.ok(moves >= 3, `a game of ${moves} moves of mine`);
-  const row = TALLY_ROW[state.result];
-  state.tally.forEach((text, i) => t.assert.equal(text.slice(3), i === row ? "1" : "0", text));
-}
-
-/**
- * Play a game against the CPU to its result with `press(name)` (SELECT places the mark; on
- * every other move NEXT first moves the cursor), reading whose turn it is and the result off
- * the glass. Returns the last state (its result one of RESULTS) and the moves made.
- */
-export async function playGame(page, press, { turns = 6 } = {}) {
-  let s = await until(page, ANSWERED, { arg: -2 }); // the CPU may start
-  for (let move = 0; move < turns; move++) {
-    if (RESULTS.includes(s.result)) return { state: s, moves: move };
-    if (move % 2 === 1 && s.board.includes(".")) {
-      await press("NEXT");
-      s = await until(page, MOVED, { arg: s.cursor });
-    }
-    await press("SELECT");
-    s = await until(page, ANSWERED, { arg: s.marks });
-  }
-  throw new Error(`no result after ${turns} moves: ${JSON.stringify(s)}`);
-}

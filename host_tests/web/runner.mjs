@@ -5,27 +5,18 @@
 //   node host_tests/web/runner.mjs --site DIR --checks FILE.mjs --only "test_a test_b"
 //        [--shots DIR] [--timeout S] [--chromium PATH]
 //
-// FILE.mjs exports checks, `export async function test_<name>(t)`; --only names those to run,
-// in order. DIR is served over http on 127.0.0.1 (browser.mjs). A check
-// gets `t` with:
-//   t.page        a fresh page in t.context (not yet navigated)
-//   t.context     a fresh browser context: its own localStorage, cookies and cache
-//   t.url(path)   the absolute http URL of a file of DIR: t.page.goto(t.url("index.html"))
-//   t.assert      node:assert/strict
-//   t.log(...)    a line of output (util.format), shown with the check's result
-//   t.newPage()   another page in t.context; t.newContext(options) another context, watched
-//                 like the first and closed with it (options as browser.newContext's)
-//   t.requests    what the server answered during this check: {method, path, status, bytes}
-//   t.site        DIR, absolute
-// A check fails if it throws, if it outlasts its bound (default --timeout, 30 s; a check sets
-// its own with `test_x.timeout = 60` after it), or if any page of its contexts logs a
-// console.error, throws an uncaught error, or has a request fail or answered with a status of
-// 400 or more. Playwright's waits in its contexts time out at 4/5 of its
-// bound, so their own message, saying what they waited for, usually comes first.
+// Runs the named `export async function test_<name>(t)` of FILE.mjs in order, DIR served over
+// http on 127.0.0.1 (browser.mjs). `t` holds: page (fresh, not navigated) in context (fresh
+// storage and cache), url(path) of a file of DIR, assert (node:assert/strict), log(...) (a line
+// of output), newPage() in t.context, newContext(options) (watched, closed with it), requests
+// the server answered in this check ({method, path, status, bytes}), site (DIR, absolute).
+// A check fails if it throws, outlasts its bound (--timeout, 30 s, or `test_x.timeout = 60`
+// after it; Playwright's own waits give up at 4/5 of it, saying what they waited for), or if a
+// page of its contexts logs console.error, throws, or has a request fail or answer 400 or more.
 //
-// Output: the protocol of host_tests/checkitems.py (RUN, PASS or FAIL, SUMMARY), a failure with
-// the error, the problems and a screenshot of each of its pages (in --shots). The whole run's
-// bound is the caller's (checkitems.py), whose SIGTERM makes Playwright close Chromium.
+// Output: host_tests/checkitems.py's protocol (RUN, PASS or FAIL, SUMMARY); a failure with the
+// error, the problems and a screenshot of each page (in --shots). The run's bound is the
+// caller's, whose SIGTERM makes Playwright close Chromium.
 
 import assert from "node:assert/strict";
 import fs from "node:fs";
@@ -133,19 +124,14 @@ async function runCheck(name, fn, browser, server, shots) {
 
   let error = null;
   let timer;
+  const why = `check timed out after ${seconds} s (set ${name}.timeout for more)`;
   const expiry = new Promise((_, reject) => {
-    const why = `check timed out after ${seconds} s (set ${name}.timeout for more)`;
     timer = setTimeout(() => reject(new CheckTimeout(why)), seconds * 1000);
   });
   const running = Promise.resolve().then(() => fn(t));
   running.catch(() => {}); // after a timeout it fails as its context closes: already reported
-  try {
-    await Promise.race([running, expiry]);
-  } catch (err) {
-    error = err;
-  } finally {
-    clearTimeout(timer);
-  }
+  await Promise.race([running, expiry]).catch((err) => { error = err; });
+  clearTimeout(timer);
 
   const unexpected = withoutEchoes(problems);
   const failed = error !== null || unexpected.length > 0;
@@ -207,22 +193,18 @@ async function main() {
   process.once("SIGTERM", () => browser.close().finally(() => process.exit(143)));
 
   let passed = 0;
-  let failed = 0;
   for (const name of names) {
     say(`RUN ${name}`);
-    if (typeof module[name] !== "function") {
-      say(`FAIL ${name}`);
-      say(`${opts.checks} exports no function ${name}`);
-      failed += 1;
-      continue;
+    if (typeof module[name] === "function") {
+      passed += await runCheck(name, module[name], browser, server, opts.shots);
+    } else {
+      say(`FAIL ${name}\n${opts.checks} exports no function ${name}`);
     }
-    if (await runCheck(name, module[name], browser, server, opts.shots)) passed += 1;
-    else failed += 1;
   }
-  say(`SUMMARY ${passed} ${failed}`);
+  say(`SUMMARY ${passed} ${names.length - passed}`);
   await browser.close();
   await server.close();
-  return failed ? 1 : 0;
+  return passed < names.length ? 1 : 0;
 }
 
 main().then(

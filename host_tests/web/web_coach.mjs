@@ -1,16 +1,15 @@
-// The page's coach (issue 21) against the plain minimax and alpha-beta of coachcheck.mjs: the
-// tree explorer's every score, mark and count, its best line and cut-off marks, on the empty
-// board and mid-game; the grid beside the glass in a game played in the page, with the device's
-// Coach setting, its review and the CPU's turn, and its place as its words change; the code of
-// each fetched when first used; the explorer by keyboard (Escape giving the keys back), its
-// focus ring, what comes first. On a phone: web_device's phone check.
+// The page's coach (issue 21) against coachcheck.mjs's plain minimax and alpha-beta: the tree
+// explorer's every score, mark, count, best line and cut-off, on the empty board and mid-game;
+// the grid beside the glass in a game, with the Coach setting, in the review and the CPU's turn,
+// its place as its words change; each one's code fetched when first used; the explorer by
+// keyboard. On a phone: web_device's phone check.
 // SPDX-License-Identifier: MIT
-// Run by host_tests/test_web.py (class web_coach); oxopage.mjs reads the glass.
+// Run by host_tests/test_web.py (class web_coach).
 
 import * as oxo from "./oxopage.mjs";
 import {
   COACH_FILES, COACH_OFF, exploreAndCheck, GAME, grid, gridShows, markOf, MIDGAME, moves,
-  openExplorer, ORDER, place, SIDE, twoPlayers, wins,
+  openExplorer, ORDER, place, saysWhy, SIDE, twoPlayers, wins,
 } from "./coachcheck.mjs";
 
 // The explorer opened at the position `cells`: its moves are that position's free cells, in
@@ -134,8 +133,7 @@ export async function test_the_explorer_by_keyboard_its_help_after_it_and_escape
 // -- the grid beside the glass ------------------------------------------------------------------
 
 export async function test_the_scores_beside_the_glass_in_a_game_and_its_tree(t) {
-  await oxo.seedSettings(t.context, oxo.COACH_ON);
-  const page = await oxo.open(t);
+  const page = await oxo.open(t, { settings: oxo.COACH_ON });
   t.assert.equal((await grid(page)).why, "No game on the glass: start 1P or 2P from the menu.");
   t.assert.deepEqual(oxo.served(t, COACH_FILES), [], "the coach's code came before its scores");
   await twoPlayers(page);
@@ -170,8 +168,7 @@ export async function test_the_grid_follows_the_coach_setting(t) {
   await place(page, 4);
   const cells = [0, 0, 0, 0, 1, 0, 0, 0, 0];
   // Off: beside the glass no more than on it, no scores, and how to turn it on.
-  await page.waitForFunction((w) => document.getElementById("coach-why").textContent === w,
-    COACH_OFF);
+  await saysWhy(page, COACH_OFF);
   t.assert.deepEqual(await grid(page),
     { cells: Array(9).fill(""), best: [], caption: "Coach", why: COACH_OFF });
   t.assert.deepEqual(oxo.served(t, COACH_FILES), [], "the coach's code came with it off");
@@ -234,8 +231,7 @@ test_the_review_beside_the_glass.timeout = 60;
 
 export async function test_the_cpu_turn_says_so(t) {
   // A 1P game where the CPU starts (settings.py starts 1: menurow.STARTS_LABELS' CPU).
-  await oxo.seedSettings(t.context, { ...oxo.COACH_ON, starts: 1 });
-  const page = await oxo.open(t);
+  const page = await oxo.open(t, { settings: { ...oxo.COACH_ON, starts: 1 } });
   // While the CPU thinks the page says whose turn it is: watch every answer the coach gives.
   await page.evaluate(() => {
     window.oxoWhy = [];
@@ -267,16 +263,13 @@ export async function test_the_grid_keeps_its_place(t) {
   for (const viewport of [{ width: 1280, height: 720 }, { width: 390, height: 844 }]) {
     const seen = [];
     for (const settings of [oxo.COACH_ON, {}]) {
-      const context = await oxo.seedSettings(await t.newContext({ viewport }), settings);
-      const page = await oxo.open(t, { page: await context.newPage() });
+      const page = await oxo.open(t, { context: { viewport }, settings });
       seen.push(await places(page)); // no game
       await twoPlayers(page);
       await place(page, 4);
-      const want = settings.coach ? "" : COACH_OFF;
-      await page.waitForFunction((w) => document.getElementById("coach-why").textContent === w,
-        want);
+      await saysWhy(page, settings.coach ? "" : COACH_OFF);
       seen.push(await places(page)); // the scores, or the coach off
-      await context.close();
+      await page.context().close();
     }
     t.log(viewport.width, JSON.stringify(seen));
     t.assert.deepEqual(seen.map((s) => s.why !== ""), [true, false, true, true]);

@@ -1,8 +1,7 @@
-// What the web page adds to the firmware, in a browser: the buzzer in WebAudio, the board option
-// and the release links, a phone (its layout, the coach there, touch). Flash, the idle timers,
-// the error screen: web_page.mjs.
+// What the web page adds to the firmware: the buzzer in WebAudio, the board option and the
+// release links, a phone (its layout, the coach there, touch). Flash, timers: web_page.mjs.
 // SPDX-License-Identifier: MIT
-// Run by host_tests/test_web.py (class web_device); oxopage.mjs reads the glass.
+// Run by host_tests/test_web.py (class web_device).
 
 import fs from "node:fs";
 import path from "node:path";
@@ -126,7 +125,7 @@ export async function test_the_board_option_and_the_release_links(t) {
   t.assert.equal(await boardName(page), "esp32");
   t.assert.equal(await current(page), "esp32");
   t.assert.equal(await page.locator("#status").textContent(), "Running the esp32 firmware.");
-  await oxo.press(page, "SELECT"); // it plays
+  await oxo.press(page, "SELECT"); // it plays: the menu on a desktop, every device pixel
   await oxo.highlighted(page, "1P vs CPU");
   await oxo.canvasShows(t, page, "screens/menu");
 
@@ -193,9 +192,8 @@ async function shownAsHeld(page, png, left, top, inset) {
 }
 
 export async function test_the_phone_layout_the_coach_and_touch(t) {
-  const context = await t.newContext(oxo.PHONE);
   // On the paused clock: the title's blink stays as the glass was read while the shot is taken.
-  const page = await oxo.open(t, { page: await context.newPage(), clock: true });
+  const page = await oxo.open(t, { context: oxo.PHONE, clock: true });
   const box = await page.evaluate(() => {
     const canvas = document.getElementById("glass");
     return { canvas: canvas.getBoundingClientRect().toJSON(), cell: window.oxo.cell,

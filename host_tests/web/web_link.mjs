@@ -1,11 +1,9 @@
-// Link play between two tabs of one browser (web/tabcable.js, the cable over BroadcastChannel):
-// they join, a move on one shows on the other, a third tab in link play waits while the pair
-// plays, and closing one tab of the pair gives NO LINK on the other; a tab behind the other
-// (its timers once a second, or once a minute, as Chromium runs a hidden tab's) keeps the link.
+// Link play between two tabs (web/tabcable.js, over BroadcastChannel): they join, a move on one
+// shows on the other, a third tab waits while the pair plays, closing one gives NO LINK on the
+// other; a hidden tab (its timers once a second, or a minute, as Chromium's) keeps the link.
 // SPDX-License-Identifier: MIT
-// Run by host_tests/test_web.py (class web_link); oxopage.mjs reads the glass. On the real
-// clock: the two tabs' firmwares talk through their own timers, which a fake clock per page
-// would have to step in turn.
+// Run by host_tests/test_web.py (class web_link). On the real clock: the two firmwares talk
+// through their own timers, which a fake clock per page would have to step in turn.
 
 import * as oxo from "./oxopage.mjs";
 

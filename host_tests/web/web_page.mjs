@@ -1,11 +1,9 @@
-// What the web page adds to the firmware, in a browser: flash in localStorage, the idle timers on
-// the page's clock, the error screen; and what it fetches and when (issue 26): the first frame
-// only what index.html names to load (tools/web_build.py first_frame_files sums its bytes) and,
-// of firmware.bin, imports all but the other board and the error screen; the rest of the game
-// comes right after it. The coach's grid at the device's first scores, the explorer when it is
-// first opened: web_coach's checks. The buzzer, the board option and a phone: web_device.mjs.
+// What the web page adds to the firmware: flash in localStorage, the idle timers on the page's
+// clock, the error screen; what it fetches and when (issue 26): for the first frame only what
+// index.html names (tools/web_build.py first_frame_files sums its bytes), importing all of
+// firmware.bin but the other board and the error screen; the rest of the game right after.
 // SPDX-License-Identifier: MIT
-// Run by host_tests/test_web.py (class web_page); oxopage.mjs reads the glass.
+// Run by host_tests/test_web.py (class web_page).
 
 import fs from "node:fs";
 import path from "node:path";
@@ -15,19 +13,20 @@ import { COACH_FILES } from "./coachcheck.mjs";
 
 // -- settings and the tally in localStorage ------------------------------------------------------
 
-// From the title: the menu, its Level row stepped once (HARD -> PERF), then a game to its end by
-// the keyboard: ArrowRight for NEXT, SELECT's two keys (Enter, Space) in turn. Returns the game
-// (oxo.playGame).
-async function changeLevelAndPlay(page) {
-  await oxo.fromTitle(page, "Level");
-  await oxo.menu(page, (m) => m.rows[m.highlight].value === "PERF");
-  await oxo.choose(page, "1P", "PREV");
-  await oxo.press(page, "SELECT");
-  let enter = false;
-  return oxo.playGame(page, (name) => {
-    enter = !enter;
-    return page.keyboard.press(name === "NEXT" ? "ArrowRight" : enter ? "Enter" : " ");
-  });
+// Play the CPU to the result by `press(name)` (SELECT places; every other move NEXT first moves
+// the cursor), reading the glass: the last state and the moves made.
+async function playGame(page, press, turns = 6) {
+  let s = await oxo.until(page, oxo.ANSWERED, { arg: -2 }); // the CPU may start
+  for (let move = 0; move < turns; move++) {
+    if (oxo.RESULTS.includes(s.result)) return { state: s, moves: move };
+    if (move % 2 === 1 && s.board.includes(".")) {
+      await press("NEXT");
+      s = await oxo.until(page, oxo.MOVED, { arg: s.cursor });
+    }
+    await press("SELECT");
+    s = await oxo.until(page, oxo.ANSWERED, { arg: s.marks });
+  }
+  throw new Error(`no result after ${turns} moves: ${JSON.stringify(s)}`);
 }
 
 // From the title: the menu's Level, and the tally a new game's status column shows.
@@ -41,10 +40,23 @@ async function levelAndTally(page) {
 }
 
 export async function test_settings_and_tally_survive_a_reload_and_start_fresh_forgets_them(t) {
+  // From the title: the Level stepped once (HARD -> PERF), then a game to its end by the
+  // keyboard: ArrowRight for NEXT, SELECT's two keys (Enter, Space) in turn.
   const page = await oxo.open(t);
-  const game = await changeLevelAndPlay(page);
-  oxo.countedOnce(t, game);
-  const end = game.state;
+  await oxo.fromTitle(page, "Level");
+  await oxo.menu(page, (m) => m.rows[m.highlight].value === "PERF");
+  await oxo.choose(page, "1P", "PREV");
+  await oxo.press(page, "SELECT");
+  let enter = false;
+  const { state: end, moves } = await playGame(page, (name) => {
+    enter = !enter;
+    return page.keyboard.press(name === "NEXT" ? "ArrowRight" : enter ? "Enter" : " ");
+  });
+  t.log(`${moves} moves, ${end.result}; tally ${end.tally.join(" / ")}; board ${end.board}`);
+  t.assert.ok(moves >= 3, `a game of ${moves} moves of mine`);
+  // Counted once, in its row (screens._tally: W, D, L).
+  const row = { "WIN!": 0, DRAW: 1, LOST: 2 }[end.result];
+  end.tally.forEach((text, i) => t.assert.equal(text.slice(3), i === row ? "1" : "0", text));
   t.assert.equal(end.label, "PERF");
   // The result blinks, so its save waits for the frame of a blink once the jingle is over
   // (app.App.save_wait_ms, 2 s): a reload sooner is a power cut before the save.

@@ -1,14 +1,12 @@
 // The web page played as a player plays it: the hint by mouse and by key, the page's handling of
 // keys and quick presses, and the menu drawn pixel for pixel on a desktop and a phone.
 // SPDX-License-Identifier: MIT
-// Run by host_tests/test_web.py (class web_play); oxopage.mjs reads the glass.
+// Run by host_tests/test_web.py (class web_play). A whole game by the keyboard: web_page's
+// settings check; a move by touch: web_device's phone.
 
 import * as oxo from "./oxopage.mjs";
 
 const menuAt = (page, row) => oxo.menu(page, (m, row) => m.highlight === row, row);
-
-// The golden title and menu: web_page's sleep check and the menu check below. A
-// whole game by the keyboard: web_page's settings check; a move by touch: web_device's phone.
 
 // The hint (a hold of SELECT, play.py _hint): the engine's move blinks under the cursor, the
 // cell shown in turn inverted and as the player's mark in black. Without a hint the cursor's
@@ -107,26 +105,16 @@ export async function test_key_repeat_is_ignored_and_a_quick_press_is_seen_once(
 
 // -- the menu as drawn ---------------------------------------------------------------------------
 
-// The menu as a desktop and a phone show it (3 device pixels a CSS pixel, and 1, where a cell is
-// 3 device pixels and its grid line a third of it).
-const VIEWS = {
-  "1280x800": { viewport: { width: 1280, height: 800 } },
-  "phone at 3": oxo.PHONE,
-  "phone at 1": { viewport: oxo.PHONE.viewport },
-};
-
 export async function test_the_menu_is_drawn_as_lcd_render_draws_it(t) {
-  // Every device pixel (canvasShows): its highlighted row, light letters on ink, then reads as
-  // well as a plain one (test_lcd_render.py's test_a_highlighted_row_reads_as_well_as_a_plain_one,
-  // at every cell size from 2 to 12 device pixels); a grid drawn through the highlight's ink
-  // lightened it into a mesh.
-  for (const [view, options] of Object.entries(VIEWS)) {
-    const context = await t.newContext(options);
-    const page = await oxo.open(t, { page: await context.newPage() });
-    await oxo.press(page, "SELECT");
-    await menuAt(page, 0);
-    await oxo.canvasShows(t, page, "screens/menu");
-    t.log(`${view}: ${await page.evaluate(() => window.oxo.cell)} device px a cell`);
-    await context.close();
-  }
+  // Every device pixel (canvasShows) on a phone at 1 device pixel a CSS pixel, where a cell is
+  // 3 device pixels and its grid line a third of it: its highlighted row, light letters on ink,
+  // reads as well as a plain one (test_lcd_render.py's
+  // test_a_highlighted_row_reads_as_well_as_a_plain_one, at cell sizes 2 to 12); a grid drawn
+  // through the highlight's ink lightened it into a mesh. On a desktop: web_device's board
+  // option check; a phone at 3 device pixels a CSS pixel (the title, solid ink): its phone check.
+  const page = await oxo.open(t, { context: { viewport: oxo.PHONE.viewport } });
+  await oxo.press(page, "SELECT");
+  await menuAt(page, 0);
+  await oxo.canvasShows(t, page, "screens/menu");
+  t.assert.equal(await page.evaluate(() => window.oxo.cell), 3);
 }
