@@ -218,3 +218,23 @@ def mark_of(score):
     if score < 0:
         return "L%d" % ((100 + score) // 2)
     return "D"
+
+
+# -- steps of a play() script (yield from them) ----------------------------------------------
+
+
+def to_two_players(h):
+    """From power-on: the title, then the menu's 2 Players row chosen: X to move on 4."""
+    yield h.wait(300)
+    yield h.press(SELECT)
+    yield h.press(NEXT)
+    yield h.press(SELECT)
+
+
+def press_to(h, cell):
+    """Press NEXT until the glass shows the cursor on `cell`."""
+    for _ in range(9):
+        if h.cursor() == cell:
+            return
+        yield h.press(NEXT)
+    raise AssertionError("the cursor never reached %d:\n%s" % (cell, h.screen()))
