@@ -229,12 +229,3 @@ def to_two_players(h):
     yield h.press(SELECT)
     yield h.press(NEXT)
     yield h.press(SELECT)
-
-
-def press_to(h, cell):
-    """Press NEXT until the glass shows the cursor on `cell`."""
-    for _ in range(9):
-        if h.cursor() == cell:
-            return
-        yield h.press(NEXT)
-    raise AssertionError("the cursor never reached %d:\n%s" % (cell, h.screen()))

@@ -12,9 +12,10 @@ import engine
 import gameboard
 import hostapp
 import mptest
-from appplay import press_to, to_two_players
+from appplay import to_two_players
 from buttons import NEXT, PREV, SELECT
 from mptest import check
+from session import to_cell
 
 
 def test_real_app_boots_on_each_board():
@@ -54,7 +55,7 @@ def test_boot_and_a_drawn_game_against_perfect():
         moves = 0
         while h.cursor() >= 0:
             board = h.board_and_cursor()[0]
-            yield from press_to(h, engine.best_move(board, gameboard.to_move(board)))
+            yield from to_cell(h, engine.best_move(board, gameboard.to_move(board)))
             yield h.press(SELECT)
             yield h.wait(50)
             moves += 1
@@ -110,7 +111,7 @@ def test_settings_that_cannot_be_saved_are_logged_and_the_game_plays_on():
         os.mkdir("settings.json")  # before the power comes on
         yield from to_two_players(h)
         for cell in (0, 3, 1, 4, 2):  # X wins 0-1-2, every move a press
-            yield from press_to(h, cell)
+            yield from to_cell(h, cell)
             yield h.press(SELECT)
         # The result's jingle (about 1 s), then a blink: the save waits for the sound to end
         # and the buttons to have been still for app.App.save_ms.

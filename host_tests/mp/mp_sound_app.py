@@ -10,9 +10,10 @@ import time
 import hostapp
 import machine
 import mptest
-from appplay import press_to, to_two_players
+from appplay import to_two_players
 from buttons import NEXT, PREV, SELECT
 from mptest import check
+from session import to_cell
 from soundheard import LONGEST_MS, expected, heard, sounds_in
 
 
@@ -130,7 +131,7 @@ def test_the_result_is_saved_after_its_jingle_which_no_flash_write_delays():
         for game in range(6):
             for target in (4, 1, 0, 2):
                 yield from place(h, target)
-            yield from press_to(h, 8)
+            yield from to_cell(h, 8)
             busy = h.disk.busy_us
             t0 = h.now
             yield h.press(SELECT)  # X wins on the diagonal
