@@ -106,7 +106,7 @@ def dim_sleep_wake(start_ms):
 
 def test_settings_that_cannot_be_saved_are_logged_and_the_game_plays_on():
     # A directory named settings.json: every save fails (FAT refuses to rename onto it; how
-    # each filesystem fails is mp_settings_save.py's), the log says so once, and why.
+    # each filesystem fails is mp_settings.py's), the log says so once, and why.
     def script(h):
         os.mkdir("settings.json")  # before the power comes on
         yield from to_two_players(h)
