@@ -101,26 +101,6 @@ def test_after_dimming_the_first_press_only_lights_the_backlight():
         check(lcd.calls == (["light off", "light on"] if backlight else []), repr(lcd.calls))
 
 
-def test_a_timer_of_0_never_fires():
-    lcd = Lcd()
-    p = power.Power(lcd, 0)
-    check(not p.update(10**7, 0, 0, True) and p.state == power.AWAKE and lcd.calls == [])
-    check(p.update(120000, 0, 120, True) and lcd.calls == ["light off", "off"], repr(lcd.calls))
-
-
-def test_the_timers_span_the_tick_wrap():
-    # 1 s before ticks_ms() wraps (at the port's period: 2**30 on the boards), so the 30 s of
-    # idle time span the wrap.
-    import time
-
-    start = time.ticks_add(0, -1000)
-    p = power.Power(Lcd(), start)
-    check(not p.update(time.ticks_add(start, 29999), 30, 120, True), "not yet")
-    check(p.state == power.AWAKE)
-    p.update(time.ticks_add(start, 30000), 30, 120, True)
-    check(p.state == power.DIM, "dimmed 30 s after, across the wrap")
-
-
 # -- light sleep and waking through the firmware ---------------------------------------------
 
 RATED_HZ = 4000000  # PCD8544: at most 4.0 Mbit/s
