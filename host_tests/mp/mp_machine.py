@@ -31,11 +31,6 @@ def raised(call, *args):
     return None
 
 
-def test_pin_and_spi_are_the_host_stand_ins():
-    on_port(None)
-    check(isinstance(Pin(2), fakebus.Pin) and isinstance(SPI(0), fakebus.SPI))
-
-
 def test_an_output_is_recorded_under_its_id_from_when_it_becomes_one():
     on_port(None)
     pin = Pin(20)  # an input: its latch is set, nothing recorded
