@@ -105,8 +105,7 @@ def play_out(r, choose):
     return moves
 
 
-def perfect(b, player):
-    return engine.best_move(b, player)
+perfect = engine.best_move  # a chooser for play_out(): the engine's move, which never loses
 
 
 def first_free(b, player):
