@@ -114,14 +114,6 @@ def test_hint_blinks_best_move():
     check(r.cell(hint) == "cursor", "blinking stops, the cursor stays on the hint")
 
 
-def test_cpu_opening_is_not_undone():
-    r = new_1p(LEVELS - 1, "CPU", seed=7)
-    check(marks(r) == 1)
-    r.hold(PREV, 700)
-    check(marks(r) == 1, "the CPU's opening stays")
-    check(no_undo_sign(r), "and the sign says so:\n" + r.show())
-
-
 def test_undo_takes_back_move_and_reply_and_puts_the_cursor_on_the_move():
     # Wherever the cursor was, it lands on the cell of the player's own move undone: the one
     # the player most likely wants to play again differently, and it shows what was undone.
