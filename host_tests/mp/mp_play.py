@@ -71,15 +71,6 @@ def test_win_with_blinking_line_then_next_game():
     check(marks(r) <= 1, "a press started the next game:\n" + r.show())
 
 
-def test_loss_against_perfect():
-    r = new_1p(LEVELS - 1, "YOU", seed=4)
-    play_out(r, first_free)
-    b = board_of(r)
-    check(engine.winner(b) == engine.O, "perfect beats first-free:\n" + r.show())
-    check(r.status(0, "LOST"), r.show())
-    check(r.count(4, "L", 1) and r.count(2, "W", 0), r.show())
-
-
 def test_two_players_o_wins():
     r = two_player((0, 4, 1, 8, 3, 2, 5, 6))  # O completes 2-4-6
     check(r.status_after_glyph(0, "WIN"), r.show())
