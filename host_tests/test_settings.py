@@ -1,6 +1,6 @@
 """settings.py fuzzed on CPython with hypothesis: whatever the file holds, loading gives valid
 settings. On the MicroPython port over simulated flash (littlefs, FAT): mp/mp_settings.py
-(loading, repair, validation) and mp/mp_settings_save.py (saves, a power cut at every step)."""
+(loading, repair, validation; saves, a power cut at every step)."""
 
 import json
 

@@ -105,8 +105,7 @@ def play_out(r, choose):
     return moves
 
 
-def perfect(b, player):
-    return engine.best_move(b, player)
+perfect = engine.best_move  # a chooser for play_out(): the engine's move, which never loses
 
 
 def first_free(b, player):
@@ -218,3 +217,14 @@ def mark_of(score):
     if score < 0:
         return "L%d" % ((100 + score) // 2)
     return "D"
+
+
+# -- steps of a play() script (yield from them) ----------------------------------------------
+
+
+def to_two_players(h):
+    """From power-on: the title, then the menu's 2 Players row chosen: X to move on 4."""
+    yield h.wait(300)
+    yield h.press(SELECT)
+    yield h.press(NEXT)
+    yield h.press(SELECT)

@@ -250,18 +250,6 @@ def test_reset_starts_a_debounce_window():
         check(pad.poll(t) is None, "bounce after reset taken as a press at %d" % t)
 
 
-def test_layouts():
-    pins = [Pin() for _ in range(5)]
-    names = sorted(b.name for b in pads.five_way(*pins).buttons)
-    check(names == [B.SELECT, B.UP, B.DOWN, B.LEFT, B.RIGHT], "five_way names %r" % names)
-    pad = pads.three_buttons(*pins[:3])
-    check([b.name for b in pad.buttons] == [B.PREV, B.NEXT, B.SELECT], "three_buttons")
-    check(pad.chords == (B.PREV_NEXT,), "three_buttons chord")
-    # The pins are in the order given: the third pin is SELECT.
-    pins[2].level = 0
-    check(pad.poll(0) == B.event(B.SELECT, B.PRESS), "select pin")
-
-
 def test_bouncing_presses_with_irregular_polls():
     check(sim.check_bounce_random_polls(13, 1000) == 1000)
 

@@ -5,11 +5,11 @@
 # The watchdog: mp_main_watchdog.py.
 # SPDX-License-Identifier: MIT
 # Runs with host_tests/mp/fakeapp first on the path: its app.App is test scaffolding that raises
-# on request, so main.py is tested on its own (the real app has its own tests).
+# on request, so main.py is tested on its own (the real app has its own tests). The scripts
+# check the glass as they go (play() raises what a script raises).
 import json
 import sys
 
-import buttons
 import hostapp
 import mptest
 from buttons import NEXT, PREV, SELECT
@@ -17,28 +17,25 @@ from hostapp import read
 from mptest import check
 
 
-def boot_script(out):
+def booted(vop, lit):
+    """A script: 300 ms after power-on, the fake app's first screen on a glass set as stored."""
+
     def script(h):
         yield h.wait(300)
-        out["first"] = h.shows("APP 1")
-        out["vop"] = h.model.vop
-        out["lit"] = h.lit()
-        out["anomalies"] = list(h.model.anomalies)
-        out["settings"] = read("settings.json")
-        h.snap("boot")
+        check(h.shows("APP 1"), "the app's first screen is not on the glass:\n" + h.screen())
+        got = (h.model.vop, h.lit(), h.model.anomalies)
+        check(got == (vop, lit, []), "Vop, backlight, anomalies: %r" % (got,))
 
     return script
 
 
 def test_boot_runs_app_with_default_settings():
     sys.modules.pop("errorlog", None)  # earlier tests logged
-    out = {}
     h = hostapp.HostApp("pico")
-    h.play(boot_script(out))
-    check(out["first"], "the app's first screen is not on the glass")
-    check(out["vop"] == 60 and out["lit"] is True, repr(out))
-    check(out["anomalies"] == [], repr(out["anomalies"]))
-    check(out["settings"] == "", "a first boot wrote settings.json: " + out["settings"])
+    h.play(booted(60, True))
+    check(
+        read("settings.json") == "", "a first boot wrote settings.json: " + read("settings.json")
+    )
     check(h.boots == 1 and not h.returned and h.hw.name == "pico")
     check("errorlog" not in sys.modules, "errorlog loaded with nothing to log")
 
@@ -46,12 +43,10 @@ def test_boot_runs_app_with_default_settings():
 def test_boot_applies_stored_contrast_and_backlight():
     stored = json.dumps({"contrast": 45, "backlight": False})
     for flash in ("lfs2", "fat"):
-        out = {}
         hostapp.HostApp("esp32", flash=flash, files={"settings.json": stored}).play(
-            boot_script(out)
+            booted(45, False)
         )
-        check(out["first"] and out["vop"] == 45 and out["lit"] is False, repr(out))
-        check(json.loads(out["settings"])["contrast"] == 45, flash + ": file not repaired")
+        check(json.loads(read("settings.json"))["contrast"] == 45, flash + ": file not repaired")
 
 
 def on_flash(files, script):
@@ -69,79 +64,67 @@ def on_flash(files, script):
             sys.modules.pop(name, None)
 
 
-def safe_script(out, button):
-    def script(h):
-        h.down(button)  # before the power comes on
-        yield h.wait(1000)
-        out["safe"] = h.shows("SAFE MODE", inverted=True)
-        out["skipped"] = h.small("No game:") and h.small("the REPL is free.")
-        out["reset"] = h.small("press reset to play")
-        out["app"] = h.shows("APP 1")
-        out["lit"] = h.lit()
-        h.up(button)
-        yield h.wait(1000)  # letting go does not start the game: reset does
-        out["after"] = h.shows("SAFE MODE", inverted=True) and not h.shows("APP 1")
-        h.snap("safe")
-
-    return script
-
-
 def test_safe_mode_when_a_button_is_held_at_power_on():
     for button in (SELECT, PREV, NEXT):
-        out = {}
+
+        def script(h, button=button):
+            h.down(button)  # before the power comes on
+            yield h.wait(1000)
+            check(
+                h.shows("SAFE MODE", inverted=True) and h.lit() and not h.shows("APP 1"),
+                h.screen(),
+            )
+            check(h.small("No game:") and h.small("the REPL is free."), h.screen())
+            check(h.small("press reset to play"), h.screen())
+            h.up(button)
+            yield h.wait(1000)  # letting go does not start the game: reset does
+            check(h.shows("SAFE MODE", inverted=True) and not h.shows("APP 1"), h.screen())
+            h.snap("safe")
+
         h = hostapp.HostApp("pico")
-        h.play(safe_script(out, button))
+        h.play(script)
         check(h.returned, "main() did not return to the REPL")
-        check(out["safe"] and out["skipped"] and out["reset"] and out["lit"], repr(out))
-        check(not out["app"] and out["after"], repr(out))
         check("app" not in sys.modules, "safe mode imported the app")
 
 
 def test_a_short_glitch_at_power_on_is_not_safe_mode():
-    out = {}
-
     def script(h):
         h.down(SELECT)
         yield h.wait(10)  # released before the second look
         h.up(SELECT)
         yield h.wait(500)
-        out["app"] = h.shows("APP 1")
+        check(h.shows("APP 1"), h.screen())
 
     h = hostapp.HostApp("pico")
     h.play(script)
-    check(out["app"] and not h.returned)
+    check(not h.returned)
 
 
-def error_script(out, button):
+def error_script(button, name, message=None):
+    """A script: `button` makes the fake app raise; the error screen names the error `name`
+    (and says `message`), waits for a press however long (its light dims), then restarts."""
+
     def script(h):
         yield h.wait(300)
         yield h.press(button)
         yield h.wait(200)
-        out["error"] = h.shows("ERROR", inverted=True)
-        out["screen"] = h.screen()
-        out["said"] = h.small("boom on request") and h.small("press a key to restart")
-        out["named"] = h.small("ValueError")
-        out["log"] = read("error.log")
-        yield h.wait(5000)  # the error screen waits for a press, however long
-        out["still"] = h.shows("ERROR", inverted=True) and not h.shows("APP 2") and h.lit()
+        check(h.shows("ERROR", inverted=True) and h.small(name), h.screen())
+        check(h.small("press a key to restart") and (not message or h.small(message)), h.screen())
+        yield h.wait(5000)
+        check(h.shows("ERROR", inverted=True) and not h.shows("APP 2") and h.lit(), h.screen())
         yield h.wait(30000)
-        out["dimmed"] = h.shows("ERROR", inverted=True) and not h.lit()
+        check(h.shows("ERROR", inverted=True) and not h.lit(), "the error screen kept its light")
         yield h.press(PREV)
         yield h.wait(200)
-        out["restarted"] = h.shows("APP 2") and h.lit()
+        check(h.shows("APP 2") and h.lit(), "not restarted:\n" + h.screen())
 
     return script
 
 
 def test_exception_in_app_shows_error_logs_one_line_and_restarts():
-    out = {}
-    h = hostapp.HostApp("pico")
-    h.play(error_script(out, SELECT))
-    check(out["error"] and out["said"] and out["named"], out["screen"])
-    check(h.shows("APP 2") and out["restarted"] and out["still"], repr(out))
-    check(out["dimmed"], "the error screen kept the backlight on")
-    lines = out["log"].split("\n")
-    check(len(lines) == 2 and lines[1] == "", repr(out["log"]))
+    hostapp.HostApp("pico").play(error_script(SELECT, "ValueError", "boom on request"))
+    lines = read("error.log").split("\n")
+    check(len(lines) == 2 and lines[1] == "", repr(lines))
     # This boot's number and the seconds since reset; where: the file and the function
     # (App.step), which a board's .mpy files still name without line numbers.
     check(lines[0] == "boot 1 +0s ValueError: boom on request @app.py:step", lines[0])
@@ -162,57 +145,48 @@ def test_each_start_has_the_next_number_once_its_count_is_saved():
                 logs.append(read("error.log").split("\n")[-2])
             yield h.power_cycle()
         yield h.wait(300)
-        logs.append(json.loads(read("settings.json"))["boots"])
 
     hostapp.HostApp("pico").play(script)
-    check([line.split()[1] for line in logs[:-1]] == ["1", "2", "4"], repr(logs))
-    check(logs[-1] == 4, repr(logs))  # the last start's count not saved
+    check([line.split()[1] for line in logs] == ["1", "2", "4"], repr(logs))
+    boots = json.loads(read("settings.json"))["boots"]
+    check(boots == 4, "the last start's count was saved: %r" % boots)
 
 
 def test_a_bad_settings_file_is_logged_with_the_boot_that_found_it():
-    def script(h):
-        yield h.wait(300)
-
-    hostapp.HostApp("pico", files={"settings.json": '{"boots": 41'}).play(script)
+    hostapp.HostApp("pico", files={"settings.json": '{"boots": 41'}).play(lambda h: iter((300,)))
     log = read("error.log")
     check(log.startswith("boot 1 +0s settings.json unreadable (12 bytes)"), log)
     check(log.count("\n") == 1 and read("settings.bad") == '{"boots": 41', log)
 
 
 def test_a_memory_error_and_an_error_across_the_tick_wrap_are_recovered():
-    for button, start_ms, logged in ((NEXT, 0, "MemoryError"), (SELECT, (1 << 30) - 150, "boom")):
-        out = {}
-        hostapp.HostApp("pico", start_ms=start_ms).play(error_script(out, button))
-        check(out["error"] and out["restarted"], "%s: %r" % (logged, out))
-        check(logged in out["log"], out["log"])
+    for button, start_ms, name in (
+        (NEXT, 0, "MemoryError"),
+        (SELECT, (1 << 30) - 150, "ValueError"),
+    ):
+        hostapp.HostApp("pico", start_ms=start_ms).play(error_script(button, name))
+        check(name in read("error.log"), read("error.log"))
 
 
 def test_error_that_fails_again_while_reported_still_waits_and_restarts():
-    out = {}
-
     def script(h):
         yield h.wait(300)
         yield h.chord(PREV, NEXT)
         yield h.wait(500)
-        out["waiting"] = not h.shows("APP 2") and not h.returned
-        out["screen"] = h.shows("ERROR", inverted=True) and h.small("Unprintable")
-        out["log"] = read("error.log")
+        check(not h.shows("APP 2") and not h.returned, "not waiting:\n" + h.screen())
+        check(h.shows("ERROR", inverted=True) and h.small("Unprintable"), h.screen())
         yield h.press(SELECT)
         yield h.wait(300)
-        out["restarted"] = h.shows("APP 2")
+        check(h.shows("APP 2"), "not restarted:\n" + h.screen())
 
-    h = hostapp.HostApp("pico")
-    h.play(script)
-    check(out["waiting"] and out["restarted"] and out["screen"], repr(out))
-    check(out["log"].count("\n") == 1 and "Unprintable: ? @app.py:" in out["log"], out["log"])
+    hostapp.HostApp("pico").play(script)
+    log = read("error.log")
+    check(log.count("\n") == 1 and "Unprintable: ? @app.py:" in log, log)
 
 
 def test_board_that_cannot_be_built_returns_to_repl_and_logs():
-    def script(h):
-        yield h.wait(100)
-
     h = hostapp.HostApp("badboard")
-    h.play(script)
+    h.play(lambda h: iter((100,)))
     log = read("error.log")
     check(h.returned and log.startswith("boot ? +0s OSError"), log)  # no settings read
 
@@ -220,133 +194,107 @@ def test_board_that_cannot_be_built_returns_to_repl_and_logs():
 def test_the_error_screen_shows_the_whole_name_and_the_message_start():
     # The issue's case: a module missing on the board. The 8x8 font cut the screen to
     # "ImportErro" and "named 'eng"; the small font has room for both whole.
-    out = {}
-
     def script(h):
         yield h.wait(300)
-        out["title"] = h.shows("ERROR", inverted=True)
-        out["name"] = h.small("ImportError")
-        out["message"] = h.small("no module named") and h.small("'engine_v2'")
-        out["hint"] = h.small("press a key to restart")
+        check(h.shows("ERROR", inverted=True) and h.small("press a key to restart"), h.screen())
+        check(h.small("no module named") and h.small("'engine_v2'"), h.screen())
+        at = h.small("ImportError")
+        check(
+            at and at[1] < 20 and 2 <= at[0] <= 84 - 45, "the name centred on line 1: %r" % (at,)
+        )
         h.snap("error")
 
     on_flash({"settings.py": "import engine_v2"}, script)
-    check(out["title"] and out["name"] and out["message"] and out["hint"], repr(out))
-    x, y = out["name"]
-    check(y < 20 and 2 <= x <= 84 - 45, "the name centred on the first line: %r" % (out,))
 
 
 def test_a_broken_font_module_still_shows_the_error_in_the_big_font():
     # The small font lives in smallfont.py; if that is what is broken, the error screen falls back
     # to the 8x8 font (names cut at 10 characters) rather than showing nothing.
-    out = {}
-
     def script(h):
         yield h.wait(300)
         yield h.press(SELECT)
         yield h.wait(200)
-        out["error"] = h.shows("ERROR", inverted=True) and h.shows("ValueError")
-        out["log"] = read("error.log")
+        check(h.shows("ERROR", inverted=True) and h.shows("ValueError"), h.screen())
 
     on_flash({"smallfont.py": "raise ValueError('broken font module')"}, script)
-    check(out["error"], repr(out))
-    check("ValueError: boom on request" in out["log"], out["log"])
+    check("ValueError: boom on request" in read("error.log"), read("error.log"))
 
 
 def test_a_broken_settings_module_ends_on_the_error_screen():
     # A stale settings.py left on the flash shadows settings.mpy and fails at import: main.py
     # must show the error screen and log it (not die in a boot traceback), and try again.
-    out = {}
-
     def script(h):
         yield h.wait(300)
-        out["error"] = h.shows("ERROR", inverted=True)
-        out["log"] = read("error.log")
+        check(h.shows("ERROR", inverted=True), h.screen())
         yield h.press(PREV)
         yield h.wait(300)
-        out["again"] = h.shows("ERROR", inverted=True)
-        out["logged"] = read("error.log").count("broken settings module")
+        check(h.shows("ERROR", inverted=True), "not again:\n" + h.screen())
 
     on_flash({"settings.py": "raise ValueError('broken settings module')"}, script)
-    check(out["error"] and "broken settings module" in out["log"], repr(out))
-    check(out["log"].startswith("boot ? +0s ValueError"), out["log"])  # none could be read
-    check(out["again"] and out["logged"] == 2, repr(out))
+    log = read("error.log")
+    check(log.startswith("boot ? +0s ValueError"), log)  # no boot number could be read
+    check(log.count("broken settings module") == 2, log)
 
 
 def test_error_with_the_display_off_shows_and_keeps_unsaved_settings():
     # The app fails while the display is powered down and a setting is not yet saved: the
     # error screen must still show, and the setting must reach the flash.
-    out = {}
-
     def script(h):
         yield h.wait(300)
         yield h.press(NEXT, 600)
         yield h.wait(200)
-        out["error"] = h.shows("ERROR", inverted=True) and h.showing()
-        out["settings"] = read("settings.json")
+        check(h.shows("ERROR", inverted=True) and h.showing(), "not visible after a power-down")
 
     hostapp.HostApp("pico").play(script)
-    check(out["error"], "error screen not visible after a power-down: %r" % out)
-    check(json.loads(out["settings"])["contrast"] == 44, out["settings"])
-
-
-NEXT_PIN = []  # the NEXT button's pin object, as the last boot's board file made it
-
-
-def _next_pin(hw):
-    for b in hw.pad.buttons:
-        if b.name == buttons.NEXT:
-            return b.pin
-    raise AssertionError("no NEXT button")
+    check(json.loads(read("settings.json"))["contrast"] == 44, read("settings.json"))
 
 
 def boot(undone, held, recheck=True):
     """startup.boot() on the Pico's board file, NEXT's pin put back to a pull-down after the
     board is built if `undone`, NEXT held if `held`, the board's recheck taken away unless
-    `recheck`; True if it booted into the game."""
+    `recheck`: (whether it booted into the game, NEXT's pin)."""
     import startup
 
     h = hostapp.HostApp("pico", flash=None)
     board = h.board()
     build = board.build
-    next_pin = board.BTN_NEXT
-
     machine = sys.modules["machine"]  # the host board's, as the board file imports it
+    pins = []
 
     def built_then_undone():
         hw = build()
-        pin = _next_pin(hw)
-        NEXT_PIN[:] = [pin]
+        pins.append(machine.PINS[board.BTN_NEXT])  # the latest Pin of that id: the button's
         if undone:
-            pin.init(machine.Pin.IN, machine.Pin.PULL_DOWN)  # what the fix puts back
+            pins[0].init(machine.Pin.IN, machine.Pin.PULL_DOWN)  # what the fix puts back
         if not recheck:
             hw.recheck = None
         return hw
 
     board.build = built_then_undone
     if held:
-        machine.set_level(next_pin, 0)
+        machine.set_level(board.BTN_NEXT, 0)
     try:
-        return startup.boot() is not None
+        return startup.boot() is not None, pins[0]
     finally:
         board.build = build
         machine.reset_state()
 
 
 def test_a_pin_whose_setup_was_undone_does_not_give_safe_mode():
-    check(boot(undone=True, held=False), "safe mode for a pin that only reads pressed")
-    pin = NEXT_PIN[0]
+    booted, pin = boot(undone=True, held=False)
+    check(booted, "safe mode for a pin that only reads pressed")
     check(pin.pull() == sys.modules["machine"].Pin.PULL_UP, "NEXT's pull-up not set up again")
 
 
 def test_a_button_held_at_power_on_still_gives_safe_mode():
-    check(not boot(undone=False, held=True), "no safe mode for a held button")
-    check(not boot(undone=True, held=True), "no safe mode for a held button, its pin undone")
+    check(not boot(undone=False, held=True)[0], "no safe mode for a held button")
+    check(not boot(undone=True, held=True)[0], "no safe mode for a held button, its pin undone")
 
 
 def test_without_the_second_look_the_undone_pin_gives_safe_mode():
     # What the board file's recheck is for: with none, the undone pin reads as a held NEXT.
-    check(not boot(undone=True, held=False, recheck=False), "the undone pin did not read pressed")
+    booted = boot(undone=True, held=False, recheck=False)[0]
+    check(not booted, "the undone pin did not read pressed")
 
 
 def wrapped(text, width=84):

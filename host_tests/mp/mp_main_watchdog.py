@@ -20,35 +20,29 @@ from mptest import check
 
 def test_a_step_that_never_returns_resets_the_board_and_logs_it_once():
     for board in ("pico", "esp32"):
-        out = {}
 
-        def script(h, out=out):
+        def script(h):
             yield h.wait(300)
-            out["dog"] = machine.wdt() is not None and machine.wdt().timeout
+            check(machine.wdt() is not None and machine.wdt().timeout == 5000, "no 5 s watchdog")
             yield h.press(PREV, 1000)  # the fake app hangs in a step that never returns
-            out["hung_at"] = h.now
+            hung_at = h.now
             yield h.until(lambda: h.boots == 2, 8000)
-            out["reset_after"] = h.now - out["hung_at"]
-            out["cause"] = machine.reset_cause()
+            after = h.now - hung_at
+            check(after < 5000 + 1000, "reset after %d ms" % after)  # the first REPEAT, then 5 s
+            check(machine.reset_cause() == machine.WDT_RESET, repr(machine.reset_cause()))
             yield h.wait(300)
-            out["again"] = h.shows("APP 1")
-            out["log"] = read("error.log")
+            check(h.shows("APP 1"), h.screen())
 
         h = hostapp.HostApp(board)
         h.play(script)
-        check(out["dog"] == 5000 and h.resets == 1, repr(out))
-        check(out["cause"] == machine.WDT_RESET and out["again"], repr(out))
-        check(out["reset_after"] < 5000 + 1000, repr(out))  # the hold's first REPEAT, then 5 s
-        check(out["log"].count("\n") == 1 and "watchdog reset" in out["log"], out["log"])
-    check(out["log"].startswith("boot 1 +"), out["log"])
+        log = read("error.log")
+        check(h.resets == 1 and log.count("\n") == 1 and "watchdog reset" in log, board + log)
+    check(log.startswith("boot 1 +"), log)
 
 
 def test_a_hang_at_every_start_leaves_one_log_line():
-    def script(h):
-        yield h.wait(30000)
-
     h = hostapp.HostApp("pico", files={"hang": ""})
-    h.play(script)
+    h.play(lambda h: iter((30000,)))  # 30 s of a board left alone
     log = read("error.log")
     check(h.resets >= 5, "the watchdog did not reset the board: %d" % h.resets)
     # Each start hangs before its count is saved: they all are boot 1, one line for them all.
@@ -57,86 +51,69 @@ def test_a_hang_at_every_start_leaves_one_log_line():
 
 def test_a_hang_after_a_start_whose_count_was_saved_is_logged_again():
     # Days of play after an earlier watchdog reset, the board hangs again: a second line, with
-    # the next boot's number (the fake app saves the settings, the count with them, on PREV).
-    out = {}
-
+    # the next boot's number (the fake app saves the settings, the count with them, on PREV);
+    # a third hang, with nothing saved since the last reset, adds none.
     def script(h):
-        for _ in range(2):
+        for resets in (1, 2, 3):
             yield h.wait(300)
-            yield h.press(PREV)  # a save: this boot's count is on the flash
-            yield h.wait(300)
+            if resets < 3:
+                yield h.press(PREV)  # a save: this boot's count is on the flash
+                yield h.wait(300)
             yield h.press(PREV, 1000)  # a hang: the watchdog resets the board
-            yield h.until(lambda: h.resets == 1 + len(out), 8000)
+            yield h.until(lambda n=resets: h.resets == n, 8000)
             yield h.wait(300)
-            out[h.resets] = read("error.log")
-        yield h.press(PREV, 1000)  # a hang with nothing saved since the last reset
-        yield h.until(lambda: h.resets == 3, 8000)
-        yield h.wait(300)
-        out["log"] = read("error.log")
 
     hostapp.HostApp("pico").play(script)
-    lines = out["log"].split("\n")
-    check(out[2] == out["log"] and len(lines) == 3 and lines[2] == "", out["log"])
-    check(lines[0].startswith("boot 2 +") and lines[1].startswith("boot 3 +"), out["log"])
-    check(lines[0].endswith(" watchdog reset: a step ran over 5 s"), lines[0])
-    check(lines[1].endswith(" watchdog reset: a step ran over 5 s"), lines[1])
+    lines = read("error.log").split("\n")
+    check(len(lines) == 3 and lines[2] == "", repr(lines))
+    for line, boot in zip(lines, (2, 3)):  # noqa: B905 - no strict= in MicroPython
+        check(line.startswith("boot %d +" % boot), line)
+        check(line.endswith(" watchdog reset: a step ran over 5 s"), line)
 
 
 def test_a_long_step_that_fails_is_followed_by_a_fed_error_screen():
     # The step runs 1 ms short of the watchdog's time and raises: the runner feeds the dog
     # before the error screen, whose frame and error.log line take longer than that 1 ms.
-    out = {}
+    busy_ms = 5000 - 1
 
     def script(h):
         yield h.wait(300)
-        out["dog"] = machine.wdt().timeout
+        check(machine.wdt().timeout == 5000)
         before = h.now
         yield h.press(SELECT)
         yield h.wait(1000)
-        out["took"] = h.now - before  # the press, the busy step, the error screen, the wait
-        out["error"] = h.shows("ERROR", inverted=True)
-        out["log"] = read("error.log")
+        took = h.now - before  # the press, the busy step, the error screen, the wait
+        check(took > busy_ms + 1000 and h.shows("ERROR", inverted=True), "%d ms" % took)
 
-    busy_ms = 5000 - 1
     h = hostapp.HostApp("pico", files={"slow": str(busy_ms)})
     h.play(script)
-    check(out["dog"] == 5000 and out["took"] > busy_ms + 1000 and out["error"], repr(out))
     check(h.resets == 0 and h.boots == 1, "reset %d times" % h.resets)
-    check(out["log"].count("\n") == 1 and "boom on request" in out["log"], out["log"])
+    log = read("error.log")
+    check(log.count("\n") == 1 and "boom on request" in log, log)
 
 
 def test_machine_reset_is_not_taken_for_a_watchdog_reset():
     # On the RP2040 machine.reset() (mpremote's reset after a deploy) reboots through the
     # watchdog too and reset_cause() reads WDT_RESET; no line in error.log for it.
-    for board in ("pico", "esp32"):
-        out = {}
-
-        def script(h, out=out):
-            yield h.wait(300)
-            out["cause"] = machine.reset_cause()
-
+    for board, cause in (("pico", machine.WDT_RESET), ("esp32", machine.HARD_RESET)):
         h = hostapp.HostApp(board, files={"reset": ""})
-        h.play(script)
+        h.play(lambda h: iter((300,)))
         check(h.resets == 1 and h.boots == 2, repr((board, h.resets, h.boots)))
-        want = machine.WDT_RESET if board == "pico" else machine.HARD_RESET
-        check(out["cause"] == want, repr((board, out)))
+        check(machine.reset_cause() == cause, repr((board, machine.reset_cause())))
         check(read("error.log") == "", board + ": " + read("error.log"))
 
 
 def test_safe_mode_never_starts_the_watchdog():
-    out = {}
-
     def script(h):
         h.down(SELECT)
         yield h.wait(1000)
-        out["dog"] = machine.wdt()
+        check(machine.wdt() is None, "a watchdog in safe mode")
         h.up(SELECT)
         yield h.wait(30000)
 
     h = hostapp.HostApp("pico")
     h.play(script)
-    check(h.returned and out["dog"] is None and machine.wdt() is None, repr(out))
-    check(h.resets == 0)
+    check(h.returned and machine.wdt() is None and h.resets == 0)
 
 
 def test_ctrl_c_stops_the_watchdog_for_the_repl():
@@ -160,43 +137,36 @@ def test_ctrl_c_stops_the_watchdog_for_the_repl():
             check(dog is not None and dog.timeout >= 3600000, "esp32: %r" % dog.timeout)
 
 
-def test_after_three_quick_crashes_the_error_screen_stays_and_the_dog_is_fed():
-    out = {}
+def crashes(h, n, ms):
+    """Script steps: n errors, each restarted by a press, each restart followed by ms of play."""
+    yield h.wait(300)
+    for _ in range(n):
+        yield h.press(SELECT)  # an error
+        yield h.wait(500)
+        yield h.press(PREV)  # the press that restarts
+        yield h.wait(ms)
 
+
+def test_after_three_quick_crashes_the_error_screen_stays_and_the_dog_is_fed():
     def script(h):
-        yield h.wait(300)
-        for _ in range(3):
-            yield h.press(SELECT)  # an error
-            yield h.wait(500)
-            yield h.press(PREV)  # the press that restarts
-            yield h.wait(300)
-        out["halted"] = h.shows("ERROR", inverted=True) and h.small("press reset to retry")
-        out["log"] = read("error.log")
+        yield from crashes(h, 3, 300)
+        check(h.shows("ERROR", inverted=True) and h.small("press reset to retry"), h.screen())
+        check(read("error.log").count("\n") == 3, read("error.log"))
         yield h.press(PREV)
         yield h.wait(60000)  # far past the watchdog's timeout
-        out["still"] = h.shows("ERROR", inverted=True) and not h.shows("APP 4")
+        check(h.shows("ERROR", inverted=True) and not h.shows("APP 4"), h.screen())
 
     h = hostapp.HostApp("pico")
     h.play(script)
-    check(out["halted"] and out["still"], repr(out))
-    check(out["log"].count("\n") == 3, out["log"])
     check(h.resets == 0 and h.boots == 1, "reset %d times" % h.resets)
 
 
 def test_crashes_far_apart_keep_restarting():
-    out = {}
-
     def script(h):
-        yield h.wait(300)
-        for _ in range(4):
-            yield h.press(SELECT)
-            yield h.wait(500)
-            yield h.press(PREV)
-            yield h.wait(61000)  # each game runs over a minute before it fails
-        out["app"] = h.shows("APP 5")
+        yield from crashes(h, 4, 61000)  # each game runs over a minute before it fails
+        check(h.shows("APP 5"), "a fifth start did not come")
 
     hostapp.HostApp("pico").play(script)
-    check(out["app"], "a fifth start did not come")
 
 
 # -- errorlog.py ------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ import gameboard
 import glasstext
 import mptest
 from appheap import heap_over
-from appplay import MARKS, first_free, line_on, mark_of, marks, new_1p, play_out, two_player, until
+from appplay import first_free, line_on, mark_of, marks, new_1p, play_out, two_player, until
 from buttons import NEXT, PREV, SELECT
 from hostapp import read
 from mptest import check
@@ -35,16 +35,6 @@ def said(before, after, best):
     return "OK", RESULTS[before], "SLOWER" if before > 0 else "SOONER"
 
 
-def box(i):
-    return (i % 3) * 16, (i // 3) * 16, 15, 15
-
-
-def marks_in(r, i, inverted=False):
-    # The coach marks the glass shows in cell i.
-    glass = r.glass()
-    return [m for m in MARKS if glasstext.find(glass, m, inverted, box(i)) is not None]
-
-
 def step_shown(r, moves, k, who=None):
     """Check that the glass shows step k of the game `moves` as the review must, with the move
     on, then off; return (before, after, best) as gameboard.root_scores has them. `who`:
@@ -63,15 +53,13 @@ def step_shown(r, moves, k, who=None):
     where = "step %d of %s:\n%s" % (k + 1, moves, r.show())
     # The position before the move, the move played on, the other moves' marks.
     for i in range(9):
-        x, y, _, _ = box(i)
         if board >> 2 * i & 3:
             check(r.cell(i) == "XO"[(board >> 2 * i & 3) - 1], "cell %d: %s" % (i, where))
         elif i == cell:
             check(r.cell(i) == "XO"[mover - 1], "the move on cell %d: %s" % (i, where))
         else:
-            check(marks_in(r, i) == [mark_of(values[i])], "mark of cell %d: %s" % (i, where))
-            framed = r.pixel(x + 1, y + 1) == 1
-            check(framed == (boxed and values[i] == best), "frame of cell %d: %s" % (i, where))
+            want = (mark_of(values[i]), boxed and values[i] == best, False)
+            check(r.coach_mark(i) == want, "cell %d, not %r: %s" % (i, want, where))
     text = "%d/%d" % (k + 1, len(moves))
     check(r.text_at(text, STATUS_X + 8, 0), "%s: %s" % (text, where))
     verdict, kept, became = said(*key)
@@ -88,9 +76,8 @@ def step_shown(r, moves, k, who=None):
         check(glasstext.find(glass, who, False, (STATUS_X, 41, 32, 6)) is not None, who + where)
     # Off: the move's own mark in white on black, still framed if it was best.
     until(r, lambda: r.cell(cell) == "cursor", "the move off", None, 20)
-    x, y, _, _ = box(cell)
-    check(marks_in(r, cell, True) == [mark_of(values[cell])], "its mark: " + r.show())
-    check((r.pixel(x + 1, y + 1) == 0) == (boxed and key[2]), "its frame: " + r.show())
+    want = (mark_of(values[cell]), boxed and key[2], True)
+    check(r.coach_mark(cell) == want, "its mark, not %r: %s" % (want, r.show()))
     return key
 
 
