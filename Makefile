@@ -42,7 +42,7 @@ web-deps:
 # MicroPython unix port, and Chromium for the browser checks). pytest's "no tests collected"
 # exit code 5 is non-zero, so make (and CI) fail on it like on any other failure.
 test: $(VENV)/.installed lint typecheck actionlint web-deps
-	$(PY) tools/mpy_build.py --check
+	$(PY) tools/mpy_build.py
 	$(PY) -m pytest -n auto
 
 # The real MicroPython rp2 port in the RP2040 emulator rp2040js (host_tests/test_pico.py; two

@@ -1,5 +1,5 @@
 """mpy-cross refuses what the device refuses. That every firmware and board module compiles
-(as a v6 .mpy the unix port loads) is `make test`'s `tools/mpy_build.py --check`, and the
+(as a v6 .mpy the unix port loads) is `make test`'s `tools/mpy_build.py`, and the
 mpy_dir fixture that every MicroPython check runs on (host_tests/conftest.py)."""
 
 import mpy_build

@@ -48,9 +48,7 @@ def compile_all(out_dir=BUILD, sources=None, lines=True):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--check", action="store_true", help="compile all into build/mpy")
-    parser.parse_args(argv)
+    argparse.ArgumentParser(description=__doc__).parse_args(argv)
     try:
         built = compile_all(BUILD)
     except RuntimeError as err:
