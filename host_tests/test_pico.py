@@ -14,6 +14,7 @@ made, and a first boot cut after each flash operation of its making (a board eac
 to the title.
 """
 
+import functools
 import types
 
 import goldens
@@ -37,22 +38,13 @@ def _board(kind):
     problem = picosetup.problem(kind)
     if problem:
         pytest.skip("Pico lab (%s): %s" % (kind, problem))
-    return picolab.Board(*picosetup.boot_args(kind))
-
-
-_DONE = {}
-
-
-def _once(make, kind):
-    """make(kind), run once per process and kept: each boot costs seconds."""
-    if (make, kind) not in _DONE:
-        _DONE[make, kind] = make(kind)
-    return _DONE[make, kind]
+    return picolab.boot(kind)
 
 
 def _fixture(make):
-    """The fixture named as `make` without its underscore: _once(make, kind)."""
-    return pytest.fixture(name=make.__name__[1:])(lambda kind: _once(make, kind))
+    """The fixture named as `make` without its underscore: make(kind), which runs once per
+    process and is kept (functools.cache): each boot costs seconds."""
+    return pytest.fixture(name=make.__name__[1:])(lambda kind: make(kind))
 
 
 def golden(name):
@@ -73,20 +65,6 @@ def _power_on(board):
 # -- one game: the frames, the jingles ------------------------------------------------------
 
 
-class Game:
-    """What one run of the game showed and played: frames by name, the notes after each end,
-    the flash's first operation and the settings on the flash after the power came back."""
-
-    def __init__(self):
-        self.frames = {}  # golden name -> the first frame equal to it (None: never shown)
-        self.ends = {}  # "WIN"/"DRAW"/"LOSS" -> the notes from the game's last move on
-        self.anomalies = []
-        self.first_flash_op = None  # (ms, kind, offset, size): the boot's first erase/program
-        self.boot_ops = []  # the flash operations of its first 600 ms, before any press
-        self.kept = None  # settings.json on the flash after a power cycle
-        self.session = None  # what _session found on the same board afterwards
-
-
 def _shown(board, game, name, since=0):
     match = [f for f in board.frames[since:] if f.glass == golden(name)]
     game.frames[name] = match[0] if match else board.frames[-1]
@@ -103,8 +81,13 @@ def _play(board, game, moves, name, end):
     game.ends[end] = board.notes(mark)
 
 
+@functools.cache
 def _game(kind):
-    game = Game()
+    """What one run of the game showed and played: `frames` by golden name (the first equal
+    to it, else the last), `ends`: the notes from each end's last move on, the bus's
+    `anomalies`, the flash's first operation and those of the first 600 ms (`boot_ops`), the
+    settings `kept` on the flash after a power cycle, then the `session` at its REPL."""
+    game = types.SimpleNamespace(frames={}, ends={})
     with _board(kind) as board:
         board.run(150)
         _title(board)
@@ -187,9 +170,7 @@ def _session(board):
     # A step that hangs: the game started again from the REPL with App.step looping.
     board.interrupt()
     resets = len(board.resets)
-    since = len(board.serial)
-    board.send(b"\x01")
-    board.wait_for(b"raw REPL; CTRL-B to exit\r\n>", since=since)
+    board.enter_raw()
     board.send(_HANG.encode() + b"\x04")
     board.run(WATCHDOG_MS + 1500)
     out.hang_resets = board.resets[resets:]
@@ -231,6 +212,7 @@ def _to_sound_row(board, first=False):
 _MOST_CUTS = 12  # a save of Sound takes up to 7 flash operations on these layouts
 
 
+@functools.cache
 def _cuts(kind):
     """(the flash operations of an uncut save of Sound, [(n, the settings before, after the
     power came back, the title shown)] for a cut after the n-th flash operation of a save, n =
@@ -270,6 +252,7 @@ with open('mine.txt', 'w') as f:
 print([p for _fs, p in vfs.mount()], open('mine.txt').read())"""
 
 
+@functools.cache
 def _safe(kind):
     """(the glass once safe mode shows, the REPL's answer, resets, the REPL's _FS_CHECK) for a
     board powered on with SELECT held, then let go, left at its REPL past the watchdog's
@@ -288,19 +271,20 @@ def _safe(kind):
 # -- a first boot: Ctrl-C at once, and power cuts while the filesystem is made ---------------
 
 
+@functools.cache
 def _early_ctrl_c(kind):
     """The REPL's _FS_CHECK after a Ctrl-C sent at power-on (the lab holds it until the USB
     serial is up): on the frozen image a first boot, stopped around the filesystem's making."""
     with _board(kind) as board:
-        board.send(b"\x03\x03")
-        board.wait_for(b">>> ", since=0)
+        board.interrupt(b"\x03\x03")
         return board.raw(_FS_CHECK)[0].strip()
 
 
+@functools.cache
 def _first_boot_cuts(kind):
     """(the flash operations of an uncut first boot, the game's, [(n, the title shown after the
     power came back, the REPL's _FS_CHECK)] for a cut right after each of them)."""
-    ops = _once(_game, kind).boot_ops
+    ops = _game(kind).boot_ops
     results = []
     for n in range(1, len(ops) + 1):
         with _board(kind) as board:

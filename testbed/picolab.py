@@ -2,13 +2,15 @@
 seen only through its pins and its USB serial, for host_tests/test_pico.py and the benches.
 
     board = Board(firmware, fs=image_bytes)   # boots at once; fs: a littlefs image or None
+    board = boot("stock")                     # the same, as testbed/picosetup.py configures it
     board.run(500)                            # simulated ms
     board.press("select")                     # the button's GPIO low 100 ms, then high again
     board.frames[-1].glass                    # what the LCD showed (testbed/pcd8544_model.py)
     board.notes()                             # [(Hz, start ms, end ms)] played on GP12
     board.raw("import gc; print(gc.mem_alloc())")    # at the REPL (interrupt() first)
-    board.link_take()                         # [(ns, byte)] UART0 sent (the link cable's TX)
+    board.link_take()                         # [(ms, byte)] UART0 sent (the link cable's TX)
     board.link_feed(bytes_sent_by_another)    # into UART0's RX at the line's rate
+    board.cable = pair                        # run() runs both (testbed/picopair.py)
     board.close()                             # or: with Board(...) as board:
 
 Times are the emulator's simulated ms since the first power-on (rp2040js runs the chip's
@@ -29,6 +31,7 @@ FS_OFFSET = 0xA0000  # rp2's filesystem in a 2 MB flash (tools/image.py PICO_FS_
 FS_SIZE = 1408 * 1024
 BUTTONS = {"prev": 13, "select": 14, "next": 15}  # boards/pico.py
 _NOTE_GAP_MS = 5.0  # rising edges further apart than this are a silence, not a tone
+RAW_PROMPT = b"raw REPL; CTRL-B to exit\r\n>"
 
 
 class Frame(NamedTuple):
@@ -70,12 +73,14 @@ class Board:
         self.serial = bytearray()  # everything the board wrote on its USB serial
         self.frames = []
         self.transfers = []
+        # The lab's lists (testbed/rp2040/lab.mjs), each answer's appended:
         self.edges = []  # (ms, level) of the buzzer pin
         self.flash_ops = []  # (ms, "erase"/"program", offset, size)
         self.resets = []  # (ms, why): "watchdog", "power cut", "power on"
         self.clocks = []  # (ms, clk_sys Hz, clk_peri Hz) at each change
+        self.link_sent = []  # (ms, byte) UART0 transmitted, until link_take()
         self.off = False
-        self._link_sent = []  # (ns, byte) UART0 transmitted, until link_take()
+        self.cable = None  # a picopair.Pair: run() runs both boards
         self._model = pcd8544_model.Model()
         fs_path = None
         if fs is not None:
@@ -113,23 +118,17 @@ class Board:
         return answer
 
     def _absorb(self, answer):
-        self.t = answer["t"] / 1e6
+        self.t = answer["t"]
         self.off = answer["off"]
         self.serial += bytes.fromhex(answer["serial"])
-        self.edges += [(ns / 1e6, level) for ns, level in answer["edges"]]
-        self.flash_ops += [(ns / 1e6, kind, at, size) for ns, kind, at, size in answer["flash"]]
-        self.clocks += [(ns / 1e6, sys_hz, peri_hz) for ns, sys_hz, peri_hz in answer["clocks"]]
-        self._link_sent += [(ns, value) for ns, value in answer["link"]]
-        for ns, why in answer["resets"]:
-            self.resets.append((ns / 1e6, why))
-            if why == "power on":
-                self._model = pcd8544_model.Model()  # the LCD lost power too
+        for key in ("edges", "flash_ops", "resets", "clocks", "link_sent"):
+            getattr(self, key).extend(map(tuple, answer[key]))
         bus = bytes.fromhex(answer["bus"])
         start = 0
-        for end, ns in answer["marks"]:
+        for end, t in answer["marks"]:
             self._model.feed(bus[start:end])
             start = end
-            self._transfer_done(ns / 1e6)
+            self._transfer_done(t)
         self._model.feed(bus[start:])
 
     def _transfer_done(self, t):
@@ -162,7 +161,9 @@ class Board:
 
     def run(self, ms, until=None):
         """Run `ms` simulated ms, or until the serial output holds `until` (bytes); True if
-        it does."""
+        it does. On a cable, both boards run `ms` (`until` unheeded)."""
+        if self.cable is not None:
+            return self.cable.run(ms)
         text = until.decode("latin-1") if until else None
         return self._cmd(cmd="run", ms=ms, until=text)["found"]
 
@@ -190,6 +191,7 @@ class Board:
 
     def power_on(self):
         """Power back on (after a cut, or a power cycle): the same flash, a fresh chip."""
+        self._model = pcd8544_model.Model()  # the LCD lost power too
         self._cmd(cmd="power_on")
 
     def flash(self, offset=FS_OFFSET, size=FS_SIZE):
@@ -201,16 +203,15 @@ class Board:
     # -- the link cable (UART0, GP0 TX and GP1 RX) ------------------------------------------
 
     def link_take(self):
-        """[(ns, byte)]: what UART0 transmitted since the last call, with when (simulated ns)."""
-        sent = self._link_sent
-        self._link_sent = []
+        """[(ms, byte)]: what UART0 transmitted since the last call, with when."""
+        sent, self.link_sent = self.link_sent, []
         return sent
 
     def link_feed(self, sent):
-        """Bytes another board's UART0 sent, [(ns, byte)] with when on this board's clock, into
+        """Bytes another board's UART0 sent, [(ms, byte)] with when on this board's clock, into
         this one's RX: each arrives a character's time at the line's rate after it was sent or
         after the byte before it, and not before now (testbed/rp2040/lab.mjs)."""
-        self._cmd(cmd="link", bytes=[[ns, value] for ns, value in sent])
+        self._cmd(cmd="link", bytes=sent)
 
     # -- the USB serial -------------------------------------------------------------------
 
@@ -232,31 +233,34 @@ class Board:
                 )
             self.run(min(50, end - self.t), until=text)
 
-    def interrupt(self):
-        """Ctrl-C until the REPL's prompt shows."""
+    def interrupt(self, keys=b"\r\x03\x03"):
+        """Ctrl-C until the REPL's prompt shows (b"\\x03\\x03" at power-on: the lab holds them
+        until the USB serial is up)."""
         since = len(self.serial)
-        self.send(b"\r\x03\x03")
+        self.send(keys)
         self.wait_for(b">>> ", since=since)
+
+    def enter_raw(self, then=b"\x01"):
+        """Ctrl-A at the REPL's prompt (or `then` at the raw REPL's): where the raw REPL's
+        prompt shows."""
+        since = len(self.serial)
+        self.send(then)
+        return self.wait_for(RAW_PROMPT, since=since)
 
     def soft_reset(self):
         """A soft reset from the raw REPL (the REPL must be at its prompt): MicroPython's heap
         and the port's machine state are made anew and _boot.py mounts the filesystem as at
         power-on, but main.py does not run (ports/rp2/main.c runs it in the friendly REPL's
         mode only). Back at the friendly prompt."""
-        since = len(self.serial)
-        self.send(b"\x01")
-        since = self.wait_for(b"raw REPL; CTRL-B to exit\r\n>", since=since)
-        self.send(b"\x04")
-        since = self.wait_for(b"raw REPL; CTRL-B to exit\r\n>", since=since)
+        self.enter_raw()
+        since = self.enter_raw(b"\x04")
         self.send(b"\x02")
         self.wait_for(b">>> ", since=since)
 
     def raw(self, code, ms=10000):
         """Run `code` in the raw REPL (the REPL must be at its prompt: interrupt()); return
         (stdout, stderr) as text. The raw REPL is left again (Ctrl-B)."""
-        since = len(self.serial)
-        self.send(b"\x01")
-        since = self.wait_for(b"raw REPL; CTRL-B to exit\r\n>", since=since)
+        since = self.enter_raw()
         self.send(code.encode() + b"\x04")
         start = self.wait_for(b"OK", since=since) + 2
         end = self.wait_for(b"\x04", ms=ms, since=start)
@@ -274,6 +278,13 @@ class Board:
         being a run of rising edges a steady period apart (the PWM's frequency), ending where
         the next tone's period starts or, before a silence, at its last falling edge."""
         return notes_of([e for e in self.edges if e[0] >= since])
+
+
+def boot(kind, **options):
+    """A Board of the firmware `kind` ("frozen"/"stock") as picosetup configures it; stock
+    MicroPython gets deploy's files on its filesystem."""
+    fs = picosetup.deploy_image() if kind == "stock" else None
+    return Board(picosetup.firmwares()[kind], fs=fs, **options)
 
 
 def notes_of(edges):

@@ -79,10 +79,10 @@ def join(pair, ms=600):
     of the board whose player is X once they have found each other (its glass shows the
     cursor, the other's none); AssertionError if not exactly one does within `ms`."""
     for name in "ab":
-        pair.press(name, "select")
-        pair.press(name, "prev")
+        pair.boards[name].press("select")
+        pair.boards[name].press("prev")
     for name in "ab":
-        pair.press(name, "select")
+        pair.boards[name].press("select")
     turn = []
     end = pair.boards["a"].t + ms
     while pair.boards["a"].t < end and not turn:

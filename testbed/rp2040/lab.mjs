@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: MIT
 // Driven by testbed/picolab.py over stdin/stdout, one JSON object a line each way: boot, run,
 // pin, serial, link, cut_after, power_on, dump_flash (see handle() below). Every answer
-// carries what happened since the last one (see take()). Times are the emulator's simulated
-// nanoseconds since the first power-on, counted across resets.
+// carries what happened since the last one (see take()), its times in the emulator's simulated
+// ms since the first power-on, counted across resets (ns inside the lab).
 import fs from 'node:fs';
 import readline from 'node:readline';
 import { ConsoleLogger, LogLevel, RP2040, USBCDC } from 'rp2040js';
@@ -26,12 +26,10 @@ const state = {
   bootrom: null,
   cutAfter: null, // power goes after this many more flash operations
   off: false, // no power (a cut): nothing runs until power_on
-  resets: [], // [ns, why]
   pending: null, // a reset asked for by the watchdog, done between instructions
-  serialOut: [],
+  log: newLog(), // what happened since the last answer (take())
   connected: false,
   serialIn: [],
-  linkOut: [], // [ns, byte]: what UART0 transmitted since the last answer
   linkIn: [], // [ns, byte]: bytes on their way to UART0's RX, each due when its stop bit is in
   lineEnd: 0, // ns: when the last byte queued on the RX line ends
   buttons: new Map(BUTTONS.map((n) => [n, 1])),
@@ -41,6 +39,17 @@ const state = {
 
 function now() {
   return state.offset + (state.mcu ? state.mcu.clock.nanos : 0);
+}
+
+function ms() {
+  return now() / 1e6;
+}
+
+// The lists an answer carries (with the recorder's), named as testbed/picolab.py's Board names
+// them: the USB serial's bytes, then [ms, ...] each: resets [ms, why], UART0's bytes sent
+// [ms, byte], flash operations [ms, kind, offset, size].
+function newLog() {
+  return { serial: [], resets: [], link_sent: [], flash_ops: [] };
 }
 
 function readImage(path) {
@@ -102,7 +111,7 @@ function powerUp(flash, watchdog) {
   };
   // The buttons' pull-ups, which rp2040js does not model: high unless pressed.
   for (const [n, level] of state.buttons) mcu.gpio[n].setInputValue(!!level);
-  state.rec.attach(mcu, now);
+  state.rec.attach(mcu, ms);
   state.mcu = mcu;
   state.connected = false;
   const cdc = new USBCDC(mcu.usbCtrl);
@@ -110,7 +119,7 @@ function powerUp(flash, watchdog) {
     state.connected = true;
   };
   cdc.onSerialData = (data) => {
-    for (const b of data) state.serialOut.push(b);
+    for (const b of data) state.log.serial.push(b);
   };
   // rp2040js's USBCDC answers every OUT buffer the device arms at once, with no bytes when it
   // has none: the device re-arms, and the core spends its idle time on a storm of empty
@@ -165,7 +174,7 @@ function linkUp(mcu) {
   uart.checkInterrupts = () => {
     uart.rp2040.setInterrupt(uart.irq, !!(uart.interruptStatus & uart.interruptMask));
   };
-  uart.onByte = (value) => state.linkOut.push([now(), value]);
+  uart.onByte = (value) => state.log.link_sent.push([ms(), value]);
   state.linkIn = [];
   state.lineEnd = 0;
   const arrive = mcu.clock.createAlarm(() => {
@@ -182,14 +191,14 @@ function linkUp(mcu) {
   };
 }
 
-// Bytes the other end transmitted, [[ns, byte]], when on this lab's clock: each is in a
+// Bytes the other end transmitted, [[ms, byte]], when on this lab's clock: each is in a
 // character's time after it was sent, or after the end of the byte before it, and not before
 // now (the relay may hand them over late).
 function linkFeed(bytes) {
   const idle = !state.linkIn.length;
   const charNs = state.charNs();
-  for (const [ns, value] of bytes) {
-    state.lineEnd = Math.max(ns + charNs, state.lineEnd + charNs, now());
+  for (const [sent, value] of bytes) {
+    state.lineEnd = Math.max(sent * 1e6 + charNs, state.lineEnd + charNs, now());
     state.linkIn.push([state.lineEnd, value]);
   }
   if (idle && state.linkIn.length) state.linkArrive.schedule(state.linkIn[0][0] - now());
@@ -198,14 +207,11 @@ function linkFeed(bytes) {
 function onFlashBreak(mcu, code) {
   const op = flashOp(mcu, code, state.timing);
   if (!op) return;
-  state.rec.flash(now(), op);
-  if (state.cutAfter !== null) {
-    state.cutAfter -= 1;
-    if (state.cutAfter <= 0) {
-      state.cutAfter = null;
-      state.off = true;
-      state.resets.push([now(), 'power cut']);
-    }
+  state.log.flash_ops.push([ms(), op.kind, op.offset, op.size]);
+  if (state.cutAfter !== null && --state.cutAfter <= 0) {
+    state.cutAfter = null;
+    state.off = true;
+    state.log.resets.push([ms(), 'power cut']);
   }
 }
 
@@ -221,7 +227,8 @@ function pumpSerial() {
 function run(ns, untilText) {
   const end = now() + ns;
   const needle = untilText ? Buffer.from(untilText, 'latin1') : null;
-  let seen = state.serialOut.length;
+  const out = state.log.serial;
+  let seen = out.length;
   let count = 0;
   while (!state.off && now() < end) {
     const mcu = state.mcu;
@@ -237,35 +244,30 @@ function run(ns, untilText) {
     if (state.pending) {
       const carry = state.pending;
       state.pending = null;
-      state.resets.push([now(), carry.reason & 1 ? 'watchdog' : 'watchdog (forced)']);
+      state.log.resets.push([ms(), carry.reason & 1 ? 'watchdog' : 'watchdog (forced)']);
       powerUp(mcu.flash, carry);
     }
     if ((++count & 0x3ff) === 0) {
       pumpSerial();
-      if (needle && state.serialOut.length > seen) {
-        const out = Buffer.from(state.serialOut);
-        if (out.indexOf(needle, Math.max(0, seen - needle.length)) >= 0) return true;
-        seen = state.serialOut.length;
+      if (needle && out.length > seen) {
+        if (Buffer.from(out).indexOf(needle, Math.max(0, seen - needle.length)) >= 0) return true;
+        seen = out.length;
       }
     }
   }
-  if (needle) return Buffer.from(state.serialOut).indexOf(needle) >= 0;
-  return false;
+  return !!needle && Buffer.from(out).indexOf(needle) >= 0;
 }
 
 function take() {
-  const out = {
-    t: now(),
+  const log = state.log;
+  state.log = newLog();
+  return {
+    t: ms(),
     off: state.off,
-    serial: Buffer.from(state.serialOut).toString('hex'),
-    resets: state.resets,
-    link: state.linkOut,
+    ...log,
+    serial: Buffer.from(log.serial).toString('hex'),
     ...state.rec.take(),
   };
-  state.linkOut = [];
-  state.serialOut = [];
-  state.resets = [];
-  return out;
 }
 
 function handle(msg) {
@@ -291,7 +293,7 @@ function handle(msg) {
       pumpSerial();
       return {};
     case 'link':
-      // Bytes from the other board's UART0 TX, [[ns, byte]], for this one's RX.
+      // Bytes from the other board's UART0 TX, [[ms, byte]], for this one's RX.
       linkFeed(msg.bytes);
       return {};
     case 'cut_after':
@@ -301,7 +303,7 @@ function handle(msg) {
       // Power back after a cut (or a plain power cycle): the same flash, a fresh chip.
       const flash = state.mcu.flash;
       state.off = false;
-      state.resets.push([now(), 'power on']);
+      state.log.resets.push([ms(), 'power on']);
       state.serialIn = [];
       state.rec.restart(); // the LCD lost its power too: a new reader starts
       powerUp(flash, null);

@@ -35,20 +35,15 @@ export class Recorder {
 
   /** Forget what was recorded; the next take() declares the pins again (a new reader). */
   restart() {
-    this.bytes = [];
-    this.open = -1; // index of the open 0xF1 record's header, -1 when none
+    this.take();
     this.hz = null;
-    this.marks = []; // [offset in bytes, ns]: where CS went high (the end of a transfer)
-    this.edges = []; // [ns, level] of the buzzer pin
-    this.flashOps = []; // [ns, kind, offset, size]
-    this.clocks = []; // [ns, clk_sys Hz, clk_peri Hz] whenever either changes
     ROLES.forEach(([name], id) => {
       this.bytes.push(0xf0, id, name.length, ...Buffer.from(name, 'latin1'));
       this.bytes.push(id, this.levels[id]);
     });
   }
 
-  /** Listen to a (new) chip: its pins, SPI0 and the buzzer, with `now()` the lab's time. */
+  /** Listen to a (new) chip: its pins, SPI0 and the buzzer, with `now()` the lab's time (ms). */
   attach(mcu, now) {
     ROLES.forEach(([, gpio], id) => {
       const pin = mcu.gpio[gpio];
@@ -88,7 +83,7 @@ export class Recorder {
   }
 
   close() {
-    this.open = -1;
+    this.open = -1; // index of the open 0xF1 record's header, -1 when none
   }
 
   pin(id, level, now) {
@@ -115,24 +110,19 @@ export class Recorder {
     this.bytes.push(value & 0xff);
   }
 
-  flash(ns, op) {
-    this.flashOps.push([ns, op.kind, op.offset, op.size]);
-  }
-
-  /** What was recorded since the last take(), for the Python side. */
+  /** What was recorded since the last take(), for the Python side: the bus, where CS went high
+   * [offset in bus, ms] (a transfer's end), the buzzer's [ms, level], [ms, clk_sys, clk_peri]. */
   take() {
     const out = {
-      bus: Buffer.from(this.bytes).toString('hex'),
+      bus: Buffer.from(this.bytes || []).toString('hex'),
       marks: this.marks,
       edges: this.edges,
-      flash: this.flashOps,
       clocks: this.clocks,
     };
     this.close();
     this.bytes = [];
     this.marks = [];
     this.edges = [];
-    this.flashOps = [];
     this.clocks = [];
     return out;
   }
