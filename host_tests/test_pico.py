@@ -96,8 +96,7 @@ def _game(kind):
         game.boot_ops = list(board.flash_ops)
         board.press("select")
         _shown(board, game, "menu")
-        board.press("next")  # 2 Players
-        board.press("select")
+        board.press("next", "select")  # 2 Players
         for cell in (0, 1):
             picoplay.play_cell(board, cell)
         _shown(board, game, "board_2p")
@@ -106,13 +105,9 @@ def _game(kind):
         _play(board, game, (0, 4, 8, 1, 7, 6, 2, 5, 3), "draw_2p", "DRAW")
         # One player against "perfect", placing on the first free cell: the CPU wins.
         board.press("select")
-        board.press("next", 700)  # held: the menu (Continue, 1P, 2P, Level, ...)
-        for _ in range(3):
-            board.press("next")
-        board.press("select")  # Level: hard -> perfect
-        board.press("prev")
-        board.press("prev")
-        board.press("select")  # 1P vs CPU
+        board.press("next", ms=700)  # held: the menu (Continue, 1P, 2P, Level, ...)
+        board.press("next", "next", "next", "select")  # Level: hard -> perfect
+        board.press("prev", "prev", "select")  # 1P vs CPU
         mark = board.t
         for _ in range(5):
             if picoplay.wait_frame(board, 1500, lambda g: picoplay.cursor(g) >= 0) is None:
@@ -188,7 +183,7 @@ def _session(board):
     out.sleep_clocks = [c for c in board.clocks if c[0] > since]
     out.asleep = not any(board.frames[-1].glass)  # powered down: a blank glass
     woke = len(board.transfers)
-    board.press("select", 100, 300)
+    board.press("select", after=300)
     out.woken = [t.hz for t in board.transfers[woke:]]
     return out
 
@@ -199,14 +194,10 @@ def _session(board):
 def _to_sound_row(board, first=False):
     """From the title: the settings screen, its Sound row highlighted (the golden settings
     screen on the `first` visit, with the default settings)."""
-    board.press("select")  # the menu: 1P, 2P, Level, Start, Settings
-    for _ in range(4):
-        board.press("next")
-    board.press("select")
+    board.press("select", *["next"] * 4, "select")  # the menu's 5th row: Settings
     if first:
         assert picoplay.glass(board) == golden("settings"), lcd_render.text(picoplay.glass(board))
-    board.press("next")
-    board.press("next")
+    board.press("next", "next")
 
 
 _MOST_CUTS = 12  # a save of Sound takes up to 7 flash operations on these layouts
@@ -224,14 +215,14 @@ def _cuts(kind):
         assert _title(board) is not None
         _to_sound_row(board, first=True)
         ops = len(board.flash_ops)
-        board.press("select", 100, 1000)  # Sound off, saved in the next quiet gap
+        board.press("select", after=1000)  # Sound off, saved in the next quiet gap
         first = board.flash_ops[ops:]
         assert len(first) >= 2, first
         results = []
         for n in range(1, _MOST_CUTS + 1):
             before = picoplay.settings(board)
             board.cut_after(n)
-            board.press("select", 100, 1000)  # Sound toggled: the save is cut at its n-th
+            board.press("select", after=1000)  # Sound toggled: the save is cut at its n-th
             if not board.off:
                 board.cut_after(None)  # this save was over in fewer than n operations
                 break

@@ -15,6 +15,7 @@ import picolab
 import picoplay
 import picosetup
 import pytest
+from linkpair import expected
 from picopair import Pair
 
 _PROBLEM = picosetup.problem()
@@ -30,13 +31,6 @@ MOVE_MS = 1000  # the longest a move may take to show on the other glass (a retr
 
 def _no_link(glass):
     return glasstext.shows(glass, "NO LINK", inverted=True)  # widgets.sign: white on black
-
-
-def expected(moves):
-    out = ["."] * 9
-    for k, cell in enumerate(moves):
-        out[cell] = "XO"[k % 2]
-    return "".join(out)
 
 
 @functools.cache

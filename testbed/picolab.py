@@ -4,7 +4,7 @@ seen only through its pins and its USB serial, for host_tests/test_pico.py and t
     board = Board(firmware, fs=image_bytes)   # boots at once; fs: a littlefs image or None
     board = boot("stock")                     # the same, as testbed/picosetup.py configures it
     board.run(500)                            # simulated ms
-    board.press("select")                     # the button's GPIO low 100 ms, then high again
+    board.press("select", "next")             # each button's GPIO low 100 ms, then high again
     board.frames[-1].glass                    # what the LCD showed (testbed/pcd8544_model.py)
     board.notes()                             # [(Hz, start ms, end ms)] played on GP12
     board.raw("import gc; print(gc.mem_alloc())")    # at the REPL (interrupt() first)
@@ -26,7 +26,9 @@ from typing import NamedTuple
 
 import pcd8544_model
 import picosetup
+import uf2
 
+FLASH_BASE = 0x10000000  # where the RP2040 maps its flash (XIP)
 FS_OFFSET = 0xA0000  # rp2's filesystem in a 2 MB flash (tools/image.py PICO_FS_OFFSET)
 FS_SIZE = 1408 * 1024
 BUTTONS = {"prev": 13, "select": 14, "next": 15}  # boards/pico.py
@@ -82,16 +84,12 @@ class Board:
         self.off = False
         self.cable = None  # a picopair.Pair: run() runs both boards
         self._model = pcd8544_model.Model()
-        fs_path = None
-        if fs is not None:
-            fs_path = Path(self._tmp.name) / "fs.img"
-            fs_path.write_bytes(fs)
+        image = Path(self._tmp.name) / "flash.bin"
+        image.write_bytes(flash_image(Path(firmware), fs))
         self._cmd(
             cmd="boot",
-            firmware=str(firmware),
+            flash=str(image),
             bootrom=str(picosetup.bootrom()),
-            fs=str(fs_path) if fs_path else None,
-            fs_offset=FS_OFFSET,
             flash_timing=flash_timing,
         )
 
@@ -178,12 +176,13 @@ class Board:
     def pin(self, name, level):
         self._cmd(cmd="pin", gpio=BUTTONS[name], level=level)
 
-    def press(self, name, ms=100, after=150):
-        """Press a button for `ms`, release it, and let `after` ms pass."""
-        self.pin(name, 0)
-        self.run(ms)
-        self.pin(name, 1)
-        self.run(after)
+    def press(self, *names, ms=100, after=150):
+        """Press each button in turn for `ms`, release it, and let `after` ms pass."""
+        for name in names:
+            self.pin(name, 0)
+            self.run(ms)
+            self.pin(name, 1)
+            self.run(after)
 
     def cut_after(self, n):
         """Cut the power right after the board's next `n`-th flash erase or program."""
@@ -285,6 +284,23 @@ def boot(kind, **options):
     MicroPython gets deploy's files on its filesystem."""
     fs = picosetup.deploy_image() if kind == "stock" else None
     return Board(picosetup.firmwares()[kind], fs=fs, **options)
+
+
+def flash_image(firmware, fs):
+    """A new board's flash up to the filesystem's end: erased (0xFF), the firmware (a .uf2's
+    blocks for the main flash, or a .bin from the start), `fs` at FS_OFFSET if not None."""
+    data = firmware.read_bytes()
+    image = bytearray(b"\xff") * (FS_OFFSET + FS_SIZE)
+    if data[:4] == b"UF2\n":
+        for block in uf2.read_blocks(data, str(firmware)):
+            if not block.flags & 1:  # flag 1: not for the main flash
+                at = block.address - FLASH_BASE
+                image[at : at + len(block.payload)] = block.payload
+    else:
+        image[: len(data)] = data
+    if fs is not None:
+        image[FS_OFFSET : FS_OFFSET + len(fs)] = fs
+    return image
 
 
 def notes_of(edges):

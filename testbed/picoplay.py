@@ -59,9 +59,9 @@ def play_cell(board, target):
     """Move the cursor to `target` with NEXT (reading the glass) and place the mark there."""
     for _ in range(9):
         if cursor(glass(board)) == target:
-            board.press("select", 80, 120)
+            board.press("select", ms=80, after=120)
             return
-        board.press("next", 80, 60)
+        board.press("next", ms=80, after=60)
     raise AssertionError("the cursor never reached cell %d" % target)
 
 
@@ -79,8 +79,7 @@ def join(pair, ms=600):
     of the board whose player is X once they have found each other (its glass shows the
     cursor, the other's none); AssertionError if not exactly one does within `ms`."""
     for name in "ab":
-        pair.boards[name].press("select")
-        pair.boards[name].press("prev")
+        pair.boards[name].press("select", "prev")
     for name in "ab":
         pair.boards[name].press("select")
     turn = []

@@ -10,7 +10,6 @@ import { ConsoleLogger, LogLevel, RP2040, USBCDC } from 'rp2040js';
 import { patchFlashRom, flashOp } from './flashrom.mjs';
 import { Recorder } from './recorder.mjs';
 
-const FLASH_BASE = 0x10000000;
 const SRAM_BOOT2 = 0x20041f00; // the boot ROM copies boot2 here (RP2040 datasheet 2.8.1.3)
 const WATCHDOG_BASE = 0x40058000;
 const BUTTONS = [13, 14, 15]; // boards/pico.py: PREV, SELECT, NEXT, each to ground
@@ -50,24 +49,6 @@ function ms() {
 // [ms, byte], flash operations [ms, kind, offset, size].
 function newLog() {
   return { serial: [], resets: [], link_sent: [], flash_ops: [] };
-}
-
-function readImage(path) {
-  const data = fs.readFileSync(path);
-  const blocks = [];
-  if (data.length >= 512 && data.readUInt32LE(0) === 0x0a324655) {
-    // UF2 (github.com/microsoft/uf2): 512-byte blocks, address at +12, size at +16, data at +32
-    for (let at = 0; at + 512 <= data.length; at += 512) {
-      const flags = data.readUInt32LE(at + 8);
-      if (flags & 1) continue; // not for main flash
-      const address = data.readUInt32LE(at + 12);
-      const size = data.readUInt32LE(at + 16);
-      blocks.push([address - FLASH_BASE, data.subarray(at + 32, at + 32 + size)]);
-    }
-  } else {
-    blocks.push([0, data]); // a .bin: the flash from its start
-  }
-  return blocks;
 }
 
 function parseBootrom(path) {
@@ -275,10 +256,9 @@ function handle(msg) {
     case 'boot': {
       state.bootrom = parseBootrom(msg.bootrom);
       state.timing = msg.flash_timing !== false;
-      // A new chip's flash is erased (0xFF), then the firmware and the filesystem image.
+      // A new chip's flash is erased (0xFF), then holds the image picolab.py made.
       const flash = new Uint8Array(16 * 1024 * 1024).fill(0xff);
-      for (const [address, data] of readImage(msg.firmware)) flash.set(data, address);
-      if (msg.fs) flash.set(fs.readFileSync(msg.fs), msg.fs_offset);
+      flash.set(fs.readFileSync(msg.flash));
       powerUp(flash, null);
       return {};
     }
