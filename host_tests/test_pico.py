@@ -1,17 +1,12 @@
 """The real MicroPython rp2 port running the game, in the RP2040 emulator rp2040js (`make
 test-pico`), checked only through the pins and the USB serial (testbed/picolab.py).
 
-Each check runs on both firmwares: the frozen image (PICO_FIRMWARE, by default
-build/image/oxo5110-pico.uf2 from `make firmware BOARD=pico`) and stock MicroPython
-(PICO_MICROPYTHON, a RPI_PICO .uf2 or .bin) with deploy's files on a littlefs image; without
-the boot ROM, node or either firmware the file skips in one line (testbed/picosetup.py says
-how to get them), CI or not: an Arm toolchain is not every machine's. Boots are shared: one
-game feeds the golden frames, the jingles, the flash's first operations and the results kept
-over a power cycle, then its board's REPL session the watchdog and light-sleep checks; one
-board the power cuts in saves. The frozen image boots with an empty filesystem range, as a
-board flashed for the first time does: safe mode and a Ctrl-C at power-on find the filesystem
-made, and a first boot cut after each flash operation of its making (a board each) comes back
-to the title.
+Each check runs on both firmwares, the frozen image and stock MicroPython with deploy's files
+(testbed/picosetup.py says where they come from); without the boot ROM, node or either
+firmware the file skips in one line, CI or not: an Arm toolchain is not every machine's.
+Boots are shared: one game feeds the goldens, the jingles, the flash and a power cycle, then
+its REPL session the watchdog and light-sleep checks; one board the power cuts in saves. The
+frozen image boots with an empty filesystem range, as a board flashed for the first time.
 """
 
 import functools
@@ -113,7 +108,7 @@ def _game(kind):
             if picoplay.wait_frame(board, 1500, lambda g: picoplay.cursor(g) >= 0) is None:
                 break  # no cursor: the game is over
             mark = board.t
-            picoplay.play_cell(board, picoplay.first_free(board))
+            picoplay.play_cell(board, picoplay.marks(picoplay.glass(board)).index("."))
         board.run(1500)
         game.ends["LOSS"] = board.notes(mark)
         game.anomalies = list(board.anomalies)
@@ -126,10 +121,6 @@ def _game(kind):
         game.kept = picoplay.settings(board)
         game.session = _session(board)  # on the title again: a boot fewer
         return game
-
-
-def _tones(table):
-    return [(table[i], table[i + 1]) for i in range(0, len(table), 2)]
 
 
 # -- the game's board at its REPL: Ctrl-C and the watchdog, light sleep, a hang -------------
@@ -330,7 +321,8 @@ class _Checks:
     @pytest.mark.parametrize("end", ["WIN", "DRAW", "LOSS"])
     def test_end_of_game_notes_follow_their_table(self, game, end):
         notes = game.ends[end]
-        table = _tones(sound.table(end))
+        tones = sound.table(end)
+        table = list(zip(tones[::2], tones[1::2], strict=True))  # (Hz, ms) each
         heard = [hz for hz, ms in table if hz]
         starts = [
             k

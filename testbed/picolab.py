@@ -20,7 +20,6 @@ where the firmware and the boot ROM come from.
 
 import json
 import subprocess
-import tempfile
 from pathlib import Path
 from typing import NamedTuple
 
@@ -64,7 +63,6 @@ class Board:
 
     def __init__(self, firmware, fs=None, flash_timing=True):
         picosetup.ensure_node_modules()
-        self._tmp = tempfile.TemporaryDirectory(prefix="oxo5110-pico-")
         self._proc = subprocess.Popen(
             ["node", str(picosetup.SCRIPT)],
             stdin=subprocess.PIPE,
@@ -84,11 +82,9 @@ class Board:
         self.off = False
         self.cable = None  # a picopair.Pair: run() runs both boards
         self._model = pcd8544_model.Model()
-        image = Path(self._tmp.name) / "flash.bin"
-        image.write_bytes(flash_image(Path(firmware), fs))
         self._cmd(
             cmd="boot",
-            flash=str(image),
+            flash=flash_image(Path(firmware), fs).hex(),
             bootrom=str(picosetup.bootrom()),
             flash_timing=flash_timing,
         )
@@ -147,7 +143,6 @@ class Board:
         if self._proc.poll() is None:
             self._proc.stdin.close()
             self._proc.wait()
-        self._tmp.cleanup()
 
     def __enter__(self):
         return self
@@ -195,9 +190,7 @@ class Board:
 
     def flash(self, offset=FS_OFFSET, size=FS_SIZE):
         """Bytes of the flash (by default the filesystem's range) as the chip holds them."""
-        path = Path(self._tmp.name) / "dump.bin"
-        self._cmd(cmd="dump_flash", offset=offset, size=size, path=str(path))
-        return path.read_bytes()
+        return bytes.fromhex(self._cmd(cmd="flash", offset=offset, size=size)["data"])
 
     # -- the link cable (UART0, GP0 TX and GP1 RX) ------------------------------------------
 

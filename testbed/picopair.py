@@ -9,12 +9,10 @@ other's GP1 RX, both ways), stepped together with this process as the cable.
     pair.close()                       # or: with Pair(...) as pair:
 
 Both labs run each slice at once (one on each core), then the bytes each board's UART0 sent
-in it go to the other's RX, where they arrive at the line's rate (testbed/rp2040/lab.mjs). A
-byte thus reaches the other board up to one slice later than a wire would bring it. Why 2 ms:
-well under the game's 10 ms poll of its UART (app.App.poll_ms), so a message is read at the
-poll a wire would give or the next, and the link's timers (250 ms retries, 2 s to NO LINK)
-never see the difference; each slice costs a round trip to both labs (docs/benchmarks.md), so
-only bench/bench_link.py takes slices of a character's time (87 us at 115200 baud).
+in it go to the other's RX, where they arrive at the line's rate (testbed/rp2040/lab.mjs): up
+to a slice later than a wire would bring them. 2 ms is well under the game's 10 ms poll of its
+UART (app.App.poll_ms) and the link's timers; each slice costs a round trip to both labs, so
+only bench/bench_link.py takes slices of a character's time (docs/benchmarks.md).
 """
 
 SLICE_MS = 2.0

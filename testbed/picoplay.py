@@ -12,7 +12,6 @@ import lfsimage
 import littlefs
 import mpyrun
 import pcd8544_model
-import picolab
 
 CELL_PX = 16  # testbed/glass.py: 3x3 cells of 16 px from the top left
 
@@ -63,14 +62,6 @@ def play_cell(board, target):
             return
         board.press("next", ms=80, after=60)
     raise AssertionError("the cursor never reached cell %d" % target)
-
-
-def first_free(board):
-    """The first empty cell the glass shows (the cursor's cell counts as empty)."""
-    for i in range(9):
-        if cell(glass(board), i) in (".", "cursor"):
-            return i
-    raise AssertionError("no free cell")
 
 
 def join(pair, ms=600):
@@ -149,15 +140,14 @@ def settings(board):
     """settings.json as the board's flash holds it (littlefs-python mounting the flash's
     filesystem as rp2's _boot.py does), or None when there is none."""
     data = board.flash()
-    size = picolab.FS_SIZE
-    context = littlefs.UserContext(size)
+    context = littlefs.UserContext(len(data))
     context.buffer[:] = data
     fs = littlefs.LittleFS(
         context=context,
         block_size=lfsimage.BLOCK_SIZE,
-        block_count=size // lfsimage.BLOCK_SIZE,
+        block_count=len(data) // lfsimage.BLOCK_SIZE,
         read_size=lfsimage.READ_SIZE,
-        prog_size=256,
+        prog_size=lfsimage.PROG_SIZE["rp2"],
         disk_version=lfsimage.DISK_VERSION,
     )
     try:

@@ -1,7 +1,7 @@
 // The Pico lab: MicroPython's rp2 port in rp2040js, seen only through its pins and USB serial.
 // SPDX-License-Identifier: MIT
 // Driven by testbed/picolab.py over stdin/stdout, one JSON object a line each way: boot, run,
-// pin, serial, link, cut_after, power_on, dump_flash (see handle() below). Every answer
+// pin, serial, link, cut_after, power_on, flash (see handle() below). Every answer
 // carries what happened since the last one (see take()), its times in the emulator's simulated
 // ms since the first power-on, counted across resets (ns inside the lab).
 import fs from 'node:fs';
@@ -118,12 +118,11 @@ function powerUp(flash, watchdog) {
       read(endpoint, size);
     }
   };
-  // rp2040js's host resets the device the moment its pull-up appears; a real host first waits
-  // for the attach to settle, at least 100 ms (USB 2.0 7.1.7.3, TATTDB), and only then resets
-  // the bus. It matters: on this B1 chip the pico-sdk's RP2040-E5 workaround borrows GPIO15
-  // for 1 ms after that reset and then restores the pin as it found it
-  // (rp2040_usb_device_enumeration.c), undoing whatever the firmware set up meanwhile (the
-  // frozen game configures its NEXT button, GPIO15, about 15 ms after power-on).
+  // rp2040js's host resets the bus the moment the device's pull-up appears; a real host waits
+  // at least 100 ms first (USB 2.0 7.1.7.3, TATTDB). It matters: after that reset the B1
+  // chip's RP2040-E5 workaround borrows GPIO15 for 1 ms and restores it as it found it
+  // (pico-sdk rp2040_usb_device_enumeration.c), undoing the frozen game's NEXT button set up
+  // about 15 ms after power-on.
   const enabled = mcu.usbCtrl.onUSBEnabled;
   const attach = mcu.clock.createAlarm(() => enabled());
   mcu.usbCtrl.onUSBEnabled = () => attach.schedule(USB_ATTACH_DEBOUNCE_NS);
@@ -138,18 +137,16 @@ function powerUp(flash, watchdog) {
   return mcu;
 }
 
-// The link cable's end on UART0. rp2040js hands each byte the chip writes to onByte at once
-// (its TX FIFO never fills) and puts each fed byte in the RX FIFO at once; a wire takes a
-// character's time per byte, so the bytes fed in reach the RX FIFO one by one at the line's
-// rate, each when its stop bit is in, as the PL011 receives them. A UART that is off
-// (UARTCR's UARTEN or RXE clear) receives nothing: those bytes are lost, as on the chip.
+// The link cable's end on UART0. rp2040js sends each byte the chip writes at once (onByte) and
+// would put each fed byte in the RX FIFO at once; here they reach it one by one at the line's
+// rate, each when its stop bit is in, as the PL011 receives them, and a UART that is off
+// (UARTCR's UARTEN or RXE clear) loses them, as on the chip.
 //
-// rp2040js raises the TX interrupt at every look at its interrupts, and again right after the
-// firmware clears it: MicroPython enables it (machine_uart.c, uart_set_irq_enables(.., true,
-// true)) and clears it in its handler, so the core would run that handler forever and nothing
-// else once link play opens the UART. The PL011 raises it only as its TX FIFO drains through
-// the trigger level (ARM PL011 TRM, UARTTXINTR); rp2040js sends each byte at once, so the FIFO
-// never rises past it: no TX interrupt (MicroPython needs none: nothing waits in its buffer).
+// rp2040js raises the TX interrupt at every look, and again right after the firmware clears
+// it: MicroPython enables it (machine_uart.c) and clears it in its handler, so the core would
+// run only that handler once link play opens the UART. The PL011 raises it only as its TX FIFO
+// drains through the trigger level (ARM PL011 TRM, UARTTXINTR), which a FIFO that sends each
+// byte at once never rises past: no TX interrupt (MicroPython needs none).
 function linkUp(mcu) {
   const uart = mcu.uart[LINK_UART];
   uart.checkInterrupts = () => {
@@ -258,7 +255,7 @@ function handle(msg) {
       state.timing = msg.flash_timing !== false;
       // A new chip's flash is erased (0xFF), then holds the image picolab.py made.
       const flash = new Uint8Array(16 * 1024 * 1024).fill(0xff);
-      flash.set(fs.readFileSync(msg.flash));
+      flash.set(Buffer.from(msg.flash, 'hex'));
       powerUp(flash, null);
       return {};
     }
@@ -289,9 +286,10 @@ function handle(msg) {
       powerUp(flash, null);
       return {};
     }
-    case 'dump_flash':
-      fs.writeFileSync(msg.path, state.mcu.flash.subarray(msg.offset, msg.offset + msg.size));
-      return {};
+    case 'flash': {
+      const data = state.mcu.flash.subarray(msg.offset, msg.offset + msg.size);
+      return { data: Buffer.from(data).toString('hex') };
+    }
     default:
       throw new Error(`unknown command ${msg.cmd}`);
   }

@@ -14,17 +14,12 @@ const ROLES = [
 ];
 const BUZZER = 12;
 
+const { High, InputPullUp, Low, InputPullDown } = GPIOPinState;
+
 function levelOf(pin, last) {
-  switch (pin.value) {
-    case GPIOPinState.High:
-    case GPIOPinState.InputPullUp:
-      return 1;
-    case GPIOPinState.Low:
-    case GPIOPinState.InputPullDown:
-      return 0;
-    default:
-      return last; // floating (or held by the bus keeper): the wire keeps its charge
-  }
+  if (pin.value === High || pin.value === InputPullUp) return 1;
+  if (pin.value === Low || pin.value === InputPullDown) return 0;
+  return last; // floating (or held by the bus keeper): the wire keeps its charge
 }
 
 export class Recorder {
@@ -74,9 +69,9 @@ export class Recorder {
       }
     };
     const buzzer = mcu.gpio[BUZZER];
-    let last = buzzer.value === GPIOPinState.High ? 1 : 0;
+    let last = buzzer.value === High ? 1 : 0;
     buzzer.addListener((value) => {
-      const level = value === GPIOPinState.High ? 1 : 0;
+      const level = value === High ? 1 : 0;
       if (level !== last) this.edges.push([now(), level]);
       last = level;
     });
