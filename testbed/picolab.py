@@ -23,6 +23,7 @@ import subprocess
 from pathlib import Path
 from typing import NamedTuple
 
+import fakebus
 import pcd8544_model
 import picosetup
 import uf2
@@ -81,7 +82,12 @@ class Board:
         self.link_sent = []  # (ms, byte) UART0 transmitted, until link_take()
         self.off = False
         self.cable = None  # a picopair.Pair: run() runs both boards
+        # The LCD's bus recorded as the host's stand-ins record theirs, for the model to read;
+        # its control pins declared at the start, low, as the chip's are.
+        self._bus = fakebus.Bus()
         self._model = pcd8544_model.Model()
+        for role in self._model.roles:
+            self._bus.level(self._bus.pin_id(role), 0)
         self._cmd(
             cmd="boot",
             flash=flash_image(Path(firmware), fs).hex(),
@@ -117,13 +123,18 @@ class Board:
         self.serial += bytes.fromhex(answer["serial"])
         for key in ("edges", "flash_ops", "resets", "clocks", "link_sent"):
             getattr(self, key).extend(map(tuple, answer[key]))
-        bus = bytes.fromhex(answer["bus"])
-        start = 0
-        for end, t in answer["marks"]:
-            self._model.feed(bus[start:end])
-            start = end
-            self._transfer_done(t)
-        self._model.feed(bus[start:])
+        bus = self._bus
+        for t, kind, a, b in answer["bus"]:  # testbed/rp2040/recorder.mjs
+            if kind == "pin":
+                bus.level(bus.pin_id(a), b)
+            else:
+                if a:  # the SCK rate (Hz), 0 while SPI0 has none
+                    bus.clock(a)
+                bus.write(bytes(b))
+            if kind == "pin" and a == "cs" and b:  # a transfer's end
+                self._model.feed(bus.take())
+                self._transfer_done(t)
+        self._model.feed(bus.take())
 
     def _transfer_done(self, t):
         model = self._model
@@ -185,7 +196,9 @@ class Board:
 
     def power_on(self):
         """Power back on (after a cut, or a power cycle): the same flash, a fresh chip."""
-        self._model = pcd8544_model.Model()  # the LCD lost power too
+        self._model = pcd8544_model.Model()  # the LCD lost power too: a new reader
+        self._bus.hz = None  # it learns the rate from the next byte on
+        self._model.feed(self._bus.preamble())
         self._cmd(cmd="power_on")
 
     def flash(self, offset=FS_OFFSET, size=FS_SIZE):

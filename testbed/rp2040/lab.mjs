@@ -282,7 +282,6 @@ function handle(msg) {
       state.off = false;
       state.log.resets.push([ms(), 'power on']);
       state.serialIn = [];
-      state.rec.restart(); // the LCD lost its power too: a new reader starts
       powerUp(flash, null);
       return {};
     }

@@ -1,8 +1,8 @@
-// What the board does on its pins: the LCD's bus as a fakebus recording, the buzzer's edges.
+// What the board does on its pins: the LCD's bus as events, the buzzer's edges, the clocks.
 // SPDX-License-Identifier: MIT
-// The recording is testbed/fakebus.py's format, so testbed/pcd8544_model.py decodes it as it
-// decodes the host's stand-ins: pin records (id, level), 0xF0 pin names, 0xF1 SPI writes (here
-// the bytes clocked out between two pin changes), 0xF2 the SCK rate before the bytes it clocks.
+// testbed/picolab.py records the bus events on a testbed/fakebus.py Bus, as the host's
+// stand-ins do, for testbed/pcd8544_model.py to read: [ms, 'pin', role, level] when a control
+// pin changes, [ms, 'spi', Hz, bytes] for the bytes clocked out between two of them.
 import { GPIOPinState } from 'rp2040js';
 
 // boards/pico.py: the LCD on SPI0 (SCK GP18, MOSI GP19), its control pins, the buzzer.
@@ -25,17 +25,7 @@ function levelOf(pin, last) {
 export class Recorder {
   constructor() {
     this.levels = ROLES.map(() => 0);
-    this.restart();
-  }
-
-  /** Forget what was recorded; the next take() declares the pins again (a new reader). */
-  restart() {
     this.take();
-    this.hz = null;
-    ROLES.forEach(([name], id) => {
-      this.bytes.push(0xf0, id, name.length, ...Buffer.from(name, 'latin1'));
-      this.bytes.push(id, this.levels[id]);
-    });
   }
 
   /** Listen to a (new) chip: its pins, SPI0 and the buzzer, with `now()` the lab's time (ms). */
@@ -52,7 +42,7 @@ export class Recorder {
     const done = mcu.clock.createAlarm(() => spi.completeTransmit(0));
     spi.onTransmit = (value) => {
       const hz = spi.clockFrequency; // clk_peri / (CPSDVSR * (1 + SCR)), rp2040js's clkPeri
-      this.spiByte(value, Math.round(hz));
+      this.spiByte(value, Math.round(hz), now);
       if (hz > 0) done.schedule((spi.dataBits * 1e9) / hz);
       else spi.completeTransmit(0);
     };
@@ -77,46 +67,23 @@ export class Recorder {
     });
   }
 
-  close() {
-    this.open = -1; // index of the open 0xF1 record's header, -1 when none
-  }
-
   pin(id, level, now) {
     if (level === this.levels[id]) return;
-    this.close();
     this.levels[id] = level;
-    this.bytes.push(id, level);
-    if (ROLES[id][0] === 'cs' && level === 1) this.marks.push([this.bytes.length, now()]);
+    this.bus.push([now(), 'pin', ROLES[id][0], level]);
   }
 
-  spiByte(value, hz) {
-    if (hz && hz !== this.hz) {
-      this.close();
-      this.hz = hz;
-      this.bytes.push(0xf2, (hz >>> 24) & 255, (hz >>> 16) & 255, (hz >>> 8) & 255, hz & 255);
-    }
-    if (this.open < 0 || this.bytes[this.open + 1] === 0xff) {
-      this.open = this.bytes.length;
-      this.bytes.push(0xf1, 0, 0);
-    }
-    const n = ((this.bytes[this.open + 1] << 8) | this.bytes[this.open + 2]) + 1;
-    this.bytes[this.open + 1] = n >> 8;
-    this.bytes[this.open + 2] = n & 255;
-    this.bytes.push(value & 0xff);
+  spiByte(value, hz, now) {
+    const last = this.bus[this.bus.length - 1];
+    if (last && last[1] === 'spi' && last[2] === hz) last[3].push(value & 0xff);
+    else this.bus.push([now(), 'spi', hz, [value & 0xff]]);
   }
 
-  /** What was recorded since the last take(), for the Python side: the bus, where CS went high
-   * [offset in bus, ms] (a transfer's end), the buzzer's [ms, level], [ms, clk_sys, clk_peri]. */
+  /** What was recorded since the last take(), for the Python side: the bus's events, the
+   * buzzer's [ms, level], [ms, clk_sys Hz, clk_peri Hz]. */
   take() {
-    const out = {
-      bus: Buffer.from(this.bytes || []).toString('hex'),
-      marks: this.marks,
-      edges: this.edges,
-      clocks: this.clocks,
-    };
-    this.close();
-    this.bytes = [];
-    this.marks = [];
+    const out = { bus: this.bus, edges: this.edges, clocks: this.clocks };
+    this.bus = [];
     this.edges = [];
     this.clocks = [];
     return out;
