@@ -175,7 +175,7 @@ def _session(board):
     out.asleep = not any(board.frames[-1].glass)  # powered down: a blank glass
     woke = len(board.transfers)
     board.press("select", after=300)
-    out.woken = [t.hz for t in board.transfers[woke:]]
+    out.woken = [hz for _, hz in board.transfers[woke:]]
     return out
 
 

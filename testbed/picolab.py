@@ -45,13 +45,6 @@ class Frame(NamedTuple):
     vop: int
 
 
-class Transfer(NamedTuple):
-    """One CS-low stretch on the LCD's bus: when it ended (ms) and the SCK rate (Hz)."""
-
-    t: float
-    hz: int
-
-
 class LabError(RuntimeError):
     """The node side failed; the message has its stack."""
 
@@ -73,7 +66,7 @@ class Board:
         self.t = 0.0  # ms
         self.serial = bytearray()  # everything the board wrote on its USB serial
         self.frames = []
-        self.transfers = []
+        self.transfers = []  # (ms, SCK Hz) where each CS-low stretch on the LCD's bus ended
         # The lab's lists (testbed/rp2040/lab.mjs), each answer's appended:
         self.edges = []  # (ms, level) of the buzzer pin
         self.flash_ops = []  # (ms, "erase"/"program", offset, size)
@@ -138,7 +131,7 @@ class Board:
 
     def _transfer_done(self, t):
         model = self._model
-        self.transfers.append(Transfer(t, model.spi_hz or 0))
+        self.transfers.append((t, model.spi_hz or 0))
         glass = bytes(model.glass())
         lit = bool(model.backlight)
         last = self.frames[-1] if self.frames else None
