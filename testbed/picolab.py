@@ -10,7 +10,7 @@ seen only through its pins and its USB serial, for host_tests/test_pico.py and t
     board.raw("import gc; print(gc.mem_alloc())")    # at the REPL (interrupt() first)
     board.link_take()                         # [(ms, byte)] UART0 sent (the link cable's TX)
     board.link_feed(bytes_sent_by_another)    # into UART0's RX at the line's rate
-    board.cable = pair                        # run() runs both (testbed/picopair.py)
+    picopair.Pair(board, other)               # joined: either board's run() runs both
     board.close()                             # or: with Board(...) as board:
 
 Times are the emulator's simulated ms since the first power-on (rp2040js runs the chip's
