@@ -23,10 +23,8 @@ import picopair  # noqa: E402
 import picoplay  # noqa: E402
 
 CELLS = (4, 0, 2, 6, 3, 5, 1, 7, 8)  # a drawn game: no winning line blinks over a mark
-# The relay's slice here: one character's time at 115200 baud (10 bits), so a byte is no later
-# than a wire would bring it by more than its own length. The tests' 2 ms moved this figure
-# (stock, the click to the other's frame: 27.6 ms median, 53.5 worst, against 21.4 and 33.3
-# at this slice and 20.4 and 32.5 at 0.25 ms): a byte held 2 ms can miss the receiver's poll.
+# The relay's slice here: one character's time at 115200 baud (10 bits), so a byte is at most
+# its own length late (the tests' 2 ms moved the figure by a poll: docs/benchmarks.md).
 SLICE_MS = 10 * 1000 / 115200
 TAP_MS = 80  # how long SELECT is held for a move: picoplay.play_cell's tap
 # Imported after a game's modules (bench_pico.GAME_MODULES), in the order link play loads
