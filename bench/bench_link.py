@@ -14,18 +14,17 @@ import sys
 
 import bench_pico
 import benchkit
-from bench_pico import booted, during
+from bench_pico import during, span
 from benchkit import ROOT
 
 sys.path.insert(0, str(ROOT / "host_tests"))
+import picolab  # noqa: E402
 import picopair  # noqa: E402
 import picoplay  # noqa: E402
 
 CELLS = (4, 0, 2, 6, 3, 5, 1, 7, 8)  # a drawn game: no winning line blinks over a mark
-# The relay's slice here: one character's time at 115200 baud (10 bits), so a byte is no later
-# than a wire would bring it by more than its own length. The tests' 2 ms moved this figure
-# (stock, the click to the other's frame: 27.6 ms median, 53.5 worst, against 21.4 and 33.3
-# at this slice and 20.4 and 32.5 at 0.25 ms): a byte held 2 ms can miss the receiver's poll.
+# The relay's slice here: one character's time at 115200 baud (10 bits), so a byte is at most
+# its own length late (the tests' 2 ms moved the figure by a poll: docs/benchmarks.md).
 SLICE_MS = 10 * 1000 / 115200
 TAP_MS = 80  # how long SELECT is held for a move: picoplay.play_cell's tap
 # Imported after a game's modules (bench_pico.GAME_MODULES), in the order link play loads
@@ -40,31 +39,30 @@ def other(name):
 def _move(pair, mover, cell, mark):
     """Play `cell` on board `mover`: (press, release, first TX byte, mover's frame, other's
     frame) in ms, the frames the first showing `mark` there (None: none within a second)."""
-    side = pair.side(mover)
-    picoplay.wait_frame(side, 1000, lambda g: picoplay.cursor(g) >= 0)
+    board = pair.boards[mover]
+    picoplay.wait_frame(board, 1000, lambda g: picoplay.cursor(g) >= 0)
     for _ in range(9):
-        if picoplay.cursor(picoplay.glass(side)) == cell:
+        if picoplay.cursor(picoplay.glass(board)) == cell:
             break
-        side.press("next", 80, 60)
+        board.press("next", ms=80, after=60)
     sent = len(pair.traffic[mover])
-    press = pair.boards[mover].t
-    side.press("select", TAP_MS, 0)
-    release = pair.boards[mover].t
+    press = board.t
+    board.press("select", ms=TAP_MS, after=0)
+    release = board.t
 
     def shows(g):
         return picoplay.cell(g, cell) == mark
 
-    there = picoplay.wait_frame(pair.side(other(mover)), 1000, shows, after=press)
+    there = picoplay.wait_frame(pair.boards[other(mover)], 1000, shows, after=press)
     pair.run(50)
-    here = next((f for f in pair.boards[mover].frames if f.t > press and shows(f.glass)), None)
-    tx = next((ns / 1e6 for ns, _ in pair.traffic[mover][sent:] if ns / 1e6 >= release), None)
+    here = next((f for f in board.frames if f.t > press and shows(f.glass)), None)
+    tx = next((t for t, _ in pair.traffic[mover][sent:] if t >= release), None)
     return press, release, tx, here and here.t, there and there.t
 
 
 def latency(kind):
     """[(press, release, tx, mover's frame, other's frame)] ms, one a move of a drawn game."""
-    with booted(kind) as a, booted(kind) as b:
-        pair = picopair.Pair(a, b, SLICE_MS)
+    with picopair.Pair(picolab.boot(kind), picolab.boot(kind), SLICE_MS) as pair:
         pair.run(800)
         x = picoplay.join(pair)
         return [
@@ -76,29 +74,27 @@ def link_heap(kind):
     """Board a's heap at each step (bench_pico's measure) from its first move in a link game to
     the result, and then from the first move to the result of a two-player game begun from the
     menu (a hold of NEXT leaves link play): {"link": [...], "after": [...]}."""
-    with booted(kind) as a, booted(kind) as b:
-        bench_pico.stop_early(a)
-        a.soft_reset()  # measured from a clean heap, as bench_pico's game
-        since = bench_pico.restart_measured(a)
-        pair = picopair.Pair(a, b)
-        pair.run(800)  # a's game again from the REPL, b's from power-on: both on the title
+    a = picolab.boot(kind)
+    a.interrupt(b"\x03\x03")  # Ctrl-C at once, as bench_pico stops its board early
+    a.soft_reset()  # measured from a clean heap, as bench_pico's game
+    since = bench_pico.restart_measured(a)
+    with picopair.Pair(a, picolab.boot(kind)) as pair:
+        a.run(800)  # a's game again from the REPL, b's from power-on: both on the title
         x = picoplay.join(pair)
         start = a.t
         for k, cell in enumerate(CELLS):
-            side = pair.side((x, other(x))[k % 2])
-            picoplay.wait_frame(side, 1000, lambda g: picoplay.cursor(g) >= 0)
-            picoplay.play_cell(side, cell)
+            board = pair.boards[(x, other(x))[k % 2]]
+            picoplay.wait_frame(board, 1000, lambda g: picoplay.cursor(g) >= 0)
+            picoplay.play_cell(board, cell)
         end = a.t
-        pair.run(1500)
-        pair.press("a", "next", 700)  # held: the menu, Link play highlighted
-        pair.press("a", "next")  # wraps to 1P vs CPU
-        pair.press("a", "next")
-        pair.press("a", "select")  # 2 Players
+        a.run(1500)
+        a.press("next", ms=700)  # held: the menu, Link play highlighted
+        a.press("next", "next", "select")  # wraps to 1P vs CPU, then 2 Players
         again = a.t
         for cell in (0, 1, 4, 2, 8):  # bench_pico's two-player game
-            picoplay.play_cell(pair.side("a"), cell)
+            picoplay.play_cell(a, cell)
         over = a.t
-        pair.run(1500)
+        a.run(1500)
         samples = bench_pico.heap_samples(a, since)
         return {"link": during(samples, start, end), "after": during(samples, again, over)}
 
@@ -106,14 +102,14 @@ def link_heap(kind):
 def two_player_heap(kind):
     """bench_pico.heap_while_playing's two-player game on one board: the heap at each step."""
     out = {}
-    with booted(kind) as board:
+    with picolab.boot(kind) as board:
         bench_pico.heap_while_playing(board, out)
     return out["playing"]
 
 
 def modules(kind):
     """{module: bytes its import adds} for LINK_MODULES after a game's modules."""
-    with booted(kind) as board:
+    with picolab.boot(kind) as board:
         board.run(300)
         board.interrupt()
         return bench_pico.import_costs(board, LINK_MODULES, bench_pico.GAME_MODULES)
@@ -157,22 +153,14 @@ def main():
     )
     for label, of in rows:
         benchkit.row(label, *[spread([of(m) for m in r["moves"]]) for r in get])
-    benchkit.row(
-        "heap while playing a link game (board a, every step)",
-        *["%d-%d" % (min(r["link"]), max(r["link"])) for r in get],
-    )
-    benchkit.row(
-        "heap while playing a 2P game (one board, bench_pico's)",
-        *["%d-%d" % (min(r["two"]), max(r["two"])) for r in get],
-    )
-    benchkit.row(
-        "link play's cost while playing (the two maxima's difference)",
-        *["%d" % (max(r["link"]) - max(r["two"])) for r in get],
-    )
-    benchkit.row(
-        "heap while playing a 2P game after leaving link play (board a)",
-        *["%d-%d" % (min(r["after"]), max(r["after"])) for r in get],
-    )
+    benchkit.row("heap while playing a link game (board a, every step)",
+                 *[span(r["link"]) for r in get])  # fmt: skip
+    benchkit.row("heap while playing a 2P game (one board, bench_pico's)",
+                 *[span(r["two"]) for r in get])  # fmt: skip
+    benchkit.row("link play's cost while playing (the two maxima's difference)",
+                 *["%d" % (max(r["link"]) - max(r["two"])) for r in get])  # fmt: skip
+    benchkit.row("heap while playing a 2P game after leaving link play (board a)",
+                 *[span(r["after"]) for r in get])  # fmt: skip
     print("\nWhat opening link play loads beyond a game's modules (each import, gc.collect() "
           "around it; 0: loaded by one above):\n")  # fmt: skip
     benchkit.header("module, bytes", *kinds)

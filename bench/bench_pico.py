@@ -12,7 +12,6 @@ bench_link.py too.
 
 import re
 import sys
-from contextlib import closing
 
 import benchkit
 import layout
@@ -91,29 +90,18 @@ def firmwares_line(kinds):
     return "Firmwares: " + "; ".join(shown)
 
 
-def booted(kind, **options):
-    """A board of the lab powered on with firmware `kind` (picosetup.boot_args), for a `with`
-    that closes it."""
-    firmware, fs = picosetup.boot_args(kind)
-    return closing(picolab.Board(firmware, fs=fs, **options))
-
-
-def stop_early(board):
-    """Ctrl-C as soon as the board's USB serial is up (the lab holds the bytes until then):
-    main.py had not got far."""
-    board.send(b"\x03\x03")
-    board.wait_for(b">>> ", since=0)
-
-
 def restart_measured(board, first=""):
     """Start the game again from the raw REPL as at power-on, its modules dropped (DROP), `first`
     run before it, with runner.Runner.step wrapped to print the heap after every step where it
     changed (MEASURE); where its output starts on the serial."""
     since = len(board.serial)
-    board.send(b"\x01")
-    board.wait_for(b"raw REPL; CTRL-B to exit\r\n>", since=since)
+    board.enter_raw()
     board.send((DROP + first + MEASURE).encode() + b"\x04")
     return since
+
+
+def span(heaps):
+    return "%d-%d" % (min(heaps), max(heaps))
 
 
 def heap_samples(board, since):
@@ -147,12 +135,9 @@ def boots(board):
     """(first boot, later boot) ms to the title: from power-on, then after a setting was
     changed on the settings screen (the backlight, saved) and the power cycled."""
     first = title_after(board, 0.0)
-    board.press("select")  # the menu: 1P, 2P, Level, Start, Settings
-    for _ in range(4):
-        board.press("next")
-    board.press("select")  # Settings: Contr, Light, ...
-    board.press("next")
-    board.press("select", 100, 1000)  # the backlight off, saved in the next quiet gap
+    board.press("select", *["next"] * 4, "select")  # the menu's 5th row: Settings
+    board.press("next")  # Contr, Light
+    board.press("select", after=1000)  # the backlight off, saved in the next quiet gap
     board.power_on()
     later = title_after(board, board.resets[-1][0])
     return first, later
@@ -167,9 +152,10 @@ COACH_ON = (
 
 def heap_while_playing(board, out, coach=False):
     """Play a game with the heap measured at every step (restart_measured) on a board stopped
-    early. Two players; with `coach`, one player against the CPU with the Coach on (its marks
-    hide the cursor from picoplay, so the player takes whatever cell the cursor is on)."""
-    stop_early(board)
+    early (Ctrl-C as soon as its USB serial is up: main.py had not got far). Two players; with
+    `coach`, one player against the CPU with the Coach on (its marks hide the cursor from
+    picoplay, so the player takes whatever cell the cursor is on)."""
+    board.interrupt(b"\x03\x03")
     out["stopped_at"] = board.t
     out["repl"] = int(board.raw(DROP + HEAP)[0])
     # What the stop left varies with how far the boot had got (stopped inside the board file's
@@ -179,16 +165,14 @@ def heap_while_playing(board, out, coach=False):
     out["repl_runner"] = int(board.raw(DROP + "import runner\n" + HEAP)[0])
     since = restart_measured(board, COACH_ON if coach else "")
     board.run(600)  # the game starts again: the title
-    board.press("select")  # the menu
     if coach:
-        board.press("select")  # 1P vs CPU
+        board.press("select", "select")  # the menu, 1P vs CPU
         board.run(300)
         start = board.t
         for _ in range(4):
-            board.press("select", 80, 1500)
+            board.press("select", ms=80, after=1500)
     else:
-        board.press("next")
-        board.press("select")  # 2 Players
+        board.press("select", "next", "select")  # the menu, 2 Players
         start = board.t
         for cell in (0, 1, 4, 2, 8):
             picoplay.play_cell(board, cell)
@@ -212,18 +196,18 @@ NOW_AND_THEN = NOW_AND_THEN.split()
 
 def measure(kind):
     out = {}
-    with booted(kind, flash_timing=False) as board:
+    with picolab.boot(kind, flash_timing=False) as board:
         out["boot_instant"] = boots(board)
-    with booted(kind) as board:
+    with picolab.boot(kind) as board:
         out["boot"] = boots(board)
         board.run(300)
         board.interrupt()
         out["search"] = [int(n) for n in board.raw(DROP + SEARCH)[0].split()]
         out["modules"] = import_costs(board, GAME_MODULES + NOW_AND_THEN)
-    with booted(kind) as board:
+    with picolab.boot(kind) as board:
         heap_while_playing(board, out)
     coach = {}
-    with booted(kind) as board:
+    with picolab.boot(kind) as board:
         heap_while_playing(board, coach, coach=True)
     out["coach"] = coach["playing"]
     out["coach_script"] = coach["base"] - coach["repl_runner"]
@@ -232,7 +216,7 @@ def measure(kind):
 
 def bare_stock():
     """gc.mem_alloc() at the REPL of stock MicroPython on an empty filesystem."""
-    with closing(picolab.Board(picosetup.firmwares()["stock"])) as board:
+    with picolab.Board(picosetup.firmwares()["stock"]) as board:
         board.run(300)
         board.interrupt()
         return int(board.raw(HEAP.replace("gc.", "import gc\ngc.", 1))[0])
@@ -252,10 +236,8 @@ def main():
     row = benchkit.row
     benchkit.header("figure", *kinds)
     get = [results[k] for k in kinds]
-    row("heap while playing (2P game, every step)",
-        *["%d-%d" % (min(r["playing"]), max(r["playing"])) for r in get])  # fmt: skip
-    row("heap while playing with the Coach on (1P vs CPU)",
-        *["%d-%d" % (min(r["coach"]), max(r["coach"])) for r in get])  # fmt: skip
+    row("heap while playing (2P game, every step)", *[span(r["playing"]) for r in get])
+    row("heap while playing with the Coach on (1P vs CPU)", *[span(r["coach"]) for r in get])
     row("of which the lab's wrapper and script", *["%d" % (r["base"] - r["repl_runner"])
         for r in get])  # fmt: skip
     # The Coach's game is set up by its script too (COACH_ON: the settings loaded and saved).

@@ -10,15 +10,14 @@ import engine
 import linkgame as lg
 import linkwire
 import pytest
-from game import Game
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from linkpair import CELLS, Pair, faulty, frame, traffic_bytes
+from linkpair import CELLS, Faulty, Pair, frame, traffic_bytes
 
 
 def test_two_boards_join_one_is_x_and_play_a_game_to_the_end():
     p = Pair().joined()
-    assert [link.state for link in p.links] == [lg.PLAYING, lg.PLAYING]
+    assert p.states() == [lg.PLAYING, lg.PLAYING]
     assert [link.mine for link in p.links] == [engine.X, engine.O]  # the higher nonce is X
     p.play()
     a, b = p.games
@@ -31,7 +30,7 @@ def test_two_boards_join_one_is_x_and_play_a_game_to_the_end():
 def test_a_fault_in_any_byte_of_a_games_traffic_is_got_over(kind):
     total = traffic_bytes()
     for at in range(total):
-        p = Pair(faulty(kind, at)).joined()
+        p = Pair(Faulty((kind, at, 4))).joined()
         p.play()
         a, b = p.games
         assert a.board == b.board and a.count == b.count == 9, (kind, at)
@@ -48,10 +47,10 @@ def test_a_cable_pulled_at_every_message_is_noticed_within_2_s_and_the_game_goes
             p.run(400)
         p.cable.pulled = True
         p.run(lg.LOST_MS + 100)
-        assert [link.state for link in p.links] == [lg.LOST, lg.LOST], moves
+        assert p.states() == [lg.LOST, lg.LOST], moves
         p.cable.pulled = False
         p.run(500)
-        assert [link.state for link in p.links] == [lg.PLAYING, lg.PLAYING], moves
+        assert p.states() == [lg.PLAYING, lg.PLAYING], moves
         p.play()
         assert p.games[0].board == p.games[1].board and p.games[0].count == 9, moves
 
@@ -60,7 +59,7 @@ def test_a_board_gone_for_a_minute_ends_the_game():
     p = Pair().joined()
     p.cable.pulled = True
     p.run(lg.GONE_MS + 100)
-    assert [link.state for link in p.links] == [lg.GONE, lg.GONE]
+    assert p.states() == [lg.GONE, lg.GONE]
 
 
 def test_a_board_that_reset_is_not_taken_for_the_game_that_went_on():
@@ -70,16 +69,11 @@ def test_a_board_that_reset_is_not_taken_for_the_game_that_went_on():
     p.run(400)
     p.cable.pulled = True
     p.run(lg.LOST_MS + 100)
-    # b resets: a fresh game and Link on its end of the cable.
-    fresh = Game()
-    p.games[1] = fresh
-    p.links[1] = lg.Link(linkwire.Wire(p.cable.b), fresh, 7)
-    p.links[1].start(p.now)
+    p.renew(1, 7)  # b resets: a fresh game and Link on its end of the cable
     p.cable.pulled = False
     p.run(1000)
-    assert p.links[0].state == lg.GONE  # a said so: its game cannot go on
-    assert p.links[1].state == lg.WAITING  # b waits for a link of its own
-    assert p.games[0].count == 1 and fresh.count == 0
+    assert p.states() == [lg.GONE, lg.WAITING]  # a said its game cannot go on; b waits
+    assert [g.count for g in p.games] == [1, 0]
 
 
 def test_100000_random_bytes_never_change_a_game_nor_raise():
@@ -99,7 +93,7 @@ def test_100000_random_bytes_never_change_a_game_nor_raise():
     assert [(g.board, g.count) for g in p.games] == before
     assert not any(p.said(lg.OUT_OF_STEP)) and not any(p.said(lg.GONE))
     p.run(1000)
-    assert [link.state for link in p.links] == [lg.PLAYING, lg.PLAYING]
+    assert p.states() == [lg.PLAYING, lg.PLAYING]
 
 
 def forged(link, *message):
@@ -136,7 +130,7 @@ def test_positions_that_disagree_are_said_on_both_boards():
     p = Pair().joined()
     p.games[1].board |= engine.O << 2 * 8  # b's game changed behind the link's back
     p.run(2000)
-    assert [link.state for link in p.links] == [lg.OUT_OF_STEP, lg.OUT_OF_STEP]
+    assert p.states() == [lg.OUT_OF_STEP, lg.OUT_OF_STEP]
 
 
 def test_a_rematch_gives_x_to_the_other_board():
@@ -166,36 +160,12 @@ def test_a_rematch_gives_x_to_the_other_board():
 def test_whatever_the_wire_does_the_two_games_never_differ_unsaid(faults):
     # Any mix of faults, anywhere in a game's traffic: after every step, two boards both
     # PLAYING with no move of theirs in flight show the same position; otherwise one says why.
-    count = [0]
+    wire = Faulty(*faults)  # a "pull" it passes over: the cable is out for 60 bytes from there
     pulls = [at for kind, at, _ in faults if kind == "pull"]
-
-    def wire(end, data):
-        out = bytearray()
-        for b in data:
-            for kind, at, value in faults:
-                if at != count[0]:
-                    continue
-                if kind == "flip":
-                    b ^= 1 << (value % 8)
-                elif kind == "lose":
-                    b = None
-                elif kind == "double":
-                    out.append(b)
-                elif kind == "noise":
-                    out += bytes((value,)) * (value % 5 + 1)
-                if b is None:
-                    break
-            if b is not None:
-                out.append(b)
-            count[0] += 1
-        return bytes(out)
-
     p = Pair(wire)
     for _ in range(200):
-        p.cable.pulled = any(at <= count[0] < at + 60 for at in pulls)
-        link = p.mover()
-        if link is not None and not link.game.over() and not link._waiting_ack:
-            link.move(CELLS[link.game.count], p.now)
+        p.cable.pulled = any(at <= wire.count < at + 60 for at in pulls)
+        p.turn()
         p.run(50)
         a, b = p.links
         if a.state == b.state == lg.PLAYING and p.settled():
@@ -214,10 +184,7 @@ def test_a_board_that_says_bye_is_gone_at_once_and_once():
     assert a.state == lg.GONE and p.events[0][-1] == (lg.STATE, lg.GONE)
     # b comes back as another board (a new nonce): its HELLOs change nothing more on a.
     said = len(p.events[0])
-    fresh = Game()
-    p.games[1] = fresh
-    p.links[1] = lg.Link(linkwire.Wire(p.cable.b), fresh, 9)
-    p.links[1].start(p.now)
+    p.renew(1, 9)
     p.run(2000)
     assert len(p.events[0]) == said, p.events[0][said:]
 

@@ -1,19 +1,15 @@
 """The real MicroPython rp2 port running the game, in the RP2040 emulator rp2040js (`make
 test-pico`), checked only through the pins and the USB serial (testbed/picolab.py).
 
-Each check runs on both firmwares: the frozen image (PICO_FIRMWARE, by default
-build/image/oxo5110-pico.uf2 from `make firmware BOARD=pico`) and stock MicroPython
-(PICO_MICROPYTHON, a RPI_PICO .uf2 or .bin) with deploy's files on a littlefs image; without
-the boot ROM, node or either firmware the file skips in one line (testbed/picosetup.py says
-how to get them), CI or not: an Arm toolchain is not every machine's. Boots are shared: one
-game feeds the golden frames, the jingles, the flash's first operations and the results kept
-over a power cycle, then its board's REPL session the watchdog and light-sleep checks; one
-board the power cuts in saves. The frozen image boots with an empty filesystem range, as a
-board flashed for the first time does: safe mode and a Ctrl-C at power-on find the filesystem
-made, and a first boot cut after each flash operation of its making (a board each) comes back
-to the title.
+Each check runs on both firmwares, the frozen image and stock MicroPython with deploy's files
+(testbed/picosetup.py says where they come from); without the boot ROM, node or either
+firmware the file skips in one line, CI or not: an Arm toolchain is not every machine's.
+Boots are shared: one game feeds the goldens, the jingles, the flash and a power cycle, then
+its REPL session the watchdog and light-sleep checks; one board the power cuts in saves. The
+frozen image boots with an empty filesystem range, as a board flashed for the first time.
 """
 
+import functools
 import types
 
 import goldens
@@ -37,22 +33,13 @@ def _board(kind):
     problem = picosetup.problem(kind)
     if problem:
         pytest.skip("Pico lab (%s): %s" % (kind, problem))
-    return picolab.Board(*picosetup.boot_args(kind))
-
-
-_DONE = {}
-
-
-def _once(make, kind):
-    """make(kind), run once per process and kept: each boot costs seconds."""
-    if (make, kind) not in _DONE:
-        _DONE[make, kind] = make(kind)
-    return _DONE[make, kind]
+    return picolab.boot(kind)
 
 
 def _fixture(make):
-    """The fixture named as `make` without its underscore: _once(make, kind)."""
-    return pytest.fixture(name=make.__name__[1:])(lambda kind: _once(make, kind))
+    """The fixture named as `make` without its underscore: make(kind), which runs once per
+    process and is kept (functools.cache): each boot costs seconds."""
+    return pytest.fixture(name=make.__name__[1:])(lambda kind: make(kind))
 
 
 def golden(name):
@@ -73,20 +60,6 @@ def _power_on(board):
 # -- one game: the frames, the jingles ------------------------------------------------------
 
 
-class Game:
-    """What one run of the game showed and played: frames by name, the notes after each end,
-    the flash's first operation and the settings on the flash after the power came back."""
-
-    def __init__(self):
-        self.frames = {}  # golden name -> the first frame equal to it (None: never shown)
-        self.ends = {}  # "WIN"/"DRAW"/"LOSS" -> the notes from the game's last move on
-        self.anomalies = []
-        self.first_flash_op = None  # (ms, kind, offset, size): the boot's first erase/program
-        self.boot_ops = []  # the flash operations of its first 600 ms, before any press
-        self.kept = None  # settings.json on the flash after a power cycle
-        self.session = None  # what _session found on the same board afterwards
-
-
 def _shown(board, game, name, since=0):
     match = [f for f in board.frames[since:] if f.glass == golden(name)]
     game.frames[name] = match[0] if match else board.frames[-1]
@@ -103,8 +76,13 @@ def _play(board, game, moves, name, end):
     game.ends[end] = board.notes(mark)
 
 
+@functools.cache
 def _game(kind):
-    game = Game()
+    """What one run of the game showed and played: `frames` by golden name (the first equal
+    to it, else the last), `ends`: the notes from each end's last move on, the bus's
+    `anomalies`, the flash's first operation and those of the first 600 ms (`boot_ops`), the
+    settings `kept` on the flash after a power cycle, then the `session` at its REPL."""
+    game = types.SimpleNamespace(frames={}, ends={})
     with _board(kind) as board:
         board.run(150)
         _title(board)
@@ -113,8 +91,7 @@ def _game(kind):
         game.boot_ops = list(board.flash_ops)
         board.press("select")
         _shown(board, game, "menu")
-        board.press("next")  # 2 Players
-        board.press("select")
+        board.press("next", "select")  # 2 Players
         for cell in (0, 1):
             picoplay.play_cell(board, cell)
         _shown(board, game, "board_2p")
@@ -123,19 +100,15 @@ def _game(kind):
         _play(board, game, (0, 4, 8, 1, 7, 6, 2, 5, 3), "draw_2p", "DRAW")
         # One player against "perfect", placing on the first free cell: the CPU wins.
         board.press("select")
-        board.press("next", 700)  # held: the menu (Continue, 1P, 2P, Level, ...)
-        for _ in range(3):
-            board.press("next")
-        board.press("select")  # Level: hard -> perfect
-        board.press("prev")
-        board.press("prev")
-        board.press("select")  # 1P vs CPU
+        board.press("next", ms=700)  # held: the menu (Continue, 1P, 2P, Level, ...)
+        board.press("next", "next", "next", "select")  # Level: hard -> perfect
+        board.press("prev", "prev", "select")  # 1P vs CPU
         mark = board.t
         for _ in range(5):
             if picoplay.wait_frame(board, 1500, lambda g: picoplay.cursor(g) >= 0) is None:
                 break  # no cursor: the game is over
             mark = board.t
-            picoplay.play_cell(board, picoplay.first_free(board))
+            picoplay.play_cell(board, picoplay.marks(picoplay.glass(board)).index("."))
         board.run(1500)
         game.ends["LOSS"] = board.notes(mark)
         game.anomalies = list(board.anomalies)
@@ -148,10 +121,6 @@ def _game(kind):
         game.kept = picoplay.settings(board)
         game.session = _session(board)  # on the title again: a boot fewer
         return game
-
-
-def _tones(table):
-    return [(table[i], table[i + 1]) for i in range(0, len(table), 2)]
 
 
 # -- the game's board at its REPL: Ctrl-C and the watchdog, light sleep, a hang -------------
@@ -187,9 +156,7 @@ def _session(board):
     # A step that hangs: the game started again from the REPL with App.step looping.
     board.interrupt()
     resets = len(board.resets)
-    since = len(board.serial)
-    board.send(b"\x01")
-    board.wait_for(b"raw REPL; CTRL-B to exit\r\n>", since=since)
+    board.enter_raw()
     board.send(_HANG.encode() + b"\x04")
     board.run(WATCHDOG_MS + 1500)
     out.hang_resets = board.resets[resets:]
@@ -207,8 +174,8 @@ def _session(board):
     out.sleep_clocks = [c for c in board.clocks if c[0] > since]
     out.asleep = not any(board.frames[-1].glass)  # powered down: a blank glass
     woke = len(board.transfers)
-    board.press("select", 100, 300)
-    out.woken = [t.hz for t in board.transfers[woke:]]
+    board.press("select", after=300)
+    out.woken = [hz for _, hz in board.transfers[woke:]]
     return out
 
 
@@ -218,19 +185,16 @@ def _session(board):
 def _to_sound_row(board, first=False):
     """From the title: the settings screen, its Sound row highlighted (the golden settings
     screen on the `first` visit, with the default settings)."""
-    board.press("select")  # the menu: 1P, 2P, Level, Start, Settings
-    for _ in range(4):
-        board.press("next")
-    board.press("select")
+    board.press("select", *["next"] * 4, "select")  # the menu's 5th row: Settings
     if first:
         assert picoplay.glass(board) == golden("settings"), lcd_render.text(picoplay.glass(board))
-    board.press("next")
-    board.press("next")
+    board.press("next", "next")
 
 
 _MOST_CUTS = 12  # a save of Sound takes up to 7 flash operations on these layouts
 
 
+@functools.cache
 def _cuts(kind):
     """(the flash operations of an uncut save of Sound, [(n, the settings before, after the
     power came back, the title shown)] for a cut after the n-th flash operation of a save, n =
@@ -242,14 +206,14 @@ def _cuts(kind):
         assert _title(board) is not None
         _to_sound_row(board, first=True)
         ops = len(board.flash_ops)
-        board.press("select", 100, 1000)  # Sound off, saved in the next quiet gap
+        board.press("select", after=1000)  # Sound off, saved in the next quiet gap
         first = board.flash_ops[ops:]
         assert len(first) >= 2, first
         results = []
         for n in range(1, _MOST_CUTS + 1):
             before = picoplay.settings(board)
             board.cut_after(n)
-            board.press("select", 100, 1000)  # Sound toggled: the save is cut at its n-th
+            board.press("select", after=1000)  # Sound toggled: the save is cut at its n-th
             if not board.off:
                 board.cut_after(None)  # this save was over in fewer than n operations
                 break
@@ -270,6 +234,7 @@ with open('mine.txt', 'w') as f:
 print([p for _fs, p in vfs.mount()], open('mine.txt').read())"""
 
 
+@functools.cache
 def _safe(kind):
     """(the glass once safe mode shows, the REPL's answer, resets, the REPL's _FS_CHECK) for a
     board powered on with SELECT held, then let go, left at its REPL past the watchdog's
@@ -288,19 +253,20 @@ def _safe(kind):
 # -- a first boot: Ctrl-C at once, and power cuts while the filesystem is made ---------------
 
 
+@functools.cache
 def _early_ctrl_c(kind):
     """The REPL's _FS_CHECK after a Ctrl-C sent at power-on (the lab holds it until the USB
     serial is up): on the frozen image a first boot, stopped around the filesystem's making."""
     with _board(kind) as board:
-        board.send(b"\x03\x03")
-        board.wait_for(b">>> ", since=0)
+        board.interrupt(b"\x03\x03")
         return board.raw(_FS_CHECK)[0].strip()
 
 
+@functools.cache
 def _first_boot_cuts(kind):
     """(the flash operations of an uncut first boot, the game's, [(n, the title shown after the
     power came back, the REPL's _FS_CHECK)] for a cut right after each of them)."""
-    ops = _once(_game, kind).boot_ops
+    ops = _game(kind).boot_ops
     results = []
     for n in range(1, len(ops) + 1):
         with _board(kind) as board:
@@ -355,7 +321,8 @@ class _Checks:
     @pytest.mark.parametrize("end", ["WIN", "DRAW", "LOSS"])
     def test_end_of_game_notes_follow_their_table(self, game, end):
         notes = game.ends[end]
-        table = _tones(sound.table(end))
+        tones = sound.table(end)
+        table = list(zip(tones[::2], tones[1::2], strict=True))  # (Hz, ms) each
         heard = [hz for hz, ms in table if hz]
         starts = [
             k

@@ -7,11 +7,15 @@ every move; each board's own player's result and tally. Each firmware as in test
 without the boot ROM, node or a firmware the file skips in one line.
 """
 
+import functools
+import types
+
 import glasstext
 import picolab
 import picoplay
 import picosetup
 import pytest
+from linkpair import expected
 from picopair import Pair
 
 _PROBLEM = picosetup.problem()
@@ -29,92 +33,63 @@ def _no_link(glass):
     return glasstext.shows(glass, "NO LINK", inverted=True)  # widgets.sign: white on black
 
 
-def expected(moves):
-    out = ["."] * 9
-    for k, cell in enumerate(moves):
-        out[cell] = "XO"[k % 2]
-    return "".join(out)
-
-
-class Game:
-    """What the two boards showed: who was X, the marks on both glasses after each move, when
-    NO LINK showed and went after the pull and the return, the end, the tallies."""
-
-    def __init__(self):
-        self.x = None  # "a" or "b": the board whose player is X
-        self.shown = []  # after each move: (marks on a, marks on b)
-        self.lost = {}  # board -> ms from the pull to its first frame with NO LINK (None: never)
-        self.back = {}  # board -> ms from the return to its first frame without it
-        self.result = {}  # board -> "WIN!", "LOST" or None, read from its status column
-        self.tally = {}  # board -> settings "tally_link" on its flash after the game
-        self.anomalies = []
-
-
-def _first(side, ms, done):
-    frame = picoplay.wait_frame(side, ms, done)
-    return None if frame is None else frame.t
-
-
+@functools.cache
 def _link_game(kind):
+    """What the two boards showed: `x`, the board whose player is X; `shown`, (marks on a,
+    marks on b) after each move; `lost` and `back`: board -> ms from the pull to its first
+    frame with NO LINK and from the return to its first without (None: never); `result`:
+    board -> "WIN!", "LOST" or None from its status column; `tally`: board -> "tally_link" on
+    its flash after the game; the buses' `anomalies`."""
     problem = picosetup.problem(kind)
     if problem:
         pytest.skip("Pico lab (%s): %s" % (kind, problem))
-    boot = picosetup.boot_args(kind)
-    out = Game()
-    with Pair(picolab.Board(*boot), picolab.Board(*boot)) as pair:
-        sides = {name: pair.side(name) for name in "ab"}
+    out = types.SimpleNamespace(shown=[], lost={}, back={}, result={}, tally={})
+    with Pair(picolab.boot(kind), picolab.boot(kind)) as pair:
+        boards = pair.boards
         pair.run(800)
         out.x = picoplay.join(pair)
         players = (out.x, "b" if out.x == "a" else "a")
         for k, cell in enumerate(MOVES):
             if k == PULL_AFTER:
-                _pull(pair, sides, out)
+                _pull(pair, out)
             mover = players[k % 2]
-            picoplay.wait_frame(sides[mover], MOVE_MS, lambda g: picoplay.cursor(g) >= 0)
-            picoplay.play_cell(sides[mover], cell)
+            picoplay.wait_frame(boards[mover], MOVE_MS, lambda g: picoplay.cursor(g) >= 0)
+            picoplay.play_cell(boards[mover], cell)
             want = expected(MOVES[: k + 1])
-            out.shown.append(tuple(_marks_shown(sides[n], want) for n in "ab"))
+            out.shown.append(tuple(_marks_shown(boards[n], want) for n in "ab"))
         pair.run(1500)  # the jingle
         for name in "ab":
-            glass = picoplay.glass(sides[name])
+            glass = picoplay.glass(boards[name])
             found = [w for w in ("WIN!", "LOST") if picoplay.shows8(glass, w)]
             out.result[name] = found[0] if found else None
         pair.run(2500)  # the result saved (App.save_wait_ms, 2 s)
         for name in "ab":
-            settings = picoplay.settings(pair.boards[name])
+            settings = picoplay.settings(boards[name])
             out.tally[name] = settings and tuple(settings.get("tally_link", ()))
-        out.anomalies = [pair.boards[n].anomalies for n in "ab"]
+        out.anomalies = [boards[n].anomalies for n in "ab"]
         return out
 
 
-def _pull(pair, sides, out):
-    pair.pulled = True
-    pulled = pair.boards["a"].t
-    for name in "ab":
-        t = _first(sides[name], LOST_MS + 1000, _no_link)
-        out.lost[name] = None if t is None else t - pulled
-    pair.pulled = False
-    back = pair.boards["a"].t
-    for name in "ab":
-        t = _first(sides[name], 1000, lambda g: not _no_link(g))
-        out.back[name] = None if t is None else t - back
+def _pull(pair, out):
+    # The cable out, and back: out.lost, then out.back (see _link_game).
+    for pulled, into, ms in ((True, out.lost, LOST_MS + 1000), (False, out.back, 1000)):
+        pair.pulled = pulled
+        at = pair.boards["a"].t
+        for name, board in pair.boards.items():
+            frame = picoplay.wait_frame(board, ms, lambda g, p=pulled: _no_link(g) == p)
+            into[name] = None if frame is None else frame.t - at
 
 
-def _marks_shown(side, want):
+def _marks_shown(board, want):
     # The marks of the first frame on this board's glass, from the one there now, that shows
     # `want` (a winning line blinks across its marks), else of the last.
-    frame = picoplay.wait_frame(side, MOVE_MS, lambda g: picoplay.marks(g) == want)
-    return picoplay.marks((frame or side.frames[-1]).glass)
-
-
-_DONE = {}
+    frame = picoplay.wait_frame(board, MOVE_MS, lambda g: picoplay.marks(g) == want)
+    return picoplay.marks((frame or board.frames[-1]).glass)
 
 
 @pytest.fixture
 def game(kind):
-    if kind not in _DONE:
-        _DONE[kind] = _link_game(kind)
-    return _DONE[kind]
+    return _link_game(kind)
 
 
 @pytest.fixture

@@ -20,13 +20,18 @@ class Pair:
         self.cable = cable.Cable()
         self.cable.fault = fault
         self.now = 0
-        self.games = [Game(), Game()]
-        self.links = []
-        for i, end in enumerate((self.cable.a, self.cable.b)):
-            self.links.append(lg.Link(linkwire.Wire(end), self.games[i], nonces[i]))
+        self.games = [None, None]
+        self.links = [None, None]
         self.events = ([], [])
-        for link in self.links:
-            link.start(self.now)
+        for i, nonce in enumerate(nonces):
+            self.renew(i, nonce)
+
+    def renew(self, i, nonce):
+        """Board i (0 a, 1 b) starts (again: a reset): a fresh Game and Link on its end."""
+        self.games[i] = Game()
+        end = (self.cable.a, self.cable.b)[i]
+        self.links[i] = lg.Link(linkwire.Wire(end), self.games[i], nonce)
+        self.links[i].start(self.now)
 
     def joined(self):
         """The pair once the two boards have found each other (300 ms on)."""
@@ -41,6 +46,9 @@ class Pair:
                 if event is not None:
                     self.events[i].append((event, link.state))
 
+    def states(self):
+        return [link.state for link in self.links]
+
     def mover(self):
         """The Link whose board's player is to move."""
         for link in self.links:
@@ -48,19 +56,21 @@ class Pair:
                 return link
         return None
 
+    def turn(self, cells=CELLS):
+        """The player to move plays the next of `cells`, unless the game is over or their last
+        move is still in flight."""
+        link = self.mover()
+        if link is not None and not link.game.over() and not link._waiting_ack:
+            link.move(cells[link.game.count], self.now)
+
     def play(self, cells=CELLS, patience_ms=20000):
         """Each board's player plays the next of `cells` when it is their turn (a press every
         100 ms), until the game is over on both boards or `patience_ms` passes."""
-        waited = 0
-        while waited < patience_ms:
-            games = self.games
-            if all(g.over() for g in games) and self.settled():
+        for _ in range(patience_ms // 100):
+            if all(g.over() for g in self.games) and self.settled():
                 return
-            link = self.mover()
-            if link is not None and not link.game.over() and not link._waiting_ack:
-                link.move(cells[link.game.count], self.now)
+            self.turn(cells)
             self.run(100)
-            waited += 100
 
     def settled(self):
         return not any(link._waiting_ack for link in self.links)
@@ -76,34 +86,47 @@ def frame(*message):
     return bytes(c.b.inbox)
 
 
-def faulty(kind, at):
-    """A cable fault that does `kind` to the `at`-th byte put on the wire."""
-    count = [0]
+def expected(moves):
+    """The nine cells, X, O or ., after `moves` (cells in the order played, X first)."""
+    marks = ["."] * 9
+    for k, cell in enumerate(moves):
+        marks[cell] = "XO"[k % 2]
+    return "".join(marks)
 
-    def fault(end, data):
+
+class Faulty:
+    """A cable fault (cable.Cable.fault) doing each of `faults`, (kind, at, value), to the
+    at-th byte put on the wire, both ways counted: "flip" flips its bit value % 8, "lose" loses
+    it, "double" doubles it, "noise" puts value % 5 + 1 bytes of value before it. `count`: the
+    bytes put on the wire so far."""
+
+    def __init__(self, *faults):
+        self.faults = faults
+        self.count = 0
+
+    def __call__(self, end, data):
         out = bytearray()
         for b in data:
-            if count[0] == at:
+            for kind, at, value in self.faults:
+                if at != self.count:
+                    continue
                 if kind == "flip":
-                    out.append(b ^ 0x10)
+                    b ^= 1 << (value % 8)
+                elif kind == "lose":
+                    b = None
+                    break
                 elif kind == "double":
-                    out += bytes((b, b))
-                # "lose": nothing
-            else:
+                    out.append(b)
+                elif kind == "noise":
+                    out += bytes((value,)) * (value % 5 + 1)
+            if b is not None:
                 out.append(b)
-            count[0] += 1
+            self.count += 1
         return bytes(out)
-
-    return fault
 
 
 def traffic_bytes():
-    count = [0]
-
-    def fault(end, data):
-        count[0] += len(data)
-        return data
-
-    p = Pair(fault).joined()
-    p.play()
-    return count[0]
+    """The bytes a drawn game puts on the wire, both ways, from the join to the end."""
+    count = Faulty()
+    Pair(count).joined().play()
+    return count.count

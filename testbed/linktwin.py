@@ -3,8 +3,8 @@
 """`Twin(paths)` runs two testbed/linkboard_mp.py processes (two boards, each a HostApp under
 the MicroPython unix port with its own flash and fake clock) and steps them together in
 slices of STEP_MS, carrying what each board's UART wrote to the other board's after each
-slice. `fault(end, data)` (end "a" or "b"; linkpair.faulty makes one) may change the bytes on
-the way; `pulled` drops them both ways. Buttons: press/hold on board a or b; glass reads:
+slice. `fault(end, data)` (end "a" or "b") may change the bytes on the way; `pulled` drops
+them both ways. Buttons: press on board a or b; glass reads:
 `ask(board, "eval ...")` or `read(board, expr)`.
 
     with Twin(paths) as t:
@@ -97,14 +97,13 @@ class Twin:
                 if data and not self.pulled:
                     self.ask(other, "feed " + data.hex())
 
-    def press(self, name, button, ms=PRESS_MS, gap=GAP_MS):
-        self.ask(name, "down " + button)
-        self.run(ms)
-        self.ask(name, "up " + button)
-        self.run(gap)
-
-    def hold(self, name, button, ms=700):
-        self.press(name, button, ms)
+    def press(self, name, *buttons, ms=PRESS_MS, gap=GAP_MS):
+        """Press each of `buttons` on board `name` in turn, for `ms` (a hold: 700), `gap` apart."""
+        for button in buttons:
+            self.ask(name, "down " + button)
+            self.run(ms)
+            self.ask(name, "up " + button)
+            self.run(gap)
 
 
 def _rest(proc):

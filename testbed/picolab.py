@@ -2,13 +2,15 @@
 seen only through its pins and its USB serial, for host_tests/test_pico.py and the benches.
 
     board = Board(firmware, fs=image_bytes)   # boots at once; fs: a littlefs image or None
+    board = boot("stock")                     # the same, as testbed/picosetup.py configures it
     board.run(500)                            # simulated ms
-    board.press("select")                     # the button's GPIO low 100 ms, then high again
+    board.press("select", "next")             # each button's GPIO low 100 ms, then high again
     board.frames[-1].glass                    # what the LCD showed (testbed/pcd8544_model.py)
     board.notes()                             # [(Hz, start ms, end ms)] played on GP12
     board.raw("import gc; print(gc.mem_alloc())")    # at the REPL (interrupt() first)
-    board.link_take()                         # [(ns, byte)] UART0 sent (the link cable's TX)
+    board.link_take()                         # [(ms, byte)] UART0 sent (the link cable's TX)
     board.link_feed(bytes_sent_by_another)    # into UART0's RX at the line's rate
+    picopair.Pair(board, other)               # joined: either board's run() runs both
     board.close()                             # or: with Board(...) as board:
 
 Times are the emulator's simulated ms since the first power-on (rp2040js runs the chip's
@@ -18,17 +20,20 @@ where the firmware and the boot ROM come from.
 
 import json
 import subprocess
-import tempfile
 from pathlib import Path
 from typing import NamedTuple
 
+import fakebus
 import pcd8544_model
 import picosetup
+import uf2
 
+FLASH_BASE = 0x10000000  # where the RP2040 maps its flash (XIP)
 FS_OFFSET = 0xA0000  # rp2's filesystem in a 2 MB flash (tools/image.py PICO_FS_OFFSET)
 FS_SIZE = 1408 * 1024
 BUTTONS = {"prev": 13, "select": 14, "next": 15}  # boards/pico.py
 _NOTE_GAP_MS = 5.0  # rising edges further apart than this are a silence, not a tone
+RAW_PROMPT = b"raw REPL; CTRL-B to exit\r\n>"
 
 
 class Frame(NamedTuple):
@@ -38,13 +43,6 @@ class Frame(NamedTuple):
     glass: bytes
     lit: bool
     vop: int
-
-
-class Transfer(NamedTuple):
-    """One CS-low stretch on the LCD's bus: when it ended (ms) and the SCK rate (Hz)."""
-
-    t: float
-    hz: int
 
 
 class LabError(RuntimeError):
@@ -59,7 +57,6 @@ class Board:
 
     def __init__(self, firmware, fs=None, flash_timing=True):
         picosetup.ensure_node_modules()
-        self._tmp = tempfile.TemporaryDirectory(prefix="oxo5110-pico-")
         self._proc = subprocess.Popen(
             ["node", str(picosetup.SCRIPT)],
             stdin=subprocess.PIPE,
@@ -69,24 +66,25 @@ class Board:
         self.t = 0.0  # ms
         self.serial = bytearray()  # everything the board wrote on its USB serial
         self.frames = []
-        self.transfers = []
+        self.transfers = []  # (ms, SCK Hz) where each CS-low stretch on the LCD's bus ended
+        # The lab's lists (testbed/rp2040/lab.mjs), each answer's appended:
         self.edges = []  # (ms, level) of the buzzer pin
         self.flash_ops = []  # (ms, "erase"/"program", offset, size)
         self.resets = []  # (ms, why): "watchdog", "power cut", "power on"
         self.clocks = []  # (ms, clk_sys Hz, clk_peri Hz) at each change
+        self.link_sent = []  # (ms, byte) UART0 transmitted, until link_take()
         self.off = False
-        self._link_sent = []  # (ns, byte) UART0 transmitted, until link_take()
+        self.cable = None  # a picopair.Pair: run() runs both boards
+        # The LCD's bus recorded as the host's stand-ins record theirs, for the model to read;
+        # its control pins declared at the start, low, as the chip's are.
+        self._bus = fakebus.Bus()
         self._model = pcd8544_model.Model()
-        fs_path = None
-        if fs is not None:
-            fs_path = Path(self._tmp.name) / "fs.img"
-            fs_path.write_bytes(fs)
+        for role in self._model.roles:
+            self._bus.level(self._bus.pin_id(role), 0)
         self._cmd(
             cmd="boot",
-            firmware=str(firmware),
+            flash=flash_image(Path(firmware), fs).hex(),
             bootrom=str(picosetup.bootrom()),
-            fs=str(fs_path) if fs_path else None,
-            fs_offset=FS_OFFSET,
             flash_timing=flash_timing,
         )
 
@@ -113,28 +111,27 @@ class Board:
         return answer
 
     def _absorb(self, answer):
-        self.t = answer["t"] / 1e6
+        self.t = answer["t"]
         self.off = answer["off"]
         self.serial += bytes.fromhex(answer["serial"])
-        self.edges += [(ns / 1e6, level) for ns, level in answer["edges"]]
-        self.flash_ops += [(ns / 1e6, kind, at, size) for ns, kind, at, size in answer["flash"]]
-        self.clocks += [(ns / 1e6, sys_hz, peri_hz) for ns, sys_hz, peri_hz in answer["clocks"]]
-        self._link_sent += [(ns, value) for ns, value in answer["link"]]
-        for ns, why in answer["resets"]:
-            self.resets.append((ns / 1e6, why))
-            if why == "power on":
-                self._model = pcd8544_model.Model()  # the LCD lost power too
-        bus = bytes.fromhex(answer["bus"])
-        start = 0
-        for end, ns in answer["marks"]:
-            self._model.feed(bus[start:end])
-            start = end
-            self._transfer_done(ns / 1e6)
-        self._model.feed(bus[start:])
+        for key in ("edges", "flash_ops", "resets", "clocks", "link_sent"):
+            getattr(self, key).extend(map(tuple, answer[key]))
+        bus = self._bus
+        for t, kind, a, b in answer["bus"]:  # testbed/rp2040/recorder.mjs
+            if kind == "pin":
+                bus.level(bus.pin_id(a), b)
+            else:
+                if a:  # the SCK rate (Hz), 0 while SPI0 has none
+                    bus.clock(a)
+                bus.write(bytes(b))
+            if kind == "pin" and a == "cs" and b:  # a transfer's end
+                self._model.feed(bus.take())
+                self._transfer_done(t)
+        self._model.feed(bus.take())
 
     def _transfer_done(self, t):
         model = self._model
-        self.transfers.append(Transfer(t, model.spi_hz or 0))
+        self.transfers.append((t, model.spi_hz or 0))
         glass = bytes(model.glass())
         lit = bool(model.backlight)
         last = self.frames[-1] if self.frames else None
@@ -150,7 +147,6 @@ class Board:
         if self._proc.poll() is None:
             self._proc.stdin.close()
             self._proc.wait()
-        self._tmp.cleanup()
 
     def __enter__(self):
         return self
@@ -162,7 +158,9 @@ class Board:
 
     def run(self, ms, until=None):
         """Run `ms` simulated ms, or until the serial output holds `until` (bytes); True if
-        it does."""
+        it does. On a cable, both boards run `ms` (`until` unheeded)."""
+        if self.cable is not None:
+            return self.cable.run(ms)
         text = until.decode("latin-1") if until else None
         return self._cmd(cmd="run", ms=ms, until=text)["found"]
 
@@ -177,12 +175,13 @@ class Board:
     def pin(self, name, level):
         self._cmd(cmd="pin", gpio=BUTTONS[name], level=level)
 
-    def press(self, name, ms=100, after=150):
-        """Press a button for `ms`, release it, and let `after` ms pass."""
-        self.pin(name, 0)
-        self.run(ms)
-        self.pin(name, 1)
-        self.run(after)
+    def press(self, *names, ms=100, after=150):
+        """Press each button in turn for `ms`, release it, and let `after` ms pass."""
+        for name in names:
+            self.pin(name, 0)
+            self.run(ms)
+            self.pin(name, 1)
+            self.run(after)
 
     def cut_after(self, n):
         """Cut the power right after the board's next `n`-th flash erase or program."""
@@ -190,27 +189,27 @@ class Board:
 
     def power_on(self):
         """Power back on (after a cut, or a power cycle): the same flash, a fresh chip."""
+        self._model = pcd8544_model.Model()  # the LCD lost power too: a new reader
+        self._bus.hz = None  # it learns the rate from the next byte on
+        self._model.feed(self._bus.preamble())
         self._cmd(cmd="power_on")
 
     def flash(self, offset=FS_OFFSET, size=FS_SIZE):
         """Bytes of the flash (by default the filesystem's range) as the chip holds them."""
-        path = Path(self._tmp.name) / "dump.bin"
-        self._cmd(cmd="dump_flash", offset=offset, size=size, path=str(path))
-        return path.read_bytes()
+        return bytes.fromhex(self._cmd(cmd="flash", offset=offset, size=size)["data"])
 
     # -- the link cable (UART0, GP0 TX and GP1 RX) ------------------------------------------
 
     def link_take(self):
-        """[(ns, byte)]: what UART0 transmitted since the last call, with when (simulated ns)."""
-        sent = self._link_sent
-        self._link_sent = []
+        """[(ms, byte)]: what UART0 transmitted since the last call, with when."""
+        sent, self.link_sent = self.link_sent, []
         return sent
 
     def link_feed(self, sent):
-        """Bytes another board's UART0 sent, [(ns, byte)] with when on this board's clock, into
+        """Bytes another board's UART0 sent, [(ms, byte)] with when on this board's clock, into
         this one's RX: each arrives a character's time at the line's rate after it was sent or
         after the byte before it, and not before now (testbed/rp2040/lab.mjs)."""
-        self._cmd(cmd="link", bytes=[[ns, value] for ns, value in sent])
+        self._cmd(cmd="link", bytes=sent)
 
     # -- the USB serial -------------------------------------------------------------------
 
@@ -232,31 +231,34 @@ class Board:
                 )
             self.run(min(50, end - self.t), until=text)
 
-    def interrupt(self):
-        """Ctrl-C until the REPL's prompt shows."""
+    def interrupt(self, keys=b"\r\x03\x03"):
+        """Ctrl-C until the REPL's prompt shows (b"\\x03\\x03" at power-on: the lab holds them
+        until the USB serial is up)."""
         since = len(self.serial)
-        self.send(b"\r\x03\x03")
+        self.send(keys)
         self.wait_for(b">>> ", since=since)
+
+    def enter_raw(self, then=b"\x01"):
+        """Ctrl-A at the REPL's prompt (or `then` at the raw REPL's): where the raw REPL's
+        prompt shows."""
+        since = len(self.serial)
+        self.send(then)
+        return self.wait_for(RAW_PROMPT, since=since)
 
     def soft_reset(self):
         """A soft reset from the raw REPL (the REPL must be at its prompt): MicroPython's heap
         and the port's machine state are made anew and _boot.py mounts the filesystem as at
         power-on, but main.py does not run (ports/rp2/main.c runs it in the friendly REPL's
         mode only). Back at the friendly prompt."""
-        since = len(self.serial)
-        self.send(b"\x01")
-        since = self.wait_for(b"raw REPL; CTRL-B to exit\r\n>", since=since)
-        self.send(b"\x04")
-        since = self.wait_for(b"raw REPL; CTRL-B to exit\r\n>", since=since)
+        self.enter_raw()
+        since = self.enter_raw(b"\x04")
         self.send(b"\x02")
         self.wait_for(b">>> ", since=since)
 
     def raw(self, code, ms=10000):
         """Run `code` in the raw REPL (the REPL must be at its prompt: interrupt()); return
         (stdout, stderr) as text. The raw REPL is left again (Ctrl-B)."""
-        since = len(self.serial)
-        self.send(b"\x01")
-        since = self.wait_for(b"raw REPL; CTRL-B to exit\r\n>", since=since)
+        since = self.enter_raw()
         self.send(code.encode() + b"\x04")
         start = self.wait_for(b"OK", since=since) + 2
         end = self.wait_for(b"\x04", ms=ms, since=start)
@@ -274,6 +276,30 @@ class Board:
         being a run of rising edges a steady period apart (the PWM's frequency), ending where
         the next tone's period starts or, before a silence, at its last falling edge."""
         return notes_of([e for e in self.edges if e[0] >= since])
+
+
+def boot(kind, **options):
+    """A Board of the firmware `kind` ("frozen"/"stock") as picosetup configures it; stock
+    MicroPython gets deploy's files on its filesystem."""
+    fs = picosetup.deploy_image() if kind == "stock" else None
+    return Board(picosetup.firmwares()[kind], fs=fs, **options)
+
+
+def flash_image(firmware, fs):
+    """A new board's flash up to the filesystem's end: erased (0xFF), the firmware (a .uf2's
+    blocks for the main flash, or a .bin from the start), `fs` at FS_OFFSET if not None."""
+    data = firmware.read_bytes()
+    image = bytearray(b"\xff") * (FS_OFFSET + FS_SIZE)
+    if data[:4] == b"UF2\n":
+        for block in uf2.read_blocks(data, str(firmware)):
+            if not block.flags & 1:  # flag 1: not for the main flash
+                at = block.address - FLASH_BASE
+                image[at : at + len(block.payload)] = block.payload
+    else:
+        image[: len(data)] = data
+    if fs is not None:
+        image[FS_OFFSET : FS_OFFSET + len(fs)] = fs
+    return image
 
 
 def notes_of(edges):

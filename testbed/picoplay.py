@@ -12,7 +12,6 @@ import lfsimage
 import littlefs
 import mpyrun
 import pcd8544_model
-import picolab
 
 CELL_PX = 16  # testbed/glass.py: 3x3 cells of 16 px from the top left
 
@@ -59,18 +58,10 @@ def play_cell(board, target):
     """Move the cursor to `target` with NEXT (reading the glass) and place the mark there."""
     for _ in range(9):
         if cursor(glass(board)) == target:
-            board.press("select", 80, 120)
+            board.press("select", ms=80, after=120)
             return
-        board.press("next", 80, 60)
+        board.press("next", ms=80, after=60)
     raise AssertionError("the cursor never reached cell %d" % target)
-
-
-def first_free(board):
-    """The first empty cell the glass shows (the cursor's cell counts as empty)."""
-    for i in range(9):
-        if cell(glass(board), i) in (".", "cursor"):
-            return i
-    raise AssertionError("no free cell")
 
 
 def join(pair, ms=600):
@@ -79,10 +70,9 @@ def join(pair, ms=600):
     of the board whose player is X once they have found each other (its glass shows the
     cursor, the other's none); AssertionError if not exactly one does within `ms`."""
     for name in "ab":
-        pair.press(name, "select")
-        pair.press(name, "prev")
+        pair.boards[name].press("select", "prev")
     for name in "ab":
-        pair.press(name, "select")
+        pair.boards[name].press("select")
     turn = []
     end = pair.boards["a"].t + ms
     while pair.boards["a"].t < end and not turn:
@@ -150,15 +140,14 @@ def settings(board):
     """settings.json as the board's flash holds it (littlefs-python mounting the flash's
     filesystem as rp2's _boot.py does), or None when there is none."""
     data = board.flash()
-    size = picolab.FS_SIZE
-    context = littlefs.UserContext(size)
+    context = littlefs.UserContext(len(data))
     context.buffer[:] = data
     fs = littlefs.LittleFS(
         context=context,
         block_size=lfsimage.BLOCK_SIZE,
-        block_count=size // lfsimage.BLOCK_SIZE,
+        block_count=len(data) // lfsimage.BLOCK_SIZE,
         read_size=lfsimage.READ_SIZE,
-        prog_size=256,
+        prog_size=lfsimage.PROG_SIZE["rp2"],
         disk_version=lfsimage.DISK_VERSION,
     )
     try:

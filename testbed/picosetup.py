@@ -104,9 +104,3 @@ def deploy_image():
     import image
 
     return image.pico("pico", image.deploy_files("pico")).fs.data
-
-
-def boot_args(kind):
-    """(firmware path, filesystem image or None) of the firmware `kind` ("frozen"/"stock")."""
-    path = firmwares()[kind]
-    return path, (deploy_image() if kind == "stock" else None)

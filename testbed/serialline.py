@@ -57,20 +57,13 @@ class SerialLine:
     def usb_gone(self):
         """A hard reset on a board with native USB: the port goes away for usb_gap seconds.
 
-        A Pico's machine.reset() is watchdog_reboot() (ports/rp2/modmachine.c,
-        mp_machine_reset): the chip and its USB controller restart, the host removes its node
-        (/dev/ttyACM0; an open one gets EIO) and makes it again when the new firmware
-        enumerates, about 1.5 s later. Here the link goes and the pty closes (its open ends see
-        a hangup); output meanwhile is lost. A USB-serial bridge (most ESP32 boards) stays.
-        main.py runs at once after the reset (ports/rp2/main.c: tusb_init(), then boot.py and
-        main.py, while the host enumerates), so the gap counts from main.py's start
-        (usb_main_started()): starting the interpreter here takes time a board does not spend.
+        A Pico's machine.reset() restarts the chip and its USB controller (ports/rp2/
+        modmachine.c): the host removes /dev/ttyACM0 (an open one gets EIO) and makes it again
+        when the firmware enumerates, about 1.5 s later. Here the link goes and the pty closes;
+        output meanwhile is lost. main.py runs at once, while the host enumerates (ports/rp2/
+        main.c), so the gap counts from main.py's start (usb_main_started()).
         """
-        if self.link is not None and self.link.is_symlink():
-            self.link.unlink()
-        os.close(self.master)
-        os.close(self.slave)
-        self.master = self.slave = None
+        self.close()
         self.log("USB gone for %.1f s (re-enumerating after the reset)" % self.usb_gap)
 
     def usb_main_started(self):
@@ -118,6 +111,7 @@ class SerialLine:
             return None
 
     def close(self):
+        """The pty closed (its open ends see a hangup) and the link gone."""
         if self.master is not None:
             os.close(self.master)
             os.close(self.slave)

@@ -1,16 +1,15 @@
 // The Pico lab: MicroPython's rp2 port in rp2040js, seen only through its pins and USB serial.
 // SPDX-License-Identifier: MIT
 // Driven by testbed/picolab.py over stdin/stdout, one JSON object a line each way: boot, run,
-// pin, serial, link, cut_after, power_on, dump_flash (see handle() below). Every answer
-// carries what happened since the last one (see take()). Times are the emulator's simulated
-// nanoseconds since the first power-on, counted across resets.
+// pin, serial, link, cut_after, power_on, flash (see handle() below). Every answer
+// carries what happened since the last one (see take()), its times in the emulator's simulated
+// ms since the first power-on, counted across resets (ns inside the lab).
 import fs from 'node:fs';
 import readline from 'node:readline';
 import { ConsoleLogger, LogLevel, RP2040, USBCDC } from 'rp2040js';
 import { patchFlashRom, flashOp } from './flashrom.mjs';
 import { Recorder } from './recorder.mjs';
 
-const FLASH_BASE = 0x10000000;
 const SRAM_BOOT2 = 0x20041f00; // the boot ROM copies boot2 here (RP2040 datasheet 2.8.1.3)
 const WATCHDOG_BASE = 0x40058000;
 const BUTTONS = [13, 14, 15]; // boards/pico.py: PREV, SELECT, NEXT, each to ground
@@ -26,12 +25,10 @@ const state = {
   bootrom: null,
   cutAfter: null, // power goes after this many more flash operations
   off: false, // no power (a cut): nothing runs until power_on
-  resets: [], // [ns, why]
   pending: null, // a reset asked for by the watchdog, done between instructions
-  serialOut: [],
+  log: newLog(), // what happened since the last answer (take())
   connected: false,
   serialIn: [],
-  linkOut: [], // [ns, byte]: what UART0 transmitted since the last answer
   linkIn: [], // [ns, byte]: bytes on their way to UART0's RX, each due when its stop bit is in
   lineEnd: 0, // ns: when the last byte queued on the RX line ends
   buttons: new Map(BUTTONS.map((n) => [n, 1])),
@@ -43,22 +40,15 @@ function now() {
   return state.offset + (state.mcu ? state.mcu.clock.nanos : 0);
 }
 
-function readImage(path) {
-  const data = fs.readFileSync(path);
-  const blocks = [];
-  if (data.length >= 512 && data.readUInt32LE(0) === 0x0a324655) {
-    // UF2 (github.com/microsoft/uf2): 512-byte blocks, address at +12, size at +16, data at +32
-    for (let at = 0; at + 512 <= data.length; at += 512) {
-      const flags = data.readUInt32LE(at + 8);
-      if (flags & 1) continue; // not for main flash
-      const address = data.readUInt32LE(at + 12);
-      const size = data.readUInt32LE(at + 16);
-      blocks.push([address - FLASH_BASE, data.subarray(at + 32, at + 32 + size)]);
-    }
-  } else {
-    blocks.push([0, data]); // a .bin: the flash from its start
-  }
-  return blocks;
+function ms() {
+  return now() / 1e6;
+}
+
+// The lists an answer carries (with the recorder's), named as testbed/picolab.py's Board names
+// them: the USB serial's bytes, then [ms, ...] each: resets [ms, why], UART0's bytes sent
+// [ms, byte], flash operations [ms, kind, offset, size].
+function newLog() {
+  return { serial: [], resets: [], link_sent: [], flash_ops: [] };
 }
 
 function parseBootrom(path) {
@@ -102,7 +92,7 @@ function powerUp(flash, watchdog) {
   };
   // The buttons' pull-ups, which rp2040js does not model: high unless pressed.
   for (const [n, level] of state.buttons) mcu.gpio[n].setInputValue(!!level);
-  state.rec.attach(mcu, now);
+  state.rec.attach(mcu, ms);
   state.mcu = mcu;
   state.connected = false;
   const cdc = new USBCDC(mcu.usbCtrl);
@@ -110,7 +100,7 @@ function powerUp(flash, watchdog) {
     state.connected = true;
   };
   cdc.onSerialData = (data) => {
-    for (const b of data) state.serialOut.push(b);
+    for (const b of data) state.log.serial.push(b);
   };
   // rp2040js's USBCDC answers every OUT buffer the device arms at once, with no bytes when it
   // has none: the device re-arms, and the core spends its idle time on a storm of empty
@@ -128,12 +118,11 @@ function powerUp(flash, watchdog) {
       read(endpoint, size);
     }
   };
-  // rp2040js's host resets the device the moment its pull-up appears; a real host first waits
-  // for the attach to settle, at least 100 ms (USB 2.0 7.1.7.3, TATTDB), and only then resets
-  // the bus. It matters: on this B1 chip the pico-sdk's RP2040-E5 workaround borrows GPIO15
-  // for 1 ms after that reset and then restores the pin as it found it
-  // (rp2040_usb_device_enumeration.c), undoing whatever the firmware set up meanwhile (the
-  // frozen game configures its NEXT button, GPIO15, about 15 ms after power-on).
+  // rp2040js's host resets the bus the moment the device's pull-up appears; a real host waits
+  // at least 100 ms first (USB 2.0 7.1.7.3, TATTDB). It matters: after that reset the B1
+  // chip's RP2040-E5 workaround borrows GPIO15 for 1 ms and restores it as it found it
+  // (pico-sdk rp2040_usb_device_enumeration.c), undoing the frozen game's NEXT button set up
+  // about 15 ms after power-on.
   const enabled = mcu.usbCtrl.onUSBEnabled;
   const attach = mcu.clock.createAlarm(() => enabled());
   mcu.usbCtrl.onUSBEnabled = () => attach.schedule(USB_ATTACH_DEBOUNCE_NS);
@@ -148,24 +137,22 @@ function powerUp(flash, watchdog) {
   return mcu;
 }
 
-// The link cable's end on UART0. rp2040js hands each byte the chip writes to onByte at once
-// (its TX FIFO never fills) and puts each fed byte in the RX FIFO at once; a wire takes a
-// character's time per byte, so the bytes fed in reach the RX FIFO one by one at the line's
-// rate, each when its stop bit is in, as the PL011 receives them. A UART that is off
-// (UARTCR's UARTEN or RXE clear) receives nothing: those bytes are lost, as on the chip.
+// The link cable's end on UART0. rp2040js sends each byte the chip writes at once (onByte) and
+// would put each fed byte in the RX FIFO at once; here they reach it one by one at the line's
+// rate, each when its stop bit is in, as the PL011 receives them, and a UART that is off
+// (UARTCR's UARTEN or RXE clear) loses them, as on the chip.
 //
-// rp2040js raises the TX interrupt at every look at its interrupts, and again right after the
-// firmware clears it: MicroPython enables it (machine_uart.c, uart_set_irq_enables(.., true,
-// true)) and clears it in its handler, so the core would run that handler forever and nothing
-// else once link play opens the UART. The PL011 raises it only as its TX FIFO drains through
-// the trigger level (ARM PL011 TRM, UARTTXINTR); rp2040js sends each byte at once, so the FIFO
-// never rises past it: no TX interrupt (MicroPython needs none: nothing waits in its buffer).
+// rp2040js raises the TX interrupt at every look, and again right after the firmware clears
+// it: MicroPython enables it (machine_uart.c) and clears it in its handler, so the core would
+// run only that handler once link play opens the UART. The PL011 raises it only as its TX FIFO
+// drains through the trigger level (ARM PL011 TRM, UARTTXINTR), which a FIFO that sends each
+// byte at once never rises past: no TX interrupt (MicroPython needs none).
 function linkUp(mcu) {
   const uart = mcu.uart[LINK_UART];
   uart.checkInterrupts = () => {
     uart.rp2040.setInterrupt(uart.irq, !!(uart.interruptStatus & uart.interruptMask));
   };
-  uart.onByte = (value) => state.linkOut.push([now(), value]);
+  uart.onByte = (value) => state.log.link_sent.push([ms(), value]);
   state.linkIn = [];
   state.lineEnd = 0;
   const arrive = mcu.clock.createAlarm(() => {
@@ -182,14 +169,14 @@ function linkUp(mcu) {
   };
 }
 
-// Bytes the other end transmitted, [[ns, byte]], when on this lab's clock: each is in a
+// Bytes the other end transmitted, [[ms, byte]], when on this lab's clock: each is in a
 // character's time after it was sent, or after the end of the byte before it, and not before
 // now (the relay may hand them over late).
 function linkFeed(bytes) {
   const idle = !state.linkIn.length;
   const charNs = state.charNs();
-  for (const [ns, value] of bytes) {
-    state.lineEnd = Math.max(ns + charNs, state.lineEnd + charNs, now());
+  for (const [sent, value] of bytes) {
+    state.lineEnd = Math.max(sent * 1e6 + charNs, state.lineEnd + charNs, now());
     state.linkIn.push([state.lineEnd, value]);
   }
   if (idle && state.linkIn.length) state.linkArrive.schedule(state.linkIn[0][0] - now());
@@ -198,14 +185,11 @@ function linkFeed(bytes) {
 function onFlashBreak(mcu, code) {
   const op = flashOp(mcu, code, state.timing);
   if (!op) return;
-  state.rec.flash(now(), op);
-  if (state.cutAfter !== null) {
-    state.cutAfter -= 1;
-    if (state.cutAfter <= 0) {
-      state.cutAfter = null;
-      state.off = true;
-      state.resets.push([now(), 'power cut']);
-    }
+  state.log.flash_ops.push([ms(), op.kind, op.offset, op.size]);
+  if (state.cutAfter !== null && --state.cutAfter <= 0) {
+    state.cutAfter = null;
+    state.off = true;
+    state.log.resets.push([ms(), 'power cut']);
   }
 }
 
@@ -221,7 +205,8 @@ function pumpSerial() {
 function run(ns, untilText) {
   const end = now() + ns;
   const needle = untilText ? Buffer.from(untilText, 'latin1') : null;
-  let seen = state.serialOut.length;
+  const out = state.log.serial;
+  let seen = out.length;
   let count = 0;
   while (!state.off && now() < end) {
     const mcu = state.mcu;
@@ -237,35 +222,30 @@ function run(ns, untilText) {
     if (state.pending) {
       const carry = state.pending;
       state.pending = null;
-      state.resets.push([now(), carry.reason & 1 ? 'watchdog' : 'watchdog (forced)']);
+      state.log.resets.push([ms(), carry.reason & 1 ? 'watchdog' : 'watchdog (forced)']);
       powerUp(mcu.flash, carry);
     }
     if ((++count & 0x3ff) === 0) {
       pumpSerial();
-      if (needle && state.serialOut.length > seen) {
-        const out = Buffer.from(state.serialOut);
-        if (out.indexOf(needle, Math.max(0, seen - needle.length)) >= 0) return true;
-        seen = state.serialOut.length;
+      if (needle && out.length > seen) {
+        if (Buffer.from(out).indexOf(needle, Math.max(0, seen - needle.length)) >= 0) return true;
+        seen = out.length;
       }
     }
   }
-  if (needle) return Buffer.from(state.serialOut).indexOf(needle) >= 0;
-  return false;
+  return !!needle && Buffer.from(out).indexOf(needle) >= 0;
 }
 
 function take() {
-  const out = {
-    t: now(),
+  const log = state.log;
+  state.log = newLog();
+  return {
+    t: ms(),
     off: state.off,
-    serial: Buffer.from(state.serialOut).toString('hex'),
-    resets: state.resets,
-    link: state.linkOut,
+    ...log,
+    serial: Buffer.from(log.serial).toString('hex'),
     ...state.rec.take(),
   };
-  state.linkOut = [];
-  state.serialOut = [];
-  state.resets = [];
-  return out;
 }
 
 function handle(msg) {
@@ -273,10 +253,9 @@ function handle(msg) {
     case 'boot': {
       state.bootrom = parseBootrom(msg.bootrom);
       state.timing = msg.flash_timing !== false;
-      // A new chip's flash is erased (0xFF), then the firmware and the filesystem image.
+      // A new chip's flash is erased (0xFF), then holds the image picolab.py made.
       const flash = new Uint8Array(16 * 1024 * 1024).fill(0xff);
-      for (const [address, data] of readImage(msg.firmware)) flash.set(data, address);
-      if (msg.fs) flash.set(fs.readFileSync(msg.fs), msg.fs_offset);
+      flash.set(Buffer.from(msg.flash, 'hex'));
       powerUp(flash, null);
       return {};
     }
@@ -291,7 +270,7 @@ function handle(msg) {
       pumpSerial();
       return {};
     case 'link':
-      // Bytes from the other board's UART0 TX, [[ns, byte]], for this one's RX.
+      // Bytes from the other board's UART0 TX, [[ms, byte]], for this one's RX.
       linkFeed(msg.bytes);
       return {};
     case 'cut_after':
@@ -301,15 +280,15 @@ function handle(msg) {
       // Power back after a cut (or a plain power cycle): the same flash, a fresh chip.
       const flash = state.mcu.flash;
       state.off = false;
-      state.resets.push([now(), 'power on']);
+      state.log.resets.push([ms(), 'power on']);
       state.serialIn = [];
-      state.rec.restart(); // the LCD lost its power too: a new reader starts
       powerUp(flash, null);
       return {};
     }
-    case 'dump_flash':
-      fs.writeFileSync(msg.path, state.mcu.flash.subarray(msg.offset, msg.offset + msg.size));
-      return {};
+    case 'flash': {
+      const data = state.mcu.flash.subarray(msg.offset, msg.offset + msg.size);
+      return { data: Buffer.from(data).toString('hex') };
+    }
     default:
       throw new Error(`unknown command ${msg.cmd}`);
   }

@@ -1,8 +1,8 @@
-// What the board does on its pins: the LCD's bus as a fakebus recording, the buzzer's edges.
+// What the board does on its pins: the LCD's bus as events, the buzzer's edges, the clocks.
 // SPDX-License-Identifier: MIT
-// The recording is testbed/fakebus.py's format, so testbed/pcd8544_model.py decodes it as it
-// decodes the host's stand-ins: pin records (id, level), 0xF0 pin names, 0xF1 SPI writes (here
-// the bytes clocked out between two pin changes), 0xF2 the SCK rate before the bytes it clocks.
+// testbed/picolab.py records the bus events on a testbed/fakebus.py Bus, as the host's
+// stand-ins do, for testbed/pcd8544_model.py to read: [ms, 'pin', role, level] when a control
+// pin changes, [ms, 'spi', Hz, bytes] for the bytes clocked out between two of them.
 import { GPIOPinState } from 'rp2040js';
 
 // boards/pico.py: the LCD on SPI0 (SCK GP18, MOSI GP19), its control pins, the buzzer.
@@ -14,41 +14,21 @@ const ROLES = [
 ];
 const BUZZER = 12;
 
+const { High, InputPullUp, Low, InputPullDown } = GPIOPinState;
+
 function levelOf(pin, last) {
-  switch (pin.value) {
-    case GPIOPinState.High:
-    case GPIOPinState.InputPullUp:
-      return 1;
-    case GPIOPinState.Low:
-    case GPIOPinState.InputPullDown:
-      return 0;
-    default:
-      return last; // floating (or held by the bus keeper): the wire keeps its charge
-  }
+  if (pin.value === High || pin.value === InputPullUp) return 1;
+  if (pin.value === Low || pin.value === InputPullDown) return 0;
+  return last; // floating (or held by the bus keeper): the wire keeps its charge
 }
 
 export class Recorder {
   constructor() {
     this.levels = ROLES.map(() => 0);
-    this.restart();
+    this.take();
   }
 
-  /** Forget what was recorded; the next take() declares the pins again (a new reader). */
-  restart() {
-    this.bytes = [];
-    this.open = -1; // index of the open 0xF1 record's header, -1 when none
-    this.hz = null;
-    this.marks = []; // [offset in bytes, ns]: where CS went high (the end of a transfer)
-    this.edges = []; // [ns, level] of the buzzer pin
-    this.flashOps = []; // [ns, kind, offset, size]
-    this.clocks = []; // [ns, clk_sys Hz, clk_peri Hz] whenever either changes
-    ROLES.forEach(([name], id) => {
-      this.bytes.push(0xf0, id, name.length, ...Buffer.from(name, 'latin1'));
-      this.bytes.push(id, this.levels[id]);
-    });
-  }
-
-  /** Listen to a (new) chip: its pins, SPI0 and the buzzer, with `now()` the lab's time. */
+  /** Listen to a (new) chip: its pins, SPI0 and the buzzer, with `now()` the lab's time (ms). */
   attach(mcu, now) {
     ROLES.forEach(([, gpio], id) => {
       const pin = mcu.gpio[gpio];
@@ -62,7 +42,7 @@ export class Recorder {
     const done = mcu.clock.createAlarm(() => spi.completeTransmit(0));
     spi.onTransmit = (value) => {
       const hz = spi.clockFrequency; // clk_peri / (CPSDVSR * (1 + SCR)), rp2040js's clkPeri
-      this.spiByte(value, Math.round(hz));
+      this.spiByte(value, Math.round(hz), now);
       if (hz > 0) done.schedule((spi.dataBits * 1e9) / hz);
       else spi.completeTransmit(0);
     };
@@ -79,60 +59,32 @@ export class Recorder {
       }
     };
     const buzzer = mcu.gpio[BUZZER];
-    let last = buzzer.value === GPIOPinState.High ? 1 : 0;
+    let last = buzzer.value === High ? 1 : 0;
     buzzer.addListener((value) => {
-      const level = value === GPIOPinState.High ? 1 : 0;
+      const level = value === High ? 1 : 0;
       if (level !== last) this.edges.push([now(), level]);
       last = level;
     });
   }
 
-  close() {
-    this.open = -1;
-  }
-
   pin(id, level, now) {
     if (level === this.levels[id]) return;
-    this.close();
     this.levels[id] = level;
-    this.bytes.push(id, level);
-    if (ROLES[id][0] === 'cs' && level === 1) this.marks.push([this.bytes.length, now()]);
+    this.bus.push([now(), 'pin', ROLES[id][0], level]);
   }
 
-  spiByte(value, hz) {
-    if (hz && hz !== this.hz) {
-      this.close();
-      this.hz = hz;
-      this.bytes.push(0xf2, (hz >>> 24) & 255, (hz >>> 16) & 255, (hz >>> 8) & 255, hz & 255);
-    }
-    if (this.open < 0 || this.bytes[this.open + 1] === 0xff) {
-      this.open = this.bytes.length;
-      this.bytes.push(0xf1, 0, 0);
-    }
-    const n = ((this.bytes[this.open + 1] << 8) | this.bytes[this.open + 2]) + 1;
-    this.bytes[this.open + 1] = n >> 8;
-    this.bytes[this.open + 2] = n & 255;
-    this.bytes.push(value & 0xff);
+  spiByte(value, hz, now) {
+    const last = this.bus[this.bus.length - 1];
+    if (last && last[1] === 'spi' && last[2] === hz) last[3].push(value & 0xff);
+    else this.bus.push([now(), 'spi', hz, [value & 0xff]]);
   }
 
-  flash(ns, op) {
-    this.flashOps.push([ns, op.kind, op.offset, op.size]);
-  }
-
-  /** What was recorded since the last take(), for the Python side. */
+  /** What was recorded since the last take(), for the Python side: the bus's events, the
+   * buzzer's [ms, level], [ms, clk_sys Hz, clk_peri Hz]. */
   take() {
-    const out = {
-      bus: Buffer.from(this.bytes).toString('hex'),
-      marks: this.marks,
-      edges: this.edges,
-      flash: this.flashOps,
-      clocks: this.clocks,
-    };
-    this.close();
-    this.bytes = [];
-    this.marks = [];
+    const out = { bus: this.bus, edges: this.edges, clocks: this.clocks };
+    this.bus = [];
     this.edges = [];
-    this.flashOps = [];
     this.clocks = [];
     return out;
   }
