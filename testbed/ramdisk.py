@@ -201,7 +201,8 @@ class Counted:
     tries on each sys.path entry ("x", then "x.py", then "x.mpy": py/builtinimport.c,
     stat_dir_or_file; extmod/vfs.c, mp_vfs_import_stat) and then open()s the file it found.
     With `keep`, `paths` lists them in order, ("stat" or "open", path relative to the mount
-    point); without, nothing is allocated per call (for heap figures).
+    point); without, stat() and open() allocate nothing (for heap figures); the other calls go
+    straight to the filesystem, a bound method each.
 
         fs = ramdisk.Counted(os.VfsLfs2(disk))
         os.mount(fs, "/flash")
@@ -218,12 +219,6 @@ class Counted:
         if self.paths is not None:
             self.paths = []
 
-    def mount(self, readonly, mkfs):
-        return self.vfs.mount(readonly, mkfs)
-
-    def umount(self):
-        return self.vfs.umount()
-
     def stat(self, path):
         self.lookups += 1
         if self.paths is not None:
@@ -236,26 +231,7 @@ class Counted:
             self.paths.append(("open", path))
         return self.vfs.open(path, mode)
 
-    def ilistdir(self, path):
-        return self.vfs.ilistdir(path)
-
-    def chdir(self, path):
-        return self.vfs.chdir(path)
-
-    def getcwd(self):
-        return self.vfs.getcwd()
-
-    def mkdir(self, path):
-        return self.vfs.mkdir(path)
-
-    def remove(self, path):
-        return self.vfs.remove(path)
-
-    def rename(self, old, new):
-        return self.vfs.rename(old, new)
-
-    def rmdir(self, path):
-        return self.vfs.rmdir(path)
-
-    def statvfs(self, path):
-        return self.vfs.statvfs(path)
+    def __getattr__(self, name):
+        # The rest of the VFS protocol (mount, ilistdir, remove, statvfs ...) goes straight to
+        # the filesystem: MicroPython's VFS looks each method up as an attribute.
+        return getattr(self.vfs, name)
