@@ -248,7 +248,10 @@ class HostApp(Glass):
             raise err.args[0]  # noqa: B904 - MicroPython warns on chaining
 
     def _loop(self, ms):
-        # startup.main()'s loop for ms: the App's wait slept, or dozed while it is asleep.
+        # startup.main()'s loop for ms: the App's wait slept, or light-slept (hw.doze) while
+        # it is asleep.
+        from power import ASLEEP
+
         clock, app = self.clock, self.app
         end = clock.now + ms
         spins = 0
@@ -261,7 +264,7 @@ class HostApp(Glass):
                 continue
             spins = 0
             wait = min(wait, end - clock.now)
-            if self.hw.doze is not None and asleep(app):
+            if self.hw.doze is not None and app.power.state == ASLEEP:
                 self.hw.doze(wait)
             else:
                 clock.sleep_ms(wait)
@@ -347,22 +350,6 @@ class HostApp(Glass):
         if self._script is not None and self._script.due(target, light):
             return  # a lightsleep woken by the script's press
         self.clock.step_to(target)
-
-
-# -- App internals: beyond App(hw, settings) and step(now), the test bed (HostApp, session.py)
-# reads the App here and only here (a change inside the App changes these, not their callers).
-
-
-def asleep(app):
-    """The board is asleep: startup.main() light-sleeps its waits (hw.doze) instead of sleep_ms."""
-    import power
-
-    return app.power.state == power.ASLEEP
-
-
-def screen_of(app):
-    """The controller showing (title.Title, play.Play, ...)."""
-    return app.screen
 
 
 def _time_frames(lcd, drop):
