@@ -77,7 +77,6 @@ class HostApp(Glass):
         read then); alone: start() the App alone now; clock: a clock to run on instead of a
         fake one (time.RealClock: the simulator, a benchmark's own steps)."""
         self.board_name = board
-        self._keep = _BASE
         self._forget_firmware()  # the last run's firmware goes before anything new is made
         machine.reset_state()
         self.clock = time.use(clock or time.FakeClock(start_ms))
@@ -318,7 +317,7 @@ class HostApp(Glass):
         # Everything imported after the test bed but the test bed's own later imports (its
         # caches: glasstext's font): the firmware starts from nothing, as at boot.
         for name in list(sys.modules):
-            if name not in self._keep and not (_BED and _file(name).startswith(_BED)):
+            if name not in _BASE and not (_BED and _file(name).startswith(_BED)):
                 del sys.modules[name]
         gc.collect()
 
