@@ -56,10 +56,10 @@ def test_wrong_buffer_size_is_refused():
         lcd_render.image(bytes(503))
 
 
-def test_failure_png_and_same_pixels(tmp_path):
+def test_save_png_and_same_pixels(tmp_path):
     glass = glass_with({(10, 20)})
-    path = lcd_render.failure_png(glass, "probe", tmp_path)
-    assert path == tmp_path / "probe.png" and path.exists()
+    path = lcd_render.save_png(glass, tmp_path / "new" / "probe.png")
+    assert path == tmp_path / "new" / "probe.png" and path.exists()
     assert lcd_render.same_pixels(path, lcd_render.image(glass))
     assert not lcd_render.same_pixels(path, lcd_render.image(glass_with({(10, 21)})))
     assert not lcd_render.same_pixels(path, lcd_render.image(glass, scale=3))

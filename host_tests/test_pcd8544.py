@@ -60,7 +60,7 @@ def shows(model, expected, tmp_path, name):
     """Assert the glass shows exactly `expected` (a set of (x, y)); on failure save a PNG."""
     dark = model.dark_pixels()
     if dark != expected:
-        png = lcd_render.failure_png(model, name, tmp_path)
+        png = lcd_render.save_png(model, tmp_path / (name + ".png"))
         raise AssertionError(
             "%s: glass differs: missing %s, extra %s; picture: %s\n%s"
             % (
