@@ -168,8 +168,6 @@ class HostApp(Glass):
     def model(self):
         """The pcd8544_model.Model of the display, brought up to date (vop, mode, anomalies)."""
         self._feed()
-        if self._model is None:
-            self._model = display(self.board())
         return self._model
 
     @property
@@ -330,13 +328,12 @@ class HostApp(Glass):
 
     def _feed(self):
         bus = machine.BUS
-        if len(bus):
-            if not self.watch:
-                raise ValueError("HostApp(glass=False) does not model the display")
-            if self._model is None:
-                self._model = display(self.board())
-            self._model.feed(bus.data)
-            bus.clear()
+        if len(bus) and not self.watch:
+            raise ValueError("HostApp(glass=False) does not model the display")
+        if self._model is None:
+            self._model = display(self.board())
+        self._model.feed(bus.data)
+        bus.clear()
 
     def _listen(self, target, light):
         # Called by every sleep of the firmware (the fake clock's listener): the script's steps
