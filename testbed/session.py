@@ -99,28 +99,22 @@ class Timing:
         pcd8544.PCD8544.show = show
 
         def charged(real, level_of):
-            def search(g, *args):
-                us = SEARCH_US[level_of(args)]
+            # The coach's search of every move (coach.Coach.read calls engine.scores_into) is
+            # as long as perfect's.
+            def search(*args):
+                level = level_of(args)
+                us = SEARCH_US[PERFECT if level == COACH else level]
                 clock.spend_us(us)
                 t.search_us += us
-                t.searches.append((level_of(args), us))
-                return real(g, *args)
+                t.searches.append((level, us))
+                t.coached += level == COACH
+                return real(*args)
 
             return search
 
-        game.Game.cpu_move = charged(game.Game.cpu_move, lambda args: args[0])
+        game.Game.cpu_move = charged(game.Game.cpu_move, lambda args: args[1])
         game.Game.hint = charged(game.Game.hint, lambda args: PERFECT)
-        # The coach's search of every move (coach.Coach.read calls it): as long as perfect's.
-        real_scores = engine.scores_into
-
-        def scores_into(out, board, player):
-            clock.spend_us(SEARCH_US[PERFECT])
-            t.search_us += SEARCH_US[PERFECT]
-            t.searches.append((COACH, SEARCH_US[PERFECT]))
-            t.coached += 1
-            return real_scores(out, board, player)
-
-        engine.scores_into = scores_into
+        engine.scores_into = charged(engine.scores_into, lambda args: COACH)
 
         real_sound_step = sound.Sound.step
 
