@@ -78,7 +78,6 @@ class Model:
         self.resets = 0  # RES low pulses seen
         self.spi_hz = None  # the rate SCK runs at, from the recording; None until it says
         self.clocked = {}  # Hz -> bytes taken at that SCK rate (only where the rate is known)
-        self.initialised = False  # a function set with PD=0 since the last reset
         self._reset_state()
 
     def _reset_state(self):
@@ -91,7 +90,7 @@ class Model:
         self.vop = 0
         self.tc = 0
         self.bias = 0
-        self.initialised = False
+        self.initialised = False  # a function set with PD=0 since the last reset
 
     # -- pins -------------------------------------------------------------------------------
 
