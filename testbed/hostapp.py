@@ -315,7 +315,8 @@ class HostApp(Glass):
         # Everything imported after the test bed but the test bed's own later imports (its
         # caches: glasstext's font): the firmware starts from nothing, as at boot.
         for name in list(sys.modules):
-            if name not in _BASE and not (_BED and _file(name).startswith(_BED)):
+            where = getattr(sys.modules[name], "__file__", "")
+            if name not in _BASE and not (_BED and where.startswith(_BED)):
                 del sys.modules[name]
         gc.collect()
 
@@ -376,10 +377,6 @@ def _mount(flash):
     os.mount(os.VfsPosix(flash), "/")
     os.chdir("/")
     sys.path[:] = ["", ".frozen", "/lib"]
-
-
-def _file(name):
-    return getattr(sys.modules[name], "__file__", "")
 
 
 _BASE = set(sys.modules)  # the test bed and what it needs survive power cycles
