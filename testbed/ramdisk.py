@@ -7,23 +7,17 @@
 # `busy_us` adds it up, and a `clock` (the fake time.FakeClock) is moved on by it, so a save
 # stalls the loop on the host as long as it would on the Pico.
 import os
+from collections import namedtuple
 
 ERASED = 0xFF  # NOR flash reads 0xFF after an erase
 
 
-class FlashTiming:
-    """What each block-device operation costs on a board, in microseconds.
-
-    read_call_us: CPU per readblocks() call, the work of littlefs and MicroPython around it;
-    read_byte_us: per byte read; program_page_us: per page of page_size bytes programmed;
-    erase_us: per block erased."""
-
-    def __init__(self, read_call_us, read_byte_us, page_size, program_page_us, erase_us):
-        self.read_call_us = read_call_us
-        self.read_byte_us = read_byte_us
-        self.page_size = page_size
-        self.program_page_us = program_page_us
-        self.erase_us = erase_us
+# What each block-device operation costs on a board, in microseconds. read_call_us: CPU per
+# readblocks() call, the work of littlefs and MicroPython around it; read_byte_us: per byte
+# read; program_page_us: per page of page_size bytes programmed; erase_us: per block erased.
+FlashTiming = namedtuple(
+    "FlashTiming", ("read_call_us", "read_byte_us", "page_size", "program_page_us", "erase_us")
+)
 
 
 # The Pico's flash filesystem as MicroPython's rp2 port has it, on its W25Q16JV:
