@@ -140,12 +140,8 @@ def mount(kind, mountpoint, disk=None, fresh=True, progsize=None):
     default, 32)."""
     if disk is None:
         disk = RAMDisk()
-    if kind == "lfs2":
-        cls = os.VfsLfs2
-        opts = {} if progsize is None else {"progsize": progsize}
-    else:
-        cls = os.VfsFat
-        opts = {}
+    cls = os.VfsLfs2 if kind == "lfs2" else os.VfsFat
+    opts = {} if progsize is None else {"progsize": progsize}  # littlefs's only
     if fresh:
         cls.mkfs(disk, **opts)
     os.mount(cls(disk, **opts), mountpoint)
