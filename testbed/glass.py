@@ -1,11 +1,8 @@
 # Reads the glass of the app under test: text, the board's cells and cursor, the status column.
 # SPDX-License-Identifier: MIT
-"""`Glass`, the one reader of what the display shows, of a HostApp (hostapp.py), which keeps
-`self.model`, a pcd8544_model.Model, up to date.
-
-The controller model is imported when first needed: the simulator's MicroPython half, which
-feeds its recording to the host instead, does not carry it.
-"""
+"""`Glass`, the one reader of what a HostApp's display shows. The controller model is imported
+when first needed: the simulator's MicroPython half, which feeds its recording to the host
+instead, does not carry it."""
 
 import binascii
 
@@ -28,8 +25,8 @@ def _font8(text):
 
 class Glass:
     """What the glass shows, read from `self.model` (a pcd8544_model.Model kept up to date by
-    the HostApp): text in either font, the board's cells and cursor, the status
-    column, menu rows."""
+    the HostApp): text in either font, the board's cells and cursor, the status column, menu
+    rows."""
 
     def glass(self):
         """The 504 bytes the glass shows (MONO_VLSB, 1 = dark): blank when powered down."""
