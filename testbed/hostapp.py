@@ -1,12 +1,11 @@
 # Runs the app on the host under MicroPython: the one way of tests, benchmarks and simulator.
 # SPDX-License-Identifier: MIT
 """`HostApp`: the firmware on the MicroPython unix port, on testbed/hostboard's fake `machine`
-and `time` (first on MICROPYPATH), read through glass.py's `Glass`.
-
-The board comes up one way: its board file installed as `board` with its port modelled
-(boardpins.use_board), a fresh RAM flash as the cwd, a fake clock (or the one given); the
-virtual board (virtualboard_mp.py) has no board file yet and its flash directory as "/". Then,
-with the same buttons (`down`, `up`; the actions `press`, `chord`, `wait`, `until`) and glass:
+and `time` (first on MICROPYPATH), read through glass.py's `Glass`. The board comes up one way:
+its board file as `board` with its port modelled (boardpins.use_board), a fresh RAM flash as
+the cwd, a fake clock (or the one given); the virtual board (virtualboard_mp.py) has no board
+file yet and its flash directory as "/". Then, with the same buttons (`down`, `up`; the actions
+`press`, `chord`, `wait`, `until`) and glass:
 
 - `play(script)`: power-on through main.py; `script(h)` yields the actions, done at their exact
   times inside the firmware's sleeps (a press on a pin the port wakes on ends a lightsleep:
