@@ -3,6 +3,7 @@ size, grid and lit colours at scale 4 are held pixel for pixel by every golden i
 (test_app_screens.py; the driver's test frame: mp_pcd8544::test_golden_test_frame).
 """
 
+import fakebus
 import glasslook
 import goldens
 import lcd_render
@@ -36,8 +37,6 @@ def test_backlight_and_contrast_change_the_look():
 
 def test_a_model_is_rendered_with_its_own_state():
     model = pm.Model(rst=None, light="bl", light_on=1)
-    import fakebus
-
     bus = fakebus.Bus()
     fakebus.Pin(bus, "bl", 0)
     dc = fakebus.Pin(bus, "dc", 0)
@@ -56,18 +55,16 @@ def test_wrong_buffer_size_is_refused():
         lcd_render.image(bytes(503))
 
 
-def test_failure_png_and_same_pixels(tmp_path):
+def test_save_png_and_same_pixels(tmp_path):
     glass = glass_with({(10, 20)})
-    path = lcd_render.failure_png(glass, "probe", tmp_path)
-    assert path == tmp_path / "probe.png" and path.exists()
+    path = lcd_render.save_png(glass, tmp_path / "new" / "probe.png")
+    assert path == tmp_path / "new" / "probe.png" and path.exists()
     assert lcd_render.same_pixels(path, lcd_render.image(glass))
     assert not lcd_render.same_pixels(path, lcd_render.image(glass_with({(10, 21)})))
     assert not lcd_render.same_pixels(path, lcd_render.image(glass, scale=3))
 
 
 def test_command_line_renders_a_recording(tmp_path, capsys):
-    import fakebus
-
     bus = fakebus.Bus()
     dc = fakebus.Pin(bus, "dc", 0)
     spi = fakebus.SPI(bus)

@@ -60,7 +60,7 @@ def shows(model, expected, tmp_path, name):
     """Assert the glass shows exactly `expected` (a set of (x, y)); on failure save a PNG."""
     dark = model.dark_pixels()
     if dark != expected:
-        png = lcd_render.failure_png(model, name, tmp_path)
+        png = lcd_render.save_png(model, tmp_path / (name + ".png"))
         raise AssertionError(
             "%s: glass differs: missing %s, extra %s; picture: %s\n%s"
             % (
@@ -90,11 +90,8 @@ class mp_pcd8544(mpcheck.Script):
         assert model.dark_pixels() == set() and model.ignored == 0
         expected = dict(contrast=60, bias=4, tc=0)
         expected.update((k, int(v)) for k, v in (o.split("=") for o in options.split()))
-        assert (model.vop, model.bias, model.tc) == (
-            expected["contrast"],
-            expected["bias"],
-            expected["tc"],
-        )
+        got = dict(contrast=model.vop, bias=model.bias, tc=model.tc)
+        assert got == {key: expected[key] for key in got}
         events = fakebus.decode(raw)
         pins = {e[1] for e in events if e[0] == "pin"}
         if "rst=0" not in options:

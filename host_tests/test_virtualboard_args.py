@@ -1,15 +1,14 @@
 """The virtual board's command line: `--board NAME` (and `make vboard`) fill in its options."""
 
 import os
-import select
 import shlex
 import subprocess
-import time
 from pathlib import Path
 
 import mpyrun
 import pytest
 import virtualboard_args
+from test_virtualboard import Line
 
 ROOT = Path(__file__).resolve().parents[1]
 BUILD = ROOT / "build"
@@ -94,12 +93,9 @@ def test_make_vboard_stands_in_for_the_board_asked_for_a_pico_by_default(tmp_pat
         said = proc.stderr.readline()
         assert "virtual esp32 (Ctrl-C stops it)" in said, said
         assert "make deploy BOARD=esp32 PORT=" + os.path.relpath(link, ROOT) in said
-        fd = os.open(link, os.O_RDWR | os.O_NOCTTY)
-        got, end = b"", time.monotonic() + 10
-        while not got.endswith(b">>> ") and time.monotonic() < end:
-            if select.select([fd], [], [], 1)[0]:
-                got += os.read(fd, 4096)
-        os.close(fd)
+        line = Line(link)
+        got = line.until(b">>> ")
+        os.close(line.fd)
         assert got.endswith(b'virtual esp32\r\nType "help()" for more information.\r\n>>> ')
     finally:
         proc.terminate()

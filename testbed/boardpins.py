@@ -36,13 +36,8 @@ def used():
 def lcd_pins(board):
     """(dc, cs, rst, light, light_on): the board's LCD pins as the fake machine names them on
     its bus (None where the board has none) and the level that lights the backlight."""
-    return (
-        _name(board, "LCD_DC"),
-        _name(board, "LCD_CS"),
-        _name(board, "LCD_RST"),
-        _name(board, "LCD_LIGHT"),
-        getattr(board, "LIGHT_ON", 1),
-    )
+    pins = tuple(_name(board, "LCD_" + role) for role in ("DC", "CS", "RST", "LIGHT"))
+    return pins + (getattr(board, "LIGHT_ON", 1),)
 
 
 def display(board):

@@ -1,25 +1,18 @@
 # The Pin and SPI stand-ins of the host side, and the bus that records what they do, in order.
 # SPDX-License-Identifier: MIT
-"""Pin/SPI stand-ins and a recording bus for host tests, benchmarks and the simulator; runs
-under CPython and the MicroPython unix port. `Pin` and `SPI` are the only stand-ins of their
-kind: the fake `machine` (testbed/hostboard) builds its own on them.
-
-The recording is one compact bytearray of records (no Python object per byte):
+"""Pin/SPI stand-ins and a recording bus for host tests, benchmarks and the simulator, under
+CPython and MicroPython; the fake `machine` (testbed/hostboard) builds its own on them. The
+recording is one compact bytearray of records (no Python object per byte):
 
     0x00..0x3F  id level                 pin `id` is now at `level` (0 or 1)        2 bytes
     0xF0        id n name[n]              pin `id` is named `name` (ASCII)            3+n bytes
     0xF1        hi lo data[hi*256+lo]     one SPI write() call carrying these bytes   3+n bytes
     0xF2        b3 b2 b1 b0               SCK now runs at this many Hz (big-endian)   5 bytes
 
-A Pin is declared (0xF0) when it is made, followed by a level record with its start level, so
-a recording is self-describing: a reader needs no side table. Pin records are written only when
-the level changes. A write() longer than 65535 bytes is split into several 0xF1 records. A
-clock record (0xF2) comes before the first write at a new rate, so a reader knows the rate each
-byte was clocked at; a bus that never learns its clock (`SPI(bus)` without `hz`) writes none,
-and its recordings read as before.
-
-Use `bus.take()` (the recording so far, then cleared) to stream it in pieces, `hexlify()` /
-`unhexlify()` to move it between processes as text, and `Decoder` to read it back.
+A pin is declared (0xF0) with its start level when made, so a recording needs no side table;
+a level is recorded only when it changes; a write() over 65535 bytes takes several 0xF1
+records; a clock record precedes the first write at a new rate (none without `hz`). `take()`
+streams it in pieces, `hexlify()` / `unhexlify()` carry it between processes, `Decoder` reads it.
 
     bus = Bus()                        # Bus(capacity): no allocation while recording fits
     spi = SPI(bus); dc = Pin(bus, "dc", 0); cs = Pin(bus, "cs", 1)   # SPI(bus, hz=4000000)
@@ -43,12 +36,8 @@ _MAX_CHUNK = 0xFFFF
 
 
 class Bus:
-    """Records pin level changes and SPI writes, in order (see the module docstring).
-
-    The recording lives in one preallocated bytearray that doubles when full, so recording
-    allocates nothing until `capacity` bytes are used: code under test can run with the heap
-    locked if the bus was made big enough.
-    """
+    """Records pin level changes and SPI writes, in order, in one bytearray that doubles when
+    full: nothing is allocated until `capacity` bytes are used (code can run heap-locked)."""
 
     def __init__(self, capacity=4096):
         self._buf = bytearray(max(capacity, 16))
@@ -114,10 +103,8 @@ class Bus:
         n = self._room(5)
         buf = self._buf
         buf[n] = _CLOCK
-        buf[n + 1] = (hz >> 24) & 0xFF
-        buf[n + 2] = (hz >> 16) & 0xFF
-        buf[n + 3] = (hz >> 8) & 0xFF
-        buf[n + 4] = hz & 0xFF
+        for k in range(4):  # big-endian
+            buf[n + 1 + k] = (hz >> (24 - 8 * k)) & 0xFF
         self._n = n + 5
 
     def write(self, buf):
@@ -148,11 +135,8 @@ class Bus:
         return out
 
     def clear(self):
-        """Drop the recording; the buffer is kept for reuse.
-
-        Pin declarations are not repeated, so a Decoder reading on must have seen them (or be
-        fed preamble() first).
-        """
+        """Drop the recording, keeping the buffer; a Decoder reading on must have seen the pin
+        declarations (or preamble())."""
         self._n = 0
 
     def preamble(self):
@@ -179,12 +163,10 @@ def unhexlify(text):
 class Pin:
     """The machine.Pin stand-in: value(), value(v), (), on(), off(), high(), low(), toggle().
 
-    `level` is the level on the wire. The code under test drives it with value(v); a test plays
-    the outside world by setting `level` itself (a button: 1 released, 0 pressed, as with the
-    boards' pull-ups). On a `bus` (Pin(bus, "dc", 1)) the pin is declared there under `name`
-    with its start level, and every change value(v) makes is recorded; a test setting `level`
-    is not. Without one (Pin(), Pin(value=1)) it records nothing: an output that goes nowhere,
-    or an input. value() allocates nothing either way. The fake `machine.Pin` builds on it."""
+    `level` is the level on the wire: the code drives it with value(v), a test plays the outside
+    world by setting `level` (a button: 1 released, 0 pressed). On a `bus` (Pin(bus, "dc", 1))
+    every change value(v) makes is recorded (a test's `level` is not); without one it records
+    nothing. value() allocates nothing either way."""
 
     _bus = None  # class defaults: a pin without a bus carries one attribute of its own
     _id = 0
@@ -228,11 +210,8 @@ class Pin:
 
 
 class SPI:
-    """The machine.SPI stand-in: write(buf) records the bytes on `bus`, none: they go nowhere.
-
-    With `hz`, the bus also records that SCK runs at hz Hz (the rate of every byte written).
-    Nothing is read back. The fake `machine.SPI` builds on it (its `hz` follows the port's
-    clocks)."""
+    """The machine.SPI stand-in: write(buf) records the bytes on `bus` (with `hz`, the rate SCK
+    runs at first), or sends them nowhere without one. Nothing is read back."""
 
     def __init__(self, bus=None, hz=None):
         self.bus = bus
@@ -248,12 +227,9 @@ class SPI:
 
 
 class Decoder:
-    """Reads a recording fed in pieces of any size; remembers pin names and levels between them.
-
-    `events(data)` yields, in order, (PIN, name, level), (SPI_WRITE, memoryview, None) and
-    (SPI_CLOCK, hz, None); the memoryview is only valid until the next event. A record cut at
-    the end of `data` is kept and completed by the next call.
-    """
+    """Reads a recording fed in pieces of any size (a record cut at the end of one is completed
+    by the next): `events(data)` yields (PIN, name, level), (SPI_WRITE, memoryview valid until
+    the next event, None) and (SPI_CLOCK, hz, None), in order."""
 
     def __init__(self):
         self.names = {}  # id -> name

@@ -1,15 +1,13 @@
 # Reads the glass of the app under test: text, the board's cells and cursor, the status column.
 # SPDX-License-Identifier: MIT
-"""`Glass`, the one reader of what the display shows, of a HostApp (hostapp.py), which keeps
-`self.model`, a pcd8544_model.Model, up to date.
-
-The controller model is imported when first needed: the simulator's MicroPython half, which
-feeds its recording to the host instead, does not carry it.
-"""
+"""`Glass`, the one reader of what a HostApp's display shows. The controller model is imported
+when first needed: the simulator's MicroPython half, which feeds its recording to the host
+instead, does not carry it."""
 
 import binascii
 
 import framebuf
+import glasstext
 
 # The board screen (widgets.py): 3x3 cells of 16 px from the top left, the status column at
 # x=52 with its rows' tops.
@@ -27,8 +25,8 @@ def _font8(text):
 
 class Glass:
     """What the glass shows, read from `self.model` (a pcd8544_model.Model kept up to date by
-    the HostApp): text in either font, the board's cells and cursor, the status
-    column, menu rows."""
+    the HostApp): text in either font, the board's cells and cursor, the status column, menu
+    rows."""
 
     def glass(self):
         """The 504 bytes the glass shows (MONO_VLSB, 1 = dark): blank when powered down."""
@@ -72,41 +70,18 @@ class Glass:
         light or (inverted=True) light on dark; None tries both."""
         if inverted is None:
             return self.shows(text, False) or self.shows(text, True)
-        buf = _font8(text)
-        if inverted:
-            for i in range(len(buf)):
-                buf[i] ^= 0xFF
-        pattern = bytes(buf)
-        glass = self.glass()
-        row = bytearray(84)
-        for y in range(41):
-            bank, shift = y >> 3, y & 7
-            base = bank * 84
-            for x in range(84):
-                col = glass[base + x] >> shift
-                if shift:
-                    col |= glass[base + 84 + x] << (8 - shift)
-                row[x] = col & 0xFF
-            if bytes(row).find(pattern) >= 0:
-                return True
-        return False
+        return glasstext.find_columns(self.glass(), _font8(text), 8, inverted) is not None
 
     def text_at(self, text, x, y, inverse=False):
         """True if the glass shows exactly `text` (8x8 font) at x, y: dark on light, or light
-        on dark when inverse (a highlighted menu row)."""
-        ink = 1 if inverse else 0
-        cols = _font8(text)
-        pixel = self.model.pixel
-        for yy in range(8):
-            for xx in range(len(cols)):
-                if 0 <= x + xx < 84 and (cols[xx] >> yy & 1) ^ ink != pixel(x + xx, y + yy):
-                    return False
-        return True
+        on dark when inverse (a highlighted menu row); what runs off the right edge is not
+        read."""
+        cols = _font8(text)[: 84 - x]
+        box = (x, y, len(cols), 8)
+        return glasstext.find_columns(self.glass(), cols, 8, inverse, box) == (x, y)
 
     def small(self, text, inverted=False):
         """(x, y) where the glass shows text in the small font (smallfont.py), or None."""
-        import glasstext
-
         return glasstext.find(self.glass(), text, inverted)
 
     def cell(self, i):
@@ -130,8 +105,6 @@ class Glass:
     def coach_mark(self, i):
         """What the coach (coach.py) shows in cell i: glasstext.coach_cell's (mark, boxed,
         inverted)."""
-        import glasstext
-
         x = (i % 3) * CELL_PX
         y = (i // 3) * CELL_PX
         return glasstext.coach_cell(glasstext.columns(self.glass(), x, y, 15, 15))

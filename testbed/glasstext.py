@@ -16,20 +16,23 @@ def find(glass, text, inverted=False, area=(0, 0, 84, 48)):
     import smallfont
 
     data = text.encode()
-    w = smallfont.width(data)
-    buf = bytearray(w)
+    buf = bytearray(smallfont.width(data))
     smallfont.text(_Columns(buf), data, 0, 0)
-    flip = (1 << ROWS) - 1 if inverted else 0
-    mask = (1 << ROWS) - 1
-    cols = columns(glass, 0, 0, 84, 48)
+    return find_columns(glass, buf, ROWS, inverted, area)
+
+
+def find_columns(glass, pattern, rows, inverted=False, area=(0, 0, 84, 48)):
+    """find() of any drawing: `pattern` its columns (bit 0 the top row), `rows` high; the 8x8
+    framebuf font's text too (glass.Glass.shows, text_at)."""
+    mask = (1 << rows) - 1
+    flip = mask if inverted else 0
+    want = bytes(col & mask for col in pattern)
     left, top, width, height = area
-    for y in range(top, top + height - ROWS + 1):
-        for x in range(left, left + width - w + 1):
-            k = 0
-            while k < w and ((cols[x + k] >> y) & mask) ^ flip == buf[k] & mask:
-                k += 1
-            if k == w:
-                return x, y
+    strip = columns(glass, left, 0, width, 48)
+    for y in range(top, top + height - rows + 1):
+        x = bytes(((col >> y) & mask) ^ flip for col in strip).find(want)
+        if x >= 0:
+            return left + x, y
     return None
 
 

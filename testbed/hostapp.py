@@ -1,12 +1,11 @@
 # Runs the app on the host under MicroPython: the one way of tests, benchmarks and simulator.
 # SPDX-License-Identifier: MIT
 """`HostApp`: the firmware on the MicroPython unix port, on testbed/hostboard's fake `machine`
-and `time` (first on MICROPYPATH), read through glass.py's `Glass`.
-
-The board comes up one way: its board file installed as `board` with its port modelled
-(boardpins.use_board), a fresh RAM flash as the cwd, a fake clock (or the one given); the
-virtual board (virtualboard_mp.py) has no board file yet and its flash directory as "/". Then,
-with the same buttons (`down`, `up`; the actions `press`, `chord`, `wait`, `until`) and glass:
+and `time` (first on MICROPYPATH), read through glass.py's `Glass`. The board comes up one way:
+its board file as `board` with its port modelled (boardpins.use_board), a fresh RAM flash as
+the cwd, a fake clock (or the one given); the virtual board (virtualboard_mp.py) has no board
+file yet and its flash directory as "/". Then, with the same buttons (`down`, `up`; the actions
+`press`, `chord`, `wait`, `until`) and glass:
 
 - `play(script)`: power-on through main.py; `script(h)` yields the actions, done at their exact
   times inside the firmware's sleeps (a press on a pin the port wakes on ends a lightsleep:
@@ -77,7 +76,6 @@ class HostApp(Glass):
         read then); alone: start() the App alone now; clock: a clock to run on instead of a
         fake one (time.RealClock: the simulator, a benchmark's own steps)."""
         self.board_name = board
-        self._keep = _BASE
         self._forget_firmware()  # the last run's firmware goes before anything new is made
         machine.reset_state()
         self.clock = time.use(clock or time.FakeClock(start_ms))
@@ -169,8 +167,6 @@ class HostApp(Glass):
     def model(self):
         """The pcd8544_model.Model of the display, brought up to date (vop, mode, anomalies)."""
         self._feed()
-        if self._model is None:
-            self._model = display(self.board())
         return self._model
 
     @property
@@ -248,7 +244,10 @@ class HostApp(Glass):
             raise err.args[0]  # noqa: B904 - MicroPython warns on chaining
 
     def _loop(self, ms):
-        # startup.main()'s loop for ms: the App's wait slept, or dozed while it is asleep.
+        # startup.main()'s loop for ms: the App's wait slept, or light-slept (hw.doze) while
+        # it is asleep.
+        from power import ASLEEP
+
         clock, app = self.clock, self.app
         end = clock.now + ms
         spins = 0
@@ -261,7 +260,7 @@ class HostApp(Glass):
                 continue
             spins = 0
             wait = min(wait, end - clock.now)
-            if self.hw.doze is not None and asleep(app):
+            if self.hw.doze is not None and app.power.state == ASLEEP:
                 self.hw.doze(wait)
             else:
                 clock.sleep_ms(wait)
@@ -315,7 +314,8 @@ class HostApp(Glass):
         # Everything imported after the test bed but the test bed's own later imports (its
         # caches: glasstext's font): the firmware starts from nothing, as at boot.
         for name in list(sys.modules):
-            if name not in self._keep and not (_BED and _file(name).startswith(_BED)):
+            where = getattr(sys.modules[name], "__file__", "")
+            if name not in _BASE and not (_BED and where.startswith(_BED)):
                 del sys.modules[name]
         gc.collect()
 
@@ -328,13 +328,12 @@ class HostApp(Glass):
 
     def _feed(self):
         bus = machine.BUS
-        if len(bus):
-            if not self.watch:
-                raise ValueError("HostApp(glass=False) does not model the display")
-            if self._model is None:
-                self._model = display(self.board())
-            self._model.feed(bus.data)
-            bus.clear()
+        if len(bus) and not self.watch:
+            raise ValueError("HostApp(glass=False) does not model the display")
+        if self._model is None:
+            self._model = display(self.board())
+        self._model.feed(bus.data)
+        bus.clear()
 
     def _listen(self, target, light):
         # Called by every sleep of the firmware (the fake clock's listener): the script's steps
@@ -347,22 +346,6 @@ class HostApp(Glass):
         if self._script is not None and self._script.due(target, light):
             return  # a lightsleep woken by the script's press
         self.clock.step_to(target)
-
-
-# -- App internals: beyond App(hw, settings) and step(now), the test bed (HostApp, session.py)
-# reads the App here and only here (a change inside the App changes these, not their callers).
-
-
-def asleep(app):
-    """The board is asleep: startup.main() light-sleeps its waits (hw.doze) instead of sleep_ms."""
-    import power
-
-    return app.power.state == power.ASLEEP
-
-
-def screen_of(app):
-    """The controller showing (title.Title, play.Play, ...)."""
-    return app.screen
 
 
 def _time_frames(lcd, drop):
@@ -393,10 +376,6 @@ def _mount(flash):
     os.mount(os.VfsPosix(flash), "/")
     os.chdir("/")
     sys.path[:] = ["", ".frozen", "/lib"]
-
-
-def _file(name):
-    return getattr(sys.modules[name], "__file__", "")
 
 
 _BASE = set(sys.modules)  # the test bed and what it needs survive power cycles

@@ -67,7 +67,8 @@ class Script:
             if kind == "until":
                 if not item[1]():
                     if self.h.clock.now >= item[2]:
-                        raise ScriptError(AssertionError(late(self.h, item)))
+                        late = "until(): still false after %d ms\n%s" % (item[4], self.h.screen())
+                        raise ScriptError(AssertionError(late))
                     queue.insert(0, item)
                     self.due_at = self.h.clock.now + item[3]
                     return
@@ -81,7 +82,3 @@ class Script:
                     raise ScriptError(err)  # noqa: B904
             else:
                 raise ScriptError(ValueError("unknown action %r" % (item,)))
-
-
-def late(h, until):
-    return "until(): still false after %d ms\n%s" % (until[4], h.screen())

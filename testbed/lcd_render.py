@@ -8,7 +8,6 @@ its backlight pin and Vop are used) or a 504-byte MONO_VLSB 84x48 buffer (shown 
 
 import argparse
 import sys
-import tempfile
 from pathlib import Path
 
 import pcd8544_model as pm
@@ -72,15 +71,6 @@ def save_png(source, path, scale=4, **options):
     path.parent.mkdir(parents=True, exist_ok=True)
     image(source, scale, **options).save(path)
     return path
-
-
-def failure_png(source, name, directory=None):
-    """Save the glass for a failing test; return the path to name in the assertion message.
-
-    `directory` defaults to <system temp>/oxo5110-lcd (pass pytest's tmp_path in tests).
-    """
-    directory = Path(directory) if directory else Path(tempfile.gettempdir()) / "oxo5110-lcd"
-    return save_png(source, directory / (name + ".png"))
 
 
 def text(source, border=True):

@@ -78,7 +78,6 @@ class Model:
         self.resets = 0  # RES low pulses seen
         self.spi_hz = None  # the rate SCK runs at, from the recording; None until it says
         self.clocked = {}  # Hz -> bytes taken at that SCK rate (only where the rate is known)
-        self.initialised = False  # a function set with PD=0 since the last reset
         self._reset_state()
 
     def _reset_state(self):
@@ -91,7 +90,7 @@ class Model:
         self.vop = 0
         self.tc = 0
         self.bias = 0
-        self.initialised = False
+        self.initialised = False  # a function set with PD=0 since the last reset
 
     # -- pins -------------------------------------------------------------------------------
 
@@ -197,22 +196,11 @@ class Model:
                 written[i] = 1
                 self.unwritten -= 1
             self.data_bytes += 1
+            # The next address in the RAM's order for the addressing mode, (83, 5) to (0, 0).
             if self.vertical:
-                y += 1
-                if y == BANKS:
-                    y = 0
-                    x += 1
-                    if x == WIDTH:
-                        x = 0
+                self.x, self.y = divmod((x * BANKS + y + 1) % RAM_SIZE, BANKS)
             else:
-                x += 1
-                if x == WIDTH:
-                    x = 0
-                    y += 1
-                    if y == BANKS:
-                        y = 0
-            self.x = x
-            self.y = y
+                self.y, self.x = divmod((i + 1) % RAM_SIZE, WIDTH)
 
     def _command(self, c):
         self.commands += 1
@@ -267,19 +255,13 @@ class Model:
 
     def glass(self):
         """What the glass shows, as a new 504-byte MONO_VLSB bytearray (1 = dark pixel)."""
-        out = bytearray(RAM_SIZE)
         if not self.showing or self.mode == BLANK:
-            return out
+            return bytearray(RAM_SIZE)
         if self.mode == ALL_ON:
-            for i in range(RAM_SIZE):
-                out[i] = 0xFF
-        elif self.mode == INVERSE:
-            ram = self.ram
-            for i in range(RAM_SIZE):
-                out[i] = ram[i] ^ 0xFF
-        else:
-            out[:] = self.ram
-        return out
+            return bytearray(b"\xff" * RAM_SIZE)
+        if self.mode == INVERSE:
+            return bytearray(byte ^ 0xFF for byte in self.ram)
+        return bytearray(self.ram)
 
     def pixel(self, x, y):
         """1 if the glass shows pixel (x, y) dark, else 0."""

@@ -7,23 +7,17 @@
 # `busy_us` adds it up, and a `clock` (the fake time.FakeClock) is moved on by it, so a save
 # stalls the loop on the host as long as it would on the Pico.
 import os
+from collections import namedtuple
 
 ERASED = 0xFF  # NOR flash reads 0xFF after an erase
 
 
-class FlashTiming:
-    """What each block-device operation costs on a board, in microseconds.
-
-    read_call_us: CPU per readblocks() call, the work of littlefs and MicroPython around it;
-    read_byte_us: per byte read; program_page_us: per page of page_size bytes programmed;
-    erase_us: per block erased."""
-
-    def __init__(self, read_call_us, read_byte_us, page_size, program_page_us, erase_us):
-        self.read_call_us = read_call_us
-        self.read_byte_us = read_byte_us
-        self.page_size = page_size
-        self.program_page_us = program_page_us
-        self.erase_us = erase_us
+# What each block-device operation costs on a board, in microseconds. read_call_us: CPU per
+# readblocks() call, the work of littlefs and MicroPython around it; read_byte_us: per byte
+# read; program_page_us: per page of page_size bytes programmed; erase_us: per block erased.
+FlashTiming = namedtuple(
+    "FlashTiming", ("read_call_us", "read_byte_us", "page_size", "program_page_us", "erase_us")
+)
 
 
 # The Pico's flash filesystem as MicroPython's rp2 port has it, on its W25Q16JV:
@@ -146,12 +140,8 @@ def mount(kind, mountpoint, disk=None, fresh=True, progsize=None):
     default, 32)."""
     if disk is None:
         disk = RAMDisk()
-    if kind == "lfs2":
-        cls = os.VfsLfs2
-        opts = {} if progsize is None else {"progsize": progsize}
-    else:
-        cls = os.VfsFat
-        opts = {}
+    cls = os.VfsLfs2 if kind == "lfs2" else os.VfsFat
+    opts = {} if progsize is None else {"progsize": progsize}  # littlefs's only
     if fresh:
         cls.mkfs(disk, **opts)
     os.mount(cls(disk, **opts), mountpoint)
@@ -201,7 +191,8 @@ class Counted:
     tries on each sys.path entry ("x", then "x.py", then "x.mpy": py/builtinimport.c,
     stat_dir_or_file; extmod/vfs.c, mp_vfs_import_stat) and then open()s the file it found.
     With `keep`, `paths` lists them in order, ("stat" or "open", path relative to the mount
-    point); without, nothing is allocated per call (for heap figures).
+    point); without, stat() and open() allocate nothing (for heap figures); the other calls go
+    straight to the filesystem, a bound method each.
 
         fs = ramdisk.Counted(os.VfsLfs2(disk))
         os.mount(fs, "/flash")
@@ -218,12 +209,6 @@ class Counted:
         if self.paths is not None:
             self.paths = []
 
-    def mount(self, readonly, mkfs):
-        return self.vfs.mount(readonly, mkfs)
-
-    def umount(self):
-        return self.vfs.umount()
-
     def stat(self, path):
         self.lookups += 1
         if self.paths is not None:
@@ -236,26 +221,7 @@ class Counted:
             self.paths.append(("open", path))
         return self.vfs.open(path, mode)
 
-    def ilistdir(self, path):
-        return self.vfs.ilistdir(path)
-
-    def chdir(self, path):
-        return self.vfs.chdir(path)
-
-    def getcwd(self):
-        return self.vfs.getcwd()
-
-    def mkdir(self, path):
-        return self.vfs.mkdir(path)
-
-    def remove(self, path):
-        return self.vfs.remove(path)
-
-    def rename(self, old, new):
-        return self.vfs.rename(old, new)
-
-    def rmdir(self, path):
-        return self.vfs.rmdir(path)
-
-    def statvfs(self, path):
-        return self.vfs.statvfs(path)
+    def __getattr__(self, name):
+        # The rest of the VFS protocol (mount, ilistdir, remove, statvfs ...) goes straight to
+        # the filesystem: MicroPython's VFS looks each method up as an attribute.
+        return getattr(self.vfs, name)

@@ -21,7 +21,6 @@ import sys
 import time
 
 from buttons import NEXT, PREV, SELECT
-from hostapp import screen_of
 
 # A search's time on a Pico by level (easy, medium, hard, perfect): best_move at each level's
 # depth (1, 2, 4, 9), the slowest of the empty board and each first move, on the emulated
@@ -67,7 +66,7 @@ class Timing:
             disk = t.h.disk
             flash, search0, busy = disk.busy_us, t.search_us, clock.busy_us
             searched = len(t.searches)
-            screen = screen_of(a)
+            screen = a.screen
             t._shown = []
             wait = real_step(a, now)
             end = time.ticks_ms()
@@ -78,13 +77,13 @@ class Timing:
             due = t._due
             # A frame the screen's timed change (a blink, a sign going) was due for; not the
             # CPU's reply, whose due frame follows its search.
-            if due is not None and due[1] is screen and screen_of(a) is screen and not search:
+            if due is not None and due[1] is screen and a.screen is screen and not search:
                 for shown in t._shown:
                     late = time.ticks_diff(shown, due[0])
                     if late >= 0:
                         t.frames_late.append((late, len(t.steps) - 1))
                         break
-            after = screen_of(a)
+            after = a.screen
             ms = after.due(end)
             t._due = None if ms < 0 else (time.ticks_add(end, ms), after)
             return wait
@@ -100,28 +99,22 @@ class Timing:
         pcd8544.PCD8544.show = show
 
         def charged(real, level_of):
-            def search(g, *args):
-                us = SEARCH_US[level_of(args)]
+            # The coach's search of every move (coach.Coach.read calls engine.scores_into) is
+            # as long as perfect's.
+            def search(*args):
+                level = level_of(args)
+                us = SEARCH_US[PERFECT if level == COACH else level]
                 clock.spend_us(us)
                 t.search_us += us
-                t.searches.append((level_of(args), us))
-                return real(g, *args)
+                t.searches.append((level, us))
+                t.coached += level == COACH
+                return real(*args)
 
             return search
 
-        game.Game.cpu_move = charged(game.Game.cpu_move, lambda args: args[0])
+        game.Game.cpu_move = charged(game.Game.cpu_move, lambda args: args[1])
         game.Game.hint = charged(game.Game.hint, lambda args: PERFECT)
-        # The coach's search of every move (coach.Coach.read calls it): as long as perfect's.
-        real_scores = engine.scores_into
-
-        def scores_into(out, board, player):
-            clock.spend_us(SEARCH_US[PERFECT])
-            t.search_us += SEARCH_US[PERFECT]
-            t.searches.append((COACH, SEARCH_US[PERFECT]))
-            t.coached += 1
-            return real_scores(out, board, player)
-
-        engine.scores_into = scores_into
+        engine.scores_into = charged(engine.scores_into, lambda args: COACH)
 
         real_sound_step = sound.Sound.step
 
@@ -162,32 +155,26 @@ class Timing:
 # -- the session --------------------------------------------------------------------------------
 
 
-def menu_to(h, row):
-    for _ in range(8):
-        if h.menu_row(row):
+def press_until(h, done, what, button=NEXT, tries=9):
+    # Press `button` until done(): a menu row highlighted, a label shown, the cursor on a cell.
+    for _ in range(tries):
+        if done():
             return
-        yield h.press(NEXT)
-    raise AssertionError("menu row %d never highlighted:\n%s" % (row, h.screen()))
+        yield h.press(button)
+    raise AssertionError("%s: never so:\n%s" % (what, h.screen()))
+
+
+def menu_to(h, row):
+    yield from press_until(h, lambda: h.menu_row(row), "menu row %d highlighted" % row, tries=8)
 
 
 def cycle_to(h, row, label):
     # The main menu's Level or Start row, SELECT until the glass shows `label` ("CPU" is
     # also in "1P vs CPU": the Start row shows it when it shows neither YOU nor ALT).
+    others = ("YOU", "ALT") if label == "CPU" else ()
     yield from menu_to(h, row)
-    for _ in range(5):
-        others = ("YOU", "ALT") if label == "CPU" else ()
-        if h.shows(label) and not any(h.shows(other) for other in others):
-            return
-        yield h.press(SELECT)
-    raise AssertionError("%s never shown:\n%s" % (label, h.screen()))
-
-
-def to_cell(h, cell):
-    for _ in range(9):
-        if h.cursor() == cell:
-            return
-        yield h.press(NEXT)
-    raise AssertionError("the cursor never reached %d:\n%s" % (cell, h.screen()))
+    shown = lambda: h.shows(label) and not any(h.shows(other) for other in others)  # noqa: E731
+    yield from press_until(h, shown, label + " shown", SELECT, 5)
 
 
 def result(h):
@@ -199,25 +186,21 @@ def settings_changes(h):
     yield from menu_to(h, 4)
     yield h.press(SELECT)  # Settings, on Contr
     yield h.press(SELECT)  # adjust the contrast
-    yield h.press(NEXT)
-    yield h.press(NEXT)
+    yield h.press(NEXT) * 2
     yield h.press(SELECT)  # the adjustment ends: saved
     yield h.wait(300)
     yield h.press(NEXT)  # Light
     yield h.press(SELECT)  # off
     yield h.wait(300)
     yield h.press(SELECT)  # on again
-    for _ in range(2):
-        yield h.press(NEXT)  # Level
+    yield h.press(NEXT) * 2  # Level
     yield h.press(SELECT)
     yield h.wait(300)
-    for _ in range(2):
-        yield h.press(NEXT)  # Coach
+    yield h.press(NEXT) * 2  # Coach
     yield h.press(SELECT)  # on: every game below shows its marks (a search per position)
     yield h.wait(300)
     yield h.press(SELECT)  # the note on what the marks mean goes
-    for _ in range(2):
-        yield h.press(NEXT)  # Back
+    yield h.press(NEXT) * 2  # Back
     yield h.press(SELECT)
     yield h.wait(500)
 
@@ -230,7 +213,7 @@ def two_player_wins(h, games):
             yield h.press(SELECT)  # the next game
             yield h.wait(300)
         for cell in (4, 1, 0, 2, 8):  # X wins on the diagonal
-            yield from to_cell(h, cell)
+            yield from press_until(h, lambda c=cell: h.cursor() == c, "cursor on %d" % cell)
             yield h.press(SELECT)
         yield from result(h)
     yield h.press(NEXT, 1000)  # to the menu

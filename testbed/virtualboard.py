@@ -154,14 +154,15 @@ class VirtualBoard:
 
     def _handle_byte(self, c):
         mode = self.mode
-        if mode == "raw":
-            if c == 1:
-                self.code = bytearray()
+        if c in (1, 2) and mode in ("raw", "friendly"):
+            if c == 1:  # Ctrl-A: the raw REPL, afresh
+                self.mode, self.code = "raw", bytearray()
                 self.write(b"\r\n" + RAW_BANNER + b">")
-            elif c == 2:
+            else:  # Ctrl-B: the friendly REPL, afresh
                 self.mode, self.line, self.block = "friendly", bytearray(), []
                 self.write(b"\r\n" + self.banner + b">>> ")
-            elif c == 3:
+        elif mode == "raw":
+            if c == 3:
                 self.code = bytearray()
             elif c == 4:
                 if self.code:
@@ -198,13 +199,7 @@ class VirtualBoard:
             self._friendly_byte(c)
 
     def _friendly_byte(self, c):
-        if c == 1:
-            self.mode, self.code = "raw", bytearray()
-            self.write(b"\r\n" + RAW_BANNER + b">")
-        elif c == 2:
-            self.line, self.block = bytearray(), []
-            self.write(b"\r\n" + self.banner + b">>> ")
-        elif c == 3:
+        if c == 3:
             self.line, self.block = bytearray(), []
             self.write(b"\r\nKeyboardInterrupt\r\n>>> ")
         elif c == 4:

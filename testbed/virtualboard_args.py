@@ -19,20 +19,6 @@ from serialline import USB_OF_PORT
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def board_defaults(name):
-    """The options `--board NAME` gives; ValueError naming the known boards for another."""
-    # A port not in the table: a USB-serial bridge, the commonest.
-    node, usb_gap = USB_OF_PORT.get(boardlist.port_of(name), USB_OF_PORT["esp32"])
-    return dict(
-        flash=ROOT / "build" / ("virtual-" + name),
-        link=ROOT / "build" / node,
-        usb_gap=usb_gap,
-        setup="simulator_mp",
-        name="virtual " + name,
-        port=boardlist.port_of(name),
-    )
-
-
 def parse(argv=None, description=None):
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument(
@@ -65,11 +51,16 @@ def parse(argv=None, description=None):
         help="the link cable (make vboard LINK=PORT; needs --board): %s" % cableport.HELP,
     )
     board = parser.parse_known_args(argv)[0].board
-    if board is not None:
+    if board is not None:  # the options it gives
         try:
-            parser.set_defaults(**board_defaults(board))
+            port = boardlist.port_of(board)
         except ValueError as err:  # make vboard BOARD=...: its one line, no usage
             parser.exit(2, "virtualboard: %s\n" % err)
+        # A port not in the table: a USB-serial bridge, the commonest.
+        node, usb_gap = USB_OF_PORT.get(port, USB_OF_PORT["esp32"])
+        build = ROOT / "build"
+        parser.set_defaults(flash=build / ("virtual-" + board), link=build / node, port=port)
+        parser.set_defaults(usb_gap=usb_gap, setup="simulator_mp", name="virtual " + board)
     args = parser.parse_args(argv)
     if args.flash is None:
         parser.error("give --flash DIR (the board's filesystem) or --board NAME")

@@ -81,13 +81,6 @@ class _MicroPython:
 sys.modules["micropython"] = _MicroPython()
 
 
-def _read_frame():
-    line = _ctl_in.readline()
-    if not line:
-        raise SystemExit
-    return eval(line)  # the host's repr() of (tag, data)
-
-
 def _unread_stdin():
     # Bytes typed while code ran but not read by it go back to the REPL (a board's ring buffer).
     left = b""
@@ -121,9 +114,12 @@ def _loop():
     _send(b"R")
     while True:
         try:
-            tag, data = _read_frame()
+            line = _ctl_in.readline()
         except KeyboardInterrupt:
             continue  # a Ctrl-C that arrived just after the code finished
+        if not line:
+            raise SystemExit
+        tag, data = eval(line)  # the host's repr() of (tag, data)
         if tag == b"X":
             _run(data, "<stdin>", "exec")
         elif tag == b"S":

@@ -47,13 +47,7 @@ def _sleep_us(us):
     _time.sleep(us / 1000000)
 
 
-for _name, _function in (
-    ("ticks_ms", _ticks_ms),
-    ("ticks_us", _ticks_us),
-    ("ticks_add", _ticks_add),
-    ("ticks_diff", _ticks_diff),
-    ("sleep_ms", _sleep_ms),
-    ("sleep_us", _sleep_us),
-):
+for _function in (_ticks_ms, _ticks_us, _ticks_add, _ticks_diff, _sleep_ms, _sleep_us):
+    _name = _function.__name__[1:]  # time's name for it
     if not hasattr(_time, _name):
         setattr(_time, _name, _function)

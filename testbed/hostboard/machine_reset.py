@@ -173,11 +173,8 @@ class _Mem32:
         if portmodel.in_use().name == "rp2" and addr == _WATCHDOG_CTRL_CLR:
             dog = _dog[0]
             if value & _WATCHDOG_ENABLE and dog is not None:
-                dog.armed = False  # watchdog_disable(): it stops counting, kept as stopped
-                dog.bite_at = None
-                clock = _fake_clock()
-                if clock is not None:
-                    clock.bite_at = None
+                _disarm()  # watchdog_disable(): it stops counting ...
+                _dog[0] = dog  # ... and is still the one armed since the reset (wdt())
             return
         raise ValueError("mem32[0x%08x] is not modelled" % addr)
 

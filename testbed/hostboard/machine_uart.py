@@ -26,11 +26,11 @@ import portmodel
 
 UARTS = {}  # id -> the UART of that id, once made (machine.reset_state empties it)
 _plugs = {}  # id -> the cable end the next UART(id) is joined to
-_IDS = {"rp2": 2, "esp32": 3}  # how many UARTs a port has
-# (tx, rx) of each id when UART() is given no pins. rp2: ports/rp2/machine_uart.c,
-# MICROPY_HW_UART0_TX/RX 0 and 1, UART1's 4 and 5 (the Pico's board config sets none). esp32:
-# ports/esp32/machine_uart.c mp_machine_uart_make_new: UART0 left where the boot ROM put it
-# (TX 1, RX 3), UART1 on 10 and 9 (ESP32_GENERIC; a SPIRAM build: 5 and 4), UART2 on 17 and 16.
+# (tx, rx) of each id when UART() is given no pins (so also the ids a port has). rp2:
+# ports/rp2/machine_uart.c, MICROPY_HW_UART0_TX/RX 0 and 1, UART1's 4 and 5 (the Pico's board
+# config sets none). esp32: ports/esp32/machine_uart.c mp_machine_uart_make_new: UART0 left
+# where the boot ROM put it (TX 1, RX 3), UART1 on 10 and 9 (ESP32_GENERIC; a SPIRAM build: 5
+# and 4), UART2 on 17 and 16.
 _PINS = {"rp2": ((0, 1), (4, 5)), "esp32": ((1, 3), (10, 9), (17, 16))}
 
 
@@ -54,12 +54,11 @@ def UART(uart_id, baudrate=115200, rxbuf=256):  # noqa: N802 - machine's API
     """The port's UART `uart_id` at `baudrate`, on the cable end plugged into that id. As on
     both ports, each id is one object, set up again by each call (ports/rp2/machine_uart.c
     and ports/esp32/machine_uart.c take it from a static array), its buffer emptied."""
-    count = _IDS.get(portmodel.in_use().name)
-    if count is not None and not 0 <= uart_id < count:
+    pins = _PINS.get(portmodel.in_use().name)  # None: a generic board, any id
+    if pins is not None and not 0 <= uart_id < len(pins):
         raise ValueError("UART(%d) doesn't exist" % uart_id)
     uart = UARTS.get(uart_id)
     if uart is None:
-        pins = _PINS.get(portmodel.in_use().name)
         uart = UARTS[uart_id] = _Uart(uart_id, *(pins[uart_id] if pins else (None, None)))
     uart.init(baudrate, rxbuf)
     return uart

@@ -20,17 +20,6 @@ _WAKE_LOW = 16  # Pin.WAKE_LOW (= IRQ_LOW_LEVEL)
 _SLEEP = 2  # machine.SLEEP
 
 
-def model(port):
-    """A new model for the port named `port` (a board file's PORT), clocks as at power-on."""
-    if port is None:
-        return Generic()
-    if port == "rp2":
-        return Rp2()
-    if port == "esp32":
-        return Esp32()
-    raise ValueError("no model of the %r port: choose rp2, esp32 or None" % (port,))
-
-
 class Generic:
     """No port: SCK runs at the rate asked for, no clock ever changes, any armed pin's edge
     ends a light sleep."""
@@ -269,6 +258,14 @@ def _pll_can_make(khz, ref_khz):
                 if vco % (pd1 * pd2) == 0 and vco // (pd1 * pd2) == khz:
                     return True
     return False
+
+
+def model(port):
+    """A new model for the port named `port` (a board file's PORT), clocks as at power-on."""
+    for cls in (Generic, Rp2, Esp32):
+        if cls.name == port:
+            return cls()
+    raise ValueError("no model of the %r port: choose rp2, esp32 or None" % (port,))
 
 
 _in_use = [Generic()]  # the host board's port: machine.use_port() names it
