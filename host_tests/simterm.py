@@ -16,9 +16,16 @@ import simread
 import simulator
 
 ROOT = Path(__file__).resolve().parents[1]
-HALF = goldens.HALF
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+# A character of the drawn glass -> its dark pixels (dx, dy) in its cell: a half block is 1x2
+# pixels (24 rows of them), a braille character 2x4 (12 rows; " " while starting).
+CELLS = {24: (1, 2), 12: (2, 4)}
 BRAILLE_DOT = ((0x01, 0x02, 0x04, 0x40), (0x08, 0x10, 0x20, 0x80))
+DOTS = {
+    chr(0x2800 + b): [(x, y) for x in (0, 1) for y in range(4) if b & BRAILLE_DOT[x][y]]
+    for b in range(256)
+}
+DOTS.update((ch, [(0, y) for y in (0, 1) if dark[y]]) for ch, dark in goldens.HALF.items())
 SILENT = ("--sound", "off")  # the tests run the simulator quietly (the default plays sound)
 
 
@@ -34,28 +41,16 @@ def screens_in(text):
     out = []
     for block in ANSI.sub("", text).split("\u250c")[1:]:
         frame, _, after = block.partition("\u2514")
-        if "q quit" not in after:
-            continue  # cut short at the end of the output read so far
         rows = [line[1:] for line in frame.split("\n") if line.startswith("\u2502")]
-        dark = set()
-        if len(rows) == 24 and all(len(r) >= 85 for r in rows):
-            for r, line in enumerate(rows):
-                for x, ch in enumerate(line[:84]):
-                    top, bottom = HALF[ch]
-                    if top:
-                        dark.add((x, 2 * r))
-                    if bottom:
-                        dark.add((x, 2 * r + 1))
-        elif len(rows) == 12 and all(len(r) >= 43 for r in rows):
-            for r, line in enumerate(rows):
-                for c, ch in enumerate(line[:42]):
-                    bits = 0 if ch == " " else ord(ch) - 0x2800  # " ": starting
-                    for dx in (0, 1):
-                        for dy in range(4):
-                            if bits & BRAILLE_DOT[dx][dy]:
-                                dark.add((2 * c + dx, 4 * r + dy))
-        else:
-            continue
+        w, h = CELLS.get(len(rows), (0, 0))
+        if "q quit" not in after or not w or any(len(r) <= 84 // w for r in rows):
+            continue  # cut short at the end of the output read so far
+        dark = {
+            (w * c + dx, h * r + dy)
+            for r, line in enumerate(rows)
+            for c, ch in enumerate(line[: 84 // w])
+            for dx, dy in DOTS[ch]
+        }
         status = re.search(r"^\s*status: (.*?)\s*$", after.split("\u250c")[0], re.M)
         out.append((dark, status.group(1) if status else None))
     return out
