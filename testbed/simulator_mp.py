@@ -1,37 +1,31 @@
 # The MicroPython half of tools/simulator.py: real time, the LCD bus out, button presses in.
 # SPDX-License-Identifier: MIT
-"""Imported (under the unix port, with testbed/hostboard's machine and time) by
-tools/simulator.py, which then calls boot(), and by the virtual board when it is given `--setup
-simulator_mp`. boot() brings the board up as every host run does (a hostapp.HostApp: the board
-file as `board`, its port modelled) on this module's real clock, in the cwd (the simulated
-board's flash), then runs main.py; the board is read with boardpins.lcd_pins and button_pin.
+"""Imported under the unix port (testbed/hostboard's machine and time) by tools/simulator.py,
+which then calls boot(), and by the virtual board given `--setup simulator_mp`. boot() brings the
+board up as every host run does (hostapp.HostApp: the board file as `board`, its port modelled)
+on this module's real clock, in the cwd (the simulated board's flash), then runs main.py.
 
-- The firmware runs on the real clock (`Clock`, a `time.RealClock`), as on a board, whether or
-  not anything reads its LCD. Each of its sleeps first sends what the fake SPI/pins recorded
-  since the last one (so a frame leaves as soon as it is drawn; with no $SIMLINK_OUT it is
-  dropped), then waits in one poll() that ends early only to apply a key. The unix port's own
-  time.sleep_ms naps in 0.5 ms slices (ports/unix/unix_mphal.c, mp_hal_delay_ms: "does
-  usleep(500)"): 2000 wake-ups a second of an idle game, most of the simulator's idle CPU.
-- Out (file or pipe named by $SIMLINK_OUT): frames of 1 type byte + 4-byte big-endian length +
-  payload: b"P" the board's LCD pin names "dc cs rst light light_on" (once, when the board
-  module is loaded), b"B" a piece of the fakebus recording, b"F" (once, at start) JSON of the
-  8x8 font and the game's status column as the firmware draws them (for the simulator's text
-  status line), b"G" (once, after F) the small font and the board's X and O as bytes
-  (glyph_table(), for the coach's marks as text), b"K" a key action finished (payload empty,
-  or why it was refused), b"S" what the buzzer's PWM did since the last one: lines
-  b"<ms> <hz> <duty_u16>\n" (machine.PWM).
-- In (pipe named by $SIMLINK_IN, optional): actions b"<button> <down_ms> <up_ms>\\n", button
-  one of the board's BTN_<name> constants (PREV, NEXT, SELECT...): the pin goes to 0 (pressed;
-  buttons pull up) for down_ms, then to 1 for up_ms, then K; b"WAIT <ms> 0\\n" presses
-  nothing for ms (a script's wait), then K. Each phase is timed on the
-  firmware's clock from the firmware's first poll of the new level: the first sleep that
-  begins after the change (its loop polls the buttons, then sleeps), so a firmware that got no
-  CPU for a while still sees every press and release. One action at a time, strictly in
-  order: the pipe is the queue. EOF (the simulator is gone) ends the firmware with SystemExit.
+- Time: the real clock (`Clock`, a time.RealClock), whether or not anything reads the LCD. Each
+  sleep first sends what the fake SPI/pins and PWMs recorded since the last (so a frame leaves as
+  soon as it is drawn; dropped without $SIMLINK_OUT), then waits in one poll() that ends early
+  only to apply a key: the unix port's own sleep_ms naps in 0.5 ms slices (unix_mphal.c,
+  mp_hal_delay_ms: "does usleep(500)"), 2000 wake-ups a second of an idle game.
+- Out ($SIMLINK_OUT, a file or pipe): frames of a kind byte, a 4-byte big-endian length and the
+  payload: b"P" the board's LCD pin names "dc cs rst light light_on" (once the board module is
+  loaded), b"B" a piece of the fakebus recording, b"F" (once) table(), b"G" (once, after F)
+  glyph_table(), b"K" a key action finished (empty, or why it was refused), b"S" the buzzer's
+  PWM changes since the last, lines b"<ms> <hz> <duty_u16>\n" (machine.PWM).
+- In ($SIMLINK_IN, a pipe, optional): actions b"<button> <down_ms> <up_ms>\n", button one of
+  the board's BTN_<name> (PREV, NEXT, SELECT...): the pin goes to 0 (pressed; buttons pull up)
+  for down_ms, then to 1 for up_ms, then K; b"WAIT <ms> 0\n" presses nothing for ms, then K.
+  Each phase is timed on the firmware's clock from its first poll of the new level (the first
+  sleep begun after the change: its loop polls the buttons, then sleeps), so a firmware that got
+  no CPU for a while still sees every press and release. One action at a time, in order: the
+  pipe is the queue. EOF (the simulator is gone) ends the firmware with SystemExit.
 - $SIMLINK_HOLD=<button>: that button is held from power-on and never let go (safe mode).
-- $SIMLINK_CABLE="<tcp port> <uart id>": the link cable, a tcpcable.End on that port
-  (tools/cableport.py) plugged into that UART (the board file's LINK_UART) before the board
-  boots: another simulator or virtual board with the same port is on its other end.
+- $SIMLINK_CABLE="<tcp port> <uart id>": a tcpcable.End on that port (tools/cableport.py)
+  plugged into that UART (the board file's LINK_UART) before boot; another simulator or virtual
+  board on the same port is its other end.
 """
 
 import gc
@@ -49,11 +43,10 @@ _in = None
 _poll = None  # on the key pipe
 _idle = select.poll()  # nothing registered: poll(ms) is one plain sleep
 _sent_pins = [False]
-# The key action under way: pin (None: none), level now (0 down, 1 up), that phase's length
-# in ms, when it ends (ticks; None until the firmware has polled it), the sleep during which
-# the level changed, up_ms.
-_act = [None, 0, 0, None, 0, 0]
-_sleeps = [0]  # sleeps begun by the firmware
+# The key action under way: pin (None: none), level now (0 down, 1 up), that phase's length in
+# ms, when it ends (ticks; None until a sleep begins after the change: the firmware polled it),
+# up_ms.
+_act = [None, 0, 0, None, 0]
 _WAIT = "WAIT"  # the action's pin when it presses nothing: its down phase is the wait
 
 
@@ -106,10 +99,7 @@ def _pin(name):
 def _level(level, ms):
     if _act[0] is not _WAIT:
         machine.set_level(_act[0], level)
-    _act[1] = level
-    _act[2] = ms
-    _act[3] = None
-    _act[4] = _sleeps[0]
+    _act[1:4] = [level, ms, None]
 
 
 def _start_action(line):
@@ -119,17 +109,16 @@ def _start_action(line):
         pin = _WAIT if parts[0] == b"WAIT" else _pin(parts[0].decode())
     if pin is None or not (parts[1].isdigit() and parts[2].isdigit()):
         _frame(b"K", b"no such button or action: " + bytes(line))
-        return False
+        return
     _act[0] = pin
-    _act[5] = int(parts[2])
+    _act[4] = int(parts[2])
     _level(0, int(parts[1]))
-    return True
 
 
 def _seen(now):
-    """A sleep begins at `now`: the firmware polled since the level changed, so that phase's
-    time starts."""
-    if _act[0] is not None and _act[3] is None and _sleeps[0] > _act[4]:
+    """A sleep begins at `now`: the firmware has polled the level since it changed (keys() only
+    runs within a sleep, after this), so that phase's time starts."""
+    if _act[0] is not None and _act[3] is None:
         _act[3] = utime.ticks_add(now, _act[2])
 
 
@@ -155,7 +144,7 @@ def keys(now):
             if _act[3] is None or utime.ticks_diff(_act[3], now) > 0:
                 return woke
             if _act[1] == 0:
-                _level(1, _act[5])
+                _level(1, _act[4])
                 continue
             _act[0] = None
             _frame(b"K", b"")
@@ -171,7 +160,6 @@ class Clock(time.RealClock):
     """The real clock; a sleep sends the recording first and applies keys while it waits."""
 
     def sleep_ms(self, ms, light=False):
-        _sleeps[0] += 1
         flush()
         start = utime.ticks_ms()
         end = utime.ticks_add(start, ms)
@@ -182,14 +170,12 @@ class Clock(time.RealClock):
             wait = utime.ticks_diff(end, now)
             if wait <= 0:
                 break
-            if _act[0] is not None:  # a press under way: wake when its phase ends
-                if _act[3] is not None:
-                    wait = min(wait, max(0, utime.ticks_diff(_act[3], now)))
-                _idle.poll(wait)
-            elif _poll is not None:  # wake when the next action arrives
-                _poll.poll(wait)
-            else:
-                _idle.poll(wait)
+            waiter = _idle
+            if _act[0] is None:  # the next action to arrive wakes it
+                waiter = _idle if _poll is None else _poll
+            elif _act[3] is not None:  # an action under way: wake when its phase ends
+                wait = min(wait, max(0, utime.ticks_diff(_act[3], now)))
+            waiter.poll(wait)
             woke = keys(utime.ticks_ms())
         if light:
             self.dozed_ms += utime.ticks_diff(utime.ticks_ms(), start)
