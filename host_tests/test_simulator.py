@@ -119,28 +119,12 @@ def test_keys_typed_fast_queue_in_order_one_whole_press_each(tmp_path):
     new = read_until(child, out, last_is(lambda dark, status: status and "HARD" in status))
     assert screens_in(new)[-1][1].endswith("HARD  W 0  D 0  L 0"), screens_in(new)[-1]
     assert any(status is None for _, status in screens_in(new)), "the menu showed in between"
-    # A game against the CPU to its result: a mark on the cursor's cell (the CPU answers), the
-    # cursor to the next free cell, until the status line says how it ended ("DRAW" blinks,
-    # so any frame since the mark counts).
-    result = None
-    for _ in range(30):
-        child.send(" ")
-        new = pause(child, out, 0.7)
-        words = {(status or "").split(" ")[0] for _, status in screens_in(new)}
-        result = next(iter(words & {"LOST", "DRAW", "WIN!"}), None)
-        if result:
-            break
-        child.send("\x1b[C")
-        pause(child, out, 0.2)
-    assert result, out[0][-3000:]
     # Made taller and wider, the terminal is cleared and gets the half-block view at once,
     # with no key and no new picture on the glass.
-    frames = len(screens_in(out[0]))
     child.setwinsize(40, 100)
     half_block_frame = "\u250c" + "\u2500" * 84 + "\u2510"
     new = read_until(child, out, lambda text: half_block_frame in text)
     assert "\x1b[2J" in new.split(half_block_frame)[0]
-    assert frames > 10
     quits(child)
 
 
