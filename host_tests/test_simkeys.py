@@ -81,7 +81,7 @@ def typed(buttons):
     """typed(keys): the bytes arrive on the terminal and the Keyboard (typed.keyboard) reads
     them into `buttons`."""
     read, write = os.pipe()
-    keyboard = simkeys.Keyboard(buttons, read, buttons.screen)
+    keyboard = simkeys.Keyboard(buttons)
 
     def typed(keys):
         os.write(write, keys)

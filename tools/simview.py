@@ -50,7 +50,7 @@ TITLES = (
     "oxo5110 simulator, %s",
     "oxo5110, %s",
 )
-# While the terminal is too small, keys are ignored (simkeys.Keyboard): a key that acted
+# While the terminal is too small, keys are ignored (simkeys.Buttons.typed): a key that acted
 # unseen (Enter leaving the title for the menu) would surprise whoever makes it big again.
 KEYS_IGNORED = "keys ignored"
 TOO_SMALL = (
