@@ -128,15 +128,12 @@ class Simulator:
         self._send()
         if self.speaker.wait() is not None:
             timeout = min(timeout, self.speaker.wait())
-        fds = [self.out_r] + ([self.proc.stdout.fileno()] if self.console_open else [])
+        console = self.proc.stdout.fileno()
+        fds = [self.out_r] + ([console] if self.console_open else [])
         ready, _, _ = select.select(fds + list(self.inputs), [], [], timeout)
-        if self.out_r in ready:
-            data = os.read(self.out_r, 65536)
-            if not data:
-                return self._ended()
-            self.frames_buf += data
-            self._frames()
-        if self.proc.stdout.fileno() in ready and self._console():
+        if self.out_r in ready and not self._take(self.out_r):
+            return self._ended()
+        if console in ready and self._take(console):
             self.screen.refresh(force=True)
         for fd in ready:
             if fd in self.inputs:
@@ -155,16 +152,20 @@ class Simulator:
             if idle and self.buttons.in_flight:
                 self.key_began = self.screen.look()
 
-    def _console(self):
-        data = os.read(self.proc.stdout.fileno(), 65536)
-        if not data:
+    def _take(self, fd):
+        """Take in what the firmware wrote on `fd`, its frames or its console; False at the
+        end."""
+        data = os.read(fd, 65536)
+        if fd == self.out_r:
+            self.frames_buf += data
+            self._frames()
+        elif data:
+            console = self.screen.console
+            console.extend(t for t in data.decode(errors="replace").splitlines() if t.strip())
+            del console[:-CONSOLE_KEPT]
+        else:
             self.console_open = False
-            return False
-        text = data.decode(errors="replace")
-        console = self.screen.console
-        console.extend(t for t in text.splitlines() if t.strip())
-        del console[:-CONSOLE_KEPT]
-        return True
+        return bool(data)
 
     def _frames(self):
         for kind, payload in frames(self.frames_buf):
@@ -204,13 +205,9 @@ class Simulator:
             self.proc.kill()
             self.proc.wait()
         os.set_blocking(self.out_r, True)
-        while True:
-            data = os.read(self.out_r, 65536)
-            if not data:
-                break
-            self.frames_buf += data
-        self._frames()
-        while self.console_open and self._console():
+        while self._take(self.out_r):
+            pass
+        while self.console_open and self._take(self.proc.stdout.fileno()):
             pass
         self.screen.refresh(force=True)
         return False
