@@ -96,14 +96,6 @@ def last_is(predicate):
     return lambda text: bool(screens_in(text)) and predicate(*screens_in(text)[-1])
 
 
-def started(child):
-    """Wait for the simulator's first drawing; the output so far, as read_until's `out`."""
-    child.expect("oxo5110 simulator")
-    out = [child.before + child.after + child.buffer]
-    child.buffer = ""
-    return out
-
-
 def pause(child, out, seconds):
     """Read what the simulator draws for `seconds` (appending to out[0]); the new text."""
     start = len(out[0])
@@ -144,15 +136,6 @@ def in_shell(tmp_path, *args, first="", key=None, after=None):
     status, said = int(child.match.group(1)), child.before
     child.expect(pexpect.EOF)
     return status, said, child.before.split()
-
-
-def quits(child):
-    """Type q: the simulator says where the flash is kept (CLOSING), ends, and exits 0."""
-    child.send("q")
-    child.expect(CLOSING)
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
 
 
 def spawn(tmp_path, *args, dimensions=(40, 100)):
