@@ -117,7 +117,7 @@ def test_the_readme_says_what_terminal_the_full_view_needs():
     assert "smaller than %dx%d gets a compact view" % simview.HALF_BLOCK_SIZE in readme
 
 
-def test_a_too_small_terminal_says_so_and_a_narrow_one_wraps_the_legend(monkeypatch):
+def test_a_small_terminal_is_said_the_legend_wraps_and_the_full_view_note_goes(monkeypatch):
     # The braille view needs 44 columns (42 and its frame) and, that narrow, 19 lines (title,
     # frame, status line, the legend in 3 lines); less than that, a line says so and that keys
     # are ignored (on a line of its own where the terminal is too narrow for both; the keys
@@ -141,22 +141,14 @@ def test_a_too_small_terminal_says_so_and_a_narrow_one_wraps_the_legend(monkeypa
     assert "  h hint (hold SELECT)  u undo (hold PREV)" in rows, rows  # cut between items
     assert "  p menu (hold NEXT)  q quit" in rows, rows
 
-
-def test_the_note_on_the_full_view_goes_when_the_terminal_grows(monkeypatch):
-    # Said in the compact view with the terminal's size now, gone from the full view: the new
-    # user's 100x40 -> 80x24 -> 100x40 kept "this terminal is 80x24" under the full view.
-    screen = simview.Screen(io.StringIO())
-    screen.feed(b"P", b"dc - - bl 1")
-
+    # The note on the full view is said in the compact view with the terminal's size now, and
+    # goes with the full view: the new user's 100x40 -> 80x24 -> 100x40 kept "this terminal is
+    # 80x24" under the full view.
     def notes(columns, lines):
-        monkeypatch.setenv("COLUMNS", str(columns))
-        monkeypatch.setenv("LINES", str(lines))
-        screen.draw()
-        return [row for row in last_drawn(screen.out.getvalue()) if "full view" in row]
+        return [row for row in drawn(columns, lines) if "full view" in row]
 
-    assert notes(100, 40) == []
     said = "simulator: this terminal is %dx%d; the full view (every pixel) needs 86x33"
-    assert notes(80, 24) == [said % (80, 24)]
+    assert notes(60, 20) == ["simulator: 60x20: the full view (every pixel) needs 86x33"]
     assert notes(79, 24) == [said % (79, 24)]
     assert notes(100, 40) == []
     assert notes(80, 24) == []  # said once
