@@ -88,12 +88,9 @@ class Screen:
         del self.notes[:-CONSOLE_KEPT]
 
     def feed(self, kind, payload):
-        if kind == b"P":
-            dc, cs, rst, light, light_on = payload.decode().split()
-            pick = lambda name: None if name == "-" else name  # noqa: E731
-            self.model = pcd8544_model.Model(
-                dc=pick(dc), cs=pick(cs), rst=pick(rst), light=pick(light), light_on=int(light_on)
-            )
+        if kind == b"P":  # the pin names, "-" for none: dc cs rst light light_on
+            *pins, light_on = (None if n == "-" else n for n in payload.decode().split())
+            self.model = pcd8544_model.Model(*pins, light_on=int(light_on))
         elif kind == b"B" and self.model is not None:
             self.model.feed(payload)
         elif kind == b"F":
@@ -110,9 +107,7 @@ class Screen:
 
     def refresh(self, force=False):
         look = self.look()
-        if look is None:
-            return
-        if not force and look == self.last:
+        if look is None or (look == self.last and not force):
             return
         if look != self.last:
             self.frames += 1
@@ -135,13 +130,10 @@ class Screen:
         return size.columns >= need[0] and size.lines >= need[1]
 
     def draw(self):
-        # Half blocks (84x24 characters) show every pixel square; a terminal too small for
-        # that frame (86x33 with the legend) gets braille, 2x4 pixels a character (42x12),
-        # and the status column and the coach's marks as text, as they are hard to read there
-        # (from the first time until the full view shows, a note says what the full view
-        # needs: a fact of the terminal's size now, so not kept with the notes). Smaller than
-        # the braille view (compact_size()): one line that says so, as anything more would
-        # wrap into garbage; the terminal's resize redraws.
+        # Half blocks (84x24 characters) show every pixel; a terminal too small for that frame
+        # gets braille (42x12) with what it makes unreadable as text, and until the full view
+        # shows, a note on what it needs (the terminal's size now, so not kept with the notes).
+        # Smaller than the braille view: one line that says so (more would wrap into garbage).
         size = self.size()
         compact = size.columns < HALF_BLOCK_SIZE[0] or size.lines < HALF_BLOCK_SIZE[1]
         if not self.shows_glass(size):
@@ -274,12 +266,10 @@ class Terminal:
         sys.stdout.flush()
 
     def resized(self, fd):
-        while True:
-            try:
-                if not os.read(fd, 64):
-                    break
-            except BlockingIOError:
-                break
+        try:
+            os.read(fd, 4096)  # a byte a signal: the pipe holds no more than this
+        except BlockingIOError:
+            pass
         self.sim.screen.resized = True
         self.sim.screen.draw()
 
