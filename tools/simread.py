@@ -6,8 +6,11 @@ its `glyph_table`: the small font, the board's X and O), whatever screen drew th
 """
 
 import re
+import struct
 from collections import namedtuple
+from functools import reduce
 from itertools import groupby
+from operator import or_
 
 import glasstext
 from pcd8544_model import HEIGHT, WIDTH
@@ -57,9 +60,7 @@ def _review_text(glass, shapes, small, x, y):
     if not _REVIEW_TOP.fullmatch(first) or not small:
         return None
     top = y + 8
-    ink = 0
-    for col in glasstext.columns(glass, x - 2, top, WIDTH - x + 2, HEIGHT - top):
-        ink |= col
+    ink = reduce(or_, glasstext.columns(glass, x - 2, top, WIDTH - x + 2, HEIGHT - top))
     texts = [first]
     for inked, band in groupby(ink >> r & 1 for r in range(HEIGHT - top)):
         rows = len(list(band))
@@ -98,14 +99,9 @@ def _shows_board(cols):
 
 def _shape(cols):
     """Columns with the blank ones at either end left out and the ink moved to the top row."""
-    cols = list(cols)
-    while cols and not cols[0]:
-        cols.pop(0)
-    while cols and not cols[-1]:
-        cols.pop()
-    ink = 0
-    for col in cols:
-        ink |= col
+    inked = [k for k, col in enumerate(cols) if col]
+    cols = cols[inked[0] : inked[-1] + 1] if inked else []
+    ink = reduce(or_, cols, 0)
     top = (ink & -ink).bit_length() - 1 if ink else 0
     return tuple(col >> top for col in cols)
 
@@ -126,7 +122,7 @@ def glyphs(payload):
         font[chr(first + k)] = bytes(glyph[1 : 1 + glyph[0]])
     out = {"small": glasstext.reader(font)}
     for name in ("X", "O"):
-        out[name] = _shape(payload[at + 2 * x] | payload[at + 2 * x + 1] << 8 for x in range(big))
+        out[name] = _shape(struct.unpack_from("<%dH" % big, payload, at))  # 16-bit columns
         at += 2 * big
     return out
 
@@ -162,9 +158,7 @@ def board_cells(glass, known):
 def coach_marks(glass, known):
     """board_cells() when at least one cell shows a coach's mark, else None."""
     cells = board_cells(glass, known)
-    if cells is None or not any(isinstance(c, Mark) for c in cells):
-        return None
-    return cells
+    return cells if cells and any(isinstance(c, Mark) for c in cells) else None
 
 
 LABEL = 4  # characters of a cell in the marks' text board
