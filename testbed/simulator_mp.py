@@ -187,6 +187,8 @@ def table():
     import json
 
     import framebuf
+    import game
+    import widgets
 
     cell = bytearray(8)
     fb = framebuf.FrameBuffer(cell, 8, 8, framebuf.MONO_VLSB)
@@ -195,34 +197,21 @@ def table():
         fb.fill(0)
         fb.text(chr(code), 0, 0, 1)
         font[chr(code)] = "".join("%02x" % b for b in cell)
-    out = {"font": font}
-    try:
-        import game
-        import widgets
-
-        glass = bytearray(504)
-        big = framebuf.FrameBuffer(glass, 84, 48, framebuf.MONO_VLSB)
-        marks = {}
-        for player, name in ((1, "X"), (2, "O")):
-            big.fill(0)
-            widgets.status_turn(big, player, "", 0)
-            fb.fill(0)  # the 8x8 cell the mark is drawn in, as the font's cells above
-            fb.blit(big, -widgets.STATUS_X, -widgets.ROW_Y[0])
-            marks[name] = "".join("%02x" % b for b in cell)
-        # The rule under the level row is a const() the compiler folds away: find it on the
-        # glass, as the row the tally's rule is drawn on.
+    big = framebuf.FrameBuffer(bytearray(504), 84, 48, framebuf.MONO_VLSB)
+    marks = {}
+    for player, name in ((1, "X"), (2, "O")):
         big.fill(0)
-        widgets.tally(big, (0, 0, 0), game.ONE_PLAYER)
-        rule = [y for y in range(48) if big.pixel(widgets.STATUS_X - 2, y)][0]
-        out["status"] = {
-            "x": widgets.STATUS_X,
-            "rows": list(widgets.ROW_Y),
-            "rule": rule,
-            "marks": marks,
-        }
-    except Exception as exc:  # a firmware without this layout: no status line, not a crash
-        out["status_error"] = repr(exc)
-    return json.dumps(out)
+        widgets.status_turn(big, player, "", 0)
+        fb.fill(0)  # the 8x8 cell the mark is drawn in, as the font's cells above
+        fb.blit(big, -widgets.STATUS_X, -widgets.ROW_Y[0])
+        marks[name] = "".join("%02x" % b for b in cell)
+    # The rule under the level row is a const() the compiler folds away: find it on the
+    # glass, as the row the tally's rule is drawn on.
+    big.fill(0)
+    widgets.tally(big, (0, 0, 0), game.ONE_PLAYER)
+    rule = [y for y in range(48) if big.pixel(widgets.STATUS_X - 2, y)][0]
+    status = {"x": widgets.STATUS_X, "rows": list(widgets.ROW_Y), "rule": rule, "marks": marks}
+    return json.dumps({"font": font, "status": status})
 
 
 SMALL_FIRST, SMALL_END = 33, 127  # the small font's characters in glyph_table()
@@ -303,10 +292,7 @@ def start():
     if _out is not None and _in is not None:
         _frame(b"F", table().encode())
         gc.collect()  # the table's garbage is not the firmware's to carry
-        try:
-            _frame(b"G", glyph_table())
-        except Exception as exc:  # no coach's marks in text, not a crash
-            _frame(b"G", repr(exc).encode())
+        _frame(b"G", glyph_table())
         gc.collect()
     cable = os.getenv("SIMLINK_CABLE")
     if cable:  # after the tables: they need the larger pieces of the heap
