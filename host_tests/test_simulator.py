@@ -37,6 +37,7 @@ from simterm import (
     screens_in,
     spawn,
 )
+from test_simsound import notes_of, pitches, wav_of
 
 
 def test_ctrl_c_quits_and_restores_the_terminal(tmp_path):
@@ -131,34 +132,56 @@ def test_keys_typed_fast_queue_in_order_one_whole_press_each(tmp_path):
     assert child.exitstatus == 0
 
 
-def test_a_script_waits_for_boot_and_png_saves_every_new_frame(tmp_path):
+def test_a_script_waits_for_boot_saves_every_new_frame_and_plays_the_buzzer(tmp_path):
     # A press at once used to be held at power-on: safe mode, 4 runs in 6. Now keys start
-    # after boot, so each of these runs opens the menu (six at once, to cost little time).
-    script = tmp_path / "menu.txt"
-    script.write_text("select\n")
+    # after boot, so each of these runs opens the menu (six at once, to cost little time). A
+    # stand-in `paplay` first on PATH keeps every WAV it is handed: the last run plays sound
+    # (the default), its chime at power-on and a press's tick apart; --sound off plays none.
+    player = tmp_path / "bin" / "paplay"
+    player.parent.mkdir()
+    player.write_text('#!/bin/sh\ncp "$1" "$HEARD/"\n')
+    player.chmod(0o755)
     runs = []
-    for i in range(6):
-        flash, pngs = tmp_path / ("flash%d" % i), tmp_path / ("png%d" % i)
-        argv = command(flash, "--script", str(script), "--png", str(pngs), *SILENT)
-        run = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        runs.append((flash, pngs, run))
+    for i, script in enumerate(["select\n"] * 5 + ["wait 600\nselect\nwait 500\n"]):
+        run = tmp_path / str(i)
+        (run / "heard").mkdir(parents=True)
+        (run / "script").write_text(script)
+        argv = command(run / "flash", "--script", run / "script", "--png", run / "png")
+        argv += SILENT if i < 5 else []
+        env = dict(os.environ, HEARD=str(run / "heard"))
+        env["PATH"] = "%s:%s" % (player.parent, env["PATH"])
+        popen = subprocess.Popen(
+            argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env
+        )
+        runs.append((run, popen))
     menu = pcd8544_model.pixels_of(goldens.glass("menu"))
     size = lcd_render.image(pcd8544_model.Model()).size
-    for flash, pngs, run in runs:
-        out, _ = run.communicate(timeout=60)
-        assert run.returncode == 0, out[-2000:]
+    for run, popen in runs:
+        out, _ = popen.communicate(timeout=60)
+        assert popen.returncode == 0 and "\a" not in out, out[-2000:]
         assert last_screen(out) == menu, out[-3000:]
         said = re.search(r"simulator: (\d+) frames saved in (\S+) ", out)
-        assert said and said.group(2) == str(pngs), out[-2000:]
+        assert said and said.group(2) == str(run / "png"), out[-2000:]
         # The --flash given, and so the same command plays on with it.
         closing = re.search(CLOSING, out)
-        assert closing.groups() == (str(flash), "the same command"), out[-2000:]
+        assert closing.groups() == (str(run / "flash"), "the same command"), out[-2000:]
         # Only new frames are saved: each PNG differs from the one before (picture or
         # backlight); the title and the menu at least.
-        images = [Image.open(f).convert("RGB") for f in sorted(pngs.glob("*.png"))]
+        images = [Image.open(f).convert("RGB") for f in sorted((run / "png").glob("*.png"))]
         assert len(images) == int(said.group(1)) >= 2
         assert all(a.tobytes() != b.tobytes() for a, b in pairwise(images))
         assert {im.size for im in images} == {size}
+    heard = [sorted((run / "heard").iterdir()) for run, _ in runs]
+    assert heard[:5] == [[]] * 5 and [w.name for w in heard[5]] == [
+        "sound0001.wav",
+        "sound0002.wav",
+    ]
+    # Each sound, note for note: the table's pitches in its order, nothing else. Their lengths
+    # are not checked here: the simulator runs on the real clock, where a busy machine makes
+    # a step (and so a note's change) late; mp_app_timing holds them on a stepped clock.
+    chime, move = heard[5]
+    assert pitches(*wav_of(chime), notes_of("CHIME")) == [hz for _, _, hz in notes_of("CHIME")]
+    assert pitches(*wav_of(move), notes_of("MOVE")) == [3200]
 
 
 def test_a_firmware_that_stops_is_shown_explained_and_exits_non_zero(tmp_path):
