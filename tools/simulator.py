@@ -138,10 +138,7 @@ def play(args):
             terminal.enter()
         sim.screen.draw()
         sim.start()
-        if interactive:
-            finished = run_keyboard(sim, sys.stdin.fileno())
-        else:
-            finished = run_script(sim, steps)
+        finished = run_keyboard(sim, sys.stdin.fileno()) if interactive else run_script(sim, steps)
     except RuntimeError as err:
         error = str(err)
     except KeyboardInterrupt:  # a SIGINT, or Ctrl-C typed (Keyboard)
@@ -168,21 +165,15 @@ def closing(sim, args):
     keeps the settings and scores, and how to play on with them."""
     lines = []
     if args.png:
-        lines.append(
-            "simulator: %d frames saved in %s (frame00001.png on)" % (sim.screen.frames, args.png)
-        )
+        saved = "simulator: %d frames saved in %s (frame00001.png on)"
+        lines.append(saved % (sim.screen.frames, args.png))
+    again = "the same command"
     if args.flash is None:
-        again = "`make play%s%s`" % (
-            "" if args.board == "pico" else " BOARD=" + args.board,
-            "" if sim.flash == default_flash() else " FLASH=" + str(sim.flash),
-        )
-    else:
-        again = "the same command"
-    lines.append(
-        "simulator: your settings and scores are kept in %s (the board's flash); %s "
-        "plays on with them" % (tilde(sim.flash), again)
-    )
-    return lines
+        board = "" if args.board == "pico" else " BOARD=" + args.board
+        flash = "" if sim.flash == default_flash() else " FLASH=" + str(sim.flash)
+        again = "`make play%s%s`" % (board, flash)
+    kept = "simulator: your settings and scores are kept in %s (the board's flash); %s plays on "
+    return lines + [kept % (tilde(sim.flash), again) + "with them"]
 
 
 def tilde(path):
