@@ -169,7 +169,10 @@ class Keyboard:
         self.quit = False
 
     def __call__(self, fd):
-        data = os.read(fd, 1024)
+        self.feed(os.read(fd, 1024))
+
+    def feed(self, data):
+        """Bytes from the terminal; b"" is its end (as q)."""
         if not data:
             self.quit = True
         self.pending += data
