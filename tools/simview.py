@@ -33,18 +33,11 @@ FULL_VIEW_NOTES = (
     "%dx%d; full view: %dx%d",
 )
 PANEL_GAP = 2  # spaces between the braille frame and the coach's marks beside it
-# The legend's items: the buttons on its first line, the holds and q on its second; wrapped
-# between items in narrow terminals (legend()).
+# The legend's items: the buttons on its first line, the holds and q on its second (legend()).
 LEGEND_ITEMS = (
-    "\u2190/\u2191 PREV",
-    "\u2192/\u2193 NEXT",
-    "space/enter SELECT",
-    "h hint (hold SELECT)",
-    "u undo (hold PREV)",
-    "p menu (hold NEXT)",
-    "q quit",
+    ("\u2190/\u2191 PREV", "\u2192/\u2193 NEXT", "space/enter SELECT"),
+    ("h hint (hold SELECT)", "u undo (hold PREV)", "p menu (hold NEXT)", "q quit"),
 )
-LEGEND = ("  " + "   ".join(LEGEND_ITEMS[:3]), "  " + "  ".join(LEGEND_ITEMS[3:]))
 TITLES = (
     "oxo5110 simulator - Nokia 5110 (84x48), %s",
     "oxo5110 simulator, %s",
@@ -201,17 +194,20 @@ class Screen:
 
 
 def legend(room):
-    """The key legend in lines of at most `room` characters: LEGEND's two lines where they fit,
-    else its items wrapped between items (an item is never cut)."""
-    if all(len(line) <= room for line in LEGEND):
-        return list(LEGEND)
-    lines = ["  " + LEGEND_ITEMS[0]]
-    for item in LEGEND_ITEMS[1:]:
-        if len(lines[-1]) + 2 + len(item) <= room:
-            lines[-1] += "  " + item
-        else:
-            lines.append("  " + item)
+    """The key legend in lines of at most `room` characters: each line of LEGEND_ITEMS,
+    wrapped between items where it is too long (an item is never cut)."""
+    lines = []
+    for items in LEGEND_ITEMS:
+        lines.append("  " + items[0])
+        for item in items[1:]:
+            if len(lines[-1]) + 2 + len(item) <= room:
+                lines[-1] += "  " + item
+            else:
+                lines.append("  " + item)
     return lines
+
+
+LEGEND = legend(99)  # in a terminal wide enough: two lines
 
 
 def fitting(forms, room, *args):
