@@ -96,18 +96,6 @@ def last_is(predicate):
     return lambda text: bool(screens_in(text)) and predicate(*screens_in(text)[-1])
 
 
-def pause(child, out, seconds):
-    """Read what the simulator draws for `seconds` (appending to out[0]); the new text."""
-    start = len(out[0])
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        try:
-            out[0] += child.read_nonblocking(65536, timeout=max(0.01, end - time.monotonic()))
-        except (pexpect.TIMEOUT, pexpect.EOF):
-            break
-    return out[0][start:]
-
-
 def last_drawn(text):
     """The rows of the last picture drawn in place (after its cursor-home), colours stripped."""
     return ANSI.sub("", text.split("\x1b[H")[-1]).split("\r\n")
@@ -143,15 +131,7 @@ def spawn(tmp_path, *args, dimensions=(40, 100)):
     env = dict(os.environ, COLORTERM="truecolor")
     env.pop("NO_COLOR", None)
     argv = command(tmp_path / "flash", *SILENT, *args)
-    return pexpect.spawn(
-        argv[0],
-        argv[1:],
-        cwd=str(ROOT),
-        encoding="utf-8",
-        dimensions=dimensions,
-        timeout=20,
-        env=env,
-    )
+    return pexpect.spawn(argv[0], argv[1:], env=env, encoding="utf-8", dimensions=dimensions)
 
 
 class Board(simulator.Simulator):

@@ -31,7 +31,6 @@ from simterm import (
     last_drawn,
     last_is,
     last_screen,
-    pause,
     pump,
     read_until,
     screens_in,
@@ -95,7 +94,8 @@ def test_keys_typed_fast_queue_in_order_one_whole_press_each(tmp_path):
     # in braille), as coach_panel writes them (its own test: test_simview's
     # test_the_marks_beside_the_braille_board_...), the cursor's cell (8) inverted. A note
     # says once what the full view needs; nothing is wider or taller than the terminal.
-    pause(child, out, 0.3)  # the whole frame
+    end = time.monotonic() + 0.3  # the whole frame, and the notes under it
+    read_until(child, out, lambda text: time.monotonic() > end)
     raw = out[0].split("\x1b[H")[-1].split("\r\n")
     rows = last_drawn(out[0])
     draw = simread.Mark("D", False, False)
