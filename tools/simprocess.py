@@ -72,19 +72,11 @@ class Simulator:
     glass has shown a picture, so no key can reach its safe-mode check at power-on)."""
 
     def __init__(
-        self,
-        board="pico",
-        png_dir=None,
-        flash=None,
-        clear=True,
-        colours=None,
-        hold_at_boot=None,
-        sound="off",
-        cable=None,
+        self, board="pico", flash=None, hold_at_boot=None, sound="off", cable=None, **view
     ):
         self.board = board
         self.cable = cable  # the link cable's TCP port (cableport.py), or None: no cable
-        self.screen = Screen(sys.stdout, png_dir, clear, colours)
+        self.screen = Screen(sys.stdout, **view)  # png_dir, clear, colours
         self.flash_lock = None  # held while this simulator has the default flash
         if flash is None:
             flash, self.flash_lock = claim_flash(default_flash())

@@ -122,13 +122,13 @@ def play(args):
     tty_out = sys.stdout.isatty()
     sim = Simulator(
         args.board,
-        args.png,
         args.flash,
-        clear=tty_out,
-        colours=colour_mode(os.environ, tty_out),
         hold_at_boot=args.hold_at_boot and args.hold_at_boot.upper(),
         sound=args.sound,
         cable=cable,
+        png_dir=args.png,
+        clear=tty_out,
+        colours=colour_mode(os.environ, tty_out),
     )
     terminal = Terminal(sim, sys.stdin.fileno()) if interactive else None
     error = None
