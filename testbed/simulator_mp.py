@@ -55,16 +55,6 @@ def _frame(kind, payload):
     _out.write(payload)
 
 
-def _send_pins():
-    board = boardpins.used()
-    if board is None:
-        return
-    _sent_pins[0] = True
-    dc, cs, rst, light, light_on = boardpins.lcd_pins(board)
-    names = ["-" if pin is None else pin for pin in (dc, cs, rst, light)]
-    _frame(b"P", " ".join(names + [str(light_on)]).encode())
-
-
 def flush():
     """Send the pin names (once the board module exists) and the bus recording so far. With
     nobody to send them to (the virtual board started without $SIMLINK_OUT) they are dropped:
@@ -74,8 +64,11 @@ def flush():
         for pwm in machine.PWMS:
             pwm.take()
         return
-    if not _sent_pins[0]:
-        _send_pins()
+    board = None if _sent_pins[0] else boardpins.used()
+    if board is not None:
+        _sent_pins[0] = True
+        names = ["-" if pin is None else str(pin) for pin in boardpins.lcd_pins(board)]
+        _frame(b"P", " ".join(names).encode())  # dc cs rst light ("-": none) light_on
     if _sent_pins[0] and len(machine.BUS):
         _frame(b"B", bytes(machine.BUS.take()))
     _send_tones()
@@ -83,10 +76,7 @@ def flush():
 
 def _send_tones():
     """The changes of every PWM (the buzzer) since the last call, as one b"S" frame."""
-    lines = []
-    for pwm in machine.PWMS:
-        for ms, hz, duty in pwm.take():
-            lines.append("%d %d %d\n" % (ms, hz, duty))
+    lines = ["%d %d %d\n" % change for pwm in machine.PWMS for change in pwm.take()]
     if lines:
         _frame(b"S", "".join(lines).encode())
 
