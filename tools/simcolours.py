@@ -21,21 +21,15 @@ def colour_mode(environ, tty_out):
 
 
 _CUBE = (0, 95, 135, 175, 215, 255)
+# xterm's palette from 16 on: its 6x6x6 cube, then its 24 greys.
+_PALETTE = [(_CUBE[n // 36], _CUBE[n // 6 % 6], _CUBE[n % 6]) for n in range(216)]
+_PALETTE += [(8 + 10 * n,) * 3 for n in range(24)]
 
 
 def xterm256(rgb):
     """The nearest colour of the xterm 256-colour palette (its 6x6x6 cube or its greys)."""
-    best = None
-    for index in range(16, 256):
-        if index < 232:
-            n = index - 16
-            c = (_CUBE[n // 36], _CUBE[n // 6 % 6], _CUBE[n % 6])
-        else:
-            c = (8 + 10 * (index - 232),) * 3
-        d = sum((a - b) ** 2 for a, b in zip(rgb, c, strict=True))
-        if best is None or d < best[0]:
-            best = (d, index)
-    return best[1]
+    far = [sum((a - b) ** 2 for a, b in zip(rgb, c, strict=True)) for c in _PALETTE]
+    return 16 + far.index(min(far))
 
 
 def sgr(ink, paper, mode):

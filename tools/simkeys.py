@@ -33,11 +33,8 @@ PRESS_MS = GAP_MS = DEBOUNCE_MS + 2 * POLL_MS
 # A hold outlasts the time the firmware acts on it (SELECT's LONG; PREV/NEXT's first REPEAT,
 # which the game reads as their long press) by a poll or two and some spare.
 HOLD_SPARE_MS = 50
-HOLD_MS = {
-    "SELECT": LONG_MS + HOLD_SPARE_MS,
-    "PREV": REPEAT_DELAY_MS + HOLD_SPARE_MS,
-    "NEXT": REPEAT_DELAY_MS + HOLD_SPARE_MS,
-}
+ACTS_MS = dict(SELECT=LONG_MS, PREV=REPEAT_DELAY_MS, NEXT=REPEAT_DELAY_MS)
+HOLD_MS = {button: ms + HOLD_SPARE_MS for button, ms in ACTS_MS.items()}
 AHEAD = 2  # actions handed to the firmware side at once: the next starts without a round trip
 KEY_QUEUE_MAX = 16  # keyboard actions waiting (about 1.6 s of presses); more are dropped, said
 DROP_NOTE_S = 3  # the dropped-keys note stays this long after the last drop, queue drained
