@@ -17,25 +17,10 @@ import pcd8544_model
 import pexpect
 import simprocess
 import simread
+import simterm
 import simulator
 from PIL import Image
-from simterm import (
-    ANSI,
-    CLOSING,
-    ROOT,
-    SILENT,
-    booted,
-    command,
-    cursor_cell,
-    in_shell,
-    last_drawn,
-    last_is,
-    last_screen,
-    pump,
-    read_until,
-    screens_in,
-    spawn,
-)
+from simterm import CLOSING, ROOT, cursor_cell, in_shell, pump, read_until, screens_in
 from test_simsound import notes_of, pitches, wav_of
 
 
@@ -74,7 +59,7 @@ def test_keys_typed_fast_queue_in_order_one_whole_press_each(tmp_path):
     # marks as a text board beside the glass.
     (tmp_path / "flash").mkdir()
     (tmp_path / "flash" / "settings.json").write_text(json.dumps(COACH_ON))
-    child = spawn(tmp_path, dimensions=(24, 80))
+    child = simterm.spawn(tmp_path, dimensions=(24, 80))
     # Typed at once, before the simulator has even started (they must not be flushed) and
     # while the firmware boots (nothing may reach its safe-mode check at power-on); then any
     # key opens the menu, Down picks "2 Players", Enter starts the game with the cursor in the
@@ -83,7 +68,7 @@ def test_keys_typed_fast_queue_in_order_one_whole_press_each(tmp_path):
     child.expect("oxo5110 simulator")  # its first drawing
     out = [child.before + child.after + child.buffer]  # all it wrote: read_until adds to it
     child.buffer = ""
-    new = read_until(child, out, last_is(lambda dark, status: cursor_cell(dark) == 8))
+    new = read_until(child, out, simterm.last_is(lambda dark, status: cursor_cell(dark) == 8))
     # The title came first, dot for dot (its logo and name: "press key" below them blinks),
     # with no status line (it has no status column).
     logo = lambda dark: {(x, y) for x, y in dark if y < 36}  # noqa: E731
@@ -97,10 +82,10 @@ def test_keys_typed_fast_queue_in_order_one_whole_press_each(tmp_path):
     end = time.monotonic() + 0.3  # the whole frame, and the notes under it
     read_until(child, out, lambda text: time.monotonic() > end)
     raw = out[0].split("\x1b[H")[-1].split("\r\n")
-    rows = last_drawn(out[0])
+    rows = simterm.last_drawn(out[0])
     draw = simread.Mark("D", False, False)
-    panel = simread.coach_panel([draw] * 9, 33)
-    assert [row[45:] for row in rows[1:15]] == [" " + ANSI.sub("", line) for line in panel], rows
+    panel = [" " + simterm.ANSI.sub("", line) for line in simread.coach_panel([draw] * 9, 33)]
+    assert [row[45:] for row in rows[1:15]] == panel, rows
     assert [row for row in raw if "\x1b[7m" in row] == [raw[11]], raw
     assert raw[11].endswith("\u2502" + simread.REVERSE % " D  "), raw[11]
     assert [row for row in rows if "full view" in row] == [
@@ -116,7 +101,7 @@ def test_keys_typed_fast_queue_in_order_one_whole_press_each(tmp_path):
     # "p" (hold NEXT: the menu, "Continue" chosen), at once Down and Enter: Down is not
     # swallowed by the hold, so Enter starts "1P vs CPU" instead of continuing the 2P game.
     child.send("p\x1b[B\r")
-    new = read_until(child, out, last_is(lambda dark, status: status and "HARD" in status))
+    new = read_until(child, out, simterm.last_is(lambda dark, status: status and "HARD" in status))
     assert screens_in(new)[-1][1].endswith("HARD  W 0  D 0  L 0"), screens_in(new)[-1]
     assert any(status is None for _, status in screens_in(new)), "the menu showed in between"
     # Made taller and wider, the terminal is cleared and gets the half-block view at once,
@@ -146,8 +131,8 @@ def test_a_script_waits_for_boot_saves_every_new_frame_and_plays_the_buzzer(tmp_
         run = tmp_path / str(i)
         (run / "heard").mkdir(parents=True)
         (run / "script").write_text(script)
-        argv = command(run / "flash", "--script", run / "script", "--png", run / "png")
-        argv += SILENT if i < 5 else []
+        argv = simterm.command(run / "flash", "--script", run / "script", "--png", run / "png")
+        argv += simterm.SILENT if i < 5 else []
         env = dict(os.environ, HEARD=str(run / "heard"))
         env["PATH"] = "%s:%s" % (player.parent, env["PATH"])
         popen = subprocess.Popen(
@@ -159,7 +144,7 @@ def test_a_script_waits_for_boot_saves_every_new_frame_and_plays_the_buzzer(tmp_
     for run, popen in runs:
         out, _ = popen.communicate(timeout=60)
         assert popen.returncode == 0 and "\a" not in out, out[-2000:]
-        assert last_screen(out) == menu, out[-3000:]
+        assert simterm.last_screen(out) == menu, out[-3000:]
         said = re.search(r"simulator: (\d+) frames saved in (\S+) ", out)
         assert said and said.group(2) == str(run / "png"), out[-2000:]
         # The --flash given, and so the same command plays on with it.
@@ -190,14 +175,14 @@ def test_a_firmware_that_stops_is_shown_explained_and_exits_non_zero(tmp_path):
     assert status == simulator.FIRMWARE_STOPPED
     # The last picture is what the glass shows, and the simulator says what to do here,
     # after restoring the terminal (its newlines come out as \r\n: cooked mode again).
-    assert last_screen(text) == pcd8544_model.pixels_of(goldens.glass("screen_safe_mode"))
+    assert simterm.last_screen(text) == pcd8544_model.pixels_of(goldens.glass("screen_safe_mode"))
     said = text.split("simulator: ")[-1].rstrip()
     assert said == simprocess.SAFE_MODE_HELP.replace("\n", "\r\n"), said
     assert sorted(w for w in modes if w.lstrip("-") in ("icanon", "echo")) == ["echo", "icanon"]
 
 
 def test_simulator_mp_sees_every_press_refuses_a_bad_action_and_ends_with_the_pipe(tmp_path):
-    with booted(tmp_path) as sim:
+    with simterm.booted(tmp_path) as sim:
         os.write(sim.keys_w, b"JUMP 50 50\n")
         sim.buttons.in_flight += 1
         pump((sim,), lambda: not sim.buttons.in_flight)
@@ -274,7 +259,7 @@ def test_a_key_that_only_wakes_the_board_says_so(tmp_path):
     flash = tmp_path / "flash"
     flash.mkdir()
     (flash / "settings.json").write_text(json.dumps({"dim_s": 1}))
-    with booted(flash) as sim:
+    with simterm.booted(flash) as sim:
         sim.buttons.press("SELECT")  # the title: the menu
         pump((sim,), lambda: not sim.buttons.pending())
         menu, light, _ = sim.screen.look()
