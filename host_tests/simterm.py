@@ -10,22 +10,12 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
-import goldens
 import pexpect
 import simread
 import simulator
 
 ROOT = Path(__file__).resolve().parents[1]
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
-# A character of the drawn glass -> its dark pixels (dx, dy) in its cell: a half block is 1x2
-# pixels (24 rows of them), a braille character 2x4 (12 rows; " " while starting).
-CELLS = {24: (1, 2), 12: (2, 4)}
-BRAILLE_DOT = ((0x01, 0x02, 0x04, 0x40), (0x08, 0x10, 0x20, 0x80))
-DOTS = {
-    chr(0x2800 + b): [(x, y) for x in (0, 1) for y in range(4) if b & BRAILLE_DOT[x][y]]
-    for b in range(256)
-}
-DOTS.update((ch, [(0, y) for y in (0, 1) if dark[y]]) for ch, dark in goldens.HALF.items())
 SILENT = ("--sound", "off")  # the tests run the simulator quietly (the default plays sound)
 
 
@@ -36,39 +26,38 @@ CLOSING = (
 
 
 def screens_in(text):
-    """Every LCD picture the terminal output shows, in order: (set of dark (x, y), status line
-    or None). Half-block and braille frames alike; colours are stripped."""
+    """Every LCD picture the terminal output shows, in order: (its lines as lcd_render draws
+    them, half blocks or braille; the status line or None). Colours are stripped."""
     out = []
     for block in ANSI.sub("", text).split("\u250c")[1:]:
         frame, _, after = block.partition("\u2514")
         rows = [line[1:] for line in frame.split("\n") if line.startswith("\u2502")]
-        w, h = CELLS.get(len(rows), (0, 0))
-        if "q quit" not in after or not w or any(len(r) <= 84 // w for r in rows):
+        width = {24: 84, 12: 42}.get(len(rows))  # half blocks: 1x2 pixels; braille: 2x4
+        if "q quit" not in after or not width or any(len(r) <= width for r in rows):
             continue  # cut short at the end of the output read so far
-        dark = {
-            (w * c + dx, h * r + dy)
-            for r, line in enumerate(rows)
-            for c, ch in enumerate(line[: 84 // w])
-            for dx, dy in DOTS[ch]
-        }
         status = re.search(r"^\s*status: (.*?)\s*$", after.split("\u250c")[0], re.M)
-        out.append((dark, status.group(1) if status else None))
+        out.append(([r[:width] for r in rows], status.group(1) if status else None))
     return out
 
 
 def last_screen(text):
-    """The 84x48 pixels (set of (x, y)) of the last LCD the terminal shows."""
+    """The lines of the last LCD the terminal shows."""
     shown = screens_in(text)
     assert shown, text[-3000:]
     return shown[-1][0]
 
 
-def cursor_cell(dark):
-    """The board cell drawn solid (the cursor), or None."""
-    pitch, cell = simread.PITCH, simread.CELL
+def dots(braille):
+    """The dark pixels in lines of braille (lcd_render.braille's; " " is blank)."""
+    return sum(bin(max(0, ord(ch) - 0x2800)).count("1") for line in braille for ch in line)
+
+
+def cursor_cell(braille):
+    """The board cell drawn solid (the cursor) in lcd_render.braille's lines, or None: a cell
+    and its grid lines are 8x4 characters, the cursor's over half of them dark."""
     for i in range(9):
-        x0, y0 = (i % 3) * pitch, (i // 3) * pitch
-        if sum((x, y) in dark for x in range(x0, x0 + cell) for y in range(y0, y0 + cell)) > 120:
+        x, y = 8 * (i % 3), 4 * (i // 3)
+        if dots(line[x : x + 8] for line in braille[y : y + 4]) > 120:
             return i
     return None
 
@@ -92,7 +81,7 @@ def read_until(child, out, check, timeout=15):
 
 
 def last_is(predicate):
-    """A check for read_until: the last screen shown (dark pixels, status line) satisfies it."""
+    """A check for read_until: the last screen shown (its lines, status line) satisfies it."""
     return lambda text: bool(screens_in(text)) and predicate(*screens_in(text)[-1])
 
 

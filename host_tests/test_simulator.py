@@ -68,12 +68,12 @@ def test_keys_typed_fast_queue_in_order_one_whole_press_each(tmp_path):
     child.expect("oxo5110 simulator")  # its first drawing
     out = [child.before + child.after + child.buffer]  # all it wrote: read_until adds to it
     child.buffer = ""
-    new = read_until(child, out, simterm.last_is(lambda dark, status: cursor_cell(dark) == 8))
+    new = read_until(child, out, simterm.last_is(lambda lines, status: cursor_cell(lines) == 8))
     # The title came first, dot for dot (its logo and name: "press key" below them blinks),
     # with no status line (it has no status column).
-    logo = lambda dark: {(x, y) for x, y in dark if y < 36}  # noqa: E731
-    dark, status = next(shown for shown in screens_in(out[0]) if len(shown[0]) > 200)
-    assert logo(dark) == logo(pcd8544_model.pixels_of(goldens.glass("title"))) and not status
+    lines, status = next(shown for shown in screens_in(out[0]) if simterm.dots(shown[0]) > 200)
+    title = lcd_render.braille(goldens.glass("title")).split("\n")
+    assert lines[:9] == title[:9] and not status  # its pixel rows 0..35
     assert screens_in(new)[-1][1] == "X GO   2P    X 0  O 0  D 0"  # the status line, in text
     # Beside the glass, one space after its frame: the marks the glass shows in its cells (dots
     # in braille), as coach_panel writes them (its own test: test_simview's
@@ -95,13 +95,15 @@ def test_keys_typed_fast_queue_in_order_one_whole_press_each(tmp_path):
     # Right then Left at once: two presses one after the other (to 0 and back), not the
     # PREV+NEXT chord that opens the menu.
     child.send("\x1b[C\x1b[D")
-    cells = lambda text: [cursor_cell(dark) for dark, _ in screens_in(text)]  # noqa: E731
+    cells = lambda text: [cursor_cell(lines) for lines, _ in screens_in(text)]  # noqa: E731
     new = read_until(child, out, lambda text: cells(text)[-2:] == [0, 8])
     assert all(status for _, status in screens_in(new)), "the board screen stayed"
     # "p" (hold NEXT: the menu, "Continue" chosen), at once Down and Enter: Down is not
     # swallowed by the hold, so Enter starts "1P vs CPU" instead of continuing the 2P game.
     child.send("p\x1b[B\r")
-    new = read_until(child, out, simterm.last_is(lambda dark, status: status and "HARD" in status))
+    new = read_until(
+        child, out, simterm.last_is(lambda lines, status: status and "HARD" in status)
+    )
     assert screens_in(new)[-1][1].endswith("HARD  W 0  D 0  L 0"), screens_in(new)[-1]
     assert any(status is None for _, status in screens_in(new)), "the menu showed in between"
     # Made taller and wider, the terminal is cleared and gets the half-block view at once,
@@ -139,7 +141,7 @@ def test_a_script_waits_for_boot_saves_every_new_frame_and_plays_the_buzzer(tmp_
             argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env
         )
         runs.append((run, popen))
-    menu = pcd8544_model.pixels_of(goldens.glass("menu"))
+    menu = lcd_render.text(goldens.glass("menu"), False).split("\n")
     size = lcd_render.image(pcd8544_model.Model()).size
     for run, popen in runs:
         out, _ = popen.communicate(timeout=60)
@@ -175,7 +177,8 @@ def test_a_firmware_that_stops_is_shown_explained_and_exits_non_zero(tmp_path):
     assert status == simulator.FIRMWARE_STOPPED
     # The last picture is what the glass shows, and the simulator says what to do here,
     # after restoring the terminal (its newlines come out as \r\n: cooked mode again).
-    assert simterm.last_screen(text) == pcd8544_model.pixels_of(goldens.glass("screen_safe_mode"))
+    safe_mode = lcd_render.text(goldens.glass("screen_safe_mode"), False).split("\n")
+    assert simterm.last_screen(text) == safe_mode
     said = text.split("simulator: ")[-1].rstrip()
     assert said == simprocess.SAFE_MODE_HELP.replace("\n", "\r\n"), said
     assert sorted(w for w in modes if w.lstrip("-") in ("icanon", "echo")) == ["echo", "icanon"]
@@ -193,7 +196,7 @@ def test_simulator_mp_sees_every_press_refuses_a_bad_action_and_ends_with_the_pi
         for button in ("SELECT", "NEXT", "SELECT"):  # the menu, "2 Players", start
             sim.buttons.press(button)
         pump((sim,), lambda: not sim.buttons.pending())
-        glass = lambda: pcd8544_model.pixels_of(sim.screen.model.glass())  # noqa: E731
+        glass = lambda: lcd_render.braille(sim.screen.model.glass()).split("\n")  # noqa: E731
         assert cursor_cell(glass()) == 4
         for _ in range(4):
             sim.buttons.press("NEXT")
