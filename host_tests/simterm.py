@@ -13,9 +13,10 @@ from pathlib import Path
 import pexpect
 import simread
 import simulator
+import simview
 
 ROOT = Path(__file__).resolve().parents[1]
-ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+ANSI = simview.ANSI  # the escape sequences the view writes
 SILENT = ("--sound", "off")  # the tests run the simulator quietly (the default plays sound)
 
 

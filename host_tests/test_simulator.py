@@ -243,15 +243,10 @@ def test_a_second_simulator_gets_a_flash_of_its_own_and_each_says_how_to_play_on
     third = simulator.Simulator()
     assert third.flash == base
     # Held by a process, not by an object: another process finds it taken.
-    path = os.pathsep.join(str(ROOT / folder) for folder in ("tools", "testbed"))
-    taken = subprocess.run(
-        [sys.executable, "-c", "import simprocess; print(simprocess.Simulator().flash)"],
-        env=dict(os.environ, PYTHONPATH=path),
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    assert taken.stdout.strip() == str(base.with_name("sim-flash-3"))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(str(ROOT / f) for f in ("tools", "testbed")))
+    code = "import simprocess; print(simprocess.Simulator().flash)"
+    taken = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert taken.stdout.strip() == str(base.with_name("sim-flash-3")), taken.stderr
     second.stop()
     third.stop()
 

@@ -52,7 +52,7 @@ TOO_SMALL = (
     "too small: %dx%d, need %dx%d; " + KEYS_IGNORED,
     "too small: %dx%d, need %dx%d",  # KEYS_IGNORED on a line of its own (too_small())
 )
-_ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
 class Screen:
@@ -147,7 +147,7 @@ class Screen:
                 text = "\x1b[2J" + text
                 self.resized = False
         else:
-            text = "\n" + "".join(_ANSI.sub("", row) + "\r\n" for row in rows)
+            text = "\n" + "".join(ANSI.sub("", row) + "\r\n" for row in rows)
         self.out.write(text)
         self.out.flush()
 
