@@ -1,8 +1,5 @@
-"""The glass's colours in a terminal (tools/simulator.py): 24-bit, or xterm's 256 dithered.
-
-The colours themselves are testbed/glasslook.py's, as in the PNGs and the web page; this only
-turns them into escape sequences.
-"""
+"""The glass's colours in a terminal (tools/simulator.py): 24-bit, or xterm's 256 dithered. The
+colours are testbed/glasslook.py's, as in the PNGs and the web page: this only writes them."""
 
 import bisect
 import functools

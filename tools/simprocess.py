@@ -1,8 +1,6 @@
-"""The simulator's board (tools/simulator.py is its command line): the firmware as deployed,
-run by the MicroPython unix port with the host's stand-ins, its LCD drawn on a simview.Screen,
-its buzzer on a simsound.Speaker, and the buttons the keys queue (simkeys.Buttons) pressed in
-order once it has booted.
-"""
+"""The simulator's board (tools/simulator.py is its command line): the firmware as deployed, run
+by the MicroPython unix port with the host's stand-ins; its LCD on a simview.Screen, its buzzer
+on a simsound.Speaker, its buttons pressed in order from a simkeys.Buttons once it has booted."""
 
 import fcntl
 import os

@@ -1,9 +1,8 @@
-"""What the simulator's compact terminal view (simview.py) reads back off the glass as text, where
-braille makes it too small to read: the game's status column (or the review's), signs in the
-small font over it included, and the coach's marks in the board's cells. All are read from the
-pixels with what simulator_mp sends (its `table`: the 8x8 font and the status column's layout;
-its `glyph_table`: the small font, the board's X and O), whatever screen drew them.
-"""
+"""What the simulator's compact view (simview.py) reads back off the glass as text, where braille
+makes it too small to read: the status column (or the review's), signs in the small font over it
+included, and the coach's marks in the board's cells; read from the pixels, whatever screen drew
+them, with simulator_mp's `table` (the 8x8 font, the status layout) and `glyph_table` (the small
+font, the board's X and O)."""
 
 import re
 import struct

@@ -1,8 +1,5 @@
-"""The board's buzzer made audible for tools/simulator.py: each sound as a WAV to a player.
-
-What the firmware's PWM was given (simulator_mp's b"S" frames) is rendered as the square wave a
-PWM at 50 % drives a piezo with, and handed to the first audio player found on PATH.
-"""
+"""The board's buzzer made audible for tools/simulator.py: each sound (what the firmware's PWM
+was given: simulator_mp's b"S" frames) as a WAV to the first audio player found on PATH."""
 
 import array
 import shutil

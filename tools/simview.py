@@ -1,11 +1,7 @@
-"""The simulator's terminal (tools/simulator.py): the glass, its legend and notes drawn in it,
-and the terminal's modes while playing (raw keys, a hidden cursor, a redraw on resize).
-
-The LCD is the PCD8544 controller model fed with what the driver sends, drawn at its true 84x48
-in Unicode half blocks (84 x 24 characters) where the terminal has room, else in braille (2x4
-pixels a character) with what braille makes unreadable read back as text (simread.py): the
-game's status column as a line under the glass, the coach's marks as a board beside it.
-"""
+"""The simulator's terminal (tools/simulator.py): the LCD model's glass at its true 84x48 in half
+blocks where the terminal has room, else in braille with what braille makes unreadable read back
+as text (simread.py); its legend and notes; the terminal's modes while playing (raw keys, a
+hidden cursor, a redraw on resize)."""
 
 import atexit
 import json
