@@ -210,11 +210,9 @@ class Simulator:
         said = "\n".join(self.screen.console)
         if "safe mode" in said or (self.hold_at_boot and self.proc.returncode == 0):
             return SAFE_MODE_HELP
-        last = "\n".join("  " + line for line in self.screen.console[-6:])
-        return "the firmware stopped (exit status %s); its last output:\n%s" % (
-            self.proc.returncode,
-            last or "  (none)",
-        )
+        last = "\n".join("  " + line for line in self.screen.console[-6:]) or "  (none)"
+        why = "the firmware stopped (exit status %s); its last output:\n%s"
+        return why % (self.proc.returncode, last)
 
     def stop(self):
         if self.proc is not None:
