@@ -138,15 +138,15 @@ class Board(simulator.Simulator):
 
     def lines(self):
         """The glass's six rows of the 8x8 font as text (link play's words)."""
-        font = {bytes.fromhex(v): k for k, v in self.screen.table["font"].items()}
+        font = self.screen.table["font"]
         return [simread.font_text(self.glass(), font, 0, 8 * row).strip() for row in range(6)]
 
     def status(self):
-        return simread.status_text(self.glass(), self.screen.table, self.screen.glyphs) or ""
+        return simread.status_text(self.glass(), self.screen.table) or ""
 
     def cells(self):
         """The marks on the board ("" elsewhere, the cursor's cell too), or None: no board."""
-        cells = simread.board_cells(self.glass(), self.screen.glyphs)
+        cells = simread.board_cells(self.glass(), self.screen.table)
         return None if cells is None else [c if c in ("X", "O") else "" for c in cells]
 
     def press(self, *buttons):

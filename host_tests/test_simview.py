@@ -2,7 +2,6 @@
 the coach's marks read back as text (tools/simread.py), the legend, a terminal too small."""
 
 import io
-import json
 from pathlib import Path
 
 import goldens
@@ -12,20 +11,21 @@ import simview
 from simterm import last_drawn
 
 
-def glyphs(mp_output):
-    """simulator_mp's glyph table (the small font, the board's X and O) as simread reads it."""
-    return simread.glyphs(bytes.fromhex(mp_output.check("test_glyph_table").strip()))
+def table(mp_output):
+    """simulator_mp's table (its fonts, the board's X and O, the status layout) as simread
+    reads it."""
+    return simread.read_table(bytes.fromhex(mp_output.check("test_table").strip()))
 
 
 class mp_sim_words(mpcheck.Script):
-    """host_tests/mp/mp_sim_words.py: the tables simulator_mp sends the simulator, as the
-    firmware draws them, read back from the golden screens."""
+    """host_tests/mp/mp_sim_words.py: the table simulator_mp sends the simulator, as the
+    firmware draws, reads the golden screens back as text."""
 
     heapsize = "256k"
     paths = (mpcheck.fixture("hostboard"),)
 
     def test_the_status_column_is_read_back_as_text_from_the_glass(self, mp_output):
-        table = json.loads(mp_output.check("test_table"))
+        known = table(mp_output)
         # The small terminal's status line comes from the pixels, read with the firmware's own
         # font and layout (sent by simulator_mp): what the glass shows, whatever screen drew it.
         expected = {
@@ -37,7 +37,7 @@ class mp_sim_words(mpcheck.Script):
             "draw_2p": "DRAW   2P    X 1  O 0  D 1",
             "demo": "DEMO   O HAR  X 0  O 0  D 0",
             # The review's column: which move, whose, the verdict (white on black for a result
-            # thrown away) and what it kept and became, in the small font (known, below).
+            # thrown away) and what it kept and became, in the small font.
             "review_best": "X 3/9  BEST  WIN",
             "review_mistake": "O 2/9  MISTAKE  DRAW  >LOSS",
             "review_last": "X 9/9  BEST  WIN",
@@ -45,10 +45,9 @@ class mp_sim_words(mpcheck.Script):
             "menu": None,
             "settings": None,
         }
-        known = glyphs(mp_output)
-        read = {name: simread.status_text(goldens.glass(name), table, known) for name in expected}
+        read = {name: simread.status_text(goldens.glass(name), known) for name in expected}
         assert read == expected
-        assert simread.status_text(goldens.glass("board_1p"), None, known) is None
+        assert simread.status_text(goldens.glass("board_1p"), None) is None
         # A sign over the level is small font too, white on black: the new user's 80x24 trial
         # read "DRAW   ????  W 0  D 2  L 2" for READY.
         signed = [
@@ -56,13 +55,13 @@ class mp_sim_words(mpcheck.Script):
         ]
         assert [sign for sign, _ in signed] == ["READY", "NO LINK", "NO UNDO"], signed
         for sign, glass in signed:
-            text = simread.status_text(bytes.fromhex(glass), table, known)
+            text = simread.status_text(bytes.fromhex(glass), known)
             assert text == "X YOU  %s  W 0  D 2  L 2" % sign, (sign, text)
 
     def test_the_coachs_marks_are_read_back_as_text_from_the_glass(self, mp_output):
         # Braille leaves the coach's small marks as dots: the simulator reads them off the
         # glass (the board's grid, the firmware's small font, its X and O) and writes them out.
-        known = glyphs(mp_output)
+        known = table(mp_output)
         expected = {
             "coach_empty": ("coach: D D D / D D D / D D D", 4),
             "coach_mid": ("coach: X L3 O / [W3] D D / [W3] D [W3]", 1),
@@ -86,7 +85,7 @@ class mp_sim_words(mpcheck.Script):
         )
 
     def test_the_marks_beside_the_braille_board_line_up_with_its_rows(self, mp_output):
-        cells = simread.coach_marks(goldens.glass("coach_mid"), glyphs(mp_output))
+        cells = simread.coach_marks(goldens.glass("coach_mid"), table(mp_output))
         inverse = simread.REVERSE % "L3".center(4)
         assert simread.coach_panel(cells, 33) == [
             "the coach's marks ([ ] = best)",

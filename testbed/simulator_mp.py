@@ -12,9 +12,9 @@ on this module's real clock, in the cwd (the simulated board's flash), then runs
   mp_hal_delay_ms: "does usleep(500)"), 2000 wake-ups a second of an idle game.
 - Out ($SIMLINK_OUT, a file or pipe): frames of a kind byte, a 4-byte big-endian length and the
   payload: b"P" the board's LCD pin names "dc cs rst light light_on" (once the board module is
-  loaded), b"B" a piece of the fakebus recording, b"F" (once) table(), b"G" (once, after F)
-  glyph_table(), b"K" a key action finished (empty, or why it was refused), b"S" the buzzer's
-  PWM changes since the last, lines b"<ms> <hz> <duty_u16>\n" (machine.PWM).
+  loaded), b"B" a piece of the fakebus recording, b"T" (once) table(), b"K" a key action
+  finished (empty, or why it was refused), b"S" the buzzer's PWM changes since the last, lines
+  b"<ms> <hz> <duty_u16>\n" (machine.PWM).
 - In ($SIMLINK_IN, a pipe, optional): actions b"<button> <down_ms> <up_ms>\n", button one of
   the board's BTN_<name> (PREV, NEXT, SELECT...): the pin goes to 0 (pressed; buttons pull up)
   for down_ms, then to 1 for up_ms, then K; b"WAIT <ms> 0\n" presses nothing for ms, then K.
@@ -171,81 +171,72 @@ class Clock(time.RealClock):
             self.dozed_ms += utime.ticks_diff(utime.ticks_ms(), start)
 
 
+FONTS = ((32, 127, 8), (33, 127, 5))  # the 8x8 font's characters and columns, the small font's
+BOARD_COLUMNS = 16  # of each of the board's X and O
+
+
 def table():
-    """JSON: the 8x8 font (char -> 8 MONO_VLSB column bytes, hex) and the status column as
-    widgets.py draws it (x, row tops, rule row, the cell of each player's small mark)."""
-    import json
-
-    import framebuf
-    import game
-    import widgets
-
-    cell = bytearray(8)
-    fb = framebuf.FrameBuffer(cell, 8, 8, framebuf.MONO_VLSB)
-    font = {}
-    for code in range(32, 127):
-        fb.fill(0)
-        fb.text(chr(code), 0, 0, 1)
-        font[chr(code)] = "".join("%02x" % b for b in cell)
-    big = framebuf.FrameBuffer(bytearray(504), 84, 48, framebuf.MONO_VLSB)
-    marks = {}
-    for player, name in ((1, "X"), (2, "O")):
-        big.fill(0)
-        widgets.status_turn(big, player, "", 0)
-        fb.fill(0)  # the 8x8 cell the mark is drawn in, as the font's cells above
-        fb.blit(big, -widgets.STATUS_X, -widgets.ROW_Y[0])
-        marks[name] = "".join("%02x" % b for b in cell)
-    # The rule under the level row is a const() the compiler folds away: find it on the
-    # glass, as the row the tally's rule is drawn on.
-    big.fill(0)
-    widgets.tally(big, (0, 0, 0), game.ONE_PLAYER)
-    rule = [y for y in range(48) if big.pixel(widgets.STATUS_X - 2, y)][0]
-    status = {"x": widgets.STATUS_X, "rows": list(widgets.ROW_Y), "rule": rule, "marks": marks}
-    return json.dumps({"font": font, "status": status})
-
-
-SMALL_FIRST, SMALL_END = 33, 127  # the small font's characters in glyph_table()
-SMALL_COLUMNS = 5  # the widest glyph of smallfont.py
-BOARD_COLUMNS = 16  # of each of the board's X and O in glyph_table()
-
-
-def glyph_table():
-    """Bytes, for the coach's marks as text (tools/simread.py): SMALL_FIRST, the number of
-    characters, SMALL_COLUMNS and BOARD_COLUMNS; for each character from SMALL_FIRST on as
-    smallfont.py draws it, its width and SMALL_COLUMNS columns (bit r = row r); then
-    BOARD_COLUMNS columns of the board's X, then of its O, as glyphs.draw draws them at 0, 0,
-    each 2 bytes (little-endian, bit r = row r). Bytes rather than JSON: the simulator's
-    192k heap, cut up by what the firmware's start compiled, may hold no larger piece. The
-    small font is let go of after: the firmware loads it only where it draws with it."""
+    """Bytes for reading the glass as text (tools/simread.py): for the 8x8 font (framebuf's
+    text()) and then the small font (smallfont.py), its first character, count and columns C,
+    and each character's width and C columns (bit r = row r); BOARD_COLUMNS and the board's X
+    and O as glyphs.draw draws them at 0, 0, each column 2 bytes (little-endian); the status
+    column as widgets.py draws it: x, the number of rows and their tops, the rule under the
+    level, and the 8x8 cell of each player's small mark. Bytes rather than JSON: the simulator's
+    192k heap, cut up by what the firmware's start compiled, may hold no larger piece. The small
+    font is let go of after: the firmware loads it only where it draws with it."""
     import sys
 
     import framebuf
+    import game
     import glyphs
+    import widgets
 
     loaded = "smallfont" in sys.modules
     import smallfont
 
-    n = SMALL_END - SMALL_FIRST
-    out = bytearray(4 + n * (1 + SMALL_COLUMNS) + 2 * 2 * BOARD_COLUMNS)
-    out[:4] = bytes((SMALL_FIRST, n, SMALL_COLUMNS, BOARD_COLUMNS))
+    rows = widgets.ROW_Y
+    size = sum(3 + (end - first) * (1 + c) for first, end, c in FONTS)
+    out = bytearray(size + 1 + 4 * BOARD_COLUMNS + 3 + len(rows) + 16)
+    at = 0
     buf = bytearray(2 * BOARD_COLUMNS)
-    small = framebuf.FrameBuffer(buf, SMALL_COLUMNS + 1, 8, framebuf.MONO_VLSB)
-    for k in range(n):
-        small.fill(0)
-        at = 4 + k * (1 + SMALL_COLUMNS)
-        out[at] = smallfont.text(small, bytes((SMALL_FIRST + k,)), 0, 0) - 1
-        out[at + 1 : at + 1 + SMALL_COLUMNS] = buf[:SMALL_COLUMNS]
+    cell = framebuf.FrameBuffer(buf, 8, 8, framebuf.MONO_VLSB)
+    for first, end, columns in FONTS:
+        out[at : at + 3] = bytes((first, end - first, columns))
+        at += 3
+        for code in range(first, end):
+            cell.fill(0)
+            if columns == 8:
+                cell.text(chr(code), 0, 0, 1)
+                out[at] = 8
+            else:
+                out[at] = smallfont.text(cell, bytes((code,)), 0, 0) - 1
+            out[at + 1 : at + 1 + columns] = buf[:columns]
+            at += 1 + columns
     if not loaded:
         del sys.modules["smallfont"]
     big = framebuf.FrameBuffer(buf, BOARD_COLUMNS, 16, framebuf.MONO_VLSB)
-    at = 4 + n * (1 + SMALL_COLUMNS)
+    out[at] = BOARD_COLUMNS
+    at += 1
     for player in (1, 2):  # X, O (engine)
         big.fill(0)
         glyphs.draw(big, player, 0, 0)
         for x in range(BOARD_COLUMNS):
-            out[at] = buf[x]
-            out[at + 1] = buf[BOARD_COLUMNS + x]
+            out[at : at + 2] = bytes((buf[x], buf[BOARD_COLUMNS + x]))
             at += 2
+    # The rule under the level row is a const() the compiler folds away: find it on the glass,
+    # as the row the tally's rule is drawn on.
+    glass = framebuf.FrameBuffer(bytearray(504), 84, 48, framebuf.MONO_VLSB)
+    widgets.tally(glass, (0, 0, 0), game.ONE_PLAYER)
+    rule = [y for y in range(48) if glass.pixel(widgets.STATUS_X - 2, y)][0]
+    out[at : at + 3 + len(rows)] = bytes([widgets.STATUS_X, len(rows)] + list(rows) + [rule])
+    at += 3 + len(rows)
+    for player in (1, 2):
+        glass.fill(0)
+        widgets.status_turn(glass, player, "", 0)
+        cell.fill(0)  # the 8x8 cell the mark is drawn in, as the font's cells
+        cell.blit(glass, -widgets.STATUS_X, -rows[0])
+        out[at : at + 8] = buf[:8]
+        at += 8
     return out
 
 
@@ -280,10 +271,8 @@ def start():
         _poll = select.poll()
         _poll.register(_in, select.POLLIN)
     if _out is not None and _in is not None:
-        _frame(b"F", table().encode())
+        _frame(b"T", table())
         gc.collect()  # the table's garbage is not the firmware's to carry
-        _frame(b"G", glyph_table())
-        gc.collect()
     cable = os.getenv("SIMLINK_CABLE")
     if cable:  # after the tables: they need the larger pieces of the heap
         import tcpcable

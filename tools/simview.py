@@ -4,7 +4,6 @@ as text (simread.py); its legend and notes; the terminal's modes while playing (
 hidden cursor, a redraw on resize)."""
 
 import atexit
-import json
 import os
 import re
 import shutil
@@ -16,7 +15,7 @@ import tty
 import lcd_render
 import pcd8544_model
 from simcolours import glass_paint, painted
-from simread import GRID_WIDTH, coach_line, coach_marks, coach_panel, glyphs, status_text
+from simread import GRID_WIDTH, coach_line, coach_marks, coach_panel, read_table, status_text
 
 CONSOLE_KEPT = 100  # lines of the firmware's output (and of notes) kept
 NOTE = "simulator: "  # begins each of the simulator's own remarks (Screen.note())
@@ -66,8 +65,7 @@ class Screen:
         self.notes = []  # the simulator's own remarks
         self.drop_note = None  # keys dropped (one line, updated in place)
         self.wake_note = None  # the last key only woke the board (till the next key plays)
-        self.table = None  # font and status layout from simulator_mp
-        self.glyphs = None  # the small font and the board's marks from simulator_mp (simread)
+        self.table = None  # simulator_mp's fonts, board marks and status layout (simread)
         self.resized = False
         self.full_view_note = None  # None: not said yet; True: said (while compact); False: gone
 
@@ -82,10 +80,8 @@ class Screen:
             self.model = pcd8544_model.Model(*pins, light_on=int(light_on))
         elif kind == b"B" and self.model is not None:
             self.model.feed(payload)
-        elif kind == b"F":
-            self.table = json.loads(payload)
-        elif kind == b"G":
-            self.glyphs = glyphs(payload)
+        elif kind == b"T":
+            self.table = read_table(payload)
 
     def look(self):
         """What a person sees: the glass, the backlight and the contrast (None before boot)."""
@@ -168,9 +164,9 @@ class Screen:
             rows.append("\u2502" + painted(line, parts) + "\u2502")
         rows.append("\u2514" + "\u2500" * width + "\u2518")
         if compact:
-            status = status_text(look[0], self.table, self.glyphs) if look else None
+            status = status_text(look[0], self.table) if look else None
             rows.append("  status: " + status if status else "")
-            marks = coach_marks(look[0], self.glyphs) if look else None
+            marks = coach_marks(look[0], self.table) if look else None
             beside = room - len(rows[1]) - PANEL_GAP
             if marks and beside >= GRID_WIDTH:
                 for k, text in enumerate(coach_panel(marks, beside)):
