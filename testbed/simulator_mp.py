@@ -274,7 +274,7 @@ def start():
         _frame(b"T", table())
         gc.collect()  # the table's garbage is not the firmware's to carry
     cable = os.getenv("SIMLINK_CABLE")
-    if cable:  # after the tables: they need the larger pieces of the heap
+    if cable:  # after the table: it needs the larger pieces of the heap
         import tcpcable
 
         port, uart = cable.split()

@@ -70,7 +70,7 @@ def _review_text(glass, shapes, small, x, y):
 
 def _small_text(glass, small, x, y, h):
     """The glass's box from x, y to its right edge, h rows, read in the small font with `small`
-    (glyphs()'s); light on dark where most of the box is dark, as a sign's bar."""
+    (read_table()'s); light on dark where most of the box is dark, as a sign's bar."""
     cols = glasstext.columns(glass, x, y, WIDTH - x, h)
     if 2 * sum(bin(col).count("1") for col in cols) > h * len(cols):
         cols = [col ^ ((1 << h) - 1) for col in cols]
