@@ -79,14 +79,11 @@ def glass_paint(light, vop, mode, lines):
     count = lines * DITHER_SEGMENTS
     stride = _spread(count)
     paint = []
-    for line in range(lines):
-        row = []
-        for part in range(DITHER_SEGMENTS):
-            threshold = ((line * DITHER_SEGMENTS + part) * stride % count + 0.5) / count
-            codes = _on_ladder(ladder, ink_at, threshold), _on_ladder(ladder, paper_at, threshold)
-            row.append("\x1b[38;5;%d;48;5;%dm" % codes)
-        paint.append(row)
-    return paint
+    for k in range(count):  # the k-th part, line by line
+        threshold = (k * stride % count + 0.5) / count
+        codes = _on_ladder(ladder, ink_at, threshold), _on_ladder(ladder, paper_at, threshold)
+        paint.append("\x1b[38;5;%d;48;5;%dm" % codes)
+    return [paint[k : k + DITHER_SEGMENTS] for k in range(0, count, DITHER_SEGMENTS)]
 
 
 def _spread(count):
