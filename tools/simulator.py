@@ -1,24 +1,23 @@
 """Play oxo5110 in a terminal: the unchanged firmware on the MicroPython unix port (make play).
 
-main.py, the board file, the app and the drivers run as deployed (mpy-cross) under the real
-`micropython`, with host stand-ins for `machine` and `time` (testbed/hostboard). The LCD is the
-PCD8544 model fed with what the driver sends, in half blocks in the glass's colours (braille,
-with the status column and the Coach's marks as text, below 86x33). Keys are the buttons:
+main.py, the board file, the app and the drivers run as deployed under the real `micropython`,
+with host stand-ins for `machine` and `time` (testbed/hostboard); the LCD is drawn in half
+blocks in the glass's colours (braille, with the status column and the Coach's marks as text,
+below 86x33). Keys are the buttons:
 
     Left / Up      PREV          Right / Down   NEXT          Space / Enter   SELECT
     h  hint (hold SELECT)        u  undo (hold PREV)          p  menu (hold NEXT)
     q / Ctrl-C     quit
 
-Keys start once the firmware has drawn its first picture, then run in order, one button at a
-time: a press is the button down 50 ms then up 50 ms, a hold keeps it down past the firmware's
-long press (SELECT 650 ms, PREV/NEXT 450 ms); keys typed faster wait in a queue of up to 16. A
-key that only woke the board (the firmware swallows it after the backlight went off) says so.
-Colours: 24-bit where $COLORTERM says truecolor, else 256; none with $NO_COLOR or no terminal.
-`--script FILE` replays presses from boot on, then quits: lines `select`, `prev`, `next`
-(optionally `xN`, N up to 1000), `hold select|prev|next`, `wait MS` (up to 600000), `#`
-comments. If the firmware stops (safe mode, a crash) the simulator shows the last picture, says
-why and exits with status 3. docs/commands.md says the rest: colours, sound, the board's flash
-(kept where `make clean` does not reach) and the link cable.
+Keys start once the firmware has drawn its first picture, then run in order: a press is the
+button down 50 ms then up 50 ms, a hold keeps it down past the firmware's long press (SELECT
+650 ms, PREV/NEXT 450 ms); keys typed faster wait in a queue of up to 16. A key that only woke
+the board (the firmware swallows it after the backlight went off) says so. Colours: 24-bit
+where $COLORTERM says truecolor, else 256; none with $NO_COLOR or no terminal. `--script FILE`
+replays presses from boot on, then quits: lines `select`, `prev`, `next` (optionally `xN`, N up
+to 1000), `hold select|prev|next`, `wait MS` (up to 600000), `#` comments. If the firmware
+stops (safe mode, a crash) the simulator shows the last picture, says why and exits with status
+3. docs/commands.md says the rest: sound, the board's flash and the link cable.
 """
 
 import argparse
