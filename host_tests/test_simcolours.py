@@ -44,6 +44,7 @@ def test_contrast_steps_and_backlight_shade_the_glass_in_the_terminal(tmp_path):
     # A person's way, on the firmware: Settings, contrast 60 down to 50 step by step, then the
     # light off. The terminal's glass takes the model's Vop and backlight for its ink and paper.
     with booted(tmp_path) as sim:
+        pump((sim,), lambda: sim.screen.look()[1])  # lit: the boot's unlit frames are over
         sim.screen.clear, sim.screen.colours = True, "24bit"  # as in a truecolor terminal
         # Settings (above Link play), Contr, down to 50, then Light: off.
         sim.press("SELECT", "PREV", "PREV", "SELECT", "SELECT", *["PREV"] * 10)
