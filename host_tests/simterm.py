@@ -10,15 +10,13 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
-import goldens
 import pexpect
 import simread
 import simulator
+import simview
 
 ROOT = Path(__file__).resolve().parents[1]
-HALF = goldens.HALF
-ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
-BRAILLE_DOT = ((0x01, 0x02, 0x04, 0x40), (0x08, 0x10, 0x20, 0x80))
+ANSI = simview.ANSI  # the escape sequences the view writes
 SILENT = ("--sound", "off")  # the tests run the simulator quietly (the default plays sound)
 
 
@@ -29,51 +27,38 @@ CLOSING = (
 
 
 def screens_in(text):
-    """Every LCD picture the terminal output shows, in order: (set of dark (x, y), status line
-    or None). Half-block and braille frames alike; colours are stripped."""
+    """Every LCD picture the terminal output shows, in order: (its lines as lcd_render draws
+    them, half blocks or braille; the status line or None). Colours are stripped."""
     out = []
     for block in ANSI.sub("", text).split("\u250c")[1:]:
         frame, _, after = block.partition("\u2514")
-        if "q quit" not in after:
-            continue  # cut short at the end of the output read so far
         rows = [line[1:] for line in frame.split("\n") if line.startswith("\u2502")]
-        dark = set()
-        if len(rows) == 24 and all(len(r) >= 85 for r in rows):
-            for r, line in enumerate(rows):
-                for x, ch in enumerate(line[:84]):
-                    top, bottom = HALF[ch]
-                    if top:
-                        dark.add((x, 2 * r))
-                    if bottom:
-                        dark.add((x, 2 * r + 1))
-        elif len(rows) == 12 and all(len(r) >= 43 for r in rows):
-            for r, line in enumerate(rows):
-                for c, ch in enumerate(line[:42]):
-                    bits = 0 if ch == " " else ord(ch) - 0x2800  # " ": starting
-                    for dx in (0, 1):
-                        for dy in range(4):
-                            if bits & BRAILLE_DOT[dx][dy]:
-                                dark.add((2 * c + dx, 4 * r + dy))
-        else:
-            continue
+        width = {24: 84, 12: 42}.get(len(rows))  # half blocks: 1x2 pixels; braille: 2x4
+        if "q quit" not in after or not width or any(len(r) <= width for r in rows):
+            continue  # cut short at the end of the output read so far
         status = re.search(r"^\s*status: (.*?)\s*$", after.split("\u250c")[0], re.M)
-        out.append((dark, status.group(1) if status else None))
+        out.append(([r[:width] for r in rows], status.group(1) if status else None))
     return out
 
 
 def last_screen(text):
-    """The 84x48 pixels (set of (x, y)) of the last LCD the terminal shows."""
+    """The lines of the last LCD the terminal shows."""
     shown = screens_in(text)
     assert shown, text[-3000:]
     return shown[-1][0]
 
 
-def cursor_cell(dark):
-    """The board cell drawn solid (the cursor), or None."""
-    pitch, cell = simread.PITCH, simread.CELL
+def dots(braille):
+    """The dark pixels in lines of braille (lcd_render.braille's; " " is blank)."""
+    return sum(bin(max(0, ord(ch) - 0x2800)).count("1") for line in braille for ch in line)
+
+
+def cursor_cell(braille):
+    """The board cell drawn solid (the cursor) in lcd_render.braille's lines, or None: a cell
+    and its grid lines are 8x4 characters, the cursor's over half of them dark."""
     for i in range(9):
-        x0, y0 = (i % 3) * pitch, (i // 3) * pitch
-        if sum((x, y) in dark for x in range(x0, x0 + cell) for y in range(y0, y0 + cell)) > 120:
+        x, y = 8 * (i % 3), 4 * (i // 3)
+        if dots(line[x : x + 8] for line in braille[y : y + 4]) > 120:
             return i
     return None
 
@@ -97,28 +82,8 @@ def read_until(child, out, check, timeout=15):
 
 
 def last_is(predicate):
-    """A check for read_until: the last screen shown (dark pixels, status line) satisfies it."""
+    """A check for read_until: the last screen shown (its lines, status line) satisfies it."""
     return lambda text: bool(screens_in(text)) and predicate(*screens_in(text)[-1])
-
-
-def started(child):
-    """Wait for the simulator's first drawing; the output so far, as read_until's `out`."""
-    child.expect("oxo5110 simulator")
-    out = [child.before + child.after + child.buffer]
-    child.buffer = ""
-    return out
-
-
-def pause(child, out, seconds):
-    """Read what the simulator draws for `seconds` (appending to out[0]); the new text."""
-    start = len(out[0])
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        try:
-            out[0] += child.read_nonblocking(65536, timeout=max(0.01, end - time.monotonic()))
-        except (pexpect.TIMEOUT, pexpect.EOF):
-            break
-    return out[0][start:]
 
 
 def last_drawn(text):
@@ -151,29 +116,12 @@ def in_shell(tmp_path, *args, first="", key=None, after=None):
     return status, said, child.before.split()
 
 
-def quits(child):
-    """Type q: the simulator says where the flash is kept (CLOSING), ends, and exits 0."""
-    child.send("q")
-    child.expect(CLOSING)
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
-
-
 def spawn(tmp_path, *args, dimensions=(40, 100)):
     """The simulator in a pty of `dimensions` (lines, columns), in 24-bit colours."""
     env = dict(os.environ, COLORTERM="truecolor")
     env.pop("NO_COLOR", None)
     argv = command(tmp_path / "flash", *SILENT, *args)
-    return pexpect.spawn(
-        argv[0],
-        argv[1:],
-        cwd=str(ROOT),
-        encoding="utf-8",
-        dimensions=dimensions,
-        timeout=20,
-        env=env,
-    )
+    return pexpect.spawn(argv[0], argv[1:], env=env, encoding="utf-8", dimensions=dimensions)
 
 
 class Board(simulator.Simulator):
@@ -190,15 +138,15 @@ class Board(simulator.Simulator):
 
     def lines(self):
         """The glass's six rows of the 8x8 font as text (link play's words)."""
-        font = {bytes.fromhex(v): k for k, v in self.screen.table["font"].items()}
+        font = self.screen.table["font"]
         return [simread.font_text(self.glass(), font, 0, 8 * row).strip() for row in range(6)]
 
     def status(self):
-        return simread.status_text(self.glass(), self.screen.table, self.screen.glyphs) or ""
+        return simread.status_text(self.glass(), self.screen.table) or ""
 
     def cells(self):
         """The marks on the board ("" elsewhere, the cursor's cell too), or None: no board."""
-        cells = simread.board_cells(self.glass(), self.screen.glyphs)
+        cells = simread.board_cells(self.glass(), self.screen.table)
         return None if cells is None else [c if c in ("X", "O") else "" for c in cells]
 
     def press(self, *buttons):

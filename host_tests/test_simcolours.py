@@ -1,11 +1,11 @@
 """The glass's colours in the terminal (tools/simcolours.py): 24-bit, 256 dithered."""
 
 import re
+from itertools import groupby
 
 import glasslook
-import pexpect
 import simcolours
-from simterm import CLOSING, spawn
+from simterm import booted, pump
 
 SGR_24 = re.compile(r"\x1b\[38;2;(\d+);(\d+);(\d+);48;2;(\d+);(\d+);(\d+)m")
 
@@ -41,28 +41,19 @@ def test_contrast_steps_and_backlight_shade_the_glass_in_the_terminal(tmp_path):
         for _, paper, ink in [glasslook.colours(light, vop)]
     }
     assert len(looks) == 4, looks
-    # A person's way: Settings, contrast 60 down to 50 step by step, then the light off. The
-    # terminal's glass takes the model's Vop and backlight for its ink and paper colours.
-    script = tmp_path / "contrast.txt"
-    script.write_text(
-        "select\nprev\nprev  # Settings (above Link play)\nselect\nselect  # Contr\n"
-        "prev x10\nselect\nnext  # Light\nselect\n"
-    )
-    child = spawn(tmp_path, "--script", str(script))
-    child.expect(CLOSING)
-    text = child.before
-    child.expect(pexpect.EOF)
-    seen = []
-    for match in SGR_24.finditer(text):
-        rgb = tuple(int(v) for v in match.groups())
-        if not seen or seen[-1] != rgb:
-            seen.append(rgb)
-    booting = [glasslook.colours(False, 60)]  # the backlight is not on yet
+    # A person's way, on the firmware: Settings, contrast 60 down to 50 step by step, then the
+    # light off. The terminal's glass takes the model's Vop and backlight for its ink and paper.
+    with booted(tmp_path) as sim:
+        pump((sim,), lambda: sim.screen.look()[1])  # lit: the boot's unlit frames are over
+        sim.screen.clear, sim.screen.colours = True, "24bit"  # as in a truecolor terminal
+        # Settings (above Link play), Contr, down to 50, then Light: off.
+        sim.press("SELECT", "PREV", "PREV", "SELECT", "SELECT", *["PREV"] * 10)
+        sim.press("SELECT", "NEXT", "SELECT")
+        pump((sim,), lambda: not sim.buttons.pending())
+        text = sim.screen.out.getvalue()
+    painted = (tuple(int(v) for v in match.groups()) for match in SGR_24.finditer(text))
+    seen = [rgb for rgb, _ in groupby(painted)]  # each colour change
     wanted = [glasslook.colours(True, vop) for vop in range(60, 49, -1)]
     wanted.append(glasslook.colours(False, 50))
-    # The terminal paints the newest frame when it gets to it: on a loaded machine the boot's
-    # unlit frame can be followed by the lit title before the first paint (1 in a full run
-    # with other work on both cores).
-    painted = [[ink + paper for _, paper, ink in w] for w in (booting + wanted, wanted)]
-    assert seen in painted, seen
+    assert seen == [ink + paper for _, paper, ink in wanted], seen
     assert "backlight off" in text.split("\u250c")[-2]

@@ -1,7 +1,6 @@
 """Button actions (tools/simkeys.py): their timings, the queue, the keyboard, scripts."""
 
 import io
-import os
 import re
 
 import pytest
@@ -77,24 +76,13 @@ def buttons(monkeypatch):
 
 
 @pytest.fixture
-def typed(buttons):
-    """typed(keys): the bytes arrive on the terminal and the Keyboard (typed.keyboard) reads
-    them into `buttons`."""
-    read, write = os.pipe()
-    keyboard = simkeys.Keyboard(buttons, read, buttons.screen)
-
-    def typed(keys):
-        os.write(write, keys)
-        keyboard(read)
-
-    typed.keyboard = keyboard
-    yield typed
-    os.close(read)
-    os.close(write)
+def keyboard(buttons):
+    """The keyboard reading into `buttons`: keyboard.feed(keys) as they come from the terminal."""
+    return simkeys.Keyboard(buttons)
 
 
-def test_keyboard_queue_keeps_order_and_q_quits(buttons, typed):
-    typed(b"p\x1b[C\x1b[Dhu \r")
+def test_keyboard_queue_keeps_order_and_q_quits(buttons, keyboard):
+    keyboard.feed(b"p\x1b[C\x1b[Dhu \r")
     hold, press = simkeys.HOLD_MS, simkeys.PRESS_MS
     assert list(buttons.queue) == [
         action("NEXT", hold["NEXT"]),
@@ -105,13 +93,13 @@ def test_keyboard_queue_keeps_order_and_q_quits(buttons, typed):
         action("SELECT", press),
         action("SELECT", press),
     ]
-    typed(b"q")
-    assert typed.keyboard.quit
+    keyboard.feed(b"q")
+    assert keyboard.quit
 
 
-def test_dropped_keys_are_counted_in_one_note_that_clears(buttons, typed):
-    typed(b"\x1b[C" * 40)  # a burst: 16 wait, 24 are dropped
-    assert len(buttons.queue) == simkeys.KEY_QUEUE_MAX and not typed.keyboard.quit
+def test_dropped_keys_are_counted_in_one_note_that_clears(buttons, keyboard):
+    keyboard.feed(b"\x1b[C" * 40)  # a burst: 16 wait, 24 are dropped
+    assert len(buttons.queue) == simkeys.KEY_QUEUE_MAX and not keyboard.quit
     assert buttons.screen.notes == []
     note = "simulator: 24 keys dropped: 16 were already waiting"
     drawn = buttons.screen.out.getvalue().split("\n")
@@ -127,28 +115,30 @@ def test_dropped_keys_are_counted_in_one_note_that_clears(buttons, typed):
     assert buttons.screen.out.getvalue().split("\n")[-2] == LEGEND_END + "\r"
     # A key taken again clears the note at once; one dropped key is "1 key".
     buttons.queue.extend([action("NEXT", 50)] * simkeys.KEY_QUEUE_MAX)
-    typed(b" ")
+    keyboard.feed(b" ")
     assert buttons.screen.drop_note == "simulator: 1 key dropped: 16 were already waiting"
     buttons.queue.popleft()
-    typed(b" ")
+    keyboard.feed(b" ")
     assert buttons.screen.drop_note is None and len(buttons.queue) == simkeys.KEY_QUEUE_MAX
 
 
-def test_keys_are_ignored_while_the_terminal_is_too_small_and_say_so(buttons, typed, monkeypatch):
+def test_keys_are_ignored_while_the_terminal_is_too_small_and_say_so(
+    buttons, keyboard, monkeypatch
+):
     terminal_size(monkeypatch, 60, 10)  # the braille view needs 19 lines
     buttons.screen.draw()
     assert buttons.screen.out.getvalue().split("\n")[-2:] == [
         "terminal too small: 60x10, need 44x19; keys ignored\r",
         "",
     ]
-    typed(b" \r\x1b[Cp")
+    keyboard.feed(b" \r\x1b[Cp")
     assert list(buttons.queue) == [] and buttons.screen.drop_note is None
     terminal_size(monkeypatch, 60, 19)  # the view is back: keys act again
-    typed(b" ")
+    keyboard.feed(b" ")
     assert list(buttons.queue) == [action("SELECT", simkeys.PRESS_MS)]
     terminal_size(monkeypatch, 30, 10)  # quitting works at any size
-    typed(b"q")
-    assert typed.keyboard.quit
+    keyboard.feed(b"q")
+    assert keyboard.quit
 
 
 LEGEND_END = simview.LEGEND[-1]

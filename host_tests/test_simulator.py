@@ -9,43 +9,26 @@ import subprocess
 import sys
 import time
 from itertools import pairwise
+from pathlib import Path
 
 import goldens
 import lcd_render
 import pcd8544_model
 import pexpect
-import pytest
 import simprocess
 import simread
+import simterm
 import simulator
 from PIL import Image
-from simterm import (
-    ANSI,
-    CLOSING,
-    ROOT,
-    SILENT,
-    booted,
-    command,
-    cursor_cell,
-    in_shell,
-    last_drawn,
-    last_is,
-    last_screen,
-    pause,
-    pump,
-    quits,
-    read_until,
-    screens_in,
-    spawn,
-    started,
-)
+from simterm import CLOSING, ROOT, cursor_cell, in_shell, pump, read_until, screens_in
+from test_simsound import notes_of, pitches, wav_of
 
 
-@pytest.mark.parametrize("key", ["\x03", "q"])
-def test_quit_key_restores_the_terminal(tmp_path, key):
+def test_ctrl_c_quits_and_restores_the_terminal(tmp_path):
     # The pty's modes after the simulator are the cooked ones again (canonical input, echo),
-    # as before the simulator made them raw.
-    status, said, modes = in_shell(tmp_path, key=key, after="backlight on")
+    # as before the simulator made them raw (q quits through the same `finally`: the end of
+    # test_keys_typed_fast_queue_in_order_one_whole_press_each).
+    status, said, modes = in_shell(tmp_path, key="\x03", after="backlight on")
     assert status == 0 and re.search(CLOSING, said), said[-2000:]
     flags = [w for w in modes if w.lstrip("-") in ("icanon", "echo", "isig", "opost")]
     assert sorted(flags) == ["echo", "icanon", "isig", "opost"], modes
@@ -76,30 +59,33 @@ def test_keys_typed_fast_queue_in_order_one_whole_press_each(tmp_path):
     # marks as a text board beside the glass.
     (tmp_path / "flash").mkdir()
     (tmp_path / "flash" / "settings.json").write_text(json.dumps(COACH_ON))
-    child = spawn(tmp_path, dimensions=(24, 80))
+    child = simterm.spawn(tmp_path, dimensions=(24, 80))
     # Typed at once, before the simulator has even started (they must not be flushed) and
     # while the firmware boots (nothing may reach its safe-mode check at power-on); then any
     # key opens the menu, Down picks "2 Players", Enter starts the game with the cursor in the
     # centre, and four Rights move it four free cells: 5, 6, 7, 8.
     child.send(" \x1b[B\r" + "\x1b[C" * 4)
-    out = started(child)
-    new = read_until(child, out, last_is(lambda dark, status: cursor_cell(dark) == 8))
+    child.expect("oxo5110 simulator")  # its first drawing
+    out = [child.before + child.after + child.buffer]  # all it wrote: read_until adds to it
+    child.buffer = ""
+    new = read_until(child, out, simterm.last_is(lambda lines, status: cursor_cell(lines) == 8))
     # The title came first, dot for dot (its logo and name: "press key" below them blinks),
     # with no status line (it has no status column).
-    logo = lambda dark: {(x, y) for x, y in dark if y < 36}  # noqa: E731
-    dark, status = next(shown for shown in screens_in(out[0]) if len(shown[0]) > 200)
-    assert logo(dark) == logo(pcd8544_model.pixels_of(goldens.glass("title"))) and not status
+    lines, status = next(shown for shown in screens_in(out[0]) if simterm.dots(shown[0]) > 200)
+    title = lcd_render.braille(goldens.glass("title")).split("\n")
+    assert lines[:9] == title[:9] and not status  # its pixel rows 0..35
     assert screens_in(new)[-1][1] == "X GO   2P    X 0  O 0  D 0"  # the status line, in text
     # Beside the glass, one space after its frame: the marks the glass shows in its cells (dots
     # in braille), as coach_panel writes them (its own test: test_simview's
     # test_the_marks_beside_the_braille_board_...), the cursor's cell (8) inverted. A note
     # says once what the full view needs; nothing is wider or taller than the terminal.
-    pause(child, out, 0.3)  # the whole frame
+    end = time.monotonic() + 0.3  # the whole frame, and the notes under it
+    read_until(child, out, lambda text: time.monotonic() > end)
     raw = out[0].split("\x1b[H")[-1].split("\r\n")
-    rows = last_drawn(out[0])
+    rows = simterm.last_drawn(out[0])
     draw = simread.Mark("D", False, False)
-    panel = simread.coach_panel([draw] * 9, 33)
-    assert [row[45:] for row in rows[1:15]] == [" " + ANSI.sub("", line) for line in panel], rows
+    panel = [" " + simterm.ANSI.sub("", line) for line in simread.coach_panel([draw] * 9, 33)]
+    assert [row[45:] for row in rows[1:15]] == panel, rows
     assert [row for row in raw if "\x1b[7m" in row] == [raw[11]], raw
     assert raw[11].endswith("\u2502" + simread.REVERSE % " D  "), raw[11]
     assert [row for row in rows if "full view" in row] == [
@@ -109,68 +95,80 @@ def test_keys_typed_fast_queue_in_order_one_whole_press_each(tmp_path):
     # Right then Left at once: two presses one after the other (to 0 and back), not the
     # PREV+NEXT chord that opens the menu.
     child.send("\x1b[C\x1b[D")
-    cells = lambda text: [cursor_cell(dark) for dark, _ in screens_in(text)]  # noqa: E731
+    cells = lambda text: [cursor_cell(lines) for lines, _ in screens_in(text)]  # noqa: E731
     new = read_until(child, out, lambda text: cells(text)[-2:] == [0, 8])
     assert all(status for _, status in screens_in(new)), "the board screen stayed"
     # "p" (hold NEXT: the menu, "Continue" chosen), at once Down and Enter: Down is not
     # swallowed by the hold, so Enter starts "1P vs CPU" instead of continuing the 2P game.
     child.send("p\x1b[B\r")
-    new = read_until(child, out, last_is(lambda dark, status: status and "HARD" in status))
+    new = read_until(
+        child, out, simterm.last_is(lambda lines, status: status and "HARD" in status)
+    )
     assert screens_in(new)[-1][1].endswith("HARD  W 0  D 0  L 0"), screens_in(new)[-1]
     assert any(status is None for _, status in screens_in(new)), "the menu showed in between"
-    # A game against the CPU to its result: a mark on the cursor's cell (the CPU answers), the
-    # cursor to the next free cell, until the status line says how it ended ("DRAW" blinks,
-    # so any frame since the mark counts).
-    result = None
-    for _ in range(30):
-        child.send(" ")
-        new = pause(child, out, 0.7)
-        words = {(status or "").split(" ")[0] for _, status in screens_in(new)}
-        result = next(iter(words & {"LOST", "DRAW", "WIN!"}), None)
-        if result:
-            break
-        child.send("\x1b[C")
-        pause(child, out, 0.2)
-    assert result, out[0][-3000:]
     # Made taller and wider, the terminal is cleared and gets the half-block view at once,
     # with no key and no new picture on the glass.
-    frames = len(screens_in(out[0]))
     child.setwinsize(40, 100)
     half_block_frame = "\u250c" + "\u2500" * 84 + "\u2510"
     new = read_until(child, out, lambda text: half_block_frame in text)
     assert "\x1b[2J" in new.split(half_block_frame)[0]
-    assert frames > 10
-    quits(child)
+    child.send("q")  # the simulator says where the flash is kept, ends, and exits 0
+    child.expect(CLOSING)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
 
 
-def test_a_script_waits_for_boot_and_png_saves_every_new_frame(tmp_path):
+def test_a_script_waits_for_boot_saves_every_new_frame_and_plays_the_buzzer(tmp_path):
     # A press at once used to be held at power-on: safe mode, 4 runs in 6. Now keys start
-    # after boot, so each of these runs opens the menu (six at once, to cost little time).
-    script = tmp_path / "menu.txt"
-    script.write_text("select\n")
+    # after boot, so each of these runs opens the menu (six at once, to cost little time). A
+    # stand-in `paplay` first on PATH keeps every WAV it is handed: the last run plays sound
+    # (the default), its chime at power-on and a press's tick apart; --sound off plays none.
+    player = tmp_path / "bin" / "paplay"
+    player.parent.mkdir()
+    player.write_text('#!/bin/sh\ncp "$1" "$HEARD/"\n')
+    player.chmod(0o755)
     runs = []
-    for i in range(6):
-        flash, pngs = tmp_path / ("flash%d" % i), tmp_path / ("png%d" % i)
-        argv = command(flash, "--script", str(script), "--png", str(pngs), *SILENT)
-        run = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        runs.append((flash, pngs, run))
-    menu = pcd8544_model.pixels_of(goldens.glass("menu"))
+    for i, script in enumerate(["select\n"] * 5 + ["wait 600\nselect\nwait 500\n"]):
+        run = tmp_path / str(i)
+        (run / "heard").mkdir(parents=True)
+        (run / "script").write_text(script)
+        argv = simterm.command(run / "flash", "--script", run / "script", "--png", run / "png")
+        argv += simterm.SILENT if i < 5 else []
+        env = dict(os.environ, HEARD=str(run / "heard"))
+        env["PATH"] = "%s:%s" % (player.parent, env["PATH"])
+        popen = subprocess.Popen(
+            argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env
+        )
+        runs.append((run, popen))
+    menu = lcd_render.text(goldens.glass("menu"), False).split("\n")
     size = lcd_render.image(pcd8544_model.Model()).size
-    for flash, pngs, run in runs:
-        out, _ = run.communicate(timeout=60)
-        assert run.returncode == 0, out[-2000:]
-        assert last_screen(out) == menu, out[-3000:]
+    for run, popen in runs:
+        out, _ = popen.communicate(timeout=60)
+        assert popen.returncode == 0 and "\a" not in out, out[-2000:]
+        assert simterm.last_screen(out) == menu, out[-3000:]
         said = re.search(r"simulator: (\d+) frames saved in (\S+) ", out)
-        assert said and said.group(2) == str(pngs), out[-2000:]
+        assert said and said.group(2) == str(run / "png"), out[-2000:]
         # The --flash given, and so the same command plays on with it.
         closing = re.search(CLOSING, out)
-        assert closing.groups() == (str(flash), "the same command"), out[-2000:]
+        assert closing.groups() == (str(run / "flash"), "the same command"), out[-2000:]
         # Only new frames are saved: each PNG differs from the one before (picture or
         # backlight); the title and the menu at least.
-        images = [Image.open(f).convert("RGB") for f in sorted(pngs.glob("*.png"))]
+        images = [Image.open(f).convert("RGB") for f in sorted((run / "png").glob("*.png"))]
         assert len(images) == int(said.group(1)) >= 2
         assert all(a.tobytes() != b.tobytes() for a, b in pairwise(images))
         assert {im.size for im in images} == {size}
+    heard = [sorted((run / "heard").iterdir()) for run, _ in runs]
+    assert heard[:5] == [[]] * 5 and [w.name for w in heard[5]] == [
+        "sound0001.wav",
+        "sound0002.wav",
+    ]
+    # Each sound, note for note: the table's pitches in its order, nothing else. Their lengths
+    # are not checked here: the simulator runs on the real clock, where a busy machine makes
+    # a step (and so a note's change) late; mp_app_timing holds them on a stepped clock.
+    chime, move = heard[5]
+    assert pitches(*wav_of(chime), notes_of("CHIME")) == [hz for _, _, hz in notes_of("CHIME")]
+    assert pitches(*wav_of(move), notes_of("MOVE")) == [3200]
 
 
 def test_a_firmware_that_stops_is_shown_explained_and_exits_non_zero(tmp_path):
@@ -179,16 +177,15 @@ def test_a_firmware_that_stops_is_shown_explained_and_exits_non_zero(tmp_path):
     assert status == simulator.FIRMWARE_STOPPED
     # The last picture is what the glass shows, and the simulator says what to do here,
     # after restoring the terminal (its newlines come out as \r\n: cooked mode again).
-    assert last_screen(text) == pcd8544_model.pixels_of(goldens.glass("screen_safe_mode"))
-    said = text.split("simulator: ")[-1]
-    assert said.startswith("the firmware started in safe mode"), said
-    assert "--hold-at-boot)\r\nand stopped." in said and "for a real board" in said
-    assert "here, run the simulator again without --hold-at-boot to play." in said
+    safe_mode = lcd_render.text(goldens.glass("screen_safe_mode"), False).split("\n")
+    assert simterm.last_screen(text) == safe_mode
+    said = text.split("simulator: ")[-1].rstrip()
+    assert said == simprocess.SAFE_MODE_HELP.replace("\n", "\r\n"), said
     assert sorted(w for w in modes if w.lstrip("-") in ("icanon", "echo")) == ["echo", "icanon"]
 
 
 def test_simulator_mp_sees_every_press_refuses_a_bad_action_and_ends_with_the_pipe(tmp_path):
-    with booted(tmp_path) as sim:
+    with simterm.booted(tmp_path) as sim:
         os.write(sim.keys_w, b"JUMP 50 50\n")
         sim.buttons.in_flight += 1
         pump((sim,), lambda: not sim.buttons.in_flight)
@@ -199,7 +196,7 @@ def test_simulator_mp_sees_every_press_refuses_a_bad_action_and_ends_with_the_pi
         for button in ("SELECT", "NEXT", "SELECT"):  # the menu, "2 Players", start
             sim.buttons.press(button)
         pump((sim,), lambda: not sim.buttons.pending())
-        glass = lambda: pcd8544_model.pixels_of(sim.screen.model.glass())  # noqa: E731
+        glass = lambda: lcd_render.braille(sim.screen.model.glass()).split("\n")  # noqa: E731
         assert cursor_cell(glass()) == 4
         for _ in range(4):
             sim.buttons.press("NEXT")
@@ -246,15 +243,10 @@ def test_a_second_simulator_gets_a_flash_of_its_own_and_each_says_how_to_play_on
     third = simulator.Simulator()
     assert third.flash == base
     # Held by a process, not by an object: another process finds it taken.
-    path = os.pathsep.join(str(ROOT / folder) for folder in ("tools", "testbed"))
-    taken = subprocess.run(
-        [sys.executable, "-c", "import simprocess; print(simprocess.Simulator().flash)"],
-        env=dict(os.environ, PYTHONPATH=path),
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    assert taken.stdout.strip() == str(base.with_name("sim-flash-3"))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(str(ROOT / f) for f in ("tools", "testbed")))
+    code = "import simprocess; print(simprocess.Simulator().flash)"
+    taken = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert taken.stdout.strip() == str(base.with_name("sim-flash-3")), taken.stderr
     second.stop()
     third.stop()
 
@@ -265,7 +257,7 @@ def test_a_key_that_only_wakes_the_board_says_so(tmp_path):
     flash = tmp_path / "flash"
     flash.mkdir()
     (flash / "settings.json").write_text(json.dumps({"dim_s": 1}))
-    with booted(flash) as sim:
+    with simterm.booted(flash) as sim:
         sim.buttons.press("SELECT")  # the title: the menu
         pump((sim,), lambda: not sim.buttons.pending())
         menu, light, _ = sim.screen.look()
@@ -327,26 +319,16 @@ def test_ctrl_c_while_the_firmware_builds_and_boots_is_one_line_and_status_130(t
     assert said.rstrip().endswith(STOPPED_STARTING), said[-2000:]
 
 
-def test_make_clean_keeps_the_simulated_boards_settings_and_tally(tmp_path, monkeypatch):
+def test_make_clean_keeps_the_simulated_boards_settings_and_tally(tmp_path):
     # The default flash is the player's (settings.json, the tally), outside what `make clean`
-    # removes; one left in build/ by an older simulator moves there on first use, and says so.
+    # removes, under $XDG_STATE_HOME where it is set.
     clean = subprocess.run(
         ["make", "-n", "-s", "-C", str(ROOT), "clean"], capture_output=True, text=True, check=True
     )
     removed = [ROOT / word for line in clean.stdout.splitlines() for word in line.split()[2:]]
     assert clean.stdout.startswith("rm -rf ") and ROOT / "build" in removed, clean.stdout
-    old = tmp_path / "build" / "sim" / "flash"
-    old.mkdir(parents=True)
-    (old / "tally.json").write_text("[3, 1, 2]")
-    monkeypatch.setattr(simprocess, "OLD_FLASH", old)
-    monkeypatch.delenv("XDG_STATE_HOME", raising=False)
-    monkeypatch.setenv("HOME", str(tmp_path / "home"))
-    sim = simulator.Simulator()
-    flash = tmp_path / "home" / ".local" / "state" / "oxo5110" / "sim-flash"
-    assert sim.flash == flash and not any(flash.is_relative_to(path) for path in removed)
-    assert (flash / "tally.json").read_text() == "[3, 1, 2]" and not old.exists()
-    assert sim.screen.notes == [
-        "simulator: the board's flash moved to %s (make clean keeps it)" % flash
-    ]
-    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
-    assert simulator.Simulator().flash == tmp_path / "state" / "oxo5110" / "sim-flash"
+    flash = simprocess.default_flash({})
+    assert flash == Path.home() / ".local/state/oxo5110/sim-flash"
+    assert not any(flash.is_relative_to(path) for path in removed)
+    state = {"XDG_STATE_HOME": str(tmp_path)}
+    assert simprocess.default_flash(state) == tmp_path / "oxo5110" / "sim-flash"

@@ -2,7 +2,6 @@
 the coach's marks read back as text (tools/simread.py), the legend, a terminal too small."""
 
 import io
-import json
 from pathlib import Path
 
 import goldens
@@ -12,20 +11,21 @@ import simview
 from simterm import last_drawn
 
 
-def glyphs(mp_output):
-    """simulator_mp's glyph table (the small font, the board's X and O) as simread reads it."""
-    return simread.glyphs(bytes.fromhex(mp_output.check("test_glyph_table").strip()))
+def table(mp_output):
+    """simulator_mp's table (its fonts, the board's X and O, the status layout) as simread
+    reads it."""
+    return simread.read_table(bytes.fromhex(mp_output.check("test_table").strip()))
 
 
 class mp_sim_words(mpcheck.Script):
-    """host_tests/mp/mp_sim_words.py: the tables simulator_mp sends the simulator, as the
-    firmware draws them, read back from the golden screens."""
+    """host_tests/mp/mp_sim_words.py: the table simulator_mp sends the simulator, as the
+    firmware draws, reads the golden screens back as text."""
 
     heapsize = "256k"
     paths = (mpcheck.fixture("hostboard"),)
 
     def test_the_status_column_is_read_back_as_text_from_the_glass(self, mp_output):
-        table = json.loads(mp_output.check("test_table"))
+        known = table(mp_output)
         # The small terminal's status line comes from the pixels, read with the firmware's own
         # font and layout (sent by simulator_mp): what the glass shows, whatever screen drew it.
         expected = {
@@ -37,7 +37,7 @@ class mp_sim_words(mpcheck.Script):
             "draw_2p": "DRAW   2P    X 1  O 0  D 1",
             "demo": "DEMO   O HAR  X 0  O 0  D 0",
             # The review's column: which move, whose, the verdict (white on black for a result
-            # thrown away) and what it kept and became, in the small font (known, below).
+            # thrown away) and what it kept and became, in the small font.
             "review_best": "X 3/9  BEST  WIN",
             "review_mistake": "O 2/9  MISTAKE  DRAW  >LOSS",
             "review_last": "X 9/9  BEST  WIN",
@@ -45,10 +45,9 @@ class mp_sim_words(mpcheck.Script):
             "menu": None,
             "settings": None,
         }
-        known = glyphs(mp_output)
-        read = {name: simread.status_text(goldens.glass(name), table, known) for name in expected}
+        read = {name: simread.status_text(goldens.glass(name), known) for name in expected}
         assert read == expected
-        assert simread.status_text(goldens.glass("board_1p"), None, known) is None
+        assert simread.status_text(goldens.glass("board_1p"), None) is None
         # A sign over the level is small font too, white on black: the new user's 80x24 trial
         # read "DRAW   ????  W 0  D 2  L 2" for READY.
         signed = [
@@ -56,13 +55,13 @@ class mp_sim_words(mpcheck.Script):
         ]
         assert [sign for sign, _ in signed] == ["READY", "NO LINK", "NO UNDO"], signed
         for sign, glass in signed:
-            text = simread.status_text(bytes.fromhex(glass), table, known)
+            text = simread.status_text(bytes.fromhex(glass), known)
             assert text == "X YOU  %s  W 0  D 2  L 2" % sign, (sign, text)
 
     def test_the_coachs_marks_are_read_back_as_text_from_the_glass(self, mp_output):
         # Braille leaves the coach's small marks as dots: the simulator reads them off the
         # glass (the board's grid, the firmware's small font, its X and O) and writes them out.
-        known = glyphs(mp_output)
+        known = table(mp_output)
         expected = {
             "coach_empty": ("coach: D D D / D D D / D D D", 4),
             "coach_mid": ("coach: X L3 O / [W3] D D / [W3] D [W3]", 1),
@@ -86,7 +85,7 @@ class mp_sim_words(mpcheck.Script):
         )
 
     def test_the_marks_beside_the_braille_board_line_up_with_its_rows(self, mp_output):
-        cells = simread.coach_marks(goldens.glass("coach_mid"), glyphs(mp_output))
+        cells = simread.coach_marks(goldens.glass("coach_mid"), table(mp_output))
         inverse = simread.REVERSE % "L3".center(4)
         assert simread.coach_panel(cells, 33) == [
             "the coach's marks ([ ] = best)",
@@ -117,7 +116,7 @@ def test_the_readme_says_what_terminal_the_full_view_needs():
     assert "smaller than %dx%d gets a compact view" % simview.HALF_BLOCK_SIZE in readme
 
 
-def test_a_too_small_terminal_says_so_and_a_narrow_one_wraps_the_legend(monkeypatch):
+def test_a_small_terminal_is_said_the_legend_wraps_and_the_full_view_note_goes(monkeypatch):
     # The braille view needs 44 columns (42 and its frame) and, that narrow, 19 lines (title,
     # frame, status line, the legend in 3 lines); less than that, a line says so and that keys
     # are ignored (on a line of its own where the terminal is too narrow for both; the keys
@@ -141,22 +140,14 @@ def test_a_too_small_terminal_says_so_and_a_narrow_one_wraps_the_legend(monkeypa
     assert "  h hint (hold SELECT)  u undo (hold PREV)" in rows, rows  # cut between items
     assert "  p menu (hold NEXT)  q quit" in rows, rows
 
-
-def test_the_note_on_the_full_view_goes_when_the_terminal_grows(monkeypatch):
-    # Said in the compact view with the terminal's size now, gone from the full view: the new
-    # user's 100x40 -> 80x24 -> 100x40 kept "this terminal is 80x24" under the full view.
-    screen = simview.Screen(io.StringIO())
-    screen.feed(b"P", b"dc - - bl 1")
-
+    # The note on the full view is said in the compact view with the terminal's size now, and
+    # goes with the full view: the new user's 100x40 -> 80x24 -> 100x40 kept "this terminal is
+    # 80x24" under the full view.
     def notes(columns, lines):
-        monkeypatch.setenv("COLUMNS", str(columns))
-        monkeypatch.setenv("LINES", str(lines))
-        screen.draw()
-        return [row for row in last_drawn(screen.out.getvalue()) if "full view" in row]
+        return [row for row in drawn(columns, lines) if "full view" in row]
 
-    assert notes(100, 40) == []
     said = "simulator: this terminal is %dx%d; the full view (every pixel) needs 86x33"
-    assert notes(80, 24) == [said % (80, 24)]
+    assert notes(60, 20) == ["simulator: 60x20: the full view (every pixel) needs 86x33"]
     assert notes(79, 24) == [said % (79, 24)]
     assert notes(100, 40) == []
     assert notes(80, 24) == []  # said once

@@ -1,37 +1,31 @@
 # The MicroPython half of tools/simulator.py: real time, the LCD bus out, button presses in.
 # SPDX-License-Identifier: MIT
-"""Imported (under the unix port, with testbed/hostboard's machine and time) by
-tools/simulator.py, which then calls boot(), and by the virtual board when it is given `--setup
-simulator_mp`. boot() brings the board up as every host run does (a hostapp.HostApp: the board
-file as `board`, its port modelled) on this module's real clock, in the cwd (the simulated
-board's flash), then runs main.py; the board is read with boardpins.lcd_pins and button_pin.
+"""Imported under the unix port (testbed/hostboard's machine and time) by tools/simulator.py,
+which then calls boot(), and by the virtual board given `--setup simulator_mp`. boot() brings the
+board up as every host run does (hostapp.HostApp: the board file as `board`, its port modelled)
+on this module's real clock, in the cwd (the simulated board's flash), then runs main.py.
 
-- The firmware runs on the real clock (`Clock`, a `time.RealClock`), as on a board, whether or
-  not anything reads its LCD. Each of its sleeps first sends what the fake SPI/pins recorded
-  since the last one (so a frame leaves as soon as it is drawn; with no $SIMLINK_OUT it is
-  dropped), then waits in one poll() that ends early only to apply a key. The unix port's own
-  time.sleep_ms naps in 0.5 ms slices (ports/unix/unix_mphal.c, mp_hal_delay_ms: "does
-  usleep(500)"): 2000 wake-ups a second of an idle game, most of the simulator's idle CPU.
-- Out (file or pipe named by $SIMLINK_OUT): frames of 1 type byte + 4-byte big-endian length +
-  payload: b"P" the board's LCD pin names "dc cs rst light light_on" (once, when the board
-  module is loaded), b"B" a piece of the fakebus recording, b"F" (once, at start) JSON of the
-  8x8 font and the game's status column as the firmware draws them (for the simulator's text
-  status line), b"G" (once, after F) the small font and the board's X and O as bytes
-  (glyph_table(), for the coach's marks as text), b"K" a key action finished (payload empty,
-  or why it was refused), b"S" what the buzzer's PWM did since the last one: lines
+- Time: the real clock (`Clock`, a time.RealClock), whether or not anything reads the LCD. Each
+  sleep first sends what the fake SPI/pins and PWMs recorded since the last (so a frame leaves as
+  soon as it is drawn; dropped without $SIMLINK_OUT), then waits in one poll() that ends early
+  only to apply a key: the unix port's own sleep_ms naps in 0.5 ms slices (unix_mphal.c,
+  mp_hal_delay_ms: "does usleep(500)"), 2000 wake-ups a second of an idle game.
+- Out ($SIMLINK_OUT, a file or pipe): frames of a kind byte, a 4-byte big-endian length and the
+  payload: b"P" the board's LCD pin names "dc cs rst light light_on" (once the board module is
+  loaded), b"B" a piece of the fakebus recording, b"T" (once) table(), b"K" a key action
+  finished (empty, or why it was refused), b"S" the buzzer's PWM changes since the last, lines
   b"<ms> <hz> <duty_u16>\n" (machine.PWM).
-- In (pipe named by $SIMLINK_IN, optional): actions b"<button> <down_ms> <up_ms>\\n", button
-  one of the board's BTN_<name> constants (PREV, NEXT, SELECT...): the pin goes to 0 (pressed;
-  buttons pull up) for down_ms, then to 1 for up_ms, then K; b"WAIT <ms> 0\\n" presses
-  nothing for ms (a script's wait), then K. Each phase is timed on the
-  firmware's clock from the firmware's first poll of the new level: the first sleep that
-  begins after the change (its loop polls the buttons, then sleeps), so a firmware that got no
-  CPU for a while still sees every press and release. One action at a time, strictly in
-  order: the pipe is the queue. EOF (the simulator is gone) ends the firmware with SystemExit.
+- In ($SIMLINK_IN, a pipe, optional): actions b"<button> <down_ms> <up_ms>\n", button one of
+  the board's BTN_<name> (PREV, NEXT, SELECT...): the pin goes to 0 (pressed; buttons pull up)
+  for down_ms, then to 1 for up_ms, then K; b"WAIT <ms> 0\n" presses nothing for ms, then K.
+  Each phase is timed on the firmware's clock from its first poll of the new level (the first
+  sleep begun after the change: its loop polls the buttons, then sleeps), so a firmware that got
+  no CPU for a while still sees every press and release. One action at a time, in order: the
+  pipe is the queue. EOF (the simulator is gone) ends the firmware with SystemExit.
 - $SIMLINK_HOLD=<button>: that button is held from power-on and never let go (safe mode).
-- $SIMLINK_CABLE="<tcp port> <uart id>": the link cable, a tcpcable.End on that port
-  (tools/cableport.py) plugged into that UART (the board file's LINK_UART) before the board
-  boots: another simulator or virtual board with the same port is on its other end.
+- $SIMLINK_CABLE="<tcp port> <uart id>": a tcpcable.End on that port (tools/cableport.py)
+  plugged into that UART (the board file's LINK_UART) before boot; another simulator or virtual
+  board on the same port is its other end.
 """
 
 import gc
@@ -49,27 +43,16 @@ _in = None
 _poll = None  # on the key pipe
 _idle = select.poll()  # nothing registered: poll(ms) is one plain sleep
 _sent_pins = [False]
-# The key action under way: pin (None: none), level now (0 down, 1 up), that phase's length
-# in ms, when it ends (ticks; None until the firmware has polled it), the sleep during which
-# the level changed, up_ms.
-_act = [None, 0, 0, None, 0, 0]
-_sleeps = [0]  # sleeps begun by the firmware
+# The key action under way: pin (None: none), level now (0 down, 1 up), that phase's length in
+# ms, when it ends (ticks; None until a sleep begins after the change: the firmware polled it),
+# up_ms.
+_act = [None, 0, 0, None, 0]
 _WAIT = "WAIT"  # the action's pin when it presses nothing: its down phase is the wait
 
 
 def _frame(kind, payload):
     _out.write(kind + len(payload).to_bytes(4, "big"))
     _out.write(payload)
-
-
-def _send_pins():
-    board = boardpins.used()
-    if board is None:
-        return
-    _sent_pins[0] = True
-    dc, cs, rst, light, light_on = boardpins.lcd_pins(board)
-    names = ["-" if pin is None else pin for pin in (dc, cs, rst, light)]
-    _frame(b"P", " ".join(names + [str(light_on)]).encode())
 
 
 def flush():
@@ -81,8 +64,11 @@ def flush():
         for pwm in machine.PWMS:
             pwm.take()
         return
-    if not _sent_pins[0]:
-        _send_pins()
+    board = None if _sent_pins[0] else boardpins.used()
+    if board is not None:
+        _sent_pins[0] = True
+        names = ["-" if pin is None else str(pin) for pin in boardpins.lcd_pins(board)]
+        _frame(b"P", " ".join(names).encode())  # dc cs rst light ("-": none) light_on
     if _sent_pins[0] and len(machine.BUS):
         _frame(b"B", bytes(machine.BUS.take()))
     _send_tones()
@@ -90,10 +76,7 @@ def flush():
 
 def _send_tones():
     """The changes of every PWM (the buzzer) since the last call, as one b"S" frame."""
-    lines = []
-    for pwm in machine.PWMS:
-        for ms, hz, duty in pwm.take():
-            lines.append("%d %d %d\n" % (ms, hz, duty))
+    lines = ["%d %d %d\n" % change for pwm in machine.PWMS for change in pwm.take()]
     if lines:
         _frame(b"S", "".join(lines).encode())
 
@@ -106,10 +89,7 @@ def _pin(name):
 def _level(level, ms):
     if _act[0] is not _WAIT:
         machine.set_level(_act[0], level)
-    _act[1] = level
-    _act[2] = ms
-    _act[3] = None
-    _act[4] = _sleeps[0]
+    _act[1:4] = [level, ms, None]
 
 
 def _start_action(line):
@@ -119,17 +99,16 @@ def _start_action(line):
         pin = _WAIT if parts[0] == b"WAIT" else _pin(parts[0].decode())
     if pin is None or not (parts[1].isdigit() and parts[2].isdigit()):
         _frame(b"K", b"no such button or action: " + bytes(line))
-        return False
+        return
     _act[0] = pin
-    _act[5] = int(parts[2])
+    _act[4] = int(parts[2])
     _level(0, int(parts[1]))
-    return True
 
 
 def _seen(now):
-    """A sleep begins at `now`: the firmware polled since the level changed, so that phase's
-    time starts."""
-    if _act[0] is not None and _act[3] is None and _sleeps[0] > _act[4]:
+    """A sleep begins at `now`: the firmware has polled the level since it changed (keys() only
+    runs within a sleep, after this), so that phase's time starts."""
+    if _act[0] is not None and _act[3] is None:
         _act[3] = utime.ticks_add(now, _act[2])
 
 
@@ -155,7 +134,7 @@ def keys(now):
             if _act[3] is None or utime.ticks_diff(_act[3], now) > 0:
                 return woke
             if _act[1] == 0:
-                _level(1, _act[5])
+                _level(1, _act[4])
                 continue
             _act[0] = None
             _frame(b"K", b"")
@@ -171,7 +150,6 @@ class Clock(time.RealClock):
     """The real clock; a sleep sends the recording first and applies keys while it waits."""
 
     def sleep_ms(self, ms, light=False):
-        _sleeps[0] += 1
         flush()
         start = utime.ticks_ms()
         end = utime.ticks_add(start, ms)
@@ -182,105 +160,83 @@ class Clock(time.RealClock):
             wait = utime.ticks_diff(end, now)
             if wait <= 0:
                 break
-            if _act[0] is not None:  # a press under way: wake when its phase ends
-                if _act[3] is not None:
-                    wait = min(wait, max(0, utime.ticks_diff(_act[3], now)))
-                _idle.poll(wait)
-            elif _poll is not None:  # wake when the next action arrives
-                _poll.poll(wait)
-            else:
-                _idle.poll(wait)
+            waiter = _idle
+            if _act[0] is None:  # the next action to arrive wakes it
+                waiter = _idle if _poll is None else _poll
+            elif _act[3] is not None:  # an action under way: wake when its phase ends
+                wait = min(wait, max(0, utime.ticks_diff(_act[3], now)))
+            waiter.poll(wait)
             woke = keys(utime.ticks_ms())
         if light:
             self.dozed_ms += utime.ticks_diff(utime.ticks_ms(), start)
 
 
+FONTS = ((32, 127, 8), (33, 127, 5))  # the 8x8 font's characters and columns, the small font's
+BOARD_COLUMNS = 16  # of each of the board's X and O
+
+
 def table():
-    """JSON: the 8x8 font (char -> 8 MONO_VLSB column bytes, hex) and the status column as
-    widgets.py draws it (x, row tops, rule row, the cell of each player's small mark)."""
-    import json
-
-    import framebuf
-
-    cell = bytearray(8)
-    fb = framebuf.FrameBuffer(cell, 8, 8, framebuf.MONO_VLSB)
-    font = {}
-    for code in range(32, 127):
-        fb.fill(0)
-        fb.text(chr(code), 0, 0, 1)
-        font[chr(code)] = "".join("%02x" % b for b in cell)
-    out = {"font": font}
-    try:
-        import game
-        import widgets
-
-        glass = bytearray(504)
-        big = framebuf.FrameBuffer(glass, 84, 48, framebuf.MONO_VLSB)
-        marks = {}
-        for player, name in ((1, "X"), (2, "O")):
-            big.fill(0)
-            widgets.status_turn(big, player, "", 0)
-            fb.fill(0)  # the 8x8 cell the mark is drawn in, as the font's cells above
-            fb.blit(big, -widgets.STATUS_X, -widgets.ROW_Y[0])
-            marks[name] = "".join("%02x" % b for b in cell)
-        # The rule under the level row is a const() the compiler folds away: find it on the
-        # glass, as the row the tally's rule is drawn on.
-        big.fill(0)
-        widgets.tally(big, (0, 0, 0), game.ONE_PLAYER)
-        rule = [y for y in range(48) if big.pixel(widgets.STATUS_X - 2, y)][0]
-        out["status"] = {
-            "x": widgets.STATUS_X,
-            "rows": list(widgets.ROW_Y),
-            "rule": rule,
-            "marks": marks,
-        }
-    except Exception as exc:  # a firmware without this layout: no status line, not a crash
-        out["status_error"] = repr(exc)
-    return json.dumps(out)
-
-
-SMALL_FIRST, SMALL_END = 33, 127  # the small font's characters in glyph_table()
-SMALL_COLUMNS = 5  # the widest glyph of smallfont.py
-BOARD_COLUMNS = 16  # of each of the board's X and O in glyph_table()
-
-
-def glyph_table():
-    """Bytes, for the coach's marks as text (tools/simread.py): SMALL_FIRST, the number of
-    characters, SMALL_COLUMNS and BOARD_COLUMNS; for each character from SMALL_FIRST on as
-    smallfont.py draws it, its width and SMALL_COLUMNS columns (bit r = row r); then
-    BOARD_COLUMNS columns of the board's X, then of its O, as glyphs.draw draws them at 0, 0,
-    each 2 bytes (little-endian, bit r = row r). Bytes rather than JSON: the simulator's
-    192k heap, cut up by what the firmware's start compiled, may hold no larger piece. The
-    small font is let go of after: the firmware loads it only where it draws with it."""
+    """Bytes for reading the glass as text (tools/simread.py): for the 8x8 font (framebuf's
+    text()) and then the small font (smallfont.py), its first character, count and columns C,
+    and each character's width and C columns (bit r = row r); BOARD_COLUMNS and the board's X
+    and O as glyphs.draw draws them at 0, 0, each column 2 bytes (little-endian); the status
+    column as widgets.py draws it: x, the number of rows and their tops, the rule under the
+    level, and the 8x8 cell of each player's small mark. Bytes rather than JSON: the simulator's
+    192k heap, cut up by what the firmware's start compiled, may hold no larger piece. The small
+    font is let go of after: the firmware loads it only where it draws with it."""
     import sys
 
     import framebuf
+    import game
     import glyphs
+    import widgets
 
     loaded = "smallfont" in sys.modules
     import smallfont
 
-    n = SMALL_END - SMALL_FIRST
-    out = bytearray(4 + n * (1 + SMALL_COLUMNS) + 2 * 2 * BOARD_COLUMNS)
-    out[:4] = bytes((SMALL_FIRST, n, SMALL_COLUMNS, BOARD_COLUMNS))
+    rows = widgets.ROW_Y
+    size = sum(3 + (end - first) * (1 + c) for first, end, c in FONTS)
+    out = bytearray(size + 1 + 4 * BOARD_COLUMNS + 3 + len(rows) + 16)
+    at = 0
     buf = bytearray(2 * BOARD_COLUMNS)
-    small = framebuf.FrameBuffer(buf, SMALL_COLUMNS + 1, 8, framebuf.MONO_VLSB)
-    for k in range(n):
-        small.fill(0)
-        at = 4 + k * (1 + SMALL_COLUMNS)
-        out[at] = smallfont.text(small, bytes((SMALL_FIRST + k,)), 0, 0) - 1
-        out[at + 1 : at + 1 + SMALL_COLUMNS] = buf[:SMALL_COLUMNS]
+    cell = framebuf.FrameBuffer(buf, 8, 8, framebuf.MONO_VLSB)
+    for first, end, columns in FONTS:
+        out[at : at + 3] = bytes((first, end - first, columns))
+        at += 3
+        for code in range(first, end):
+            cell.fill(0)
+            if columns == 8:
+                cell.text(chr(code), 0, 0, 1)
+                out[at] = 8
+            else:
+                out[at] = smallfont.text(cell, bytes((code,)), 0, 0) - 1
+            out[at + 1 : at + 1 + columns] = buf[:columns]
+            at += 1 + columns
     if not loaded:
         del sys.modules["smallfont"]
     big = framebuf.FrameBuffer(buf, BOARD_COLUMNS, 16, framebuf.MONO_VLSB)
-    at = 4 + n * (1 + SMALL_COLUMNS)
+    out[at] = BOARD_COLUMNS
+    at += 1
     for player in (1, 2):  # X, O (engine)
         big.fill(0)
         glyphs.draw(big, player, 0, 0)
         for x in range(BOARD_COLUMNS):
-            out[at] = buf[x]
-            out[at + 1] = buf[BOARD_COLUMNS + x]
+            out[at : at + 2] = bytes((buf[x], buf[BOARD_COLUMNS + x]))
             at += 2
+    # The rule under the level row is a const() the compiler folds away: find it on the glass,
+    # as the row the tally's rule is drawn on.
+    glass = framebuf.FrameBuffer(bytearray(504), 84, 48, framebuf.MONO_VLSB)
+    widgets.tally(glass, (0, 0, 0), game.ONE_PLAYER)
+    rule = [y for y in range(48) if glass.pixel(widgets.STATUS_X - 2, y)][0]
+    out[at : at + 3 + len(rows)] = bytes([widgets.STATUS_X, len(rows)] + list(rows) + [rule])
+    at += 3 + len(rows)
+    for player in (1, 2):
+        glass.fill(0)
+        widgets.status_turn(glass, player, "", 0)
+        cell.fill(0)  # the 8x8 cell the mark is drawn in, as the font's cells
+        cell.blit(glass, -widgets.STATUS_X, -rows[0])
+        out[at : at + 8] = buf[:8]
+        at += 8
     return out
 
 
@@ -315,15 +271,10 @@ def start():
         _poll = select.poll()
         _poll.register(_in, select.POLLIN)
     if _out is not None and _in is not None:
-        _frame(b"F", table().encode())
+        _frame(b"T", table())
         gc.collect()  # the table's garbage is not the firmware's to carry
-        try:
-            _frame(b"G", glyph_table())
-        except Exception as exc:  # no coach's marks in text, not a crash
-            _frame(b"G", repr(exc).encode())
-        gc.collect()
     cable = os.getenv("SIMLINK_CABLE")
-    if cable:  # after the tables: they need the larger pieces of the heap
+    if cable:  # after the table: it needs the larger pieces of the heap
         import tcpcable
 
         port, uart = cable.split()

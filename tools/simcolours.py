@@ -1,8 +1,5 @@
-"""The glass's colours in a terminal (tools/simulator.py): 24-bit, or xterm's 256 dithered.
-
-The colours themselves are testbed/glasslook.py's, as in the PNGs and the web page; this only
-turns them into escape sequences.
-"""
+"""The glass's colours in a terminal (tools/simulator.py): 24-bit, or xterm's 256 dithered. The
+colours are testbed/glasslook.py's, as in the PNGs and the web page: this only writes them."""
 
 import bisect
 import functools
@@ -21,21 +18,15 @@ def colour_mode(environ, tty_out):
 
 
 _CUBE = (0, 95, 135, 175, 215, 255)
+# xterm's palette from 16 on: its 6x6x6 cube, then its 24 greys.
+_PALETTE = [(_CUBE[n // 36], _CUBE[n // 6 % 6], _CUBE[n % 6]) for n in range(216)]
+_PALETTE += [(8 + 10 * n,) * 3 for n in range(24)]
 
 
 def xterm256(rgb):
     """The nearest colour of the xterm 256-colour palette (its 6x6x6 cube or its greys)."""
-    best = None
-    for index in range(16, 256):
-        if index < 232:
-            n = index - 16
-            c = (_CUBE[n // 36], _CUBE[n // 6 % 6], _CUBE[n % 6])
-        else:
-            c = (8 + 10 * (index - 232),) * 3
-        d = sum((a - b) ** 2 for a, b in zip(rgb, c, strict=True))
-        if best is None or d < best[0]:
-            best = (d, index)
-    return best[1]
+    far = [sum((a - b) ** 2 for a, b in zip(rgb, c, strict=True)) for c in _PALETTE]
+    return 16 + far.index(min(far))
 
 
 def sgr(ink, paper, mode):
@@ -88,14 +79,11 @@ def glass_paint(light, vop, mode, lines):
     count = lines * DITHER_SEGMENTS
     stride = _spread(count)
     paint = []
-    for line in range(lines):
-        row = []
-        for part in range(DITHER_SEGMENTS):
-            threshold = ((line * DITHER_SEGMENTS + part) * stride % count + 0.5) / count
-            codes = _on_ladder(ladder, ink_at, threshold), _on_ladder(ladder, paper_at, threshold)
-            row.append("\x1b[38;5;%d;48;5;%dm" % codes)
-        paint.append(row)
-    return paint
+    for k in range(count):  # the k-th part, line by line
+        threshold = (k * stride % count + 0.5) / count
+        codes = _on_ladder(ladder, ink_at, threshold), _on_ladder(ladder, paper_at, threshold)
+        paint.append("\x1b[38;5;%d;48;5;%dm" % codes)
+    return [paint[k : k + DITHER_SEGMENTS] for k in range(0, count, DITHER_SEGMENTS)]
 
 
 def _spread(count):

@@ -5,7 +5,6 @@ A press is the button down PRESS_MS then up GAP_MS, a hold keeps it down HOLD_MS
 worked out from firmware/drivers/buttons.py's own defaults, so the firmware sees each one whole.
 """
 
-import ast
 import collections
 import os
 import re
@@ -21,13 +20,9 @@ def _pad_defaults():
     """debounce_ms, long_ms, repeat_delay_ms as buttons.py's Pad has them (the board files take
     the defaults), read from its source: importing it would need the firmware's other modules
     on the path."""
-    tree = ast.parse(layout.source("buttons").read_text())
-    pad = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Pad")
-    init = next(n for n in pad.body if isinstance(n, ast.FunctionDef) and n.name == "__init__")
-    args = init.args.args[-len(init.args.defaults) :]  # the last arguments have the defaults
-    defaults = dict(zip([a.arg for a in args], init.args.defaults, strict=True))
-    names = ("debounce_ms", "long_ms", "repeat_delay_ms")
-    return tuple(ast.literal_eval(defaults[name]) for name in names)
+    pad = layout.source("buttons").read_text().split("\nclass Pad")[1]
+    found = dict(re.findall(r"^ +(\w+_ms)=(\d+),$", pad, re.M))  # its __init__'s defaults
+    return tuple(int(found[name]) for name in ("debounce_ms", "long_ms", "repeat_delay_ms"))
 
 
 DEBOUNCE_MS, LONG_MS, REPEAT_DELAY_MS = _pad_defaults()
@@ -38,11 +33,8 @@ PRESS_MS = GAP_MS = DEBOUNCE_MS + 2 * POLL_MS
 # A hold outlasts the time the firmware acts on it (SELECT's LONG; PREV/NEXT's first REPEAT,
 # which the game reads as their long press) by a poll or two and some spare.
 HOLD_SPARE_MS = 50
-HOLD_MS = {
-    "SELECT": LONG_MS + HOLD_SPARE_MS,
-    "PREV": REPEAT_DELAY_MS + HOLD_SPARE_MS,
-    "NEXT": REPEAT_DELAY_MS + HOLD_SPARE_MS,
-}
+ACTS_MS = dict(SELECT=LONG_MS, PREV=REPEAT_DELAY_MS, NEXT=REPEAT_DELAY_MS)
+HOLD_MS = {button: ms + HOLD_SPARE_MS for button, ms in ACTS_MS.items()}
 AHEAD = 2  # actions handed to the firmware side at once: the next starts without a round trip
 KEY_QUEUE_MAX = 16  # keyboard actions waiting (about 1.6 s of presses); more are dropped, said
 DROP_NOTE_S = 3  # the dropped-keys note stays this long after the last drop, queue drained
@@ -51,14 +43,10 @@ WAIT_MAX_MS = 600000  # script `wait`
 SCRIPT_MAX_ACTIONS = 10000
 BOOT_TIMEOUT_S = 30  # a script gives up if the firmware shows nothing for this long
 
-KEYS = {
-    b"\x1b[D": ("PREV", False),
-    b"\x1b[A": ("PREV", False),
-    b"\x1b[C": ("NEXT", False),
-    b"\x1b[B": ("NEXT", False),
-    b" ": ("SELECT", False),
-    b"\r": ("SELECT", False),
-    b"\n": ("SELECT", False),
+KEYS = {  # the bytes a key sends: (the button, held)
+    **dict.fromkeys((b"\x1b[D", b"\x1b[A"), ("PREV", False)),  # left, up
+    **dict.fromkeys((b"\x1b[C", b"\x1b[B"), ("NEXT", False)),  # right, down
+    **dict.fromkeys((b" ", b"\r", b"\n"), ("SELECT", False)),
     b"h": ("SELECT", True),
     b"u": ("PREV", True),
     b"p": ("NEXT", True),
@@ -89,16 +77,21 @@ class Buttons:
         """Actions not finished yet (queued or under way)."""
         return len(self.queue) + self.in_flight
 
-    def key_dropped(self):
-        """A key found the queue full: count it into the one note that says so."""
-        self.dropped += 1
-        self.dropped_at = time.monotonic()
-        self.screen.drop_note = "simulator: %d key%s dropped: %d were already waiting" % (
-            self.dropped,
-            "" if self.dropped == 1 else "s",
-            KEY_QUEUE_MAX,
-        )
-        self.screen.refresh(force=True)
+    def typed(self, button, hold):
+        """A key typed: press()ed, but ignored while the screen cannot show the glass (see
+        simview.KEYS_IGNORED) and dropped, counted in one note, while KEY_QUEUE_MAX wait."""
+        if not self.screen.shows_glass():
+            return
+        if self.pending() >= KEY_QUEUE_MAX:
+            self.dropped += 1
+            self.dropped_at = time.monotonic()
+            keys = "1 key" if self.dropped == 1 else "%d keys" % self.dropped
+            note = "simulator: %s dropped: %d were already waiting" % (keys, KEY_QUEUE_MAX)
+            self.screen.drop_note = note
+            self.screen.refresh(force=True)
+            return
+        self.drops_over()  # room again: the note would be old news
+        self.press(button, hold)
 
     def drops_over(self, now=None):
         """Clear the dropped-keys note: at once (a key was taken), or given `now`, once the
@@ -165,18 +158,18 @@ def read_script(path):
 
 
 class Keyboard:
-    """Raw keys in, button actions queued (none while the screen cannot show the glass); q asks
-    to quit, Ctrl-C raises KeyboardInterrupt."""
+    """Raw keys in, Buttons.typed(); q asks to quit, Ctrl-C raises KeyboardInterrupt."""
 
-    def __init__(self, buttons, fd, screen):
+    def __init__(self, buttons):
         self.buttons = buttons
-        self.screen = screen
-        self.fd = fd
         self.pending = b""
         self.quit = False
 
     def __call__(self, fd):
-        data = os.read(fd, 1024)
+        self.feed(os.read(fd, 1024))
+
+    def feed(self, data):
+        """Bytes from the terminal; b"" is its end (as q)."""
         if not data:
             self.quit = True
         self.pending += data
@@ -189,22 +182,12 @@ class Keyboard:
             for key, (button, hold) in KEYS.items():
                 if self.pending.startswith(key):
                     self.pending = self.pending[len(key) :]
-                    self.add(button, hold)
+                    self.buttons.typed(button, hold)
                     break
             else:
                 if self.pending in (b"\x1b", b"\x1b["):
                     break  # the rest of an arrow key is on its way
                 self.pending = self.pending[1:]
-
-    def add(self, button, hold):
-        if not self.screen.shows_glass():
-            return  # unseen, a key would act blind: the too-small line says they are ignored
-        buttons = self.buttons
-        if buttons.pending() >= KEY_QUEUE_MAX:
-            buttons.key_dropped()
-            return
-        buttons.drops_over()  # room again: the note would be old news
-        buttons.press(button, hold)
 
 
 # -- driving a running simulator.Simulator (its pump() waits on the firmware and the inputs) --
@@ -233,7 +216,7 @@ def run_script(sim, steps):
 def run_keyboard(sim, fd):
     """Play the keys typed on the terminal `fd` until q (or its end); False if the firmware
     stopped."""
-    keyboard = Keyboard(sim.buttons, fd, sim.screen)
+    keyboard = Keyboard(sim.buttons)
     sim.inputs[fd] = keyboard
     while not keyboard.quit:
         if not sim.pump(1.0):

@@ -1,13 +1,10 @@
-"""The simulator's board (tools/simulator.py is its command line): the firmware as deployed,
-run by the MicroPython unix port with the host's stand-ins, its LCD drawn on a simview.Screen,
-its buzzer on a simsound.Speaker, and the buttons the keys queue (simkeys.Buttons) pressed in
-order once it has booted.
-"""
+"""The simulator's board (tools/simulator.py is its command line): the firmware as deployed, run
+by the MicroPython unix port with the host's stand-ins; its LCD on a simview.Screen, its buzzer
+on a simsound.Speaker, its buttons pressed in order from a simkeys.Buttons once it has booted."""
 
 import fcntl
 import os
 import select
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -24,9 +21,6 @@ from simview import CONSOLE_KEPT, Screen
 ROOT = Path(__file__).resolve().parents[1]
 TESTBED = ROOT / "testbed"
 HOSTBOARD = TESTBED / "hostboard"
-# The simulated board's flash (settings.json, the tally) was here, where `make clean` deleted it
-# without a word; an old one is moved to default_flash() on first use.
-OLD_FLASH = ROOT / "build" / "sim" / "flash"
 HEAPSIZE = "192k"  # the firmware's heap (-X heapsize; simulator_mp's notes on it assume it)
 FLASHES = 9  # default flashes for simulators running at once (claim_flash)
 FIRMWARE_STOPPED = 3  # exit status when the firmware stopped by itself
@@ -76,27 +70,14 @@ class Simulator:
     glass has shown a picture, so no key can reach its safe-mode check at power-on)."""
 
     def __init__(
-        self,
-        board="pico",
-        png_dir=None,
-        flash=None,
-        clear=True,
-        colours=None,
-        hold_at_boot=None,
-        sound="off",
-        cable=None,
+        self, board="pico", flash=None, hold_at_boot=None, sound="off", cable=None, **view
     ):
         self.board = board
         self.cable = cable  # the link cable's TCP port (cableport.py), or None: no cable
-        self.screen = Screen(sys.stdout, png_dir, clear, colours)
+        self.screen = Screen(sys.stdout, **view)  # png_dir, clear, colours
         self.flash_lock = None  # held while this simulator has the default flash
         if flash is None:
-            flash = default_flash()
-            if OLD_FLASH.is_dir() and not flash.exists():
-                flash.parent.mkdir(parents=True, exist_ok=True)
-                shutil.move(OLD_FLASH, flash)
-                self.screen.note("the board's flash moved to %s (make clean keeps it)" % flash)
-            flash, self.flash_lock = claim_flash(flash)
+            flash, self.flash_lock = claim_flash(default_flash())
             if flash != default_flash():
                 self.screen.note("another simulator has the first flash: this one's is %s" % flash)
         self.flash = Path(flash)
@@ -137,15 +118,12 @@ class Simulator:
         self._send()
         if self.speaker.wait() is not None:
             timeout = min(timeout, self.speaker.wait())
-        fds = [self.out_r] + ([self.proc.stdout.fileno()] if self.console_open else [])
+        console = self.proc.stdout.fileno()
+        fds = [self.out_r] + ([console] if self.console_open else [])
         ready, _, _ = select.select(fds + list(self.inputs), [], [], timeout)
-        if self.out_r in ready:
-            data = os.read(self.out_r, 65536)
-            if not data:
-                return self._ended()
-            self.frames_buf += data
-            self._frames()
-        if self.proc.stdout.fileno() in ready and self._console():
+        if self.out_r in ready and not self._take(self.out_r):
+            return self._ended()
+        if console in ready and self._take(console):
             self.screen.refresh(force=True)
         for fd in ready:
             if fd in self.inputs:
@@ -164,16 +142,20 @@ class Simulator:
             if idle and self.buttons.in_flight:
                 self.key_began = self.screen.look()
 
-    def _console(self):
-        data = os.read(self.proc.stdout.fileno(), 65536)
-        if not data:
+    def _take(self, fd):
+        """Take in what the firmware wrote on `fd`, its frames or its console; False at the
+        end."""
+        data = os.read(fd, 65536)
+        if fd == self.out_r:
+            self.frames_buf += data
+            self._frames()
+        elif data:
+            console = self.screen.console
+            console.extend(t for t in data.decode(errors="replace").splitlines() if t.strip())
+            del console[:-CONSOLE_KEPT]
+        else:
             self.console_open = False
-            return False
-        text = data.decode(errors="replace")
-        console = self.screen.console
-        console.extend(t for t in text.splitlines() if t.strip())
-        del console[:-CONSOLE_KEPT]
-        return True
+        return bool(data)
 
     def _frames(self):
         for kind, payload in frames(self.frames_buf):
@@ -213,13 +195,9 @@ class Simulator:
             self.proc.kill()
             self.proc.wait()
         os.set_blocking(self.out_r, True)
-        while True:
-            data = os.read(self.out_r, 65536)
-            if not data:
-                break
-            self.frames_buf += data
-        self._frames()
-        while self.console_open and self._console():
+        while self._take(self.out_r):
+            pass
+        while self.console_open and self._take(self.proc.stdout.fileno()):
             pass
         self.screen.refresh(force=True)
         return False
@@ -232,11 +210,9 @@ class Simulator:
         said = "\n".join(self.screen.console)
         if "safe mode" in said or (self.hold_at_boot and self.proc.returncode == 0):
             return SAFE_MODE_HELP
-        last = "\n".join("  " + line for line in self.screen.console[-6:])
-        return "the firmware stopped (exit status %s); its last output:\n%s" % (
-            self.proc.returncode,
-            last or "  (none)",
-        )
+        last = "\n".join("  " + line for line in self.screen.console[-6:]) or "  (none)"
+        why = "the firmware stopped (exit status %s); its last output:\n%s"
+        return why % (self.proc.returncode, last)
 
     def stop(self):
         if self.proc is not None:

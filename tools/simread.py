@@ -1,13 +1,15 @@
-"""What the simulator's compact terminal view (simview.py) reads back off the glass as text, where
-braille makes it too small to read: the game's status column (or the review's), signs in the
-small font over it included, and the coach's marks in the board's cells. All are read from the
-pixels with what simulator_mp sends (its `table`: the 8x8 font and the status column's layout;
-its `glyph_table`: the small font, the board's X and O), whatever screen drew them.
-"""
+"""What the simulator's compact view (simview.py) reads back off the glass as text, where braille
+makes it too small to read: the status column (or the review's), signs in the small font over it
+included, and the coach's marks in the board's cells; read from the pixels, whatever screen drew
+them, with simulator_mp's table (read_table(): the fonts, the board's X and O, the status
+layout)."""
 
 import re
+import struct
 from collections import namedtuple
+from functools import reduce
 from itertools import groupby
+from operator import or_
 
 import glasstext
 from pcd8544_model import HEIGHT, WIDTH
@@ -16,19 +18,18 @@ CELL = 15  # the board's cell as glasstext.coach_cell reads it, 15 pixels square
 PITCH = CELL + 1  # a grid line between cells
 
 
-def status_text(glass, table, known=None):
+def status_text(glass, table):
     """The game's status column read back from the glass as one line of text, e.g.
     "X YOU  HARD  W 0  D 1  L 2", or the review's, e.g. "X 3/7  MISTAKE  WIN  >LOSS  YOU";
-    None when the glass shows neither. `table` is what simulator_mp sends: the firmware's 8x8
-    font and the status column's layout and marks; `known` (glyphs()) reads what is drawn in
-    the small font: a sign over the level ("READY", "NO LINK"), the review's lines."""
-    layout = table.get("status") if table else None
-    if not layout:
+    None when the glass shows neither, or without a `table` (read_table()'s) to read it with:
+    the status column's layout and marks and the 8x8 font, and the small font for what is
+    drawn in it (a sign over the level such as "READY", the review's lines)."""
+    if table is None:
         return None
-    x0, rows, rule = layout["x"], layout["rows"], layout["rule"]
-    shapes = {bytes.fromhex(v): k + " " for k, v in layout["marks"].items()}  # "X YOU"
-    shapes.update((bytes.fromhex(v), k) for k, v in table["font"].items())
-    small = known and known["small"]
+    x0, rows, rule, marks = table["status"]
+    shapes = dict(marks)  # "X YOU": the player's mark, then the 8x8 font's text
+    shapes.update(table["font"])
+    small = table["small"]
     if not all(glasstext.columns(glass, x0 - 2, rule, WIDTH - x0 + 2, 1)):
         return _review_text(glass, shapes, small, x0, rows[0])  # no rule under the level
     texts = [_row_text(glass, shapes, small, x0, y) for y in rows]
@@ -39,7 +40,7 @@ def _row_text(glass, shapes, small, x, y):
     # A status row in the 8x8 font; where that does not read, in the small font, as a sign
     # (widgets.sign) covers the row and a little more: white on its black bar.
     text = " ".join(font_text(glass, shapes, x, y).split())
-    if "?" in text and small:
+    if "?" in text:
         signed = _small_text(glass, small, x - 2, y, 8)
         if signed and "?" not in signed:
             return signed
@@ -54,12 +55,10 @@ def _review_text(glass, shapes, small, x, y):
     # font, each a band of inked rows (the verdict may be white on a black bar); None when the
     # first row is not the review's.
     first = " ".join(font_text(glass, shapes, x, y).split())
-    if not _REVIEW_TOP.fullmatch(first) or not small:
+    if not _REVIEW_TOP.fullmatch(first):
         return None
     top = y + 8
-    ink = 0
-    for col in glasstext.columns(glass, x - 2, top, WIDTH - x + 2, HEIGHT - top):
-        ink |= col
+    ink = reduce(or_, glasstext.columns(glass, x - 2, top, WIDTH - x + 2, HEIGHT - top))
     texts = [first]
     for inked, band in groupby(ink >> r & 1 for r in range(HEIGHT - top)):
         rows = len(list(band))
@@ -71,7 +70,7 @@ def _review_text(glass, shapes, small, x, y):
 
 def _small_text(glass, small, x, y, h):
     """The glass's box from x, y to its right edge, h rows, read in the small font with `small`
-    (glyphs()'s); light on dark where most of the box is dark, as a sign's bar."""
+    (read_table()'s); light on dark where most of the box is dark, as a sign's bar."""
     cols = glasstext.columns(glass, x, y, WIDTH - x, h)
     if 2 * sum(bin(col).count("1") for col in cols) > h * len(cols):
         cols = [col ^ ((1 << h) - 1) for col in cols]
@@ -98,36 +97,42 @@ def _shows_board(cols):
 
 def _shape(cols):
     """Columns with the blank ones at either end left out and the ink moved to the top row."""
-    cols = list(cols)
-    while cols and not cols[0]:
-        cols.pop(0)
-    while cols and not cols[-1]:
-        cols.pop()
-    ink = 0
-    for col in cols:
-        ink |= col
+    inked = [k for k, col in enumerate(cols) if col]
+    cols = cols[inked[0] : inked[-1] + 1] if inked else []
+    ink = reduce(or_, cols, 0)
     top = (ink & -ink).bit_length() - 1 if ink else 0
     return tuple(col >> top for col in cols)
 
 
-def glyphs(payload):
-    """simulator_mp.glyph_table()'s bytes as {"small": glasstext.reader()'s table of the small
-    font, "X" and "O": the board's marks as _shape()s}; None for anything else (the firmware
-    could not make it, and sent why)."""
-    if len(payload) < 4:
-        return None
-    first, n, width, big = payload[:4]
-    at = 4 + n * (1 + width)
-    if len(payload) != at + 2 * 2 * big:
-        return None
-    font = {}
-    for k in range(n):
-        glyph = payload[4 + k * (1 + width) :][: 1 + width]
-        font[chr(first + k)] = bytes(glyph[1 : 1 + glyph[0]])
-    out = {"small": glasstext.reader(font)}
+def read_table(payload):
+    """simulator_mp.table()'s bytes as {"font": the 8x8 font (its columns -> character),
+    "small": glasstext.reader()'s table of the small font, "X" and "O": the board's marks as
+    _shape()s, "status": (x, row tops, rule row, {the 8x8 cell of a player's mark: "X "...})}."""
+    at, fonts = 0, []
+    for _ in range(2):  # the 8x8 font, the small font
+        first, count, columns = payload[at : at + 3]
+        at += 3
+        font = {}
+        for code in range(first, first + count):
+            font[chr(code)] = bytes(payload[at + 1 : at + 1 + payload[at]])
+            at += 1 + columns
+        fonts.append(font)
+    out = {
+        "font": {cols: ch for ch, cols in fonts[0].items()},
+        "small": glasstext.reader(fonts[1]),
+    }
+    big = payload[at]
+    at += 1
     for name in ("X", "O"):
-        out[name] = _shape(payload[at + 2 * x] | payload[at + 2 * x + 1] << 8 for x in range(big))
+        out[name] = _shape(struct.unpack_from("<%dH" % big, payload, at))  # 16-bit columns
         at += 2 * big
+    x, count = payload[at : at + 2]
+    rows, rule = list(payload[at + 2 : at + 2 + count]), payload[at + 2 + count]
+    at += 3 + count
+    marks = {
+        bytes(payload[at + 8 * k : at + 8 * k + 8]): name + " " for k, name in enumerate("XO")
+    }
+    out["status"] = (x, rows, rule, marks)
     return out
 
 
@@ -136,14 +141,14 @@ def glyphs(payload):
 Mark = namedtuple("Mark", "text boxed cursor")
 
 
-def board_cells(glass, known):
-    """The board's nine cells as the glass shows them, read with `known` (glyphs()); None when
+def board_cells(glass, table):
+    """The board's nine cells as the glass shows them, read with `table` (read_table()); None when
     it shows no board: each "X", "O", "" (empty), "?" (unread), or a Mark (coach.py's)."""
-    if known is None:
+    if table is None:
         return None
     if not _shows_board(glasstext.columns(glass, 0, 0, WIDTH, HEIGHT)):
         return None
-    players = {known["X"]: "X", known["O"]: "O"}
+    players = {table["X"]: "X", table["O"]: "O"}
     cells = []
     for i in range(9):
         x, y = (i % 3) * PITCH, (i // 3) * PITCH
@@ -151,7 +156,7 @@ def board_cells(glass, known):
         if not any(box):
             cells.append("")
             continue
-        text, boxed, inverted = glasstext.coach_cell(box, known["small"])
+        text, boxed, inverted = glasstext.coach_cell(box, table["small"])
         if text and "?" not in text:
             cells.append(Mark(text, boxed, inverted))
         else:
@@ -159,12 +164,10 @@ def board_cells(glass, known):
     return cells
 
 
-def coach_marks(glass, known):
+def coach_marks(glass, table):
     """board_cells() when at least one cell shows a coach's mark, else None."""
-    cells = board_cells(glass, known)
-    if cells is None or not any(isinstance(c, Mark) for c in cells):
-        return None
-    return cells
+    cells = board_cells(glass, table)
+    return cells if cells and any(isinstance(c, Mark) for c in cells) else None
 
 
 LABEL = 4  # characters of a cell in the marks' text board

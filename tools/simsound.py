@@ -1,8 +1,5 @@
-"""The board's buzzer made audible for tools/simulator.py: each sound as a WAV to a player.
-
-What the firmware's PWM was given (simulator_mp's b"S" frames) is rendered as the square wave a
-PWM at 50 % drives a piezo with, and handed to the first audio player found on PATH.
-"""
+"""The board's buzzer made audible for tools/simulator.py: each sound (what the firmware's PWM
+was given: simulator_mp's b"S" frames) as a WAV to the first audio player found on PATH."""
 
 import array
 import shutil
@@ -41,9 +38,7 @@ def render_wav(notes, target):
             samples.append((WAV_LEVEL if phase < 0.5 else -WAV_LEVEL) if hz else 0)
             phase = (phase + step) % 1.0
     with wave.open(str(target), "wb") as out:
-        out.setnchannels(1)
-        out.setsampwidth(2)
-        out.setframerate(WAV_RATE)
+        out.setparams((1, 2, WAV_RATE, len(samples), "NONE", "not compressed"))  # mono, 16-bit
         out.writeframes(samples.tobytes())
 
 
@@ -101,12 +96,8 @@ class Speaker:
         wav = Path(self.folder.name) / ("sound%04d.wav" % self.sounds)
         render_wav(notes, wav)
         self.stop_playing()
-        self.playing = subprocess.Popen(
-            self.player + (str(wav),),
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
+        quiet = dict.fromkeys(("stdin", "stdout", "stderr"), subprocess.DEVNULL)
+        self.playing = subprocess.Popen(self.player + (str(wav),), **quiet)
 
     def stop_playing(self):
         if self.playing is not None and self.playing.poll() is None:

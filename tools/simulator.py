@@ -1,24 +1,23 @@
 """Play oxo5110 in a terminal: the unchanged firmware on the MicroPython unix port (make play).
 
-main.py, the board file, the app and the drivers run as deployed (mpy-cross) under the real
-`micropython`, with host stand-ins for `machine` and `time` (testbed/hostboard). The LCD is the
-PCD8544 model fed with what the driver sends, in half blocks in the glass's colours (braille,
-with the status column and the Coach's marks as text, below 86x33). Keys are the buttons:
+main.py, the board file, the app and the drivers run as deployed under the real `micropython`,
+with host stand-ins for `machine` and `time` (testbed/hostboard); the LCD is drawn in half
+blocks in the glass's colours (braille, with the status column and the Coach's marks as text,
+below 86x33). Keys are the buttons:
 
     Left / Up      PREV          Right / Down   NEXT          Space / Enter   SELECT
     h  hint (hold SELECT)        u  undo (hold PREV)          p  menu (hold NEXT)
     q / Ctrl-C     quit
 
-Keys start once the firmware has drawn its first picture, then run in order, one button at a
-time: a press is the button down 50 ms then up 50 ms, a hold keeps it down past the firmware's
-long press (SELECT 650 ms, PREV/NEXT 450 ms); keys typed faster wait in a queue of up to 16. A
-key that only woke the board (the firmware swallows it after the backlight went off) says so.
-Colours: 24-bit where $COLORTERM says truecolor, else 256; none with $NO_COLOR or no terminal.
-`--script FILE` replays presses from boot on, then quits: lines `select`, `prev`, `next`
-(optionally `xN`, N up to 1000), `hold select|prev|next`, `wait MS` (up to 600000), `#`
-comments. If the firmware stops (safe mode, a crash) the simulator shows the last picture, says
-why and exits with status 3. docs/commands.md says the rest: colours, sound, the board's flash
-(kept where `make clean` does not reach) and the link cable.
+Keys start once the firmware has drawn its first picture, then run in order: a press is the
+button down 50 ms then up 50 ms, a hold keeps it down past the firmware's long press (SELECT
+650 ms, PREV/NEXT 450 ms); keys typed faster wait in a queue of up to 16. A key that only woke
+the board (the firmware swallows it after the backlight went off) says so. Colours: 24-bit
+where $COLORTERM says truecolor, else 256; none with $NO_COLOR or no terminal. `--script FILE`
+replays presses from boot on, then quits: lines `select`, `prev`, `next` (optionally `xN`, N up
+to 1000), `hold select|prev|next`, `wait MS` (up to 600000), `#` comments. If the firmware
+stops (safe mode, a crash) the simulator shows the last picture, says why and exits with status
+3. docs/commands.md says the rest: sound, the board's flash and the link cable.
 """
 
 import argparse
@@ -122,13 +121,13 @@ def play(args):
     tty_out = sys.stdout.isatty()
     sim = Simulator(
         args.board,
-        args.png,
         args.flash,
-        clear=tty_out,
-        colours=colour_mode(os.environ, tty_out),
         hold_at_boot=args.hold_at_boot and args.hold_at_boot.upper(),
         sound=args.sound,
         cable=cable,
+        png_dir=args.png,
+        clear=tty_out,
+        colours=colour_mode(os.environ, tty_out),
     )
     terminal = Terminal(sim, sys.stdin.fileno()) if interactive else None
     error = None
@@ -138,10 +137,7 @@ def play(args):
             terminal.enter()
         sim.screen.draw()
         sim.start()
-        if interactive:
-            finished = run_keyboard(sim, sys.stdin.fileno())
-        else:
-            finished = run_script(sim, steps)
+        finished = run_keyboard(sim, sys.stdin.fileno()) if interactive else run_script(sim, steps)
     except RuntimeError as err:
         error = str(err)
     except KeyboardInterrupt:  # a SIGINT, or Ctrl-C typed (Keyboard)
@@ -168,21 +164,15 @@ def closing(sim, args):
     keeps the settings and scores, and how to play on with them."""
     lines = []
     if args.png:
-        lines.append(
-            "simulator: %d frames saved in %s (frame00001.png on)" % (sim.screen.frames, args.png)
-        )
+        saved = "simulator: %d frames saved in %s (frame00001.png on)"
+        lines.append(saved % (sim.screen.frames, args.png))
+    again = "the same command"
     if args.flash is None:
-        again = "`make play%s%s`" % (
-            "" if args.board == "pico" else " BOARD=" + args.board,
-            "" if sim.flash == default_flash() else " FLASH=" + str(sim.flash),
-        )
-    else:
-        again = "the same command"
-    lines.append(
-        "simulator: your settings and scores are kept in %s (the board's flash); %s "
-        "plays on with them" % (tilde(sim.flash), again)
-    )
-    return lines
+        board = "" if args.board == "pico" else " BOARD=" + args.board
+        flash = "" if sim.flash == default_flash() else " FLASH=" + str(sim.flash)
+        again = "`make play%s%s`" % (board, flash)
+    kept = "simulator: your settings and scores are kept in %s (the board's flash); %s plays on "
+    return lines + [kept % (tilde(sim.flash), again) + "with them"]
 
 
 def tilde(path):

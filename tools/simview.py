@@ -1,14 +1,9 @@
-"""The simulator's terminal (tools/simulator.py): the glass, its legend and notes drawn in it,
-and the terminal's modes while playing (raw keys, a hidden cursor, a redraw on resize).
-
-The LCD is the PCD8544 controller model fed with what the driver sends, drawn at its true 84x48
-in Unicode half blocks (84 x 24 characters) where the terminal has room, else in braille (2x4
-pixels a character) with what braille makes unreadable read back as text (simread.py): the
-game's status column as a line under the glass, the coach's marks as a board beside it.
-"""
+"""The simulator's terminal (tools/simulator.py): the LCD model's glass at its true 84x48 in half
+blocks where the terminal has room, else in braille with what braille makes unreadable read back
+as text (simread.py); its legend and notes; the terminal's modes while playing (raw keys, a
+hidden cursor, a redraw on resize)."""
 
 import atexit
-import json
 import os
 import re
 import shutil
@@ -20,7 +15,7 @@ import tty
 import lcd_render
 import pcd8544_model
 from simcolours import glass_paint, painted
-from simread import GRID_WIDTH, coach_line, coach_marks, coach_panel, glyphs, status_text
+from simread import GRID_WIDTH, coach_line, coach_marks, coach_panel, read_table, status_text
 
 CONSOLE_KEPT = 100  # lines of the firmware's output (and of notes) kept
 NOTE = "simulator: "  # begins each of the simulator's own remarks (Screen.note())
@@ -33,24 +28,17 @@ FULL_VIEW_NOTES = (
     "%dx%d; full view: %dx%d",
 )
 PANEL_GAP = 2  # spaces between the braille frame and the coach's marks beside it
-# The legend's items: the buttons on its first line, the holds and q on its second; wrapped
-# between items in narrow terminals (legend()).
+# The legend's items: the buttons on its first line, the holds and q on its second (legend()).
 LEGEND_ITEMS = (
-    "\u2190/\u2191 PREV",
-    "\u2192/\u2193 NEXT",
-    "space/enter SELECT",
-    "h hint (hold SELECT)",
-    "u undo (hold PREV)",
-    "p menu (hold NEXT)",
-    "q quit",
+    ("\u2190/\u2191 PREV", "\u2192/\u2193 NEXT", "space/enter SELECT"),
+    ("h hint (hold SELECT)", "u undo (hold PREV)", "p menu (hold NEXT)", "q quit"),
 )
-LEGEND = ("  " + "   ".join(LEGEND_ITEMS[:3]), "  " + "  ".join(LEGEND_ITEMS[3:]))
 TITLES = (
     "oxo5110 simulator - Nokia 5110 (84x48), %s",
     "oxo5110 simulator, %s",
     "oxo5110, %s",
 )
-# While the terminal is too small, keys are ignored (simkeys.Keyboard): a key that acted
+# While the terminal is too small, keys are ignored (simkeys.Buttons.typed): a key that acted
 # unseen (Enter leaving the title for the menu) would surprise whoever makes it big again.
 KEYS_IGNORED = "keys ignored"
 TOO_SMALL = (
@@ -59,7 +47,7 @@ TOO_SMALL = (
     "too small: %dx%d, need %dx%d; " + KEYS_IGNORED,
     "too small: %dx%d, need %dx%d",  # KEYS_IGNORED on a line of its own (too_small())
 )
-_ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
 class Screen:
@@ -77,8 +65,7 @@ class Screen:
         self.notes = []  # the simulator's own remarks
         self.drop_note = None  # keys dropped (one line, updated in place)
         self.wake_note = None  # the last key only woke the board (till the next key plays)
-        self.table = None  # font and status layout from simulator_mp
-        self.glyphs = None  # the small font and the board's marks from simulator_mp (simread)
+        self.table = None  # simulator_mp's fonts, board marks and status layout (simread)
         self.resized = False
         self.full_view_note = None  # None: not said yet; True: said (while compact); False: gone
 
@@ -88,18 +75,13 @@ class Screen:
         del self.notes[:-CONSOLE_KEPT]
 
     def feed(self, kind, payload):
-        if kind == b"P":
-            dc, cs, rst, light, light_on = payload.decode().split()
-            pick = lambda name: None if name == "-" else name  # noqa: E731
-            self.model = pcd8544_model.Model(
-                dc=pick(dc), cs=pick(cs), rst=pick(rst), light=pick(light), light_on=int(light_on)
-            )
+        if kind == b"P":  # the pin names, "-" for none: dc cs rst light light_on
+            *pins, light_on = (None if n == "-" else n for n in payload.decode().split())
+            self.model = pcd8544_model.Model(*pins, light_on=int(light_on))
         elif kind == b"B" and self.model is not None:
             self.model.feed(payload)
-        elif kind == b"F":
-            self.table = json.loads(payload)
-        elif kind == b"G":
-            self.glyphs = glyphs(payload)
+        elif kind == b"T":
+            self.table = read_table(payload)
 
     def look(self):
         """What a person sees: the glass, the backlight and the contrast (None before boot)."""
@@ -110,9 +92,7 @@ class Screen:
 
     def refresh(self, force=False):
         look = self.look()
-        if look is None:
-            return
-        if not force and look == self.last:
+        if look is None or (look == self.last and not force):
             return
         if look != self.last:
             self.frames += 1
@@ -135,13 +115,10 @@ class Screen:
         return size.columns >= need[0] and size.lines >= need[1]
 
     def draw(self):
-        # Half blocks (84x24 characters) show every pixel square; a terminal too small for
-        # that frame (86x33 with the legend) gets braille, 2x4 pixels a character (42x12),
-        # and the status column and the coach's marks as text, as they are hard to read there
-        # (from the first time until the full view shows, a note says what the full view
-        # needs: a fact of the terminal's size now, so not kept with the notes). Smaller than
-        # the braille view (compact_size()): one line that says so, as anything more would
-        # wrap into garbage; the terminal's resize redraws.
+        # Half blocks (84x24 characters) show every pixel; a terminal too small for that frame
+        # gets braille (42x12) with what it makes unreadable as text, and until the full view
+        # shows, a note on what it needs (the terminal's size now, so not kept with the notes).
+        # Smaller than the braille view: one line that says so (more would wrap into garbage).
         size = self.size()
         compact = size.columns < HALF_BLOCK_SIZE[0] or size.lines < HALF_BLOCK_SIZE[1]
         if not self.shows_glass(size):
@@ -162,7 +139,7 @@ class Screen:
                 text = "\x1b[2J" + text
                 self.resized = False
         else:
-            text = "\n" + "".join(_ANSI.sub("", row) + "\r\n" for row in rows)
+            text = "\n" + "".join(ANSI.sub("", row) + "\r\n" for row in rows)
         self.out.write(text)
         self.out.flush()
 
@@ -187,9 +164,9 @@ class Screen:
             rows.append("\u2502" + painted(line, parts) + "\u2502")
         rows.append("\u2514" + "\u2500" * width + "\u2518")
         if compact:
-            status = status_text(look[0], self.table, self.glyphs) if look else None
+            status = status_text(look[0], self.table) if look else None
             rows.append("  status: " + status if status else "")
-            marks = coach_marks(look[0], self.glyphs) if look else None
+            marks = coach_marks(look[0], self.table) if look else None
             beside = room - len(rows[1]) - PANEL_GAP
             if marks and beside >= GRID_WIDTH:
                 for k, text in enumerate(coach_panel(marks, beside)):
@@ -209,17 +186,20 @@ class Screen:
 
 
 def legend(room):
-    """The key legend in lines of at most `room` characters: LEGEND's two lines where they fit,
-    else its items wrapped between items (an item is never cut)."""
-    if all(len(line) <= room for line in LEGEND):
-        return list(LEGEND)
-    lines = ["  " + LEGEND_ITEMS[0]]
-    for item in LEGEND_ITEMS[1:]:
-        if len(lines[-1]) + 2 + len(item) <= room:
-            lines[-1] += "  " + item
-        else:
-            lines.append("  " + item)
+    """The key legend in lines of at most `room` characters: each line of LEGEND_ITEMS,
+    wrapped between items where it is too long (an item is never cut)."""
+    lines = []
+    for items in LEGEND_ITEMS:
+        lines.append("  " + items[0])
+        for item in items[1:]:
+            if len(lines[-1]) + 2 + len(item) <= room:
+                lines[-1] += "  " + item
+            else:
+                lines.append("  " + item)
     return lines
+
+
+LEGEND = legend(99)  # in a terminal wide enough: two lines
 
 
 def fitting(forms, room, *args):
@@ -274,12 +254,10 @@ class Terminal:
         sys.stdout.flush()
 
     def resized(self, fd):
-        while True:
-            try:
-                if not os.read(fd, 64):
-                    break
-            except BlockingIOError:
-                break
+        try:
+            os.read(fd, 4096)  # a byte a signal: the pipe holds no more than this
+        except BlockingIOError:
+            pass
         self.sim.screen.resized = True
         self.sim.screen.draw()
 

@@ -1,9 +1,7 @@
-# For test_simview.py: the tables simulator_mp sends the simulator, the firmware's font and
-# status layout as JSON, the small font and the board's marks (glyph_table) in hex. Runs on
-# testbed/hostboard.
+# For test_simview.py: the table simulator_mp sends the simulator (its fonts, the board's marks,
+# the status layout) in hex, and the status column under each sign. Runs on testbed/hostboard.
 # SPDX-License-Identifier: MIT
 import binascii
-import json
 import sys
 
 import mptest
@@ -12,17 +10,11 @@ from mptest import check
 
 
 def test_table():
-    table = simulator_mp.table()
-    check("font" in json.loads(table), "no font in the table")
-    print(table)
-
-
-def test_glyph_table():
     # The small font is the firmware's to load where it draws with it: the table lets it go.
     check("smallfont" not in sys.modules, "smallfont loaded before the table")
-    glyphs = simulator_mp.glyph_table()
-    check("smallfont" not in sys.modules, "the glyph table kept smallfont loaded")
-    print(binascii.hexlify(glyphs).decode())
+    table = simulator_mp.table()
+    check("smallfont" not in sys.modules, "the table kept smallfont loaded")
+    print(binascii.hexlify(table).decode())
 
 
 def test_signed_status():
@@ -41,7 +33,7 @@ def test_signed_status():
         widgets.status(fb, link, "LINK", (0, 2, 2), False, True)
         widgets.sign(fb, sign)
         print(sign.decode(), binascii.hexlify(glass).decode())
-    del sys.modules["smallfont"]  # loaded by the sign: test_glyph_table wants it gone
+    del sys.modules["smallfont"]  # loaded by the sign: test_table wants it gone
 
 
 mptest.run(globals())
