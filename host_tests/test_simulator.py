@@ -9,7 +9,6 @@ import subprocess
 import sys
 import time
 from itertools import pairwise
-from pathlib import Path
 
 import goldens
 import lcd_render
@@ -319,16 +318,26 @@ def test_ctrl_c_while_the_firmware_builds_and_boots_is_one_line_and_status_130(t
     assert said.rstrip().endswith(STOPPED_STARTING), said[-2000:]
 
 
-def test_make_clean_keeps_the_simulated_boards_settings_and_tally(tmp_path):
+def test_make_clean_keeps_the_simulated_boards_settings_and_tally(tmp_path, monkeypatch):
     # The default flash is the player's (settings.json, the tally), outside what `make clean`
-    # removes, under $XDG_STATE_HOME where it is set.
+    # removes; one left in build/ by an older simulator moves there on first use, and says so.
     clean = subprocess.run(
         ["make", "-n", "-s", "-C", str(ROOT), "clean"], capture_output=True, text=True, check=True
     )
     removed = [ROOT / word for line in clean.stdout.splitlines() for word in line.split()[2:]]
     assert clean.stdout.startswith("rm -rf ") and ROOT / "build" in removed, clean.stdout
-    flash = simprocess.default_flash({})
-    assert flash == Path.home() / ".local/state/oxo5110/sim-flash"
-    assert not any(flash.is_relative_to(path) for path in removed)
-    state = {"XDG_STATE_HOME": str(tmp_path)}
-    assert simprocess.default_flash(state) == tmp_path / "oxo5110" / "sim-flash"
+    old = tmp_path / "build" / "sim" / "flash"
+    old.mkdir(parents=True)
+    (old / "tally.json").write_text("[3, 1, 2]")
+    monkeypatch.setattr(simprocess, "OLD_FLASH", old)
+    monkeypatch.delenv("XDG_STATE_HOME", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    sim = simulator.Simulator()
+    flash = tmp_path / "home" / ".local" / "state" / "oxo5110" / "sim-flash"
+    assert sim.flash == flash and not any(flash.is_relative_to(path) for path in removed)
+    assert (flash / "tally.json").read_text() == "[3, 1, 2]" and not old.exists()
+    assert sim.screen.notes == [
+        "simulator: the board's flash moved to %s (make clean keeps it)" % flash
+    ]
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    assert simulator.Simulator().flash == tmp_path / "state" / "oxo5110" / "sim-flash"

@@ -5,6 +5,7 @@ on a simsound.Speaker, its buttons pressed in order from a simkeys.Buttons once 
 import fcntl
 import os
 import select
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -21,6 +22,9 @@ from simview import CONSOLE_KEPT, Screen
 ROOT = Path(__file__).resolve().parents[1]
 TESTBED = ROOT / "testbed"
 HOSTBOARD = TESTBED / "hostboard"
+# The simulated board's flash (settings.json, the tally) was here, where `make clean` deleted it
+# without a word; an old one is moved to default_flash() on first use.
+OLD_FLASH = ROOT / "build" / "sim" / "flash"
 HEAPSIZE = "192k"  # the firmware's heap (-X heapsize; simulator_mp's notes on it assume it)
 FLASHES = 9  # default flashes for simulators running at once (claim_flash)
 FIRMWARE_STOPPED = 3  # exit status when the firmware stopped by itself
@@ -77,7 +81,12 @@ class Simulator:
         self.screen = Screen(sys.stdout, **view)  # png_dir, clear, colours
         self.flash_lock = None  # held while this simulator has the default flash
         if flash is None:
-            flash, self.flash_lock = claim_flash(default_flash())
+            flash = default_flash()
+            if OLD_FLASH.is_dir() and not flash.exists():
+                flash.parent.mkdir(parents=True, exist_ok=True)
+                shutil.move(OLD_FLASH, flash)
+                self.screen.note("the board's flash moved to %s (make clean keeps it)" % flash)
+            flash, self.flash_lock = claim_flash(flash)
             if flash != default_flash():
                 self.screen.note("another simulator has the first flash: this one's is %s" % flash)
         self.flash = Path(flash)
