@@ -2,9 +2,10 @@
 # longest save App.save_ms allows for, and (issue 19 point 1) no note and no blink late by more
 # than App.late_ms over a whole session, whatever the saves cost.
 # SPDX-License-Identifier: MIT
-# mpcheck: heapsize=6144k paths={hostboard} args={deployed}
-# (6144k: the 1.4 MB modelled flash in one piece after a whole session; {deployed}: the
-# files `make deploy` leaves in the root, beside which the saves are made.)
+# mpcheck: heapsize=8192k paths={hostboard} args={deployed}
+# (8192k: the 1.4 MB modelled flash in one piece after a whole session, however fragmented the
+# test bed's allocations leave the heap: 6144k fitted or not as they fell; {deployed}: the files
+# `make deploy` leaves in the root, beside which the saves are made.)
 import sys
 
 import hostapp
