@@ -43,17 +43,14 @@ def test_npm_ci_runs_when_the_lockfile_is_newer_than_the_install(tmp_path, monke
     (web / "node_modules").mkdir(parents=True)
     for name in ("package.json", "package-lock.json"):
         shutil.copy(webtools.WEB / name, web / name)
-    monkeypatch.setattr(webtools, "WEB", web)
-    monkeypatch.setattr(webtools, "LOCKFILE", web / "package-lock.json")
-    monkeypatch.setattr(webtools, "MARKER", web / "node_modules" / ".installed")
     npm_log = fake_tools(tmp_path, monkeypatch, "v20.20.2")
 
-    assert webtools.ensure_node_modules() is True
-    assert webtools.ensure_node_modules() is False  # fresh: npm is not asked again
+    assert webtools.ensure_node_modules(web) is True
+    assert webtools.ensure_node_modules(web) is False  # fresh: npm is not asked again
     assert npm_log.read_text().splitlines() == ["ci --no-audit --no-fund"]
-    later = webtools.MARKER.stat().st_mtime + 10
+    later = (web / "node_modules" / ".installed").stat().st_mtime + 10
     os.utime(web / "package-lock.json", (later, later))
-    assert webtools.ensure_node_modules() is True
+    assert webtools.ensure_node_modules(web) is True
     assert npm_log.read_text().splitlines() == ["ci --no-audit --no-fund"] * 2
 
 

@@ -27,6 +27,7 @@ import fakebus
 import pcd8544_model
 import picosetup
 import uf2
+import webtools
 
 FLASH_BASE = 0x10000000  # where the RP2040 maps its flash (XIP)
 FS_OFFSET = 0xA0000  # rp2's filesystem in a 2 MB flash (tools/image.py PICO_FS_OFFSET)
@@ -56,7 +57,7 @@ class Board:
     flashrom.mjs) rather than none."""
 
     def __init__(self, firmware, fs=None, flash_timing=True):
-        picosetup.ensure_node_modules()
+        webtools.ensure_node_modules(picosetup.LAB)
         self._proc = subprocess.Popen(
             ["node", str(picosetup.SCRIPT)],
             stdin=subprocess.PIPE,

@@ -1,8 +1,8 @@
 """What the Pico lab (testbed/picolab.py) needs, where it is, and one line when it is not.
 
 - rp2040js, pinned in testbed/rp2040/package-lock.json, installed into testbed/rp2040/node_modules
-  by `npm ci` whenever the lockfile is newer than its stamp (as tools/webtools.py installs the
-  page's packages); Node.js 20+ and npm.
+  by `npm ci` whenever the lockfile is newer than its stamp (tools/webtools.py, which installs
+  the page's packages the same way); Node.js 20+ and npm.
 - The RP2040 boot ROM, never part of the project: RP2040_BOOTROM=<a 16 KB binary, or
   rp2040js's demo/bootrom.ts>, by default build/rp2040/bootrom.ts.
 - The firmware under test: PICO_FIRMWARE=<the frozen image, .uf2 or .bin>, by default
@@ -11,9 +11,7 @@
   runs with deploy's files on a littlefs image (tools/image.py).
 """
 
-import fcntl
 import os
-import subprocess
 from pathlib import Path
 
 import webtools
@@ -22,8 +20,6 @@ ROOT = Path(__file__).resolve().parents[1]
 # Not testbed/pico: on a MicroPython path that holds testbed/, a folder named as the board file
 # is a namespace package that shadows boards/pico.py.
 LAB = ROOT / "testbed" / "rp2040"
-LOCKFILE = LAB / "package-lock.json"
-MARKER = LAB / "node_modules" / ".installed"
 SCRIPT = LAB / "lab.mjs"
 BOOTROM = ROOT / "build" / "rp2040" / "bootrom.ts"
 FROZEN = ROOT / "build" / "image" / "oxo5110-pico.uf2"
@@ -77,25 +73,6 @@ _HOW = {
     "frozen": "make firmware BOARD=pico builds it",
     "stock": "a stock RPI_PICO MicroPython .uf2 or .bin",
 }
-
-
-def ensure_node_modules():
-    """`npm ci` in testbed/rp2040 when its node_modules is missing or older than the lockfile;
-    several processes may ask at once (one installs, the others wait on a lock). RuntimeError
-    saying what failed."""
-    with open(LOCKFILE, "rb") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if MARKER.exists() and MARKER.stat().st_mtime >= LOCKFILE.stat().st_mtime:
-            return
-        result = subprocess.run(
-            ["npm", "ci", "--no-audit", "--no-fund"], cwd=LAB, capture_output=True, text=True
-        )
-        if result.returncode:
-            raise RuntimeError(
-                "npm ci in testbed/rp2040 failed (exit %d):\n%s%s"
-                % (result.returncode, result.stdout, result.stderr)
-            )
-        MARKER.touch()
 
 
 def deploy_image():

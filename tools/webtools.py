@@ -20,9 +20,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 WEB = ROOT / "web"
-LOCKFILE = WEB / "package-lock.json"
 NODE_MODULES = WEB / "node_modules"
-MARKER = NODE_MODULES / ".installed"
 # The MicroPython WebAssembly port (its loader micropython.mjs and micropython.wasm).
 WASM_NAME = "@micropython/micropython-webassembly-pyscript"
 WASM_PACKAGE = NODE_MODULES / WASM_NAME
@@ -71,40 +69,42 @@ def unavailable():
     return node_problem() or (NO_CHROMIUM if chromium_path() is None else None)
 
 
-def stale():
-    """Whether web/node_modules is missing or older than the lockfile (or package.json)."""
-    if not MARKER.exists():
+def stale(folder=WEB):
+    """Whether folder/node_modules is missing or older than its lockfile (or package.json)."""
+    marker = folder / "node_modules" / ".installed"
+    if not marker.exists():
         return True
-    made = MARKER.stat().st_mtime
-    return any(f.stat().st_mtime > made for f in (LOCKFILE, WEB / "package.json"))
+    made = marker.stat().st_mtime
+    return any((folder / f).stat().st_mtime > made for f in ("package-lock.json", "package.json"))
 
 
-def ensure_node_modules(echo=False):
-    """Install web/node_modules with `npm ci` if it is stale. Several processes (pytest-xdist
-    workers) may ask at once: one installs while the others wait on a lock, then find it
-    fresh. `echo` says so on stdout. Raises WebToolsError if npm ci fails, RuntimeError if
-    node or npm is missing."""
+def ensure_node_modules(folder=WEB, echo=False):
+    """Install folder/node_modules (web/'s, or the Pico lab's testbed/rp2040) with `npm ci` if it
+    is stale. Several processes (pytest-xdist workers) may ask at once: one installs while the
+    others wait on a lock, then find it fresh. `echo` says so on stdout. Raises WebToolsError if
+    npm ci fails, RuntimeError if node or npm is missing."""
     problem = node_problem()
     if problem:
         raise RuntimeError(problem)
-    with open(LOCKFILE, "rb") as lock:
+    where = os.path.relpath(folder, ROOT)
+    with open(folder / "package-lock.json", "rb") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        if not stale():
+        if not stale(folder):
             return False
         if echo:
-            print("installing web/node_modules from web/package-lock.json (npm ci)", flush=True)
+            print("installing %s/node_modules from its lockfile (npm ci)" % where, flush=True)
         result = subprocess.run(
             ["npm", "ci", "--no-audit", "--no-fund"],
-            cwd=WEB,
+            cwd=folder,
             capture_output=True,
             text=True,
         )
         if result.returncode:
             raise WebToolsError(
-                "npm ci in web/ failed (exit %d):\n%s%s"
-                % (result.returncode, result.stdout, result.stderr)
+                "npm ci in %s/ failed (exit %d):\n%s%s"
+                % (where, result.returncode, result.stdout, result.stderr)
             )
-        MARKER.touch()
+        (folder / "node_modules" / ".installed").touch()
         return True
 
 
