@@ -14,7 +14,6 @@ them both ways. Buttons: press on board a or b; glass reads:
 """
 
 import binascii
-import os
 import subprocess
 from pathlib import Path
 
@@ -32,7 +31,7 @@ class Twin:
         self.pulled = False
         self.now = 0
         self.procs = {}
-        self._env = dict(os.environ, MICROPYPATH=os.pathsep.join(str(p) for p in paths))
+        self._paths = paths
         self._heapsize = heapsize
         self._boards = dict(zip("ab", boards, strict=True))
         for name in "ab":
@@ -45,11 +44,13 @@ class Twin:
         if old is not None:
             old.kill()
             old.wait()
+        start_ms = self.now + (3 if name == "b" else 0)
+        cmd, env = mpyrun.command(
+            [_SCRIPT, self._boards[name], start_ms], self._paths, self._heapsize
+        )
         proc = subprocess.Popen(
-            [mpyrun.micropython_path(), "-X", "heapsize=" + self._heapsize, str(_SCRIPT),
-             self._boards[name], str(self.now + (3 if name == "b" else 0))],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-            text=True, env=self._env, bufsize=1,
+            cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+            text=True, env=env, bufsize=1,
         )  # fmt: skip
         self.procs[name] = proc
         first = proc.stdout.readline()
