@@ -134,7 +134,8 @@ def test_a_script_waits_for_boot_saves_every_new_frame_and_plays_the_buzzer(tmp_
         (run / "script").write_text(script)
         argv = simterm.command(run / "flash", "--script", run / "script", "--png", run / "png")
         argv += simterm.SILENT if i < 5 else []
-        env = dict(os.environ, HEARD=str(run / "heard"))
+        # The full view's size: pytest-xdist's workers have COLUMNS=80 and LINES=24.
+        env = dict(os.environ, HEARD=str(run / "heard"), COLUMNS="100", LINES="40")
         env["PATH"] = "%s:%s" % (player.parent, env["PATH"])
         popen = subprocess.Popen(
             argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env

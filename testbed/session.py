@@ -168,6 +168,10 @@ def menu_to(h, row):
     yield from press_until(h, lambda: h.menu_row(row), "menu row %d highlighted" % row, tries=8)
 
 
+def to_cell(h, cell):
+    yield from press_until(h, lambda: h.cursor() == cell, "cursor on %d" % cell)
+
+
 def cycle_to(h, row, label):
     # The main menu's Level or Start row, SELECT until the glass shows `label` ("CPU" is
     # also in "1P vs CPU": the Start row shows it when it shows neither YOU nor ALT).
@@ -213,7 +217,7 @@ def two_player_wins(h, games):
             yield h.press(SELECT)  # the next game
             yield h.wait(300)
         for cell in (4, 1, 0, 2, 8):  # X wins on the diagonal
-            yield from press_until(h, lambda c=cell: h.cursor() == c, "cursor on %d" % cell)
+            yield from to_cell(h, cell)
             yield h.press(SELECT)
         yield from result(h)
     yield h.press(NEXT, 1000)  # to the menu
