@@ -167,10 +167,11 @@ def main():
         % ((code_sound - code) / 1024, (code_sound - code + boot_sound - boot) / 1024,
            boot_sound - boot)
     )  # fmt: skip
+    us_q, wmin_q, wmax_q, us_p, wmin_p, wmax_p = figures["STEP"]  # _q silent, _p playing
     print(
         "loop step, the menu idle: silent %.1f us, a jingle playing %.1f us (min of 7 x 2000)\n"
         "  the wait it returns: silent %d-%d ms, playing %d-%d ms (App.poll_ms = 10; shorter"
-        " only where a note ends sooner)" % tuple(figures["STEP"][k] for k in (0, 3, 1, 2, 4, 5))
+        " only where a note ends sooner)" % (us_q, us_p, wmin_q, wmax_q, wmin_p, wmax_p)
     )
     print(
         "button edge -> frame written (NEXT on the menu): silent min %d / median %d us,"
