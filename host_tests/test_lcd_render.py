@@ -3,6 +3,9 @@ size, grid and lit colours at scale 4 are held pixel for pixel by every golden i
 (test_app_screens.py; the driver's test frame: mp_pcd8544::test_golden_test_frame).
 """
 
+import random
+import unicodedata
+
 import fakebus
 import glasslook
 import goldens
@@ -48,6 +51,26 @@ def test_a_model_is_rendered_with_its_own_state():
     img = lcd_render.image(model)
     assert cell_colour(img, 0, 0) == glasslook.UNLIT[1], "unlit and Vop 0: no ink"
     assert lcd_render.text(model).count("\u2588") == 84 * 24
+
+
+def test_braille_draws_each_pixel_as_the_dot_unicode_names_for_its_place():
+    # The compact view's drawing (simview draws braille(); the simulator's tests compare its
+    # lines with braille() of the golden screen, so they cannot catch a wrong dot here). Read
+    # back through the characters' Unicode names, not braille()'s table: dots 1 2 3 7 down a
+    # cell's left column, 4 5 6 8 down its right; 42 cells of 2x4 pixels a line, 12 lines.
+    rng = random.Random(5110)
+    pixels = {(x, y) for x in range(84) for y in range(48) if rng.random() < 0.5}
+    lines = lcd_render.braille(glass_with(pixels)).split("\n")
+    assert len(lines) == 12 and {len(line) for line in lines} == {42}
+    read = set()
+    for row, line in enumerate(lines):
+        for col, ch in enumerate(line):
+            name = unicodedata.name(ch)  # BRAILLE PATTERN BLANK, BRAILLE PATTERN DOTS-1237, ...
+            assert name.startswith("BRAILLE PATTERN "), name
+            for dot in "" if name.endswith("BLANK") else name.split("-")[1]:
+                place = "12374568".index(dot)  # left column top to bottom, then the right
+                read.add((2 * col + place // 4, 4 * row + place % 4))
+    assert read == pixels
 
 
 def test_wrong_buffer_size_is_refused():
