@@ -36,12 +36,12 @@ def main():
     print("== bench_coach: the coach on the MicroPython unix port (64-bit), mpy-cross firmware ==")
     print("scores of every move (engine.scores_into), fastest of 20 runs:")
     print(
-        "  empty board:      %6d us, %5d nodes  (best_move there: %6d us, %5d nodes)\n"
-        "  slowest other:    %6d us, %5d nodes  (best_move there: %6d us, %5d nodes; board %d)\n"
-        "  most nodes of the %d positions: %d (board %d)"
-        % (scores_us, scores_nodes, best_us, best_nodes, slow_us, slow_nodes, slow_best_us,
-           slow_best_nodes, slow_board, positions, most_nodes, most_board)
-    )  # fmt: skip
+        f"  empty board:      {scores_us:6d} us, {scores_nodes:5d} nodes  (best_move there:"
+        f" {best_us:6d} us, {best_nodes:5d} nodes)\n"
+        f"  slowest other:    {slow_us:6d} us, {slow_nodes:5d} nodes  (best_move there:"
+        f" {slow_best_us:6d} us, {slow_best_nodes:5d} nodes; board {slow_board})\n"
+        f"  most nodes of the {positions} positions: {most_nodes} (board {most_board})"
+    )
     print("on a Pico at 125 MHz, from best_move's %.1f ms from the empty board:" % PICO_EMPTY_MS)
     for label, nodes, us in (("empty board  ", scores_nodes, scores_us),
                              ("slowest other", slow_nodes, slow_us)):  # fmt: skip
@@ -49,13 +49,13 @@ def main():
             "  %s%6.1f ms by nodes, %6.1f ms by time"
             % (label, PICO_EMPTY_MS * nodes / best_nodes, us * pico)
         )
+    turn = (max(slow_us, scores_us) + frame_on) * pico  # the slower search, then the frame
     print(
-        "  the frame    %6.1f ms without the marks, %.1f ms with them (Play.draw, scores cached:"
-        " %d / %d us here)\n"
-        "  the turn's first frame, slowest search and marks: %.1f ms (target: within %d ms)"
-        % (frame_off * pico, frame_on * pico, frame_off, frame_on,
-           (max(slow_us, scores_us) + frame_on) * pico, TARGET_MS)
-    )  # fmt: skip
+        f"  the frame    {frame_off * pico:6.1f} ms without the marks, {frame_on * pico:.1f} ms"
+        f" with them (Play.draw, scores cached: {frame_off} / {frame_on} us here)\n"
+        f"  the turn's first frame, slowest search and marks: {turn:.1f} ms (target: within"
+        f" {TARGET_MS} ms)"
+    )
     print(
         "heap of a two-player game (collected), over the same game with the coach off: on %+d B"
         " (its code and one position's scores), turned off again %+d B (coach.py and the small"
