@@ -5,6 +5,7 @@ A press is the button down PRESS_MS then up GAP_MS, a hold keeps it down HOLD_MS
 worked out from firmware/drivers/buttons.py's own defaults, so the firmware sees each one whole.
 """
 
+import ast
 import collections
 import os
 import re
@@ -20,9 +21,13 @@ def _pad_defaults():
     """debounce_ms, long_ms, repeat_delay_ms as buttons.py's Pad has them (the board files take
     the defaults), read from its source: importing it would need the firmware's other modules
     on the path."""
-    pad = layout.source("buttons").read_text().split("\nclass Pad")[1]
-    found = dict(re.findall(r"^ +(\w+_ms)=(\d+),$", pad, re.M))  # its __init__'s defaults
-    return tuple(int(found[name]) for name in ("debounce_ms", "long_ms", "repeat_delay_ms"))
+    tree = ast.parse(layout.source("buttons").read_text())
+    pad = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Pad")
+    init = next(n for n in pad.body if isinstance(n, ast.FunctionDef) and n.name == "__init__")
+    args = init.args.args[-len(init.args.defaults) :]  # the last arguments have the defaults
+    defaults = dict(zip([a.arg for a in args], init.args.defaults, strict=True))
+    names = ("debounce_ms", "long_ms", "repeat_delay_ms")
+    return tuple(ast.literal_eval(defaults[name]) for name in names)
 
 
 DEBOUNCE_MS, LONG_MS, REPEAT_DELAY_MS = _pad_defaults()
