@@ -2,12 +2,13 @@
 // SPDX-License-Identifier: MIT
 //
 // What the page adds to the firmware, and nothing more (oxoweb.py is its MicroPython half): the
-// loop (here: main.py's would freeze the tab, so a timer calls Page.step() and waits the ms it
-// returns), the glass (glass.js), the buttons (buttons.js), the buzzer (buzzer.js), flash in
-// localStorage (flash.js), the coach and the tree explorer rendered (coach.js, explorer.js) and
-// link play between tabs (tabcable.js). firmware.bin holds the boot to the title (and the error
-// screen); game.bin, the rest of the game, comes after the first frame, the coach's and the
-// explorer's code when first used (tools/web_build.py BUNDLES).
+// loop (here: main.py's would freeze the tab, as the port's sleep_ms busy-waits, so a timer
+// calls Page.step() and waits the ms it returns), the glass (glass.js), the buttons
+// (buttons.js), the buzzer (buzzer.js), flash in localStorage (flash.js), the coach and the tree
+// explorer rendered (coach.js, explorer.js) and link play between tabs (tabcable.js).
+// firmware.bin holds the boot to the title (and the error screen); game.bin, the rest of the
+// game, comes after the first frame, the coach's and the explorer's code when first used
+// (tools/web_build.py BUNDLES).
 import { loadMicroPython } from "./micropython.mjs";
 import { Buttons } from "./buttons.js";
 import { Buzzer } from "./buzzer.js";
@@ -225,7 +226,7 @@ function coachStepped() {
   if (coach.grid) {
     coach.grid.show(answer, coach.py, asked);
   } else if (answer.marks) {
-    once("grid", loadGrid, (why) => { $("coach-why").textContent = `The coach's grid ${why}`; });
+    loadPart("grid", loadGrid, (why) => { $("coach-why").textContent = `The coach's grid ${why}`; });
   } else if (!coach.loading.grid) {
     $("coach-why").textContent = answer.why || answer.note || "";
   }
@@ -238,7 +239,7 @@ function coachStepped() {
 
 // Load a part of the page (`load`) unless it is loading; if it fails, `tell` says so and the
 // next need tries again.
-function once(part, load, tell) {
+function loadPart(part, load, tell) {
   coach.loading[part] ||= load().catch((err) => {
     coach.loading[part] = null;
     tell(`could not load: ${err.message || err}`);
@@ -258,7 +259,7 @@ function explorerToggled(e) {
   const details = $("explorer");
   if (e.target !== details || !details.open) return;
   if (coach.explorer) coach.explorer.show(coach.root);
-  else once("explorer", () => loadExplorer(details), (why) => say(`The explorer ${why}`, true));
+  else loadPart("explorer", () => loadExplorer(details), (why) => say(`The explorer ${why}`, true));
 }
 
 async function loadExplorer(details) {
