@@ -153,14 +153,20 @@ def main():
     )
     for label, of in rows:
         benchkit.row(label, *[spread([of(m) for m in r["moves"]]) for r in get])
-    benchkit.row("heap while playing a link game (board a, every step)",
-                 *[span(r["link"]) for r in get])  # fmt: skip
-    benchkit.row("heap while playing a 2P game (one board, bench_pico's)",
-                 *[span(r["two"]) for r in get])  # fmt: skip
-    benchkit.row("link play's cost while playing (the two maxima's difference)",
-                 *["%d" % (max(r["link"]) - max(r["two"])) for r in get])  # fmt: skip
-    benchkit.row("heap while playing a 2P game after leaving link play (board a)",
-                 *[span(r["after"]) for r in get])  # fmt: skip
+    heaps = (
+        ("heap while playing a link game (board a, every step)", lambda r: span(r["link"])),
+        ("heap while playing a 2P game (one board, bench_pico's)", lambda r: span(r["two"])),
+        (
+            "link play's cost while playing (the two maxima's difference)",
+            lambda r: "%d" % (max(r["link"]) - max(r["two"])),
+        ),
+        (
+            "heap while playing a 2P game after leaving link play (board a)",
+            lambda r: span(r["after"]),
+        ),
+    )
+    for label, of in heaps:
+        benchkit.row(label, *[of(r) for r in get])
     print("\nWhat opening link play loads beyond a game's modules (each import, gc.collect() "
           "around it; 0: loaded by one above):\n")  # fmt: skip
     benchkit.header("module, bytes", *kinds)

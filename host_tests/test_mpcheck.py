@@ -132,8 +132,9 @@ def test_each_way_a_check_fails_is_reported_on_that_check(inner, pytester):
         ]
     )
     reports = str(result.stdout).split("short test summary info")[0]
-    section = {name: reports.split(name + " ___", 1)[1].split("\n__", 1)[0] for name in (
-        "mp_demo::test_two", "mp_exit::test_three", "mp_hung::test_three")}  # fmt: skip
+    section = {}  # each failed item's report, by name
+    for name in ("mp_demo::test_two", "mp_exit::test_three", "mp_hung::test_three"):
+        section[name] = reports.split(name + " ___", 1)[1].split("\n__", 1)[0]
     # A failing check shows its own output and MicroPython's traceback through its own line,
     # and nothing of the others; the checks ran in one process, in name order.
     assert lines(log) == ["import", "test_one", "test_three", "test_two"]
