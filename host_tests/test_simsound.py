@@ -1,22 +1,12 @@
 """The buzzer made audible (tools/simsound.py): a WAV per sound to a player, the bell, off."""
 
-import array
 import io
 import time
-import wave
 
 import pytest
 import simsound
 import simview
-import sound
-
-
-def wav_of(path):
-    """(samples as ints, frames a second) of a mono 16-bit WAV."""
-    with wave.open(str(path), "rb") as f:
-        assert f.getnchannels() == 1 and f.getsampwidth() == 2
-        samples = array.array("h", f.readframes(f.getnframes()))
-        return list(samples), f.getframerate()
+from wavread import notes_of, wav_of
 
 
 def frequency(samples, rate, start_ms, end_ms):
@@ -28,17 +18,6 @@ def frequency(samples, rate, start_ms, end_ms):
         return 0
     assert len(rising) >= 2, (start_ms, end_ms, rising)
     return (len(rising) - 1) * rate / (rising[-1] - rising[0])
-
-
-def notes_of(name):
-    """[(start ms, end ms, Hz)] of a table."""
-    t = sound.table(name)
-    out = []
-    at = 0
-    for i in range(0, len(t), 2):
-        out.append((at, at + t[i + 1], t[i]))
-        at += t[i + 1]
-    return out
 
 
 def test_render_wav_is_a_square_wave_at_each_notes_frequency(tmp_path):
@@ -68,22 +47,3 @@ def test_the_speaker_bell_and_off(tmp_path):
         speaker.close()
     with pytest.raises(ValueError, match="sound must be one of on/bell/off"):
         simsound.Speaker("loud", simview.Screen(io.StringIO()))
-
-
-def pitches(samples, rate, notes, periods=8):
-    """The notes of a square wave in order, each as the Hz of `notes` it plays (within 2 %,
-    measured over `periods` whole periods from each rising zero crossing; a window across a
-    change of note matches none): consecutive windows of one note make one entry, a run of
-    windows longer than `periods` that matches no note is None."""
-    rising = [i for i in range(1, len(samples)) if samples[i - 1] <= 0 < samples[i]]
-    tables = sorted({hz for _, _, hz in notes if hz})
-    runs = []  # [note or None, windows]
-    for a, b in zip(rising, rising[periods:], strict=False):
-        measured = periods * rate / (b - a)
-        near = [hz for hz in tables if abs(measured - hz) <= hz * 0.02]
-        note = near[0] if near else None
-        if runs and runs[-1][0] == note:
-            runs[-1][1] += 1
-        else:
-            runs.append([note, 1])
-    return [note for note, windows in runs if note is not None or windows > periods]

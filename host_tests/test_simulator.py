@@ -20,7 +20,7 @@ import simterm
 import simulator
 from PIL import Image
 from simterm import CLOSING, ROOT, cursor_cell, in_shell, pump, read_until, screens_in
-from test_simsound import notes_of, pitches, wav_of
+from wavread import notes_of, pitches, wav_of
 
 
 def test_ctrl_c_quits_and_restores_the_terminal(tmp_path):
