@@ -2,6 +2,7 @@
 
 import errno
 import os
+import re
 
 import pytest
 import serialline
@@ -60,3 +61,23 @@ def test_the_link_is_made_in_a_folder_that_does_not_exist_yet(tmp_path):
         assert line.port == str(link) and link.exists()
     finally:
         line.close()
+
+
+def test_a_second_line_on_the_same_link_is_refused_and_the_first_keeps_it(tmp_path):
+    # A new user's second `make vboard BOARD=pico` took build/ttyACM0 over and deleted it as it
+    # ended, leaving the first board out of reach. The link is held while its line lives, even
+    # while a USB gap has taken it away; closed, it is free for the next.
+    link = tmp_path / "ttyACM0"
+    first = serialline.SerialLine(lambda msg: None, link=link, usb_gap=1.5, clock=Clock())
+    refused = "^%s is in use by another virtual board: stop it first" % re.escape(str(link))
+    try:
+        with pytest.raises(ValueError, match=refused):
+            serialline.SerialLine(lambda msg: None, link=link)
+        assert os.readlink(link) == first.tty
+        first.usb_gone()  # away after a reset, and still the first board's
+        with pytest.raises(ValueError, match=refused):
+            serialline.SerialLine(lambda msg: None, link=link)
+        assert not link.exists()
+    finally:
+        first.close()
+    serialline.SerialLine(lambda msg: None, link=link).close()

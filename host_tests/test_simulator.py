@@ -342,3 +342,20 @@ def test_make_clean_keeps_the_simulated_boards_settings_and_tally(tmp_path, monk
     ]
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
     assert simulator.Simulator().flash == tmp_path / "state" / "oxo5110" / "sim-flash"
+
+
+def test_a_folder_that_cannot_be_made_is_one_line_and_status_2(tmp_path, capsys):
+    # The new user's trial: --png or --flash under /proc gave a 19-line traceback ending
+    # FileNotFoundError; --png naming a file, FileExistsError.
+    a_file = tmp_path / "frames.png"
+    a_file.write_text("")
+    for option, path, why in (
+        ("--png", "/proc/x", "cannot make this folder (No such file or directory)"),
+        ("--png", str(a_file), "a file is in the way"),
+        ("--flash", "/proc/y", "cannot make this folder (No such file or directory)"),
+        ("--flash", str(a_file / "flash"), "a file is in the way"),
+    ):
+        assert simulator.main([option, path, "--script", "/dev/null", "--sound", "off"]) == 2
+        said = "simulator: %s %s: %s; give a folder that exists or can be made\n"
+        assert capsys.readouterr().err == said % (option, path, why)
+    assert a_file.read_text() == ""

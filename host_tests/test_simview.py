@@ -151,3 +151,36 @@ def test_a_small_terminal_is_said_the_legend_wraps_and_the_full_view_note_goes(m
     assert notes(79, 24) == [said % (79, 24)]
     assert notes(100, 40) == []
     assert notes(80, 24) == []  # said once
+
+
+def test_the_simulators_notes_wrap_at_words_within_the_terminal(monkeypatch):
+    # The new user's trial cut them at the terminal's edge, losing what mattered: at 100
+    # columns "... this one's is /root/.local/state/oxo5110/sim-flas", at 80 "... Link play here
+    # and on the other boar". A note wraps at a space, its later lines indented; where not all
+    # fit, the newest whole notes are shown.
+    screen = simview.Screen(io.StringIO())
+    screen.feed(b"P", b"dc - - bl 1")
+    flash = "/root/.local/state/oxo5110/sim-flash-2"
+    screen.note("another simulator has the first flash: this one's is " + flash)
+    screen.note("the link cable is on port 5111: Link play here and on the other board")
+
+    def drawn(columns, lines):
+        monkeypatch.setenv("COLUMNS", str(columns))
+        monkeypatch.setenv("LINES", str(lines))
+        screen.draw()
+        rows = last_drawn(screen.out.getvalue())
+        assert len(rows) <= lines and all(len(row) < columns for row in rows), rows
+        return rows[rows.index(simview.legend(columns - 1)[-1]) + 1 :]  # under the legend
+
+    flash_note = ["simulator: another simulator has the first flash: this one's is", "  " + flash]
+    assert drawn(100, 40) == flash_note + [
+        "simulator: the link cable is on port 5111: Link play here and on the other board"
+    ]
+    cable_note = [
+        "simulator: the link cable is on port 5111: Link play here and on the other",
+        "  board",
+    ]
+    full_view = ["simulator: this terminal is 80x24; the full view (every pixel) needs 86x33"]
+    assert drawn(80, 24) == flash_note + cable_note + full_view
+    full_view = ["simulator: this terminal is 80x22; the full view (every pixel) needs 86x33"]
+    assert drawn(80, 22) == cable_note + full_view  # the oldest goes whole, not its first line

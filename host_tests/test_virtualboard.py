@@ -9,6 +9,7 @@ import time
 import pytest
 import virtualboard
 from deployrig import powered_on, shows_title, wait_for
+from serialline import SerialLine
 
 RAW = b"raw REPL; CTRL-B to exit\r\n>"
 
@@ -160,3 +161,18 @@ def test_a_board_file_runs_on_the_port_it_names(tmp_path, monkeypatch, boards, d
     said = host.until(b">>> ", 10)
     assert b"not modelled" not in said and b"KeyboardInterrupt" in said, said
     os.close(host.fd)
+
+
+def test_a_second_board_on_a_port_in_use_is_refused_in_one_line(tmp_path, capsys, monkeypatch):
+    # A second `make vboard BOARD=pico` took build/ttyACM0 from the first and deleted it as it
+    # ended: it is refused before it touches the port.
+    link = tmp_path / "ttyACM0"
+    first = SerialLine(lambda msg: None, link=link)
+    monkeypatch.setattr(virtualboard.VirtualBoard, "serve", lambda board: None)
+    try:
+        assert virtualboard.main(["--flash", str(tmp_path / "flash"), "--link", str(link)]) == 2
+        assert os.readlink(link) == first.tty
+    finally:
+        first.close()
+    refused = "virtualboard: %s is in use by another virtual board: stop it first, or give " % link
+    assert capsys.readouterr().err == refused + "this one another board or --link\n"

@@ -3,8 +3,10 @@
 The host (mpremote) opens `port`; the board writes to and reads from the pty's master end.
 With a link, the port's name survives a hard reset on a board with native USB: the pty goes
 away for `usb_gap` seconds and a new one takes the same name, as a re-enumerated Pico's does.
+A lock file beside the link keeps a second board off it (hold()).
 """
 
+import fcntl
 import os
 import select
 import termios
@@ -28,8 +30,10 @@ class SerialLine:
         self.clock = clock  # the USB gap's (a test's fake one)
         self.usb_back_at = None  # while the port is away: when it comes back
         self.master = self.slave = None
+        self.lock = None  # held on a file beside the link while this line lives
         if self.link is not None:
             self.link.parent.mkdir(parents=True, exist_ok=True)  # build/ on a fresh clone
+            self.lock = hold(self.link)
         self._usb_attach()
 
     @property
@@ -63,7 +67,7 @@ class SerialLine:
         output meanwhile is lost. main.py runs at once, while the host enumerates (ports/rp2/
         main.c), so the gap counts from main.py's start (usb_main_started()).
         """
-        self.close()
+        self._usb_detach()
         self.log("USB gone for %.1f s (re-enumerating after the reset)" % self.usb_gap)
 
     def usb_main_started(self):
@@ -111,6 +115,13 @@ class SerialLine:
             return None
 
     def close(self):
+        """The pty closed, the link gone and free for another board."""
+        self._usb_detach()
+        if self.lock is not None:
+            os.close(self.lock)
+            self.lock = None
+
+    def _usb_detach(self):
         """The pty closed (its open ends see a hangup) and the link gone."""
         if self.master is not None:
             os.close(self.master)
@@ -118,3 +129,19 @@ class SerialLine:
             self.master = self.slave = None
         if self.link is not None and self.link.is_symlink():
             self.link.unlink()
+
+
+def hold(link):
+    """The fd of a lock on a file beside `link`, held until it is closed (or the process ends,
+    even killed); a ValueError if another board holds it. A second board on the link would take
+    it over and delete it as it ended, leaving the first out of reach."""
+    fd = os.open(link.with_name(link.name + ".lock"), os.O_CREAT | os.O_RDWR, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        raise ValueError(
+            "%s is in use by another virtual board: stop it first, or give this one another "
+            "board or --link" % link
+        ) from None
+    return fd

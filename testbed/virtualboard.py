@@ -345,7 +345,11 @@ class VirtualBoard:
 def main(argv=None):
     options = vars(virtualboard_args.parse(argv, __doc__.split("\n")[0]))
     name = options.pop("board")  # what the rest are filled in from, if given
-    board = VirtualBoard(**options)
+    try:
+        board = VirtualBoard(**options)
+    except ValueError as err:  # its port is another board's
+        print("virtualboard:", err, file=sys.stderr)
+        return 2
     signal.signal(signal.SIGTERM, board.stop)
     signal.signal(signal.SIGINT, board.stop)
     print(board.port, flush=True)

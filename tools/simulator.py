@@ -106,6 +106,9 @@ def play(args):
             cable = cableport.port(args.cable)
             cableport.environ(args.board, cable)  # the board has a cable
         steps = read_script(args.script) if args.script else None
+        for option, path in (("--png", args.png), ("--flash", args.flash)):
+            if path is not None:
+                folder(option, path)
     except (ValueError, OSError) as err:
         print("simulator:", err, file=sys.stderr)
         return 2
@@ -116,8 +119,6 @@ def play(args):
     if mpyrun.micropython_path() is None:  # said before the terminal goes raw
         print("simulator: %s; `make play` needs it" % mpyrun.UNAVAILABLE, file=sys.stderr)
         return 1
-    if args.png:
-        args.png.mkdir(parents=True, exist_ok=True)
     tty_out = sys.stdout.isatty()
     sim = Simulator(
         args.board,
@@ -157,6 +158,19 @@ def play(args):
         return FIRMWARE_STOPPED
     print("\r\n" + "\r\n".join(closing(sim, args)))
     return 0
+
+
+def folder(option, path):
+    """Make the folder `option` names, with its parents; else a ValueError saying why not."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        in_the_way = isinstance(err, (FileExistsError, NotADirectoryError))
+        why = (
+            "a file is in the way" if in_the_way else "cannot make this folder (%s)" % err.strerror
+        )
+        said = "%s %s: %s; give a folder that exists or can be made" % (option, path, why)
+        raise ValueError(said) from None
 
 
 def closing(sim, args):

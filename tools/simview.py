@@ -10,6 +10,7 @@ import shutil
 import signal
 import sys
 import termios
+import textwrap
 import tty
 
 import lcd_render
@@ -180,8 +181,7 @@ class Screen:
             notes.append(
                 NOTE + fitting(FULL_VIEW_NOTES, room - len(NOTE), *size, *HALF_BLOCK_SIZE)
             )
-        tail = [line[:room] for line in notes[-4:]]
-        rows.extend(tail[max(0, len(rows) + len(tail) - size.lines) :])
+        rows.extend(wrapped(notes[-4:], room, size.lines - len(rows)))
         return rows
 
 
@@ -200,6 +200,19 @@ def legend(room):
 
 
 LEGEND = legend(99)  # in a terminal wide enough: two lines
+
+
+def wrapped(notes, room, lines):
+    """The newest of `notes` that fit in `lines` lines of `room` characters, each wrapped at
+    spaces with its later lines indented: cut at the edge, a note lost its end (a folder's
+    name), and an older note shown by its first line only would read as whole."""
+    rows = []
+    for note in reversed(notes):
+        note_rows = textwrap.wrap(note, room, subsequent_indent="  ", break_on_hyphens=False)
+        if len(rows) + len(note_rows) > lines:
+            return rows or note_rows[: max(0, lines)]  # the newest, as much as fits
+        rows[:0] = note_rows
+    return rows
 
 
 def fitting(forms, room, *args):
