@@ -58,6 +58,7 @@ class App:
         self.screens = [None] * 7  # by id (screen.TITLE ... LINK), each once made (_made)
         self.screen = None  # the one showing (the title from the first step on)
         self.showing = -1  # its id
+        self.shown = 0  # when it showed: its idle time (to the demo) counts from here at least
         self.dirty = True  # the screen changed: draw and show it after this step
         # The contrast and the backlight as the glass has them: the settings screen changes
         # the settings, and the App the glass (_event).
@@ -103,9 +104,12 @@ class App:
                 self.show(went, now)
             else:
                 self.dirty = True
-        if timers.state == power.AWAKE and time.ticks_diff(now, timers.last) >= self.demo_after_ms:
-            to = self.screen.idle_to
-            if to >= 0:
+        to = self.screen.idle_to
+        if timers.state == power.AWAKE and to >= 0:
+            # Idle since the last press, or since this screen came by itself if that is later
+            # (the link's "left" going to the menu: the menu's 15 s start there).
+            since = timers.last if time.ticks_diff(timers.last, self.shown) > 0 else self.shown
+            if time.ticks_diff(now, since) >= self.demo_after_ms:
                 self.show(to, now)
         sleep_s = s.get("sleep_s") if self.screen.sleeps else 0  # else only dims
         asleep = timers.update(now, s.get("dim_s"), sleep_s, s.get("backlight"))
@@ -192,7 +196,9 @@ class App:
         the screen's (screen.Screen.due), or the demo's start where the screen allows it."""
         due = self.screen.due(now)
         if self.power.state == power.AWAKE and self.screen.idle_to >= 0:
-            idle = max(0, self.demo_after_ms - time.ticks_diff(now, self.power.last))
+            last, shown = self.power.last, self.shown
+            since = last if time.ticks_diff(last, shown) > 0 else shown  # as step() counts it
+            idle = max(0, self.demo_after_ms - time.ticks_diff(now, since))
             if due < 0 or idle < due:
                 due = idle
         return due
@@ -217,6 +223,7 @@ class App:
             screens[left] = None
         self.screen = shown = screens[which]
         self.showing = which
+        self.shown = now
         self.shared.held = 0  # a hold begun on the old screen does not act on the new one
         self.dirty = True
         shown.enter(now, left)

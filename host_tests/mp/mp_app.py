@@ -4,6 +4,7 @@
 # mpcheck: heapsize=512k paths={hostboard}
 import random
 import sys
+import time
 
 import mptest
 from appheap import heap_over
@@ -137,6 +138,20 @@ def test_the_demo_starts_when_idle_plays_and_a_press_ends_it_and_lets_it_go():
     check(r.text_at("OXO 5110", 10, 21), "and does nothing else")
     r.run(r.app.demo_after_ms + 1000)  # a second demo: the module is loaded again
     check(r.status(0, "DEMO") and marks(r) >= 1, "the demo again:\n" + r.show())
+
+
+def test_the_demo_counts_from_a_screen_that_came_by_itself():
+    # The menu's 15 s to the demo start at the last press, or when the menu came without one if
+    # that is later: link play's "the other board has left" goes to the menu after 4 s, and the
+    # demo must not take over 15 s after the press that opened Link play.
+    r = HostApp(alone=True)
+    to_menu(r)
+    r.run(r.app.demo_after_ms - 1000)
+    r.app.show(MENU, time.ticks_ms())  # as a screen's own answer does, with no press
+    r.run(r.app.demo_after_ms - 500)
+    check(type(r.app.screen).__name__ == "MainMenu", "the demo came early:\n" + r.show())
+    r.run(1000)
+    check(r.status(0, "DEMO"), "the demo 15 s after the menu came:\n" + r.show())
 
 
 mptest.run(globals())
