@@ -238,6 +238,17 @@ def test_a_wrong_command_line_is_refused_at_once_saying_why(target, name, port, 
     assert "waiting" not in result.stdout + result.stderr, result.stdout
 
 
+@pytest.mark.parametrize("wait", ["abc", "-1", "nan", "inf"])
+def test_a_wait_that_is_no_seconds_is_refused_in_one_line(wait):
+    result = make("deploy", port=NOWHERE, wait=wait)
+    assert exit_code(result) == 2
+    assert result.stderr.splitlines()[0] == (
+        "deploy: WAIT=%s: give the seconds to wait for a missing port, a number from 0 on "
+        "(e.g. WAIT=10)" % wait
+    )
+    assert "waiting" not in result.stdout + result.stderr, result.stdout
+
+
 @pytest.mark.parametrize("board", ["deployed"], indirect=True)
 def test_ctrl_c_at_make_repl_stops_the_game_at_a_clean_prompt(board):
     # The README's way to stop the game. On a Pico the runner then stops the watchdog through

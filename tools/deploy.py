@@ -16,6 +16,7 @@ end with one line.
 """
 
 import argparse
+import math
 import sys
 import tempfile
 from pathlib import Path
@@ -50,21 +51,35 @@ def main(argv=None):
     parser.add_argument("--port", default="", help="the board's serial port, e.g. /dev/ttyACM0")
     parser.add_argument(
         "--wait",
-        type=float,
-        default=PORT_WAIT,
+        default=str(PORT_WAIT),
         help="seconds to wait for a missing port, e.g. one coming back after a reset "
         "(default %g)" % PORT_WAIT,
     )
     args = parser.parse_args(argv)
     target = args.target
     try:
-        return run_target(target, args.board, args.port, args.wait)
+        return run_target(target, args.board, args.port, seconds(args.wait))
     except KeyboardInterrupt:
         print("\n%s: stopped by Ctrl-C" % target, file=sys.stderr)
         return 130
     except (UsageError, PortProblem) as err:  # a wrong command line 2, a port that fails 1
         print("%s: %s" % (target, err), file=sys.stderr)
         return 2 if isinstance(err, UsageError) else 1
+
+
+def seconds(wait):
+    """WAIT as a number of seconds; UsageError if it is none, or negative (argparse's type=float
+    would print its usage for "abc" and take "-1")."""
+    try:
+        value = float(wait)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and value >= 0):
+        raise UsageError(
+            "WAIT=%s: give the seconds to wait for a missing port, a number from 0 on "
+            "(e.g. WAIT=10)" % wait
+        )
+    return value
 
 
 def run_target(target, board, port, wait):
