@@ -194,9 +194,14 @@ def test_run_without_a_terminal_stops_on_sigterm_and_frees_the_board(board):
 
 def test_mip_installs_the_sources_from_this_checkout(board):
     # `make mip` needs no repository URL: mpremote's mip reads the checkout's package.json.
+    # A deploy's .mpy files before it would be left beside the sources (MicroPython imports
+    # the .py first, so the next deploy's .mpy would be shadowed had deploy not removed them):
+    # mip removes them.
+    flash = Path(board.flash)
+    for name in ("engine.mpy", "board.mpy"):
+        (flash / name).write_bytes(b"M")
     result = make("mip", port=board.port)
     assert result.returncode == 0, result.stdout + result.stderr
-    flash = Path(board.flash)
     installed = sorted(set(os.listdir(flash)) - {"settings.json", "error.log"})
     assert installed == sorted([p.name for p in sources()] + ["board.py"])
     for src in sources():

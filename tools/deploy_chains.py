@@ -88,6 +88,7 @@ def mpremote(port, *chain):
 
 
 def deploy_commands(port, mpys, board_mpy, main_py):
+    # The .py twins a `make mip` left: MicroPython imports a .py before its .mpy.
     shadows = sorted({p.stem + ".py" for p in mpys} | {"board.py"})
     copied = [p.name for p in mpys] + ["board.mpy", "main.py"]
     return mpremote(
@@ -133,9 +134,12 @@ def commands(target, board, port, build_dir):
         package = ROOT / "package.json"
         board_file = check_board(board)
         files = layout.sources() + [board_file]
+        names = [p.name for p in files[:-1]] + ["board.py"]
+        # A deploy's .mpy twins go: a later deploy removes these .py in turn (deploy_commands).
+        twins = sorted(n[:-3] + ".mpy" for n in names if n != "main.py")
         cmd = mpremote(
             port,
-            *("exec", remount([p.name for p in files[:-1]] + ["board.py"])),
+            *("exec", remount(names) + REMOVE % (twins,)),
             *("+", "mip", "install", "--target", "/", str(package)),
             *("+", "fs", "cp", str(board_file), ":board.py"),
         )
