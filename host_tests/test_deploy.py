@@ -25,6 +25,7 @@ from deployrig import (
     ROOT,
     exit_code,
     make,
+    powered_on,
     shows_title,
     spawn,
     summary,
@@ -241,6 +242,20 @@ def test_a_wrong_command_line_is_refused_at_once_saying_why(target, name, port, 
     assert exit_code(result) == 2, result.stderr
     assert said.rstrip("\n") in result.stderr.splitlines()[0], result.stderr
     assert "waiting" not in result.stdout + result.stderr, result.stdout
+
+
+@pytest.mark.parametrize("target", ["deploy", "run", "mip"])
+def test_a_virtual_esp32_refuses_a_pico_board_file_before_copying(target, boards, tmp_path):
+    # The virtual board is the unix port (sys.platform "linux"); one made as an ESP32
+    # (`make vboard BOARD=esp32`) is refused a Pico's board file as a real ESP32 is.
+    vb = powered_on(boards(tmp_path / "flash", setup="simulator_mp", port="esp32"))
+    result = make(target, board="pico", port=vb.port)
+    assert exit_code(result) == 2, result.stdout + result.stderr
+    assert result.stderr.splitlines()[0] == (
+        "%s: board file pico.py is for rp2; the board at %s runs esp32: use BOARD=esp32"
+        % (target, vb.port)
+    )
+    assert os.listdir(tmp_path / "flash") == []
 
 
 @pytest.mark.parametrize("wait", ["abc", "-1", "nan", "inf"])

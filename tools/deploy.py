@@ -90,7 +90,7 @@ def run_target(target, board, port, wait):
         raise UsageError("needs a terminal to type in (stdin is not one)")
     platform = None if target == "repl" else board_platform(port)
     if target in NEEDS_BOARD:
-        check_platform(board, platform)
+        check_platform(board, platform, port)
     # A fresh directory per run: two deploys at once (or a deploy during `make run`) never
     # share half-built files.
     with tempfile.TemporaryDirectory(prefix="oxo5110-%s-" % target) as build_dir:

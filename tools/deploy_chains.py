@@ -44,21 +44,21 @@ def check_board(board, target="deploy"):
         raise UsageError(str(err)) from None
 
 
-# The virtual board is MicroPython's unix port: it stands in for every board (a Pico and an
-# ESP32 alike), so a board file for any port may go on it.
+# A virtual board that models no port (boardport.board_platform) stands in for every board (a
+# Pico and an ESP32 alike), so a board file for any port may go on it.
 VIRTUAL_BOARD = "linux"
 
 
-def check_platform(board, platform):
-    """Refuse a board file written for another MicroPython port than the board runs."""
+def check_platform(board, platform, port):
+    """Refuse a board file written for another MicroPython port than the board at port runs."""
     wanted = boardlist.port_of(board)
     if platform in (wanted, VIRTUAL_BOARD):
         return
     fits = [name for name in boardlist.known_boards() if boardlist.port_of(name) == platform]
     use = " or ".join("BOARD=" + name for name in fits) or "no board file in boards/ is for it"
     raise UsageError(
-        "this board runs MicroPython for %s; BOARD=%s is for %s: use %s"
-        % (platform, board, wanted, use)
+        "board file %s.py is for %s; the board at %s runs %s: use %s"
+        % (board, wanted, port, platform, use)
     )
 
 
