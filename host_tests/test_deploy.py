@@ -290,6 +290,24 @@ def test_ctrl_c_at_make_repl_stops_the_game_at_a_clean_prompt(board):
     )
 
 
+@pytest.mark.parametrize("board", [PICO_GAP], indirect=True)
+def test_a_reset_at_make_repl_ends_it_in_one_line(board):
+    # machine.reset() takes a Pico's USB port away under mpremote, whose close then fails
+    # with EIO (a 17-line traceback): the one line says what happened and how to go on.
+    child = spawn("repl", board.port)
+    child.expect_exact("Connected to MicroPython")
+    child.send("\x03")
+    child.expect_exact(">>> ")
+    child.send("import machine; machine.reset()\r")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert "Traceback" not in child.before, child.before
+    assert child.before.strip().splitlines()[-1] == (
+        "repl: the board reset or went away: `make repl PORT=%s` again to reconnect" % board.port
+    )
+    assert child.exitstatus == 0
+
+
 def test_repl_without_a_terminal_is_refused(board):
     result = make("repl", port=board.port)
     assert exit_code(result) == 2

@@ -28,6 +28,7 @@ from boardport import (
     after_reset,
     board_platform,
     check_port,
+    present,
     reset_board,
 )
 from deploy_chains import ROOT, TARGETS, check_board, check_platform, commands
@@ -65,6 +66,17 @@ def main(argv=None):
     except (UsageError, PortProblem) as err:  # a wrong command line 2, a port that fails 1
         print("%s: %s" % (target, err), file=sys.stderr)
         return 2 if isinstance(err, UsageError) else 1
+
+
+# How mpremote's last line reads when the port went from under it (a reset, a cable pulled):
+# EIO from the ioctl in its close (transport_serial.close), or pyserial's read of a gone device.
+GONE = ("[Errno 5]", "returned no data", "Device disconnected")
+
+
+def went_away(port, said):
+    """Whether the board's port went away under mpremote, which then failed saying `said`."""
+    last = (said or "").strip().splitlines()[-1:]
+    return not present(port) or any(sign in line for line in last for sign in GONE)
 
 
 def seconds(wait):
@@ -107,15 +119,22 @@ def run_target(target, board, port, wait):
             stopped, said = False, None
         else:
             log = LOG % target if target in QUIET else None
-            code, stopped, said = run_foreground(cmd, log and ROOT / log)
+            code, stopped, said = run_foreground(cmd, log and ROOT / log, target == "repl")
     if stopped:
         print("%s: stopped by Ctrl-C before it finished" % target, file=sys.stderr)
         return 130
+    if target == "repl" and code != 0 and went_away(port, said):
+        # machine.reset() at the REPL is a way to restart the game, not a failure: exit 0. The
+        # port may have gone mid-line (the echo cut short): the line starts on one of its own.
+        print(
+            "\nrepl: the board reset or went away: `make repl PORT=%s` again to reconnect" % port
+        )
+        return 0
     if code != 0:
         if said:  # what went wrong is at the end of what mpremote said
             tail = said.rstrip().splitlines()[-SHOWN:]
             print("\n".join(tail), file=sys.stderr)
-        where = "; all it said is in %s" % log if said else ""
+        where = "; all it said is in %s" % log if said and log else ""
         print("%s: mpremote failed (exit %d)%s" % (target, code, where), file=sys.stderr)
         return 1
     if target not in RESETS:
