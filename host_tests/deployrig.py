@@ -86,7 +86,7 @@ def board(request, tmp_path, monkeypatch, boards):
 
 
 def make(target, board="pico", port="", timeout=60, wait=None):
-    extra = [] if wait is None else ["WAIT=%g" % wait]
+    extra = [] if wait is None else ["WAIT=%s" % wait]
     return subprocess.run(
         ["make", "--no-print-directory", target, "BOARD=" + board, "PORT=" + port] + extra,
         cwd=ROOT,

@@ -25,6 +25,7 @@ from deployrig import (
     ROOT,
     exit_code,
     make,
+    powered_on,
     shows_title,
     spawn,
     summary,
@@ -194,9 +195,14 @@ def test_run_without_a_terminal_stops_on_sigterm_and_frees_the_board(board):
 
 def test_mip_installs_the_sources_from_this_checkout(board):
     # `make mip` needs no repository URL: mpremote's mip reads the checkout's package.json.
+    # A deploy's .mpy files before it would be left beside the sources (MicroPython imports
+    # the .py first, so the next deploy's .mpy would be shadowed had deploy not removed them):
+    # mip removes them.
+    flash = Path(board.flash)
+    for name in ("engine.mpy", "board.mpy"):
+        (flash / name).write_bytes(b"M")
     result = make("mip", port=board.port)
     assert result.returncode == 0, result.stdout + result.stderr
-    flash = Path(board.flash)
     installed = sorted(set(os.listdir(flash)) - {"settings.json", "error.log"})
     assert installed == sorted([p.name for p in sources()] + ["board.py"])
     for src in sources():
@@ -238,6 +244,31 @@ def test_a_wrong_command_line_is_refused_at_once_saying_why(target, name, port, 
     assert "waiting" not in result.stdout + result.stderr, result.stdout
 
 
+@pytest.mark.parametrize("target", ["deploy", "run", "mip"])
+def test_a_virtual_esp32_refuses_a_pico_board_file_before_copying(target, boards, tmp_path):
+    # The virtual board is the unix port (sys.platform "linux"); one made as an ESP32
+    # (`make vboard BOARD=esp32`) is refused a Pico's board file as a real ESP32 is.
+    vb = powered_on(boards(tmp_path / "flash", setup="simulator_mp", port="esp32"))
+    result = make(target, board="pico", port=vb.port)
+    assert exit_code(result) == 2, result.stdout + result.stderr
+    assert result.stderr.splitlines()[0] == (
+        "%s: board file pico.py is for rp2; the board at %s runs esp32: use BOARD=esp32"
+        % (target, vb.port)
+    )
+    assert os.listdir(tmp_path / "flash") == []
+
+
+@pytest.mark.parametrize("wait", ["abc", "-1", "nan", "inf"])
+def test_a_wait_that_is_no_seconds_is_refused_in_one_line(wait):
+    result = make("deploy", port=NOWHERE, wait=wait)
+    assert exit_code(result) == 2
+    assert result.stderr.splitlines()[0] == (
+        "deploy: WAIT=%s: give the seconds to wait for a missing port, a number from 0 on "
+        "(e.g. WAIT=10)" % wait
+    )
+    assert "waiting" not in result.stdout + result.stderr, result.stdout
+
+
 @pytest.mark.parametrize("board", ["deployed"], indirect=True)
 def test_ctrl_c_at_make_repl_stops_the_game_at_a_clean_prompt(board):
     # The README's way to stop the game. On a Pico the runner then stops the watchdog through
@@ -257,6 +288,24 @@ def test_ctrl_c_at_make_repl_stops_the_game_at_a_clean_prompt(board):
     assert "KeyboardInterrupt" in seen.getvalue() and "Error" not in seen.getvalue(), (
         seen.getvalue()
     )
+
+
+@pytest.mark.parametrize("board", [PICO_GAP], indirect=True)
+def test_a_reset_at_make_repl_ends_it_in_one_line(board):
+    # machine.reset() takes a Pico's USB port away under mpremote, whose close then fails
+    # with EIO (a 17-line traceback): the one line says what happened and how to go on.
+    child = spawn("repl", board.port)
+    child.expect_exact("Connected to MicroPython")
+    child.send("\x03")
+    child.expect_exact(">>> ")
+    child.send("import machine; machine.reset()\r")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert "Traceback" not in child.before, child.before
+    assert child.before.strip().splitlines()[-1] == (
+        "repl: the board reset or went away: `make repl PORT=%s` again to reconnect" % board.port
+    )
+    assert child.exitstatus == 0
 
 
 def test_repl_without_a_terminal_is_refused(board):

@@ -101,6 +101,6 @@ def test_a_board_file_for_another_port_is_refused_naming_both(target, pty, capsy
     said = capsys.readouterr()
     assert code == 2 and said.out == ""
     assert said.err == (
-        "%s: this board runs MicroPython for rp2; BOARD=esp32 is for esp32: use BOARD=pico\n"
-        % target
+        "%s: board file esp32.py is for esp32; the board at %s runs rp2: use BOARD=pico\n"
+        % (target, pty[1])
     )

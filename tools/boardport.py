@@ -182,25 +182,36 @@ def repl_answers(port):
 
 
 NO_REPL_WAIT = 1.0  # s for a prompt after Ctrl-C: MicroPython answers in milliseconds
-ASK_PLATFORM = b"import sys; print(sys.platform)\r"
-PLATFORM_ANSWER = rb"print\(sys\.platform\)\r\n(\w+)\r\n"  # after the REPL's echo
+ASK_PLATFORM = b"import sys; print(sys.platform)"
+# The virtual board (the unix port: "linux") stands in for the port its machine models
+# (testbed/hostboard; None for a generic one, which stands in for any).
+ASK_MODEL = b"import machine; print(machine.port().name)"
+
+
+def ask(line, question):
+    """The one word the REPL prints after its echo of `question`, or None."""
+    line.write(question + b"\r")
+    found = read_until(line, re.escape(question) + rb"\r\n(\w+)\r\n", NO_REPL_WAIT)
+    return found and found.group(1).decode()
 
 
 def board_platform(port):
-    """The sys.platform of the MicroPython answering on the port ("rp2", "esp32"; "linux" for
-    the virtual board); PortProblem if none answers (a wrong port, a board without
-    MicroPython: mpremote would end in a "could not enter raw repl" traceback). Sends what
-    mpremote sends first anyway (Ctrl-C stops main.py), then Ctrl-B, which leaves a raw REPL a
-    stopped mpremote left behind; either REPL then prints its banner and prompt."""
+    """The sys.platform of the MicroPython answering on the port ("rp2", "esp32"; for the
+    virtual board the port it models, "linux" if none); PortProblem if none answers (a wrong
+    port, a board without MicroPython: mpremote would end in a "could not enter raw repl"
+    traceback). Sends what mpremote sends first anyway (Ctrl-C stops main.py), then Ctrl-B,
+    which leaves a raw REPL a stopped mpremote left behind; either REPL then prints its banner
+    and prompt."""
     try:
         with open_line(port) as line:
             line.reset_input_buffer()
             line.write(b"\r\x03\x03\x02")
-            if read_until(line, rb">>> ", NO_REPL_WAIT):
-                line.write(ASK_PLATFORM)
-                found = read_until(line, PLATFORM_ANSWER, NO_REPL_WAIT)
-                if found:
-                    return found.group(1).decode()
+            platform = read_until(line, rb">>> ", NO_REPL_WAIT) and ask(line, ASK_PLATFORM)
+            if platform == "linux":
+                model = ask(line, ASK_MODEL)
+                platform = platform if model in (None, "None") else model
+            if platform:
+                return platform
     except (OSError, serial.SerialException) as err:  # taken since check_port saw it free
         raise PortProblem(port_problem(port, err, 0)) from None
     raise PortProblem(

@@ -16,6 +16,7 @@ end with one line.
 """
 
 import argparse
+import math
 import sys
 import tempfile
 from pathlib import Path
@@ -27,6 +28,7 @@ from boardport import (
     after_reset,
     board_platform,
     check_port,
+    present,
     reset_board,
 )
 from deploy_chains import ROOT, TARGETS, check_board, check_platform, commands
@@ -50,21 +52,46 @@ def main(argv=None):
     parser.add_argument("--port", default="", help="the board's serial port, e.g. /dev/ttyACM0")
     parser.add_argument(
         "--wait",
-        type=float,
-        default=PORT_WAIT,
+        default=str(PORT_WAIT),
         help="seconds to wait for a missing port, e.g. one coming back after a reset "
         "(default %g)" % PORT_WAIT,
     )
     args = parser.parse_args(argv)
     target = args.target
     try:
-        return run_target(target, args.board, args.port, args.wait)
+        return run_target(target, args.board, args.port, seconds(args.wait))
     except KeyboardInterrupt:
         print("\n%s: stopped by Ctrl-C" % target, file=sys.stderr)
         return 130
     except (UsageError, PortProblem) as err:  # a wrong command line 2, a port that fails 1
         print("%s: %s" % (target, err), file=sys.stderr)
         return 2 if isinstance(err, UsageError) else 1
+
+
+# How mpremote's last line reads when the port went from under it (a reset, a cable pulled):
+# EIO from the ioctl in its close (transport_serial.close), or pyserial's read of a gone device.
+GONE = ("[Errno 5]", "returned no data", "Device disconnected")
+
+
+def went_away(port, said):
+    """Whether the board's port went away under mpremote, which then failed saying `said`."""
+    last = (said or "").strip().splitlines()[-1:]
+    return not present(port) or any(sign in line for line in last for sign in GONE)
+
+
+def seconds(wait):
+    """WAIT as a number of seconds; UsageError if it is none, or negative (argparse's type=float
+    would print its usage for "abc" and take "-1")."""
+    try:
+        value = float(wait)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and value >= 0):
+        raise UsageError(
+            "WAIT=%s: give the seconds to wait for a missing port, a number from 0 on "
+            "(e.g. WAIT=10)" % wait
+        )
+    return value
 
 
 def run_target(target, board, port, wait):
@@ -75,7 +102,7 @@ def run_target(target, board, port, wait):
         raise UsageError("needs a terminal to type in (stdin is not one)")
     platform = None if target == "repl" else board_platform(port)
     if target in NEEDS_BOARD:
-        check_platform(board, platform)
+        check_platform(board, platform, port)
     # A fresh directory per run: two deploys at once (or a deploy during `make run`) never
     # share half-built files.
     with tempfile.TemporaryDirectory(prefix="oxo5110-%s-" % target) as build_dir:
@@ -92,15 +119,22 @@ def run_target(target, board, port, wait):
             stopped, said = False, None
         else:
             log = LOG % target if target in QUIET else None
-            code, stopped, said = run_foreground(cmd, log and ROOT / log)
+            code, stopped, said = run_foreground(cmd, log and ROOT / log, target == "repl")
     if stopped:
         print("%s: stopped by Ctrl-C before it finished" % target, file=sys.stderr)
         return 130
+    if target == "repl" and code != 0 and went_away(port, said):
+        # machine.reset() at the REPL is a way to restart the game, not a failure: exit 0. The
+        # port may have gone mid-line (the echo cut short): the line starts on one of its own.
+        print(
+            "\nrepl: the board reset or went away: `make repl PORT=%s` again to reconnect" % port
+        )
+        return 0
     if code != 0:
         if said:  # what went wrong is at the end of what mpremote said
             tail = said.rstrip().splitlines()[-SHOWN:]
             print("\n".join(tail), file=sys.stderr)
-        where = "; all it said is in %s" % log if said else ""
+        where = "; all it said is in %s" % log if said and log else ""
         print("%s: mpremote failed (exit %d)%s" % (target, code, where), file=sys.stderr)
         return 1
     if target not in RESETS:

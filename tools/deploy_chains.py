@@ -44,21 +44,21 @@ def check_board(board, target="deploy"):
         raise UsageError(str(err)) from None
 
 
-# The virtual board is MicroPython's unix port: it stands in for every board (a Pico and an
-# ESP32 alike), so a board file for any port may go on it.
+# A virtual board that models no port (boardport.board_platform) stands in for every board (a
+# Pico and an ESP32 alike), so a board file for any port may go on it.
 VIRTUAL_BOARD = "linux"
 
 
-def check_platform(board, platform):
-    """Refuse a board file written for another MicroPython port than the board runs."""
+def check_platform(board, platform, port):
+    """Refuse a board file written for another MicroPython port than the board at port runs."""
     wanted = boardlist.port_of(board)
     if platform in (wanted, VIRTUAL_BOARD):
         return
     fits = [name for name in boardlist.known_boards() if boardlist.port_of(name) == platform]
     use = " or ".join("BOARD=" + name for name in fits) or "no board file in boards/ is for it"
     raise UsageError(
-        "this board runs MicroPython for %s; BOARD=%s is for %s: use %s"
-        % (platform, board, wanted, use)
+        "board file %s.py is for %s; the board at %s runs %s: use %s"
+        % (board, wanted, port, platform, use)
     )
 
 
@@ -88,6 +88,7 @@ def mpremote(port, *chain):
 
 
 def deploy_commands(port, mpys, board_mpy, main_py):
+    # The .py twins a `make mip` left: MicroPython imports a .py before its .mpy.
     shadows = sorted({p.stem + ".py" for p in mpys} | {"board.py"})
     copied = [p.name for p in mpys] + ["board.mpy", "main.py"]
     return mpremote(
@@ -133,9 +134,12 @@ def commands(target, board, port, build_dir):
         package = ROOT / "package.json"
         board_file = check_board(board)
         files = layout.sources() + [board_file]
+        names = [p.name for p in files[:-1]] + ["board.py"]
+        # A deploy's .mpy twins go: a later deploy removes these .py in turn (deploy_commands).
+        twins = sorted(n[:-3] + ".mpy" for n in names if n != "main.py")
         cmd = mpremote(
             port,
-            *("exec", remount([p.name for p in files[:-1]] + ["board.py"])),
+            *("exec", remount(names) + REMOVE % (twins,)),
             *("+", "mip", "install", "--target", "/", str(package)),
             *("+", "fs", "cp", str(board_file), ":board.py"),
         )

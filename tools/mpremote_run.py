@@ -14,26 +14,29 @@ from deploy_chains import ROOT
 STOP_KEYS = b"\x03\x1d\x18"  # Ctrl-C, and the keys that leave mpremote's repl: Ctrl-] Ctrl-x
 
 
-def run_foreground(cmd, log=None):
+def run_foreground(cmd, log=None, keep_stderr=False):
     """Run mpremote in the terminal's foreground; (exit code, whether Ctrl-C was pressed, what it
-    printed if `log`, else None). With `log` (a path), what mpremote prints (stdout and stderr)
-    is kept there instead of shown: a deploy's one line per copied file.
+    printed if `log`, its stderr if keep_stderr, else None). With `log` (a path), what mpremote
+    prints (stdout and stderr) is kept there instead of shown: a deploy's one line per copied
+    file. keep_stderr leaves its stdout (a REPL) on the terminal.
 
     A Ctrl-C reaches mpremote as well (same process group): it stops what runs on the board and
     lets go of the port. This process only notes it and waits, so mpremote is never killed half
     way (subprocess.run would kill it 0.25 s after a KeyboardInterrupt)."""
     pressed = []
     previous = signal.signal(signal.SIGINT, lambda *_: pressed.append(True))
-    captured = {} if log is None else {"stdout": subprocess.PIPE, "stderr": subprocess.STDOUT}
+    captured = {"stderr": subprocess.PIPE} if keep_stderr else {}
+    if log is not None:
+        captured = {"stdout": subprocess.PIPE, "stderr": subprocess.STDOUT}
     try:
         # The output is read into memory and written to the log afterwards: two deploys at
         # once each keep (and show) their own, whichever writes the log last.
         done = subprocess.run(cmd, cwd=ROOT, **captured)
     finally:
         signal.signal(signal.SIGINT, previous)
-    said = None
+    said = done.stdout if log is not None else done.stderr
+    said = None if said is None else said.decode("utf-8", "replace")
     if log is not None:
-        said = done.stdout.decode("utf-8", "replace")
         log.parent.mkdir(parents=True, exist_ok=True)
         log.write_text(said, encoding="utf-8")
     return done.returncode, bool(pressed), said
