@@ -90,11 +90,11 @@ def test_serve_says_which_port_to_try_when_its_own_is_taken(tmp_path, capsys):
     assert "make serve PORT_WEB=%d" % (port + 1) in said
 
 
-def test_a_port_out_of_range_is_refused_before_anything_is_built(capsys):
-    with pytest.raises(SystemExit) as exit_:
-        web_build.main(["--serve", "70000"])
-    assert exit_.value.code == 2
-    assert "1..65535" in capsys.readouterr().err
+@pytest.mark.parametrize("port", ["70000", "0", "abc", "80.5", "\u00b2"])
+def test_a_port_that_is_none_is_refused_in_one_line_before_anything_is_built(port, capsys):
+    assert web_build.main(["--serve", port]) == 2
+    said = "make serve: PORT_WEB (--serve) is a TCP port 1..65535, not %r\n" % port
+    assert capsys.readouterr() == ("", said)
 
 
 def free_port():

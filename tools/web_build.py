@@ -156,15 +156,21 @@ def serve(folder, port, bind):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--serve", type=int, metavar="PORT", help="then serve it on this port")
+    parser.add_argument("--serve", metavar="PORT", help="then serve it on this port")
     parser.add_argument(
         "--bind",
         default="127.0.0.1",
         help="address to serve on (default %(default)s; 0.0.0.0 to try it from a phone)",
     )
     args = parser.parse_args(argv)
-    if args.serve is not None and not 0 < args.serve < 65536:
-        parser.error("--serve takes a port 1..65535, not %d" % args.serve)
+    if args.serve is not None:  # one line, not argparse's usage and "invalid int value"
+        if not (re.fullmatch("[0-9]{1,5}", args.serve) and 0 < int(args.serve) < 65536):
+            print(
+                "make serve: PORT_WEB (--serve) is a TCP port 1..65535, not %r" % args.serve,
+                file=sys.stderr,
+            )
+            return 2
+        args.serve = int(args.serve)
     try:
         written = build(OUT)
     except RuntimeError as err:
