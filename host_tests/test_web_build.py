@@ -97,6 +97,16 @@ def test_a_port_that_is_none_is_refused_in_one_line_before_anything_is_built(por
     assert capsys.readouterr() == ("", said)
 
 
+@pytest.mark.parametrize("bind", ["192.0.2.1", "no-such-host.invalid"])
+def test_serve_says_when_the_address_is_not_this_machines(bind, tmp_path, capsys):
+    # 192.0.2.1: TEST-NET-1 (RFC 5737), on no interface here; .invalid never resolves.
+    assert web_build.serve(tmp_path, free_port(), bind) == 2
+    assert capsys.readouterr().err == (
+        "make serve: BIND_WEB=%s is not an address of this machine: give one of its own, e.g. "
+        "BIND_WEB=127.0.0.1 (this machine alone) or 0.0.0.0 (all its networks)\n" % bind
+    )
+
+
 def free_port():
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
