@@ -61,6 +61,13 @@ def test_the_site_has_every_script_of_the_page_and_every_module_they_import():
     assert imported <= set(web_build.PAGE_FILES + web_build.PORT_FILES)
 
 
+def test_docs_commands_names_every_file_of_the_site():
+    # docs/commands.md lists what build/web/ holds, by name rather than by a count to keep.
+    docs = (ROOT / "docs" / "commands.md").read_text(encoding="utf-8")
+    site = web_build.PAGE_FILES + web_build.PORT_FILES + tuple(n for n, _ in web_build.BUNDLES)
+    assert [name for name in site if "`%s`" % name not in docs] == []
+
+
 def test_the_first_frame_fetches_under_256_kb_gzipped_and_none_of_the_coach(web_site):
     # That index.html names every module its script's graph loads (Chromium fetches exactly
     # these before the first frame): web_page.mjs, in Chromium.
