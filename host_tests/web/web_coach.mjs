@@ -248,7 +248,7 @@ export async function test_the_cpu_turn_says_so(t) {
   await oxo.highlighted(page, "1P vs CPU");
   await oxo.press(page, "SELECT");
   await page.waitForFunction(() =>
-    window.oxoWhy.includes("The CPU's turn: the scores show when it is yours."));
+    window.oxoWhy.includes("The other side's turn: the scores show when it is yours."));
   // The first scores bring the grid's code (coach.js), which draws them once it is in: it
   // comes over the network, whatever the page's clock does.
   await page.waitForFunction(() =>
