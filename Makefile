@@ -1,5 +1,7 @@
 # oxo5110: the two commands a newcomer needs are `make play` and `make test`.
 # Every target sets up its own virtualenv with the pinned tools first.
+# A bare `make` is `make help`: each target's line below that ends in `## what it does`.
+.DEFAULT_GOAL := help
 
 PYTHON ?= python3
 VENV   := .venv
@@ -7,8 +9,12 @@ PY     := $(VENV)/bin/python
 BOARD  ?=
 PORT   ?=
 
-.PHONY: test test-pico web-deps actionlint lint typecheck bench play web serve deploy repl run erase-settings mip image \
+.PHONY: help test test-pico web-deps actionlint lint typecheck bench play web serve deploy repl run erase-settings mip image \
 	firmware vboard wiring format clean
+
+help: ## this list
+	@echo "oxo5110: make TARGET (README.md and docs/commands.md say more)"
+	@awk -F':.*## ' '/^[a-z][a-z -]*:.*## /{printf "  %-10s  %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 
 # tools/check_python.py says what is missing (Python 3.11+, venv/ensurepip: python3-venv on
 # Debian/Ubuntu) before a half-made .venv can get in the way. .installed, touched last, is the
@@ -41,7 +47,7 @@ web-deps:
 # Lint, compile every firmware module with mpy-cross, then the pytest suite (CPython, the real
 # MicroPython unix port, and Chromium for the browser checks). pytest's "no tests collected"
 # exit code 5 is non-zero, so make (and CI) fail on it like on any other failure.
-test: $(VENV)/.installed lint typecheck actionlint web-deps
+test: $(VENV)/.installed lint typecheck actionlint web-deps ## every check: lint, types, pytest
 	$(PY) tools/mpy_build.py
 	$(PY) -m pytest -n auto
 
@@ -54,7 +60,7 @@ test: $(VENV)/.installed lint typecheck actionlint web-deps
 # build/rp2040/bootrom.ts). rp2040js is pinned in testbed/rp2040/package-lock.json (npm ci). What
 # is missing is said in one line and the checks skip (with CI set, a run with none fails). Two
 # workers: one per firmware.
-test-pico: $(VENV)/.installed
+test-pico: $(VENV)/.installed ## the firmware on the RP2040 emulator (rp2040js)
 	@if [ -z "$$PICO_MICROPYTHON" ] && [ -n "$(MICROPYTHON_SRC)" ] && \
 		[ ! -f build/micropython/pico/firmware.uf2 ]; then \
 		$(PYTHON) tools/firmware.py --board pico --stock --src "$(MICROPYTHON_SRC)" || exit 1; \
@@ -100,7 +106,7 @@ format: $(VENV)/.installed
 # (bench/figures.py: each benchmark's output becomes its section), the file the docs quote.
 # Every bench/bench_*.py; a MicroPython half (bench_<name>_mp.py) is run by its host half.
 # bench_web.py also remakes the page's picture, docs/web-page.png.
-bench: $(VENV)/.installed
+bench: $(VENV)/.installed ## the benchmarks, into docs/figures.md
 	@for script in bench/bench_*.py; do \
 		[ -f "$$script" ] || continue; \
 		case "$$script" in \
@@ -116,7 +122,7 @@ bench: $(VENV)/.installed
 # FLASH=DIR: the board's flash (settings, tally), for a second simulator to keep its own.
 LINK ?=
 FLASH ?=
-play: $(VENV)/.installed
+play: $(VENV)/.installed ## play on the simulator in this terminal (LINK=, FLASH=)
 	$(PY) tools/simulator.py $(if $(BOARD),--board $(BOARD)) $(if $(LINK),--cable "$(LINK)") $(if $(FLASH),--flash "$(FLASH)")
 
 # The web page (build/web/): the firmware on MicroPython WebAssembly, for any static host.
@@ -124,26 +130,26 @@ play: $(VENV)/.installed
 # port, BIND_WEB=0.0.0.0 to open it from a phone on the same network).
 PORT_WEB ?= 8000
 BIND_WEB ?= 127.0.0.1
-web: $(VENV)/.installed $(WEB_INSTALLED)
+web: $(VENV)/.installed $(WEB_INSTALLED) ## build the web page into build/web/
 	$(PY) tools/web_build.py
 
 # exec: the server is make's own child, not a shell's. A Ctrl-C then ends with the server's
 # "stopped" and no "make: *** Interrupt" (a shell killed by the Ctrl-C was what make reported),
 # and a SIGTERM to make (which make passes to its children) stops the server instead of
 # leaving it listening with no make above it.
-serve: $(VENV)/.installed $(WEB_INSTALLED)
+serve: $(VENV)/.installed $(WEB_INSTALLED) ## build it and serve it (PORT_WEB=, BIND_WEB=)
 	exec $(PY) tools/web_build.py --serve "$(PORT_WEB)" --bind "$(BIND_WEB)"
 
 # WAIT=seconds: how long to wait for a missing port seen before (a Pico's is away ~1.5 s after a
 # reset); one never seen (build/ports/ lists those seen) is refused at once.
-deploy repl run erase-settings mip: $(VENV)/.installed
+deploy repl run erase-settings mip: $(VENV)/.installed ## a board on USB (BOARD=, PORT=)
 	$(PY) tools/deploy.py $@ --board "$(BOARD)" --port "$(PORT)" $(if $(WAIT),--wait "$(WAIT)")
 
 # One file to flash (tools/image.py): the firmware as a littlefs image at the port's filesystem
 # address, build/image/oxo5110-<board>-fs.uf2 / .bin; with MICROPYTHON=<a MicroPython .uf2 or
 # ESP32_GENERIC .bin> also oxo5110-<board>.uf2 / .bin, MicroPython and the game in one file.
 MICROPYTHON ?=
-image: $(VENV)/.installed
+image: $(VENV)/.installed ## one file to flash (BOARD=, MICROPYTHON=)
 	$(PY) tools/image.py --board "$(BOARD)" $(if $(MICROPYTHON),--micropython "$(MICROPYTHON)")
 
 # MicroPython with the game frozen in (tools/firmware.py, frozen/manifest.py): BOARD=pico,
@@ -151,20 +157,20 @@ image: $(VENV)/.installed
 # (a MicroPython checkout at v1.28.0's commit). Plain Python, no .venv: it also runs in
 # ESP-IDF's container. A failure is one line from the tool, then make's own "Error 2".
 MICROPYTHON_SRC ?=
-firmware:
+firmware: ## MicroPython with the game frozen in (BOARD=, MICROPYTHON_SRC=)
 	@$(PYTHON) tools/firmware.py --board "$(BOARD)" --src "$(MICROPYTHON_SRC)"
 
 # A virtual board to try deploy, run and repl on without hardware: BOARD (default pico) with its
 # flash in build/virtual-BOARD; it prints its port (build/ttyACM0) and runs until Ctrl-C. LINK=PORT
 # as for play: its link cable.
-vboard: $(VENV)/.installed
+vboard: $(VENV)/.installed ## a virtual board to deploy to, no hardware (BOARD=)
 	exec $(PY) testbed/virtualboard.py --board "$(or $(BOARD),pico)" $(if $(LINK),--cable "$(LINK)")
 
 # The wiring pictures, docs/wiring-<board>.svg and the link cable's docs/wiring-link.svg, drawn
 # from the board files' pin constants (tools/wiring.py); make test fails when a board file and
 # its picture disagree.
-wiring: $(VENV)/.installed
+wiring: $(VENV)/.installed ## redraw the wiring pictures docs/wiring-*.svg
 	$(PY) tools/wiring.py
 
-clean:
+clean: ## remove build/ and .venv
 	rm -rf build $(VENV)

@@ -61,6 +61,13 @@ def test_the_site_has_every_script_of_the_page_and_every_module_they_import():
     assert imported <= set(web_build.PAGE_FILES + web_build.PORT_FILES)
 
 
+def test_docs_commands_names_every_file_of_the_site():
+    # docs/commands.md lists what build/web/ holds, by name rather than by a count to keep.
+    docs = (ROOT / "docs" / "commands.md").read_text(encoding="utf-8")
+    site = web_build.PAGE_FILES + web_build.PORT_FILES + tuple(n for n, _ in web_build.BUNDLES)
+    assert [name for name in site if "`%s`" % name not in docs] == []
+
+
 def test_the_first_frame_fetches_under_256_kb_gzipped_and_none_of_the_coach(web_site):
     # That index.html names every module its script's graph loads (Chromium fetches exactly
     # these before the first frame): web_page.mjs, in Chromium.
@@ -90,11 +97,21 @@ def test_serve_says_which_port_to_try_when_its_own_is_taken(tmp_path, capsys):
     assert "make serve PORT_WEB=%d" % (port + 1) in said
 
 
-def test_a_port_out_of_range_is_refused_before_anything_is_built(capsys):
-    with pytest.raises(SystemExit) as exit_:
-        web_build.main(["--serve", "70000"])
-    assert exit_.value.code == 2
-    assert "1..65535" in capsys.readouterr().err
+@pytest.mark.parametrize("port", ["70000", "0", "abc", "80.5", "\u00b2"])
+def test_a_port_that_is_none_is_refused_in_one_line_before_anything_is_built(port, capsys):
+    assert web_build.main(["--serve", port]) == 2
+    said = "make serve: PORT_WEB (--serve) is a TCP port 1..65535, not %r\n" % port
+    assert capsys.readouterr() == ("", said)
+
+
+@pytest.mark.parametrize("bind", ["192.0.2.1", "no-such-host.invalid"])
+def test_serve_says_when_the_address_is_not_this_machines(bind, tmp_path, capsys):
+    # 192.0.2.1: TEST-NET-1 (RFC 5737), on no interface here; .invalid never resolves.
+    assert web_build.serve(tmp_path, free_port(), bind) == 2
+    assert capsys.readouterr().err == (
+        "make serve: BIND_WEB=%s is not an address of this machine: give one of its own, e.g. "
+        "BIND_WEB=127.0.0.1 (this machine alone) or 0.0.0.0 (all its networks)\n" % bind
+    )
 
 
 def free_port():

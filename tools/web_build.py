@@ -14,10 +14,12 @@ under 256 KB gzipped, the coach's and the explorer's code not in it.
 """
 
 import argparse
+import errno
 import functools
 import http.server
 import re
 import shutil
+import socket
 import struct
 import sys
 import tempfile
@@ -133,11 +135,21 @@ def first_frame_files(site):
 
 
 def serve(folder, port, bind):
-    """Serve `folder` over http until Ctrl-C; 1 (said why) if the port cannot be had."""
+    """Serve `folder` over http until Ctrl-C; 1 (said why) if the port cannot be had, 2 if
+    `bind` is no address of this machine."""
     handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(folder))
     try:
         server = http.server.ThreadingHTTPServer((bind, port), handler)
     except OSError as err:
+        # A name that resolves to nothing (gaierror) or an address no interface here has.
+        if isinstance(err, socket.gaierror) or err.errno == errno.EADDRNOTAVAIL:
+            print(
+                "make serve: BIND_WEB=%s is not an address of this machine: give one of its "
+                "own, e.g. BIND_WEB=127.0.0.1 (this machine alone) or 0.0.0.0 (all its networks)"
+                % bind,
+                file=sys.stderr,
+            )
+            return 2
         print(
             "make serve: cannot listen on %s port %d (%s): choose another, e.g. make serve "
             "PORT_WEB=%d" % (bind, port, err.strerror or err, port + 1),
@@ -156,15 +168,21 @@ def serve(folder, port, bind):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--serve", type=int, metavar="PORT", help="then serve it on this port")
+    parser.add_argument("--serve", metavar="PORT", help="then serve it on this port")
     parser.add_argument(
         "--bind",
         default="127.0.0.1",
         help="address to serve on (default %(default)s; 0.0.0.0 to try it from a phone)",
     )
     args = parser.parse_args(argv)
-    if args.serve is not None and not 0 < args.serve < 65536:
-        parser.error("--serve takes a port 1..65535, not %d" % args.serve)
+    if args.serve is not None:  # one line, not argparse's usage and "invalid int value"
+        if not (re.fullmatch("[0-9]{1,5}", args.serve) and 0 < int(args.serve) < 65536):
+            print(
+                "make serve: PORT_WEB (--serve) is a TCP port 1..65535, not %r" % args.serve,
+                file=sys.stderr,
+            )
+            return 2
+        args.serve = int(args.serve)
     try:
         written = build(OUT)
     except RuntimeError as err:

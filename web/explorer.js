@@ -37,10 +37,9 @@ const STYLE = String.raw`
   #tree-help summary { min-height: 2.75rem; padding: 0.6rem 0; }
 `;
 const PARTS = `
-  <p class="tree-note">The moves from the position on the glass (the empty board with no game),
-  in the engine's order, centre, corners, edges: alpha-beta's cut-offs depend on it. In the
-  tree <kbd>Tab</kbd> moves and <kbd>Enter</kbd> opens; <kbd>Esc</kbd> gives the keys
-  back to the game.</p>
+  <p class="tree-note"><span id="tree-from"></span>, in the engine's order, centre, corners,
+  edges: alpha-beta's cut-offs depend on it. In the tree <kbd>Tab</kbd> moves and
+  <kbd>Enter</kbd> opens; <kbd>Esc</kbd> gives the keys back to the game.</p>
   <div id="tree-root"></div>
   <ul id="tree" aria-label="moves from this position"></ul>
   <details id="tree-help">
@@ -124,6 +123,9 @@ export class Explorer {
     this.py += performance.now() - asked;
     this.tree.replaceChildren(...moves);
     this.head.replaceChildren(this.rootLine(root));
+    // What the tree is of, as it changes: with no game on the glass it is the empty board's.
+    document.getElementById("tree-from").textContent = "The moves from " +
+      (board ? "the position on the glass" : "the empty board");
     this.built = key;
     measure(this.oxo, "expand", this.py, started);
   }

@@ -89,8 +89,9 @@ function setMuted(muted) {
   $("mute").setAttribute("aria-pressed", String(muted));
 }
 
-function startFresh() {
+function startFresh(e) {
   const button = $("fresh");
+  if (e.detail > 1) return; // a double-click asks once, as Enter held does (main)
   if (!button.dataset.armed) {
     // Asked twice, as the firmware asks before it clears the score.
     button.dataset.armed = "1";
@@ -179,6 +180,7 @@ async function main() {
   setMuted(store.get("muted") === "1");
   $("mute").addEventListener("click", () => setMuted(!buzzer.muted));
   $("fresh").addEventListener("click", startFresh);
+  $("fresh").addEventListener("keydown", (e) => e.repeat && e.preventDefault());
   glass.fit();
   new ResizeObserver(() => glass.fit()).observe($("glass").parentElement);
 

@@ -33,7 +33,8 @@ BUTTONS = ("PREV", "NEXT", "SELECT")
 NO_GAME = "No game on the glass: start 1P or 2P from the menu."
 WAITING = "The game waits in the menu: Continue brings it back."
 DEMO = "The demo is playing itself: start a game to be coached."
-CPU_TURN = "The CPU's turn: the scores show when it is yours."
+# The CPU's turn in a 1P game, the other board's in link play.
+THEIR_TURN = "The other side's turn: the scores show when it is yours."
 GAME_OVER = "The game is over: hold SELECT (or H) to review it, move by move."
 # The device's Coach setting is off (settings.py "coach"): the grid shows no more than its glass.
 COACH_OFF = "The coach is off. Turn it on in the menu (hold NEXT, or P): Settings, Coach."
@@ -137,17 +138,24 @@ class Page:
             board, player, step = review.position.board, review.position.turn(), review.step
         elif showing == screen.DEMO:
             why = DEMO
-        elif showing != screen.PLAY:
+        elif showing != screen.PLAY and showing != screen.LINK:
             why = WAITING if app is not None and app.shared.waits else NO_GAME
-        else:
+        else:  # a game: 1P, 2P, or link play's once the boards have joined (a LINK game)
             game = app.shared.game
             board, player = game.board, game.turn()
-            if not app.settings.get("coach"):
+            joined = True
+            if showing == screen.LINK:
+                from game import LINK  # game.bin's, loaded by link play
+
+                joined = game.mode == LINK  # else "waiting" on the glass: no link game yet
+            if not joined:
+                why, board, player = NO_GAME, 0, 1
+            elif not app.settings.get("coach"):
                 why = COACH_OFF
             elif game.over():
                 why = GAME_OVER
-            elif game.cpu_to_move():
-                why = CPU_TURN
+            elif game.cpu_to_move() or showing == screen.LINK and player != game.human:
+                why = THEIR_TURN
         if (
             why == self._why
             and board == self._board

@@ -20,6 +20,8 @@ async function explorerAt(t, page, cells) {
     all.map((li) => li.dataset.path)), ORDER.filter((c) => !cells[c]).map(String));
 }
 
+const treeNote = (page) => page.locator("#explorer .tree-note").textContent();
+
 export async function test_the_tree_of_the_empty_board(t) {
   const page = await oxo.open(t);
   // The explorer's code comes when it is first opened (issue 26), once.
@@ -27,6 +29,7 @@ export async function test_the_tree_of_the_empty_board(t) {
   t.assert.deepEqual(oxo.served(t, COACH_FILES), []);
   await openExplorer(page);
   t.assert.equal(await page.locator("#tree > li.node").count(), 9);
+  t.assert.match(await treeNote(page), /^The moves from the empty board, in the engine's order/);
   t.assert.deepEqual(oxo.served(t, COACH_FILES).sort(), COACH_FILES);
   await page.locator("#explorer > summary").click();
   await page.locator("#explorer > summary").click();
@@ -147,6 +150,8 @@ export async function test_the_scores_beside_the_glass_in_a_game_and_its_tree(t)
     if (k === MIDGAME) {
       t.log(`mid-game: ${cells.join("")}, ${SIDE[side]} to move`);
       await openExplorer(page);
+      // Its words say what the tree is of: the game's position, not the empty board.
+      t.assert.match(await treeNote(page), /^The moves from the position on the glass, in/);
       await exploreAndCheck(t, page, cells, side);
     }
     await place(page, GAME[k]);
@@ -243,7 +248,7 @@ export async function test_the_cpu_turn_says_so(t) {
   await oxo.highlighted(page, "1P vs CPU");
   await oxo.press(page, "SELECT");
   await page.waitForFunction(() =>
-    window.oxoWhy.includes("The CPU's turn: the scores show when it is yours."));
+    window.oxoWhy.includes("The other side's turn: the scores show when it is yours."));
   // The first scores bring the grid's code (coach.js), which draws them once it is in: it
   // comes over the network, whatever the page's clock does.
   await page.waitForFunction(() =>

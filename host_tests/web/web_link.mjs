@@ -19,6 +19,10 @@ const MARKS = (s, marks) => (s.label === "LINK" && s.marks >= marks ? s : null);
 
 // From the title to Link play: PREV wraps to the menu's last row.
 const toLinkPlay = (page) => oxo.fromTitle(page, "Link play", "PREV");
+// The words beside the glass (oxoweb.py's coach(): a link game is a game), once they are `why`.
+const saysBeside = (page, why) => page.waitForFunction((why) =>
+  document.getElementById("coach-why").textContent === why, why);
+const COACH_OFF = "The coach is off. Turn it on in the menu (hold NEXT, or P): Settings, Coach.";
 
 export async function test_two_tabs_join_play_and_see_the_other_leave(t) {
   const a = await oxo.open(t);
@@ -32,6 +36,7 @@ export async function test_two_tabs_join_play_and_see_the_other_leave(t) {
   const shown = await Promise.all([a, b].map((p) => p.evaluate(() => document.visibilityState)));
   t.log(`joined: ${sa.turn} / ${sb.turn}, joins ${joins}, ${shown}`);
   t.assert.deepEqual(joins, [1, 1]);
+  await Promise.all([a, b].map((page) => saysBeside(page, COACH_OFF))); // its default: off
 
   // One of them moves first (X: the higher nonce), the other sees its mark arrive.
   const [mover, other] = sa.turn === "YOU" ? [a, b] : [b, a];
@@ -61,6 +66,23 @@ export async function test_two_tabs_join_play_and_see_the_other_leave(t) {
   t.log(`NO LINK ${Math.round(performance.now() - closed)} ms after the close`);
 }
 test_two_tabs_join_play_and_see_the_other_leave.timeout = 40;
+
+export async function test_the_coach_beside_a_link_game(t) {
+  // The Coach on (the two tabs share the browser's flash): "waiting" is no game yet; joined, the
+  // mover's grid has the scores of the empty board, the other's says whose turn it is.
+  const a = await oxo.open(t, { settings: oxo.COACH_ON });
+  await toLinkPlay(a);
+  await oxo.until(a, WAITING);
+  await saysBeside(a, "No game on the glass: start 1P or 2P from the menu.");
+  const b = await oxo.open(t, { page: await t.newPage() });
+  await toLinkPlay(b);
+  const [mover, other] = (await oxo.until(a, JOINED)).turn === "YOU" ? [a, b] : [b, a];
+  await oxo.until(mover, oxo.YOUR_TURN);
+  await saysBeside(other, "The other side's turn: the scores show when it is yours.");
+  await mover.waitForFunction(() =>
+    document.getElementById("coach-caption").textContent === "Coach: X to move");
+  t.assert.equal(await mover.locator("#coach-grid td.mark").count(), 9);
+}
 
 // A hidden tab: document.hidden, and its timers held to the next multiple of
 // window.oxoHidden ms (Chromium aligns a hidden page's timers to whole seconds, and to whole

@@ -81,6 +81,29 @@ export async function test_settings_and_tally_survive_a_reload_and_start_fresh_f
   t.assert.deepEqual(forgotten, { level: "HARD", label: "HARD", tally: ["W  0", "D  0", "L  0"] });
 }
 
+export async function test_start_fresh_asks_even_at_a_double_click_or_enter_held(t) {
+  // The question must be seen: a double-click's second click, and Enter's auto-repeat, are
+  // no answer to it. Each on its own asking, 4 s apart (oxo.js FRESH_CONFIRM_MS). A reload
+  // would stall on the paused clock: a wait for the button below then times out.
+  const page = await oxo.open(t, { clock: true });
+  const fresh = page.locator("#fresh");
+  let loads = 0;
+  page.on("load", () => loads++);
+  const asked = async (how) => {
+    t.assert.equal(await fresh.textContent(), "Forget settings and score?", how);
+    await page.clock.runFor(4000);
+    t.assert.equal(await fresh.textContent(), "Start fresh", how);
+  };
+  await fresh.dblclick();
+  await asked("a double-click");
+  await fresh.focus();
+  await page.keyboard.down("Enter");
+  await page.keyboard.down("Enter"); // its auto-repeat
+  await page.keyboard.up("Enter");
+  await asked("Enter held");
+  t.assert.equal(loads, 0, "the page was reloaded: settings and score forgotten");
+}
+
 // -- the idle timers, on Playwright's clock (the port's ticks_ms reads Date.now()) ---------------
 
 export async function test_the_demo_at_15_s_dimming_at_30_s_and_sleep_at_120_s(t) {
