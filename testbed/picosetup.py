@@ -60,17 +60,30 @@ def problem(kind=None):
         return NO_BOOTROM % bootrom()
     paths = firmwares()
     wanted = [kind] if kind else list(paths)
-    missing = [k for k in wanted if not paths[k].is_file()]
-    if len(missing) == len(wanted):
+    why = {k: "is missing" for k in wanted if not paths[k].is_file()}
+    newer = _newer_source(paths["frozen"]) if "frozen" in wanted and not why else None
+    if newer:  # the default image, left by an earlier build: its goldens would not match
+        why["frozen"] = "is older than %s" % newer.relative_to(ROOT)
+    if len(why) == len(wanted):
         return "no Pico firmware to boot: %s" % "; ".join(
-            "%s=%s is missing (%s)" % (_VAR[k], paths[k], _HOW[k]) for k in missing
+            "%s=%s %s (%s)" % (_VAR[k], paths[k], why[k], _HOW[k]) for k in why
         )
     return None
 
 
+def _newer_source(image):
+    """A firmware, frozen or board source newer than `image` when it is the default one (an
+    image PICO_FIRMWARE names is taken as given), else None."""
+    if os.environ.get("PICO_FIRMWARE"):
+        return None
+    built = image.stat().st_mtime
+    sources = (f for d in ("firmware", "frozen", "boards") for f in (ROOT / d).rglob("*.py"))
+    return next((f for f in sources if f.stat().st_mtime > built), None)
+
+
 _VAR = {"frozen": "PICO_FIRMWARE", "stock": "PICO_MICROPYTHON"}
 _HOW = {
-    "frozen": "make firmware BOARD=pico builds it",
+    "frozen": "make firmware BOARD=pico builds it",  # again, when older than the sources
     "stock": "a stock RPI_PICO MicroPython .uf2 or .bin",
 }
 
