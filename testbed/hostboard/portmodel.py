@@ -16,7 +16,7 @@ the rest, the SCK rate of every SPI write (`SPI.wire_hz`, recorded on the bus).
 import time
 
 MHZ = 1000000
-_WAKE_LOW = 16  # Pin.WAKE_LOW (= IRQ_LOW_LEVEL)
+_WAKE_LOW = 16  # Pin.WAKE_LOW
 _SLEEP = 2  # machine.SLEEP
 
 
