@@ -104,12 +104,16 @@ class App:
                 self.show(went, now)
             else:
                 self.dirty = True
-        to = self.screen.idle_to
-        if timers.state == power.AWAKE and to >= 0:
-            # Idle since the last press, or since this screen came by itself if that is later
-            # (the link's "left" going to the menu: the menu's 15 s start there).
-            since = timers.last if time.ticks_diff(timers.last, self.shown) > 0 else self.shown
-            if time.ticks_diff(now, since) >= self.demo_after_ms:
+        # Idle since the last press and since this screen showed (the link's "left" going to
+        # the menu by itself: the menu's 15 s start there).
+        idle = self.demo_after_ms
+        if (
+            timers.state == power.AWAKE
+            and time.ticks_diff(now, timers.last) >= idle
+            and time.ticks_diff(now, self.shown) >= idle
+        ):
+            to = self.screen.idle_to
+            if to >= 0:
                 self.show(to, now)
         sleep_s = s.get("sleep_s") if self.screen.sleeps else 0  # else only dims
         asleep = timers.update(now, s.get("dim_s"), sleep_s, s.get("backlight"))
@@ -196,9 +200,10 @@ class App:
         the screen's (screen.Screen.due), or the demo's start where the screen allows it."""
         due = self.screen.due(now)
         if self.power.state == power.AWAKE and self.screen.idle_to >= 0:
-            last, shown = self.power.last, self.shown
-            since = last if time.ticks_diff(last, shown) > 0 else shown  # as step() counts it
-            idle = max(0, self.demo_after_ms - time.ticks_diff(now, since))
+            # From the later of the last press and the show, as step() counts it.
+            wait = self.demo_after_ms
+            idle = max(0, wait - time.ticks_diff(now, self.power.last))
+            idle = max(idle, wait - time.ticks_diff(now, self.shown))
             if due < 0 or idle < due:
                 due = idle
         return due

@@ -108,8 +108,9 @@ class Pin(fakebus.Pin):
     PULL_DOWN = 2
     IRQ_FALLING = 4
     IRQ_RISING = 8
-    IRQ_LOW_LEVEL = 16
-    WAKE_LOW = IRQ_LOW_LEVEL  # esp32's ext0 level wake (the firmware's only level trigger)
+    # esp32's ext0 level wake, the firmware's only level trigger. Neither port's Pin has an
+    # IRQ_LOW_LEVEL (ports/esp32/machine_pin.c and ports/rp2/machine_pin.c, the locals tables).
+    WAKE_LOW = 16
 
     def __init__(self, id, mode=-1, pull=-1, value=None, **kwargs):
         if not isinstance(id, (int, str)):
@@ -164,7 +165,7 @@ class Pin(fakebus.Pin):
         self.wake = wake
 
     def _edge(self, level):
-        if level != 0 or not self._trigger & (Pin.IRQ_FALLING | Pin.IRQ_LOW_LEVEL):
+        if level != 0 or not self._trigger & (Pin.IRQ_FALLING | Pin.WAKE_LOW):
             return
         if portmodel.in_use().wakes(self):
             _woken[0] = True

@@ -16,7 +16,7 @@ the rest, the SCK rate of every SPI write (`SPI.wire_hz`, recorded on the bus).
 import time
 
 MHZ = 1000000
-_WAKE_LOW = 16  # Pin.WAKE_LOW (= IRQ_LOW_LEVEL)
+_WAKE_LOW = 16  # Pin.WAKE_LOW
 _SLEEP = 2  # machine.SLEEP
 
 
@@ -179,8 +179,9 @@ class Esp32(Generic):
       picks the nearest pre x n divider of the 80 MHz APB clock once, at that moment
       (hal spi_ll.h spi_ll_master_cal_clock()), and the port stores spi_get_actual_clock().
       4 MHz is 80 MHz / 20 exactly.
-    - machine.freq() reads 160 MHz, the default; boards/esp32.py never sets it (nor is that
-      modelled), so APB stays 80 MHz.
+    - machine.freq() reads 160 MHz, the default; boards/esp32.py never sets it, so APB stays
+      80 MHz. Setting it is refused: below 80 MHz APB would follow the CPU (ESP32 TRM,
+      CPU_CLK sources), which is not modelled.
     - machine.lightsleep(ms): modmachine.c machine_sleep_helper() -> esp_light_sleep_start()
       (esp_hw_support/sleep_modes.c): the CPU and APB run from the crystal during the sleep,
       and rtc_clk_cpu_freq_set_config() restores the saved CPU clock, so APB is 80 MHz
@@ -209,6 +210,11 @@ class Esp32(Generic):
 
     def __init__(self):
         self.cpu_hz = 160 * MHZ
+
+    def freq(self, hz=None):
+        if hz is not None:
+            raise ValueError("machine.freq(hz) is not modelled on esp32: no board sets it")
+        return self.cpu_hz
 
     def spi_divider(self, baudrate):
         # spi_ll_master_cal_clock(): n 2..64 (ties to the higher n), pre = round(fapb / n / hz)
