@@ -9,7 +9,7 @@ from menu import Menu, choice, cycle
 from menurow import STARTS_LABELS, menu_row
 from micropython import const
 from screen import DONE, MENU, SAME, Screen
-from settings import CONTRAST_MAX
+from settings import CONTRAST_MAX, KEYS
 
 # Rows, each an index into _LABELS.
 _CONTRAST = const(0)
@@ -22,8 +22,6 @@ _RESET = const(6)
 _BACK = const(7)
 _LABELS = const(("Contr", "Light", "Sound", "Level", "Start", "Coach", "Scores", "Back"))
 _ROWS = const((_CONTRAST, _LIGHT, _SOUND, _LEVEL, _STARTS, _COACH, _RESET, _BACK))
-# What "Scores" clears (settings.py): here rather than a Settings method, which a game would hold.
-_TALLIES = const(("tally1", "tally2", "tally_link"))
 _SHOWN = const(6)  # rows on the glass (8 pixels each); the list scrolls to the highlight
 # What the coach's marks mean (coach.py), told once per device when it is first turned on: a
 # mark (small font) and its meaning a line, the meanings lined up after the widest mark.
@@ -107,8 +105,11 @@ class SetupMenu(Screen):
                 self.shared.save_soon(now)  # the adjustment ends: its value is kept
         elif item == _RESET:
             if self.confirm:
-                for key in _TALLIES:
-                    self.settings.set(key, (0, 0, 0))
+                # Every tally the settings keep ("Scores": here, not a Settings method, which
+                # a game would hold).
+                for key in KEYS:
+                    if key.startswith("tally"):
+                        self.settings.set(key, (0, 0, 0))
                 self.shared.save_soon(now)
             self.confirm = not self.confirm
         elif item == _BACK:
