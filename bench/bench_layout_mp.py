@@ -1,6 +1,8 @@
 # bench_layout's MicroPython half: the blocks the boot's look-ups read on mp_nomtime's deploys.
 # SPDX-License-Identifier: MIT
 # Arguments as mp_nomtime's: the deployed files' folder. Prints `<layout> <reads>` a line.
+import os
+
 import mp_nomtime as layouts
 
 
@@ -13,7 +15,7 @@ def lookup_reads(disk):
         stem = name.rsplit(".", 1)[0]
         for path in (stem, stem + ".py", stem + ".mpy"):
             try:
-                layouts.os.stat(path)
+                os.stat(path)
             except OSError:
                 pass
     reads = disk.reads - before

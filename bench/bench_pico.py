@@ -190,8 +190,9 @@ GAME_MODULES = (
     "app play runner startup"
 ).split()
 # pads: loaded by the board file at boot, let go with it (startup.main).
-NOW_AND_THEN = "pads title mainmenu menu setupmenu demo coach review smallfont rescue errorlog"
-NOW_AND_THEN = NOW_AND_THEN.split()
+NOW_AND_THEN = (
+    "pads title mainmenu menu setupmenu demo coach review smallfont rescue errorlog"
+).split()
 
 
 def measure(kind):

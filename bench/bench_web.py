@@ -27,15 +27,16 @@ from benchkit import ROOT
 
 SITE = ROOT / "build" / "bench-web"
 RUNNER = Path(__file__).with_name("bench_web.mjs")
-TIMEOUT_S = 150  # bench_web.mjs stops itself at 100 s
+# A page script stops itself at 100 s (pagedriver.mjs TOTAL_MS); this is the backstop.
+TIMEOUT_S = 150
 
 
-def run_page(name, site, script, args, timeout_s):
+def run_page(name, site, script, args):
     """Build the page into `site` (its npm packages installed if stale), print the machine's
     load (the times move with it) and run the node script on it (`--site` and args): the JSON
     on its last line of output; bench_web_coach.py runs its own so. Where the page cannot be
     built (Node.js or Chromium missing is not a failure of the firmware) print "skipped: ..."
-    and exit 0; where the script fails or takes over timeout_s, say why and exit 1, so that
+    and exit 0; where the script fails or takes over TIMEOUT_S, say why and exit 1, so that
     figures.py keeps the old figures."""
     problem = webtools.unavailable()
     try:
@@ -51,9 +52,9 @@ def run_page(name, site, script, args, timeout_s):
     print("machine: load %.2f (1 min) on %d cores; times move with it" % load)
     command = ["node", str(script), "--site", str(site), *args]
     try:
-        result = subprocess.run(command, capture_output=True, text=True, timeout=timeout_s)
+        result = subprocess.run(command, capture_output=True, text=True, timeout=TIMEOUT_S)
     except subprocess.TimeoutExpired:
-        sys.exit("%s: %s did not finish in %d s" % (name, script.name, timeout_s))
+        sys.exit("%s: %s did not finish in %d s" % (name, script.name, TIMEOUT_S))
     if result.returncode:
         why = "failed (exit %d): %s" % (result.returncode, result.stderr.strip())
         sys.exit("%s: %s %s" % (name, script.name, why))
@@ -188,7 +189,7 @@ def main(argv=None):
     with benchkit.workdir() as tmp:
         raw_png = tmp / "shot.png"
         shot = ["--screenshot", str(raw_png)] if args.screenshot else []
-        out = run_page("bench_web", SITE, RUNNER, shot, TIMEOUT_S)
+        out = run_page("bench_web", SITE, RUNNER, shot)
         if args.screenshot:
             width, height = save_screenshot(raw_png, args.screenshot)
 

@@ -18,7 +18,6 @@ from benchkit import ROOT
 
 SITE = ROOT / "build" / "bench-web-coach"
 RUNNER = Path(__file__).with_name("bench_web_coach.mjs")
-TIMEOUT_S = 150  # bench_web_coach.mjs stops itself at 100 s
 
 ROWS = (
     ("scores", None),
@@ -41,7 +40,7 @@ ROWS = (
 
 def main():
     print("== bench_web_coach: the page's coach and tree explorer in Chromium (headless) ==")
-    out = run_page("bench_web_coach", SITE, RUNNER, [], TIMEOUT_S)
+    out = run_page("bench_web_coach", SITE, RUNNER, [])
     print("Chromium %s, %d fresh pages" % (out["chromium"], out["runs"]))
     benchkit.header("measure", "in MicroPython, median", "with rendering, median", "min", "max")
     ms = benchkit.ms

@@ -90,6 +90,7 @@ export class Explorer {
     details.insertAdjacentHTML("beforeend", PARTS);
     this.tree = document.getElementById("tree");
     this.head = document.getElementById("tree-root");
+    this.from = document.getElementById("tree-from");
     // In the explorer Tab moves between its moves and Space or Enter opens one (buttons.js
     // leaves the keys alone there); Escape gives the keys back to the game: the focus leaves
     // the explorer.
@@ -124,7 +125,7 @@ export class Explorer {
     this.tree.replaceChildren(...moves);
     this.head.replaceChildren(this.rootLine(root));
     // What the tree is of, as it changes: with no game on the glass it is the empty board's.
-    document.getElementById("tree-from").textContent = "The moves from " +
+    this.from.textContent = "The moves from " +
       (board ? "the position on the glass" : "the empty board");
     this.built = key;
     measure(this.oxo, "expand", this.py, started);

@@ -143,18 +143,16 @@ class Page:
         else:  # a game: 1P, 2P, or link play's once the boards have joined (a LINK game)
             game = app.shared.game
             board, player = game.board, game.turn()
-            joined = True
-            if showing == screen.LINK:
+            link = showing == screen.LINK
+            if link:
                 from game import LINK  # game.bin's, loaded by link play
-
-                joined = game.mode == LINK  # else "waiting" on the glass: no link game yet
-            if not joined:
+            if link and game.mode != LINK:  # "waiting" on the glass: no link game yet
                 why, board, player = NO_GAME, 0, 1
             elif not app.settings.get("coach"):
                 why = COACH_OFF
             elif game.over():
                 why = GAME_OVER
-            elif game.cpu_to_move() or showing == screen.LINK and player != game.human:
+            elif game.cpu_to_move() or link and player != game.human:
                 why = THEIR_TURN
         if (
             why == self._why
