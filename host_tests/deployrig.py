@@ -1,6 +1,7 @@
 """The virtual board (a pty) that test_deploy and test_boardport run the make targets against
 (test_virtualboard's are made by the same `boards`), and helpers to run them and read what they
-said and what the board shows.
+said and what the board shows; `Line`, the host end of its serial line, for the tests that talk
+to its REPL themselves.
 
 A board asked for with a USB gap models a Pico: after a reset its port (a link in tmp_path) goes
 away for that long and comes back. Without one, the port stays through a reset, as behind a
@@ -10,6 +11,7 @@ USB-serial bridge, and is the pty itself (mpremote reads a pty faster than a ser
 import io
 import os
 import re
+import select
 import shutil
 import subprocess
 import threading
@@ -26,6 +28,7 @@ import virtualboard
 ROOT = Path(__file__).resolve().parents[1]
 PICO_GAP = 1.5  # s a Pico's port is away after a reset
 BUSY = "and it is running the game (the REPL is busy with main.py)"
+RAW = b"raw REPL; CTRL-B to exit\r\n>"  # the raw REPL's banner and prompt
 
 
 @pytest.fixture
@@ -144,3 +147,36 @@ def shows_title(board):
         screen.feed(kind, payload)
     model = screen.model
     return model if model and model.initialised and len(model.dark_pixels()) > 200 else None
+
+
+class Line:
+    """The host end of the serial line (what mpremote opens)."""
+
+    def __init__(self, port):
+        self.fd = os.open(port, os.O_RDWR | os.O_NOCTTY)
+        self.buf = b""
+
+    def send(self, data):
+        os.write(self.fd, data)
+
+    def until(self, token, seconds=10):
+        end = time.monotonic() + seconds
+        while token not in self.buf:
+            left = end - time.monotonic()
+            assert left > 0, "no %r in %r" % (token, self.buf)
+            if select.select([self.fd], [], [], left)[0]:
+                self.buf += os.read(self.fd, 4096)
+        got, self.buf = self.buf.split(token, 1)
+        return got + token
+
+    def read(self, n, seconds=10):
+        while len(self.buf) < n:
+            assert select.select([self.fd], [], [], seconds)[0], self.buf
+            self.buf += os.read(self.fd, 4096)
+        got, self.buf = self.buf[:n], self.buf[n:]
+        return got
+
+
+def enter_raw(line):
+    line.send(b"\r\x01")
+    line.until(RAW)

@@ -13,8 +13,6 @@ import pcd8544_model
 import pytest
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
-# The .txt twins draw two glass rows a character: (top, bottom) dark.
-HALF = {ch: (i & 1, i >> 1) for i, ch in enumerate(pcd8544_model.HALF_BLOCKS)}
 _GLASS = re.compile(r"^GLASS (\S+) ([0-9a-f]{1008}) ([01]) (\d+)$", re.M)
 
 

@@ -4,9 +4,6 @@ screen and prints the glass, compared here with host_tests/golden/screens/<name>
 intended change, regenerate as goldens.py says). The error and safe-mode screens are drawn by
 main.py; their goldens belong to the platform's tests."""
 
-import binascii
-import re
-
 import goldens
 import mpcheck
 import pcd8544_model as pm
@@ -41,10 +38,8 @@ class mp_app_screens(mpcheck.Script):
 
     @staticmethod
     def glasses(mp_output, check):
-        found = {}
-        for name, hexed in re.findall(r"^GLASS (\w+) ([0-9a-f]+)$", mp_output.check(check), re.M):
-            found[name] = binascii.unhexlify(hexed)
-        return found
+        """{name: glass bytes} of the check's GLASS lines (Glass.snap's)."""
+        return {name: snap[0] for name, snap in goldens.snaps(mp_output.check(check)).items()}
 
     @pytest.mark.parametrize("check", BY_CHECK)
     def test_every_screen_is_captured(self, mp_output, check):

@@ -12,9 +12,8 @@ import cableport
 import pytest
 import simulator
 import virtualboard_args
-from deployrig import powered_on
+from deployrig import Line, enter_raw, powered_on
 from simterm import ROOT, Board, pump
-from test_virtualboard import Line, enter_raw
 
 
 def free_port():

@@ -4,42 +4,11 @@ import os
 import select
 import shutil
 import struct
-import time
 
 import pytest
 import virtualboard
-from deployrig import powered_on, shows_title, wait_for
+from deployrig import RAW, Line, enter_raw, powered_on, shows_title, wait_for
 from serialline import SerialLine
-
-RAW = b"raw REPL; CTRL-B to exit\r\n>"
-
-
-class Line:
-    """The host end of the serial line (what mpremote opens)."""
-
-    def __init__(self, port):
-        self.fd = os.open(port, os.O_RDWR | os.O_NOCTTY)
-        self.buf = b""
-
-    def send(self, data):
-        os.write(self.fd, data)
-
-    def until(self, token, seconds=10):
-        end = time.monotonic() + seconds
-        while token not in self.buf:
-            left = end - time.monotonic()
-            assert left > 0, "no %r in %r" % (token, self.buf)
-            if select.select([self.fd], [], [], left)[0]:
-                self.buf += os.read(self.fd, 4096)
-        got, self.buf = self.buf.split(token, 1)
-        return got + token
-
-    def read(self, n, seconds=10):
-        while len(self.buf) < n:
-            assert select.select([self.fd], [], [], seconds)[0], self.buf
-            self.buf += os.read(self.fd, 4096)
-        got, self.buf = self.buf[:n], self.buf[n:]
-        return got
 
 
 @pytest.fixture
@@ -53,11 +22,6 @@ def line(tmp_path, boards):
     host.until(b">>> ")
     yield host
     os.close(host.fd)
-
-
-def enter_raw(line):
-    line.send(b"\r\x01")
-    line.until(RAW)
 
 
 def test_raw_repl_frames_output_and_errors(line):

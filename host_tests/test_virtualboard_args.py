@@ -8,7 +8,7 @@ from pathlib import Path
 import mpyrun
 import pytest
 import virtualboard_args
-from test_virtualboard import Line
+from deployrig import Line
 
 ROOT = Path(__file__).resolve().parents[1]
 BUILD = ROOT / "build"

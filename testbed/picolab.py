@@ -25,13 +25,13 @@ from typing import NamedTuple
 
 import fakebus
 import pcd8544_model
+import picoinfo
 import picosetup
 import uf2
 import webtools
+from image import PICO_FS_OFFSET as FS_OFFSET  # rp2's filesystem in a 2 MB flash
+from image import PICO_FS_SIZE as FS_SIZE
 
-FLASH_BASE = 0x10000000  # where the RP2040 maps its flash (XIP)
-FS_OFFSET = 0xA0000  # rp2's filesystem in a 2 MB flash (tools/image.py PICO_FS_OFFSET)
-FS_SIZE = 1408 * 1024
 BUTTONS = {"prev": 13, "select": 14, "next": 15}  # boards/pico.py
 _NOTE_GAP_MS = 5.0  # rising edges further apart than this are a silence, not a tone
 RAW_PROMPT = b"raw REPL; CTRL-B to exit\r\n>"
@@ -294,7 +294,7 @@ def flash_image(firmware, fs):
     if data[:4] == b"UF2\n":
         for block in uf2.read_blocks(data, str(firmware)):
             if not block.flags & 1:  # flag 1: not for the main flash
-                at = block.address - FLASH_BASE
+                at = block.address - picoinfo.XIP_BASE
                 image[at : at + len(block.payload)] = block.payload
     else:
         image[: len(data)] = data

@@ -1,7 +1,6 @@
 # Playing the app by its buttons and reading the glass, for the MicroPython checks of the
 # screens (mp_play.py, mp_mainmenu.py, mp_setupmenu.py, mp_coach.py, mp_app_screens.py, ...).
 # SPDX-License-Identifier: MIT
-import binascii
 import random
 
 import engine
@@ -189,11 +188,6 @@ def coach_row(r):
     for _ in range(5):
         r.click(NEXT)
     check(r.text_at("Coach", 1, 40, True), "the Coach row:\n" + r.show())
-
-
-def snap(r, name):
-    """Print the glass as "GLASS <name> <hex>", for a host test to compare with its golden."""
-    print("GLASS", name, binascii.hexlify(r.model.glass()).decode())
 
 
 def coach_game(row, **values):

@@ -1,5 +1,6 @@
-// What the checks of the page's coach need (web_coach.mjs, web_device.mjs): a plain minimax and
-// alpha-beta of their own, the explorer read and checked against them, a 2P game, the grid read.
+// What the checks of the page's coach need (web_coach.mjs, web_device.mjs; web_link.mjs the
+// words): a plain minimax and alpha-beta of their own, the explorer read and checked against
+// them, a 2P game, the grid read, the words beside it.
 // SPDX-License-Identifier: MIT
 
 import * as oxo from "./oxopage.mjs";

@@ -5,6 +5,7 @@
 // Run by host_tests/test_web.py (class web_link). On the real clock: the two firmwares talk
 // through their own timers, which a fake clock per page would have to step in turn.
 
+import { saysWhy } from "./coachcheck.mjs";
 import * as oxo from "./oxopage.mjs";
 
 // "waiting" on the glass (linkplay.py draws its lines in the 8x8 font, the third at y=16).
@@ -19,9 +20,6 @@ const MARKS = (s, marks) => (s.label === "LINK" && s.marks >= marks ? s : null);
 
 // From the title to Link play: PREV wraps to the menu's last row.
 const toLinkPlay = (page) => oxo.fromTitle(page, "Link play", "PREV");
-// The words beside the glass (oxoweb.py's coach(): a link game is a game), once they are `why`.
-const saysBeside = (page, why) => page.waitForFunction((why) =>
-  document.getElementById("coach-why").textContent === why, why);
 const COACH_OFF = "The coach is off. Turn it on in the menu (hold NEXT, or P): Settings, Coach.";
 
 export async function test_two_tabs_join_play_and_see_the_other_leave(t) {
@@ -36,7 +34,7 @@ export async function test_two_tabs_join_play_and_see_the_other_leave(t) {
   const shown = await Promise.all([a, b].map((p) => p.evaluate(() => document.visibilityState)));
   t.log(`joined: ${sa.turn} / ${sb.turn}, joins ${joins}, ${shown}`);
   t.assert.deepEqual(joins, [1, 1]);
-  await Promise.all([a, b].map((page) => saysBeside(page, COACH_OFF))); // its default: off
+  await Promise.all([a, b].map((page) => saysWhy(page, COACH_OFF))); // its default: off
 
   // One of them moves first (X: the higher nonce), the other sees its mark arrive.
   const [mover, other] = sa.turn === "YOU" ? [a, b] : [b, a];
@@ -73,12 +71,12 @@ export async function test_the_coach_beside_a_link_game(t) {
   const a = await oxo.open(t, { settings: oxo.COACH_ON });
   await toLinkPlay(a);
   await oxo.until(a, WAITING);
-  await saysBeside(a, "No game on the glass: start 1P or 2P from the menu.");
+  await saysWhy(a, "No game on the glass: start 1P or 2P from the menu.");
   const b = await oxo.open(t, { page: await t.newPage() });
   await toLinkPlay(b);
   const [mover, other] = (await oxo.until(a, JOINED)).turn === "YOU" ? [a, b] : [b, a];
   await oxo.until(mover, oxo.YOUR_TURN);
-  await saysBeside(other, "The other side's turn: the scores show when it is yours.");
+  await saysWhy(other, "The other side's turn: the scores show when it is yours.");
   await mover.waitForFunction(() =>
     document.getElementById("coach-caption").textContent === "Coach: X to move");
   t.assert.equal(await mover.locator("#coach-grid td.mark").count(), 9);
